@@ -1,0 +1,174 @@
+"""Cards, packs and their notation.
+
+The canonical text of a card is its rank then its suit: ``UA`` is the Unter of Acorns, ``8L`` the
+Eight of Leaves, ``JC`` the Jack of Clubs. German packs use ranks ``6 7 8 9 T U O K A`` and suits
+``A L H B`` (Acorns, Leaves, Hearts, Bells); French packs ranks ``2``-``9 T J Q K A`` and suits
+``C D H S``. French cards may also be written with suit symbols and ``10``.
+
+>>> card = Card.parse("UA", "german")
+>>> card, str(card), card.name
+(Card.parse('UA', 'german'), 'UA', 'Unter of Acorns')
+>>> str(Card.parse("10♥", "french"))
+'TH'
+>>> FRENCH_32.parse_many("JC 7H")
+(Card.parse('JC', 'french'), Card.parse('7H', 'french'))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .errors import InvalidNotationError
+
+Pattern = Literal["german", "french"]
+PATTERNS: tuple[Pattern, ...] = ("german", "french")
+
+RANK_NAMES: dict[Pattern, dict[str, str]] = {
+    "german": {
+        "6": "Six",
+        "7": "Seven",
+        "8": "Eight",
+        "9": "Nine",
+        "T": "Ten",
+        "U": "Unter",
+        "O": "Ober",
+        "K": "King",
+        "A": "Ace",
+    },
+    "french": {
+        "2": "Two",
+        "3": "Three",
+        "4": "Four",
+        "5": "Five",
+        "6": "Six",
+        "7": "Seven",
+        "8": "Eight",
+        "9": "Nine",
+        "T": "Ten",
+        "J": "Jack",
+        "Q": "Queen",
+        "K": "King",
+        "A": "Ace",
+    },
+}
+SUIT_NAMES: dict[Pattern, dict[str, str]] = {
+    "german": {"A": "Acorns", "L": "Leaves", "H": "Hearts", "B": "Bells"},
+    "french": {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"},
+}
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+_SYMBOL_TO_SUIT = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
+
+
+def _expected(pattern: Pattern) -> str:
+    ranks = " ".join(RANK_NAMES[pattern])
+    suits = " ".join(SUIT_NAMES[pattern])
+    example = "UA" if pattern == "german" else "JC"
+    return f"a {pattern} card is a rank ({ranks}) then a suit ({suits}), e.g. {example!r}"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One playing card. Immutable; ``str()`` is the notation, ``repr()`` can be pasted back."""
+
+    rank: str
+    suit: str
+    pattern: Pattern
+
+    @classmethod
+    def parse(cls, text: str, pattern: Pattern) -> Card:
+        """Read a card. Raises :class:`InvalidNotationError` naming the token and what was expected."""
+        token = text.strip()
+        if pattern not in PATTERNS:
+            raise InvalidNotationError(f"unknown card pattern {pattern!r}: expected 'german' or 'french'")
+        body = token.upper()
+        if pattern == "french":
+            if body[-1:] in _SYMBOL_TO_SUIT:
+                body = body[:-1] + _SYMBOL_TO_SUIT[body[-1]]
+            if body.startswith("10"):
+                body = "T" + body[2:]
+        if len(body) != 2 or body[0] not in RANK_NAMES[pattern] or body[1] not in SUIT_NAMES[pattern]:
+            raise InvalidNotationError(f"bad card {token!r}: {_expected(pattern)}")
+        return cls(body[0], body[1], pattern)
+
+    @property
+    def name(self) -> str:
+        """The card in words: 'Unter of Acorns'."""
+        return f"{RANK_NAMES[self.pattern][self.rank]} of {SUIT_NAMES[self.pattern][self.suit]}"
+
+    @property
+    def symbol(self) -> str:
+        """Short display form: 'J♣' for French cards, the notation for German ones."""
+        if self.pattern == "french":
+            rank = "10" if self.rank == "T" else self.rank
+            return rank + SUIT_SYMBOLS[self.suit]
+        return str(self)
+
+    def __str__(self) -> str:
+        return self.rank + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r}, {self.pattern!r})"
+
+
+@dataclass(frozen=True)
+class Pack:
+    """A pack of cards: its pattern, ranks (low to high, in the usual order) and suits."""
+
+    name: str
+    pattern: Pattern
+    ranks: str
+    suits: str
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card, suit by suit, ranks low to high."""
+        return _pack_cards(self)
+
+    def __len__(self) -> int:
+        return len(self.ranks) * len(self.suits)
+
+    def __contains__(self, card: object) -> bool:
+        return (
+            isinstance(card, Card)
+            and card.pattern == self.pattern
+            and card.rank in self.ranks
+            and card.suit in self.suits
+        )
+
+    def parse(self, text: str) -> Card:
+        """Read a card that must belong to this pack."""
+        card = Card.parse(text, self.pattern)
+        if card not in self:
+            raise InvalidNotationError(
+                f"bad card {text.strip()!r}: the {self.name} has no {RANK_NAMES[self.pattern][card.rank]}s"
+                f" (its ranks are {' '.join(self.ranks)})"
+            )
+        return card
+
+    def parse_many(self, text: str) -> tuple[Card, ...]:
+        """Read cards separated by spaces or commas."""
+        return tuple(self.parse(tok) for tok in text.replace(",", " ").split())
+
+
+_CACHE: dict[Pack, tuple[Card, ...]] = {}
+
+
+def _pack_cards(pack: Pack) -> tuple[Card, ...]:
+    cards = _CACHE.get(pack)
+    if cards is None:
+        cards = tuple(Card(r, s, pack.pattern) for s in pack.suits for r in pack.ranks)
+        _CACHE[pack] = cards
+    return cards
+
+
+GERMAN_32 = Pack("32-card German pack", "german", "789TUOKA", "ALHB")
+GERMAN_36 = Pack("36-card German pack", "german", "6789TUOKA", "ALHB")
+FRENCH_32 = Pack("32-card French pack", "french", "789TJQKA", "CDHS")
+FRENCH_52 = Pack("52-card French pack", "french", "23456789TJQKA", "CDHS")
+PACKS = {p.name: p for p in (GERMAN_32, GERMAN_36, FRENCH_32, FRENCH_52)}
+
+
+def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:
+    """Cards as space-separated notation: the inverse of :meth:`Pack.parse_many`."""
+    return " ".join(str(c) for c in cards)

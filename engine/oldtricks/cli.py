@@ -1,0 +1,206 @@
+"""The command line: ``python -m oldtricks games|replay|check|coverage|simulate|play``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .coverage import compute, render
+from .errors import OldtricksError, ScenarioError
+from .registry import GAMES, all_rules
+from .replay import check, replay
+from .scenario import discover, load
+from .simulate import simulate
+
+
+def _print_json(data: Any) -> None:
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
+    sys.stdout.write("\n")
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    rules = all_rules()
+    data: list[dict[str, Any]] = [
+        {
+            "name": name,
+            "title": cls.title,
+            "options": [spec.as_json() for spec in cls.option_specs],
+            "rules": [{"id": r.id, "status": r.status, "title": r.title, "source": r.source} for r in cls.rules],
+        }
+        for name, cls in GAMES.items()
+    ]
+    if args.json:
+        _print_json(data)
+        return 0
+    for game in data:
+        print(f"{game['name']}: {game['title']}")
+        for opt in game["options"]:
+            if opt["choices"]:
+                values = " | ".join(
+                    f"{c['value']}{'*' if c['value'] == opt['default'] else ''} [{c['status']}]" for c in opt["choices"]
+                )
+            else:
+                values = f"{opt['low']}..{opt['high']} (default {opt['default']}) [{opt['status']}]"
+            print(f"  --option {opt['key']}=…  {opt['title']}: {values}")
+    print(f"{len(rules)} ledger ids implemented; * marks a default")
+    return 0
+
+
+def _scenario_root(path: Path) -> Path | None:
+    for parent in [path, *path.parents]:
+        if parent.name == "scenarios":
+            return parent
+    return None
+
+
+def _load(path: str) -> Any:
+    p = Path(path)
+    return load(p, _scenario_root(p.resolve()))
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    scenario = _load(args.file)
+    rp = replay(scenario)
+    viewer = None if args.viewer in (None, "all") else int(args.viewer)
+    frames = rp.frames(viewer)
+    if args.json:
+        _print_json({"frames": frames, "result": rp.result()})
+        return 0
+    for f in frames:
+        head = f"step {f['step']:>3}"
+        for text in f["events"] or ["(deal)"]:
+            print(f"{head}  {text}")
+            head = " " * 8
+        if f["note"]:
+            print(f"          note: {f['note']}")
+    return 0
+
+
+def _scenario_paths(paths: Sequence[str]) -> list[Path]:
+    return discover([Path(p) for p in (paths or ["scenarios"])])
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    files = _scenario_paths(args.paths)
+    if not files:
+        print("no scenario files found", file=sys.stderr)
+        return 1
+    failed = 0
+    seen: dict[str, str] = {}
+    for f in files:
+        try:
+            sc = _load(str(f))
+        except ScenarioError as exc:
+            print(f"FAIL {exc}")
+            failed += 1
+            continue
+        problems = check(sc)
+        if sc.id in seen:
+            problems.append(ScenarioError(f"scenario id {sc.id!r} is also used by {seen[sc.id]}", str(f)))
+        seen[sc.id] = str(f)
+        for p in problems:
+            print(f"FAIL {p}")
+        failed += bool(problems)
+    print(f"{len(files) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def cmd_coverage(args: argparse.Namespace) -> int:
+    files = _scenario_paths(args.paths)
+    scenarios = []
+    for f in files:
+        try:
+            scenarios.append(_load(str(f)))
+        except ScenarioError as exc:
+            print(f"FAIL {exc}", file=sys.stderr)
+            return 1
+    cov = compute(scenarios)
+    if args.json:
+        _print_json(cov.as_json())
+    else:
+        print(render(cov))
+    return 0 if cov.ok else 1
+
+
+def _options(pairs: Sequence[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise OldtricksError(f"bad --option {pair!r}: expected KEY=VALUE")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    data = simulate(args.game, _options(args.option), args.games, args.seed)
+    if args.json:
+        _print_json(data)
+        return 0
+    t = data["tricks"]
+    print(
+        f"{args.games} games of {args.game}: tricks min {t['min']}, median {t['median']}, mean {t['mean']},"
+        f" max {t['max']}"
+    )
+    print(f"outcomes: {data['outcomes']}; wins by seat: {data['wins_by_seat']}")
+    if data["cycle_lengths"]:
+        print(f"cycle lengths: {data['cycle_lengths']}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .terminal import play_in_terminal
+
+    return play_in_terminal(args.game, _options(args.option), args.seed, args.seat)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m oldtricks", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"oldtricks {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("games", help="games, their options, defaults and status labels")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_games)
+    p = sub.add_parser("replay", help="replay a scenario file")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true", help="print {frames, result}")
+    p.add_argument("--viewer", help="'all' or a seat number whose view the frames show")
+    p.set_defaults(func=cmd_replay)
+    p = sub.add_parser("check", help="validate scenarios and run their expectations")
+    p.add_argument("paths", nargs="*")
+    p.set_defaults(func=cmd_check)
+    p = sub.add_parser("coverage", help="ledger ids and option values × scenarios")
+    p.add_argument("paths", nargs="*")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_coverage)
+    p = sub.add_parser("simulate", help="random legal play")
+    p.add_argument("game", choices=sorted(GAMES))
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_simulate)
+    p = sub.add_parser("play", help="play in the terminal against bots")
+    p.add_argument("game", choices=sorted(GAMES))
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--seat", type=int, default=0, help="the seat you play")
+    p.set_defaults(func=cmd_play)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        code: int = args.func(args)
+    except OldtricksError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    return code

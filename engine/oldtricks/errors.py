@@ -1,0 +1,42 @@
+"""The errors the engine raises: all are :class:`ValueError` subclasses named for their cause."""
+
+from __future__ import annotations
+
+
+class OldtricksError(ValueError):
+    """Base class of every error the engine raises on bad input."""
+
+
+class InvalidNotationError(OldtricksError):
+    """A card or move token could not be read."""
+
+
+class InvalidOptionError(OldtricksError):
+    """An option key or value is not one the game knows."""
+
+
+class IllegalMoveError(OldtricksError):
+    """A move is not legal in the position; ``rule`` names the ledger id that forbids it."""
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+class InvalidDealError(OldtricksError):
+    """Explicit hands that are not a deal of the game's pack."""
+
+
+class ScenarioError(OldtricksError):
+    """A scenario file is broken; the message starts with ``path:line:``."""
+
+    def __init__(self, message: str, path: str = "<scenario>", line: int | None = None) -> None:
+        self.path = path
+        self.line = line
+        self.reason = message
+        where = f"{path}:{line}" if line is not None else path
+        super().__init__(f"{where}: {message}")
+
+
+class LinkError(OldtricksError):
+    """A share link could not be decoded."""

@@ -1,0 +1,73 @@
+"""Frames: the JSON a viewer shows for one step (schema: ``schema/frame.schema.json``).
+
+The build-time engine and the live engine in the browser produce frames with these functions
+only, so both always agree.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from importlib import resources
+from typing import Any
+
+from .model import Event, Game, Move
+
+SCHEMA_VERSION = 1
+
+
+def make_frame(
+    game: Game[Any],
+    state: Any,
+    *,
+    step: int,
+    move: Move | None = None,
+    events: Sequence[Event] = (),
+    note: str = "",
+    ids: Sequence[str] = (),
+    viewer: int | None = None,
+) -> dict[str, Any]:
+    """The frame for ``state``, reached by ``move`` at ``step``, as seen by ``viewer`` (None: all)."""
+    view = game.view(state)
+    outcome = game.outcome(state)
+    turn = game.to_play(state)
+    legal = [str(m) for m in game.legal_moves(state)] if turn is not None else []
+    frame: dict[str, Any] = {
+        "schema": SCHEMA_VERSION,
+        "game": game.name,
+        "step": step,
+        "move": None if move is None else str(move),
+        "mover": None if move is None else move.seat,
+        "events": [e.text for e in events],
+        "note": note,
+        "ids": list(ids),
+        "turn": turn,
+        "legal": legal,
+        "viewer": viewer,
+        **view,
+        "outcome": None if outcome is None else outcome.as_json(),
+    }
+    return frame if viewer is None else seat_view(frame, viewer)
+
+
+def seat_view(frame: dict[str, Any], viewer: int) -> dict[str, Any]:
+    """Hide what ``viewer`` cannot see: other seats' hands, and his own when he holds it face down."""
+    out = dict(frame, viewer=viewer)
+    seats = []
+    for seat in frame["seats"]:
+        hand = seat["hand"]
+        visible = seat["seat"] == viewer and hand["face"] == "up"
+        if not visible:
+            seat = dict(seat, hand=dict(hand, cards=["??"] * len(hand["cards"])))
+        seats.append(seat)
+    out["seats"] = seats
+    if frame["turn"] != viewer:
+        out["legal"] = []
+    return out
+
+
+def schema() -> dict[str, Any]:
+    """The frame JSON Schema."""
+    text = resources.files("oldtricks").joinpath("schema/frame.schema.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data

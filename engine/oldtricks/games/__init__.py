@@ -1,0 +1,1 @@
+"""One module per game; :mod:`oldtricks.registry` finds them by name."""

@@ -1,0 +1,411 @@
+"""Bettelmann ("Beggar Man"): a War-like capturing game for two or more.
+
+Every rule here carries its ledger id (``bettelmann.*``, ``todundleben.*``). Each player's cards form a
+face-down pile (top first). Cards are turned up in turn; the higher rank takes the trick, suit ignored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from ...cards import FRENCH_32, GERMAN_32, Card, Pack
+from ...errors import IllegalMoveError
+from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule
+from ...prng import Rng
+from .rules import CAP, NEXT_LEAD, PACK, PLAYERS, RETURN_ORDER, RULES, RUN_OUT, TIE, last_three
+
+Play = tuple[int, Card]
+
+
+@dataclass(frozen=True, slots=True)
+class BettelmannState:
+    """One position. Piles are listed top card first; ``table`` is the trick being played."""
+
+    deal: Deal
+    piles: tuple[tuple[Card, ...], ...]
+    table: tuple[Play, ...]
+    pot: tuple[Play, ...]
+    leader: int
+    turn: int | None
+    tricks: int
+    won: tuple[int, ...]
+    captured: tuple[int, ...]
+    rng: int
+    last: tuple[Play, ...] = ()
+    last_winner: int | None = None
+    result: Outcome | None = None
+    # Brent's cycle finding over positions at trick boundaries (bettelmann.cycle)
+    saved: tuple[Any, ...] | None = None
+    power: int = 1
+    lam: int = 0
+
+
+class Bettelmann(Game[BettelmannState]):
+    """Bettelmann for 2..6 players."""
+
+    name: ClassVar[str] = "bettelmann"
+    title: ClassVar[str] = "Bettelmann"
+    rules: ClassVar[tuple[Rule, ...]] = RULES
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        PACK,
+        TIE,
+        NEXT_LEAD,
+        last_three("on", "suggested"),
+        PLAYERS,
+        RETURN_ORDER,
+        RUN_OUT,
+        CAP,
+    )
+
+    def __init__(self, options: Any = None, names: Any = None) -> None:
+        super().__init__(options, names)
+        ranks = self.pack.ranks
+        self._order = {card: ranks.index(card.rank) for card in self.pack.cards}
+        self._n = self.num_seats
+        self._names = self.seat_names()
+        self._last_three = self.options["last_three"] == "on"
+        self._winner_leads = self.options["next_lead"] == "winner"
+        self._cap = int(self.options["cap"])
+
+    # -- fixed facts ---------------------------------------------------------------------------------
+    @property
+    def pack(self) -> Pack:
+        return GERMAN_32 if self.options["pack"] == "german" else FRENCH_32  # bettelmann.pack
+
+    @property
+    def num_seats(self) -> int:
+        return int(self.options["players"])  # bettelmann.many-players
+
+    @property
+    def tie_rule(self) -> str:
+        return str(self.options["tie"])
+
+    def first_leader(self, deal: Deal) -> int:
+        return (deal.dealer + 1) % self.num_seats  # bettelmann.lead: the non-dealer turns up first
+
+    # -- chance --------------------------------------------------------------------------------------
+    def deal_order(self, order: list[Card], dealer: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+        # bettelmann.deal; bettelmann.many-players.deal: one at a time from the dealer's left
+        n = self.num_seats
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for i, card in enumerate(order):
+            hands[(dealer + 1 + i) % n].append(card)
+        return tuple(tuple(h) for h in hands), ()
+
+    def initial_state(self, deal: Deal) -> BettelmannState:
+        n = self.num_seats
+        leader = self.first_leader(deal)
+        piles = deal.hands
+        state = BettelmannState(
+            deal=deal,
+            piles=piles,
+            table=(),
+            pot=(),
+            leader=leader,
+            turn=leader,
+            tricks=0,
+            won=(0,) * n,
+            captured=(0,) * n,
+            rng=deal.seed or 0,
+        )
+        return replace(state, saved=self._position(state))
+
+    # -- play ----------------------------------------------------------------------------------------
+    def to_play(self, state: BettelmannState) -> int | None:
+        return state.turn
+
+    def looking(self, state: BettelmannState, seat: int) -> bool:
+        """bettelmann.last-three: with three cards or fewer the owner looks at them."""
+        return self._last_three and len(state.piles[seat]) <= 3
+
+    def legal_moves(self, state: BettelmannState) -> list[Move]:
+        seat = state.turn
+        if seat is None:
+            return []
+        pile = state.piles[seat]
+        if self.looking(state, seat):
+            return [Move(seat, "play", card) for card in pile]
+        return [Move(seat, "play", pile[0])]
+
+    def why_illegal(self, state: BettelmannState, move: Move) -> IllegalMoveError:
+        seat = state.turn
+        if seat is None:
+            return IllegalMoveError("the game is over", "bettelmann.end")
+        names = self.seat_names()
+        if move.seat != seat:
+            return IllegalMoveError(f"it is {names[seat]}'s turn, not {names[move.seat]}'s", "bettelmann.lead")
+        pile = state.piles[seat]
+        if move.card not in pile:
+            return IllegalMoveError(f"{names[seat]} does not hold {move.card}", "bettelmann.deal")
+        return IllegalMoveError(
+            f"{names[seat]} must turn up the top card of the pile ({pile[0]}); only with three cards or fewer"
+            " may a player look and choose",
+            "bettelmann.last-three" if self.options["last_three"] == "on" else "bettelmann.deal",
+        )
+
+    def play(self, state: BettelmannState, move: Move) -> tuple[BettelmannState, list[Event]]:
+        seat, card = move.seat, move.card
+        assert card is not None
+        names = self._names
+        pile = state.piles[seat]
+        looked = self._last_three and len(pile) <= 3
+        rest = pile[1:] if pile[0] == card else tuple(c for c in pile if c != card)
+        piles = (*state.piles[:seat], rest, *state.piles[seat + 1 :])
+        table = (*state.table, (seat, card))
+        if looked:
+            text = f"{names[seat]} looks at the last {len(pile)} and chooses the {card.name}."
+        else:
+            text = f"{names[seat]} turns up the {card.name}."
+        events = [Event("play", text, {"seat": seat, "card": str(card)})]
+        if len(table) < self._n:
+            return BettelmannState(
+                state.deal,
+                piles,
+                table,
+                state.pot,
+                state.leader,
+                (seat + 1) % self._n,
+                state.tricks,
+                state.won,
+                state.captured,
+                state.rng,
+                (),
+                None,
+                None,
+                state.saved,
+                state.power,
+                state.lam,
+            ), events
+        return self._finish_trick(state, piles, table, events)
+
+    def _finish_trick(
+        self, state: BettelmannState, piles: tuple[tuple[Card, ...], ...], table: tuple[Play, ...], events: list[Event]
+    ) -> tuple[BettelmannState, list[Event]]:
+        names = self._names
+        order = self._order
+        top = max(order[c] for _, c in table)  # bettelmann.rank: suit ignored
+        best = [(s, c) for s, c in table if order[c] == top]
+        trick_no = state.tricks + 1
+        won, captured, rng, pot = state.won, state.captured, state.rng, state.pot
+        leader = state.leader
+        winner: int | None
+        if len(best) == 1:
+            winner = best[0][0]
+            why = f"with the {best[0][1].name}"
+        elif self.tie_rule == "first-player":
+            winner = best[0][0]  # bettelmann.tie.first-player: the first of the tied cards takes it
+            why = f"on equal {best[0][1].name.split()[0]}s, having turned up first"
+        else:
+            winner = None  # bettelmann.tie.pierer / todundleben.tie
+            why = ""
+        record = {"trick": trick_no, "leader": state.leader, "cards": [[s, str(c)] for s, c in table], "winner": winner}
+        if winner is None:
+            pot = pot + table
+            events.append(
+                Event(
+                    "tie",
+                    f"Equal ranks ({best[0][1].name.split()[0]}s): the {len(pot)} cards stay"
+                    f" on the table for whoever wins the next trick.",
+                    record,
+                )
+            )
+            # bettelmann.tie.pierer.leader: the same player begins again
+        else:
+            cards, rng = self._return_order(list(pot + table), winner, rng)
+            piles = (*piles[:winner], piles[winner] + cards, *piles[winner + 1 :])  # bettelmann.capture
+            won = (*won[:winner], won[winner] + 1, *won[winner + 1 :])
+            captured = (*captured[:winner], captured[winner] + len(cards), *captured[winner + 1 :])
+            events.append(
+                Event("trick", f"{names[winner]} wins {why} and puts {len(cards)} cards under the pile.", record)
+            )
+            pot = ()
+            if self._winner_leads:
+                leader = winner  # bettelmann.next-lead
+        return self._after_trick(
+            BettelmannState(
+                state.deal,
+                piles,
+                (),
+                pot,
+                leader,
+                leader,
+                trick_no,
+                won,
+                captured,
+                rng,
+                table,
+                winner,
+                None,
+                state.saved,
+                state.power,
+                state.lam,
+            ),
+            events,
+        )
+
+    def _return_order(self, gathered: list[Play], winner: int, rng: int) -> tuple[tuple[Card, ...], int]:
+        """bettelmann.return-order: the order the captured cards go under the winner's pile."""
+        how = self.options["return_order"]
+        if how == "winner-first":
+            gathered = [p for p in gathered if p[0] == winner] + [p for p in gathered if p[0] != winner]
+        elif how == "loser-first":
+            gathered = [p for p in gathered if p[0] != winner] + [p for p in gathered if p[0] == winner]
+        elif how == "shuffled":
+            r = Rng(rng)
+            r.shuffle(gathered)
+            rng = r.state
+        return tuple(c for _, c in gathered), rng
+
+    def _after_trick(self, state: BettelmannState, events: list[Event]) -> tuple[BettelmannState, list[Event]]:
+        names = self._names
+        empty = [s for s, pile in enumerate(state.piles) if not pile]
+        if empty and state.pot and self.options["run_out_in_tie"] == "split":
+            # bettelmann.run-out-in-tie (split): everyone takes back the tied cards he played
+            piles = list(state.piles)
+            for s, card in state.pot:
+                piles[s] = (*piles[s], card)
+            events.append(
+                Event(
+                    "split",
+                    f"{names[empty[0]]} has no card to go on with: everyone takes back the tied cards he played.",
+                    None,
+                )
+            )
+            state = replace(state, piles=tuple(piles), pot=())
+            empty = [s for s, pile in enumerate(state.piles) if not pile]
+        if empty:
+            return self._end(state, events, self._beggar(state, empty))
+        if self._cap and state.tricks >= self._cap:
+            return self._end(
+                state,
+                events,
+                Outcome("capped", (), (), f"Stopped after the agreed {self._cap} tricks, with no Beggar."),
+            )
+        # bettelmann.cycle: Brent's method finds a repeated position with O(1) memory per state
+        key = self._position(state)
+        lam = state.lam + 1
+        if key == state.saved:
+            return self._end(
+                state,
+                events,
+                Outcome(
+                    "endless",
+                    (),
+                    (),
+                    f"The position after trick {state.tricks} is the one after trick {state.tricks - lam}: with these"
+                    f" rules the game would repeat a cycle of {lam} tricks for ever.",
+                    cycle=lam,
+                ),
+            )
+        saved, power = state.saved, state.power
+        if lam == power:
+            saved, power, lam = key, power * 2, 0
+        return BettelmannState(
+            state.deal,
+            state.piles,
+            state.table,
+            state.pot,
+            state.leader,
+            state.turn,
+            state.tricks,
+            state.won,
+            state.captured,
+            state.rng,
+            state.last,
+            state.last_winner,
+            None,
+            saved,
+            power,
+            lam,
+        ), events
+
+    @staticmethod
+    def _end(state: BettelmannState, events: list[Event], outcome: Outcome) -> tuple[BettelmannState, list[Event]]:
+        events.append(Event("end", outcome.text, None))
+        return replace(state, turn=None, result=outcome), events
+
+    def _position(self, state: BettelmannState) -> tuple[Any, ...]:
+        rng = state.rng if self.options["return_order"] == "shuffled" else 0
+        return (state.piles, state.pot, state.leader, rng)
+
+    def _beggar(self, state: BettelmannState, empty: list[int]) -> Outcome:
+        names = self.seat_names()
+        losers = tuple(empty)
+        winners = tuple(s for s in range(self.num_seats) if s not in empty)
+        who = " and ".join(names[s] for s in losers)
+        pending = " while tied cards still lie on the table" if state.pot else ""
+        return Outcome("win", winners, losers, f"{who} ran out of cards{pending}: the Beggar, who loses.")
+
+    def outcome(self, state: BettelmannState) -> Outcome | None:
+        return state.result
+
+    def bot_move(self, state: BettelmannState, rng: Rng) -> Move:
+        """With a choice (bettelmann.last-three): beat the table as cheaply as possible, else keep the best."""
+        legal = self.legal_moves(state)
+        if len(legal) == 1:
+            return legal[0]
+        order = self._order
+        ranked = sorted(legal, key=lambda m: order[m.card] if m.card is not None else -1)
+        if not state.table:
+            return ranked[-1] if rng.below(2) else ranked[0]
+        best = max(order[c] for _, c in state.table)
+        beating = [m for m in ranked if m.card is not None and order[m.card] > best]
+        return beating[0] if beating else ranked[0]
+
+    # -- view ----------------------------------------------------------------------------------------
+    def seat_marks(self, state: BettelmannState, seat: int) -> list[dict[str, Any]]:
+        marks: list[dict[str, Any]] = []
+        if seat == state.deal.dealer:
+            marks.append({"kind": "dealer", "label": "dealer"})
+        if state.piles[seat] and self.looking(state, seat):
+            marks.append({"kind": "info", "label": "looks at the last cards", "rule": "bettelmann.last-three"})
+        if state.result is not None and seat in state.result.losers:
+            marks.append({"kind": "beggar", "label": "Beggar", "rule": "bettelmann.end"})
+        return marks
+
+    def view(self, state: BettelmannState) -> dict[str, Any]:
+        names = self.seat_names()
+        seats = [
+            {
+                "seat": s,
+                "name": names[s],
+                "team": None,
+                "hand": {
+                    "layout": "pile",
+                    "cards": [str(c) for c in pile],
+                    "count": len(pile),
+                    "face": "up" if self.looking(state, s) else "down",
+                },
+                "won": {"count": state.captured[s], "tricks": state.won[s]},
+                "marks": self.seat_marks(state, s),
+            }
+            for s, pile in enumerate(state.piles)
+        ]
+        showing_last = not state.table and bool(state.last)
+        shown = state.last if showing_last else state.table
+        waiting = state.pot
+        if showing_last and state.last_winner is None:
+            waiting = state.pot[: len(state.pot) - len(state.last)]
+        centre = (
+            [{"label": "tied cards waiting for the next winner", "cards": [str(c) for _, c in waiting]}]
+            if waiting
+            else []
+        )
+        return {
+            "seats": seats,
+            "table": [{"seat": s, "card": str(c)} for s, c in shown],
+            "trick": {
+                "number": state.tricks if showing_last else state.tricks + (1 if state.table else 0),
+                "leader": shown[0][0] if shown else None,
+                "winner": state.last_winner if showing_last else None,
+                "complete": showing_last,
+            },
+            "centre": centre,
+            "info": self.info(state),
+            "panels": [],
+        }
+
+    def info(self, state: BettelmannState) -> list[list[str]]:
+        tie = "wait for the next winner" if self.tie_rule == "pierer" else "to the first player"
+        return [["Tricks played", str(state.tricks)], ["Equal ranks", tie]]

@@ -1,0 +1,96 @@
+"""Tod und Leben: Life (the red suits) against Death (the black suits), a variant of Bettelmann."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...cards import Card
+from ...errors import InvalidDealError
+from ...model import Deal, OptionSpec, Outcome
+from .game import Bettelmann, BettelmannState
+from .rules import CAP, NEXT_LEAD, PACK, RETURN_ORDER, RUN_OUT, TUL_FIRST, TUL_SPLIT, last_three
+
+
+class TodUndLeben(Bettelmann):
+    """Tod und Leben: Life (red suits) against Death (black suits), ties wait, capture everything."""
+
+    name: ClassVar[str] = "todundleben"
+    title: ClassVar[str] = "Tod und Leben"
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        PACK,
+        TUL_SPLIT,
+        TUL_FIRST,
+        NEXT_LEAD,
+        last_three("off", "assumed"),
+        RETURN_ORDER,
+        RUN_OUT,
+        CAP,
+    )
+
+    @property
+    def num_seats(self) -> int:
+        return 2
+
+    @property
+    def tie_rule(self) -> str:
+        return "pierer"  # todundleben.tie
+
+    @staticmethod
+    def is_red(card: Card) -> bool:
+        # todundleben.colours; todundleben.colours.german: Hearts and Bells count as red
+        return card.suit in ("H", "D", "B")
+
+    def life(self, dealer: int) -> int:
+        """The non-dealer plays Life (red), the dealer Death (black)."""
+        return (dealer + 1) % 2
+
+    def first_leader(self, deal: Deal) -> int:
+        if self.options["first"] == "death":
+            return deal.dealer  # todundleben.black-leads
+        return (deal.dealer + 1) % 2
+
+    def deal_order(self, order: list[Card], dealer: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+        if self.options["split"] == "shuffled":
+            return super().deal_order(order, dealer)  # todundleben.same-as-bettelmann
+        red = tuple(c for c in order if self.is_red(c))
+        black = tuple(c for c in order if not self.is_red(c))
+        hands = (red, black) if self.life(dealer) == 0 else (black, red)
+        return hands, ()
+
+    def check_hands(self, hands: tuple[tuple[Card, ...], ...]) -> None:
+        super().check_hands(hands)
+        if self.options["split"] == "colours":
+            for seat, hand in enumerate(hands):
+                if len({self.is_red(c) for c in hand}) > 1:
+                    raise InvalidDealError(f"hand {seat}: in Tod und Leben each player has one colour only")
+
+    def initial_state(self, deal: Deal) -> BettelmannState:
+        if (
+            self.options["split"] == "colours"
+            and deal.hands
+            and deal.hands[0]
+            and self.is_red(deal.hands[0][0]) != (self.life(deal.dealer) == 0)
+        ):
+            raise InvalidDealError("Life (red) belongs to the non-dealer: swap the hands or the dealer")
+        return super().initial_state(deal)
+
+    def seat_marks(self, state: BettelmannState, seat: int) -> list[dict[str, Any]]:
+        marks = super().seat_marks(state, seat)
+        if self.options["split"] == "colours":
+            life = seat == self.life(state.deal.dealer)
+            marks.insert(
+                0, {"kind": "colour", "label": "Life (red)" if life else "Death (black)", "rule": "todundleben.colours"}
+            )
+        return marks
+
+    def _beggar(self, state: BettelmannState, empty: list[int]) -> Outcome:
+        names = self.seat_names()
+        winner = 1 - empty[0]
+        if state.pot:
+            text = f"{names[empty[0]]} has no card left while tied cards lie on the table, and loses."
+        else:
+            text = f"{names[winner]} has captured all {len(self.pack)} cards and wins."  # todundleben.end
+        return Outcome("win", (winner,), (empty[0],), text)
+
+    def info(self, state: BettelmannState) -> list[list[str]]:
+        return [["Tricks played", str(state.tricks)], ["Equal ranks", "wait for the next winner"]]

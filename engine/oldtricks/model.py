@@ -1,0 +1,327 @@
+"""The game model shared by every game: rules, options, moves, events, outcomes, and :class:`Game`.
+
+A :class:`Game` holds the fixed rules and the chosen options; a state is one position (an immutable
+value owned by each game module). The deal is a recorded chance outcome (:class:`Deal`), so that
+``(game, options, deal, moves)`` replays a game exactly.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from .cards import Card, Pack
+from .errors import IllegalMoveError, InvalidDealError, InvalidNotationError, InvalidOptionError
+from .prng import Rng, shuffled
+
+Status = Literal["documented", "disputed", "suggested", "assumed"]
+STATUSES: tuple[Status, ...] = ("documented", "disputed", "suggested", "assumed")
+OptionValue = str | int
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One row of the rules ledger: a stable id, how sure we are, a short title and its source."""
+
+    id: str
+    status: Status
+    title: str
+    source: str
+
+
+def rule_table(text: str) -> tuple[Rule, ...]:
+    """Read ledger rows written one per line as ``id | status | source | title``."""
+    rules = []
+    for line in text.strip().splitlines():
+        ident, status, source, title = (part.strip() for part in line.split("|", 3))
+        if status not in STATUSES:
+            raise ValueError(f"rule {ident}: unknown status {status!r}")
+        rules.append(Rule(ident, status, title, source))
+    return tuple(rules)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One value an option may take, tied to the ledger row that justifies it."""
+
+    value: OptionValue
+    label: str
+    rule: str
+    status: Status
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A switchable rule. Either ``choices`` lists the values, or ``low``..``high`` bounds an integer."""
+
+    key: str
+    title: str
+    default: OptionValue
+    rule: str
+    choices: tuple[Choice, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    status: Status = "assumed"
+
+    def validate(self, value: object) -> OptionValue:
+        """Return ``value`` as the option's type, or raise :class:`InvalidOptionError`."""
+        if self.choices:
+            for choice in self.choices:
+                if value == choice.value or str(value) == str(choice.value):
+                    return choice.value
+            allowed = ", ".join(str(c.value) for c in self.choices)
+            raise InvalidOptionError(f"option {self.key!r} cannot be {value!r}: expected one of {allowed}")
+        try:
+            number = int(str(value))
+        except ValueError:
+            raise InvalidOptionError(f"option {self.key!r} must be a whole number, not {value!r}") from None
+        assert self.low is not None
+        assert self.high is not None
+        if not self.low <= number <= self.high:
+            raise InvalidOptionError(f"option {self.key!r} must be from {self.low} to {self.high}, not {number}")
+        return number
+
+    def choice(self, value: OptionValue) -> Choice | None:
+        return next((c for c in self.choices if c.value == value), None)
+
+    def as_json(self, value: OptionValue | None = None) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "title": self.title,
+            "default": self.default,
+            "value": self.default if value is None else value,
+            "rule": self.rule,
+            "status": self.status,
+            "choices": [{"value": c.value, "label": c.label, "rule": c.rule, "status": c.status} for c in self.choices],
+            "low": self.low,
+            "high": self.high,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move: a card played, or a bid, pass or call. ``str()`` is its notation."""
+
+    seat: int
+    kind: str = "play"
+    card: Card | None = None
+    value: str | None = None
+
+    def __str__(self) -> str:
+        if self.kind == "play" and self.card is not None:
+            return str(self.card)
+        return self.kind if self.value is None else f"{self.kind} {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, in words; ``data`` carries the facts for results and panels."""
+
+    kind: str
+    text: str
+    data: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended."""
+
+    kind: Literal["win", "draw", "endless", "capped"]
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    text: str
+    cycle: int | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "winners": list(self.winners),
+            "losers": list(self.losers),
+            "text": self.text,
+            "cycle": self.cycle,
+        }
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The chance outcome of a deal: who dealt, and the cards in dealing order (or explicit hands)."""
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    seed: int | None = None
+    rest: tuple[Card, ...] = field(default=())
+
+
+S = TypeVar("S")
+
+SEAT_NAMES = {
+    2: ("South", "North"),
+    3: ("South", "West", "East"),
+    4: ("South", "West", "North", "East"),
+}
+
+
+class Game(ABC, Generic[S]):
+    """A game: its rules and chosen options. States are separate immutable values.
+
+    Subclasses set the class attributes and implement the abstract hooks; ``legal_moves`` is the one
+    place legality lives.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    rules: ClassVar[tuple[Rule, ...]]
+    option_specs: ClassVar[tuple[OptionSpec, ...]]
+
+    def __init__(self, options: Mapping[str, object] | None = None, names: Sequence[str] | None = None) -> None:
+        given = dict(options or {})
+        specs = {s.key: s for s in self.option_specs}
+        unknown = sorted(set(given) - set(specs))
+        if unknown:
+            known = ", ".join(specs) or "none"
+            raise InvalidOptionError(f"{self.name} has no option {unknown[0]!r} (its options: {known})")
+        self.options: dict[str, OptionValue] = {
+            key: spec.validate(given[key]) if key in given else spec.default for key, spec in specs.items()
+        }
+        self.names = tuple(names) if names else None
+        if self.names is not None and len(self.names) != self.num_seats:
+            raise InvalidOptionError(f"{self.title} has {self.num_seats} seats, but {len(self.names)} names were given")
+        self.check_options()
+
+    def check_options(self) -> None:
+        """Hook: reject combinations of options that do not fit together."""
+
+    def __repr__(self) -> str:
+        changed = {k: v for k, v in self.options.items() if v != self.spec(k).default}
+        return f"{type(self).__name__}({changed!r})"
+
+    @classmethod
+    def spec(cls, key: str) -> OptionSpec:
+        for s in cls.option_specs:
+            if s.key == key:
+                return s
+        raise InvalidOptionError(f"{cls.name} has no option {key!r}")
+
+    # -- fixed facts --------------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def pack(self) -> Pack: ...
+
+    @property
+    @abstractmethod
+    def num_seats(self) -> int: ...
+
+    def seat_names(self) -> tuple[str, ...]:
+        """The names used in events and frames: given names, else compass points."""
+        return self.names or self.default_seat_names()
+
+    def default_seat_names(self) -> tuple[str, ...]:
+        n = self.num_seats
+        return SEAT_NAMES.get(n) or tuple(f"Player {i + 1}" for i in range(n))
+
+    def teams(self) -> tuple[int | None, ...]:
+        """Team of each seat (partners sit opposite), or None where each plays for himself."""
+        return (None,) * self.num_seats
+
+    # -- chance -------------------------------------------------------------------------------------
+    def deal(self, *, seed: int | None = None, hands: Sequence[Sequence[Card]] | None = None, dealer: int = 0) -> Deal:
+        """The deal as a chance outcome: shuffled from ``seed`` or given as explicit ``hands``."""
+        if not 0 <= dealer < self.num_seats:
+            raise InvalidDealError(f"dealer must be a seat from 0 to {self.num_seats - 1}, not {dealer}")
+        if hands is None:
+            order = shuffled(self.pack.cards, 0 if seed is None else seed)
+            dealt, rest = self.deal_order(order, dealer)
+            return Deal(dealer, dealt, seed, rest)
+        got = tuple(tuple(h) for h in hands)
+        self.check_hands(got)
+        return Deal(dealer, got, None, ())
+
+    @abstractmethod
+    def deal_order(self, order: list[Card], dealer: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+        """Split a shuffled pack into hands the way the game deals; return hands and undealt cards."""
+
+    def check_hands(self, hands: tuple[tuple[Card, ...], ...]) -> None:
+        """Reject explicit hands that are not a possible deal. Default: a full partition of the pack."""
+        if len(hands) != self.num_seats:
+            raise InvalidDealError(f"{self.title} needs {self.num_seats} hands, not {len(hands)}")
+        seen: set[Card] = set()
+        for seat, hand in enumerate(hands):
+            for card in hand:
+                if card not in self.pack:
+                    raise InvalidDealError(f"hand {seat}: {card} is not in the {self.pack.name}")
+                if card in seen:
+                    raise InvalidDealError(f"hand {seat}: {card} is dealt twice")
+                seen.add(card)
+        missing = [str(c) for c in self.pack.cards if c not in seen]
+        if missing:
+            raise InvalidDealError(f"the hands leave out {' '.join(missing)}: deal the whole {self.pack.name}")
+
+    @abstractmethod
+    def initial_state(self, deal: Deal) -> S:
+        """The position right after ``deal``."""
+
+    def new_state(
+        self, *, seed: int | None = None, hands: Sequence[Sequence[Card]] | None = None, dealer: int = 0
+    ) -> S:
+        return self.initial_state(self.deal(seed=seed, hands=hands, dealer=dealer))
+
+    # -- play ---------------------------------------------------------------------------------------
+    @abstractmethod
+    def to_play(self, state: S) -> int | None:
+        """Seat to move, or None when the game is over."""
+
+    @abstractmethod
+    def legal_moves(self, state: S) -> list[Move]:
+        """Every legal move; empty exactly when the game is over."""
+
+    @abstractmethod
+    def why_illegal(self, state: S, move: Move) -> IllegalMoveError:
+        """The error (with the ledger id of the rule) for a move that is not legal."""
+
+    @abstractmethod
+    def play(self, state: S, move: Move) -> tuple[S, list[Event]]:
+        """Apply a move already known to be legal."""
+
+    def apply(self, state: S, move: Move) -> tuple[S, list[Event]]:
+        """Apply ``move`` and return the new state and what happened.
+
+        Raises :class:`IllegalMoveError` naming the rule when the move is not legal.
+        """
+        if move not in self.legal_moves(state):
+            raise self.why_illegal(state, move)
+        return self.play(state, move)
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """The result of a finished game, or None while it goes on."""
+
+    def parse_move(self, state: S, text: str) -> Move:
+        """Read a move in notation for the seat to move."""
+        seat = self.to_play(state)
+        if seat is None:
+            raise IllegalMoveError(f"the game is over: no move {text.strip()!r} can be played")
+        token = text.strip()
+        words = token.split()
+        if not words:
+            raise InvalidNotationError("empty move: expected a card or a call")
+        if words[0].lower() in self.move_words():
+            return Move(seat, words[0].lower(), None, " ".join(words[1:]) or None)
+        if len(words) != 1:
+            raise InvalidNotationError(f"bad move {token!r}: expected one card")
+        return Move(seat, "play", self.pack.parse(token))
+
+    def move_words(self) -> tuple[str, ...]:
+        """Words that start a non-card move (``pass``, ``bid``, ``call``)."""
+        return ()
+
+    def bot_move(self, state: S, rng: Rng) -> Move:
+        """The move a bot makes. Default: a uniformly random legal move; games override with better play."""
+        legal = self.legal_moves(state)
+        return legal[rng.below(len(legal))]
+
+    # -- views --------------------------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S) -> dict[str, Any]:
+        """The frame fields a viewer sees, with every card visible (see :mod:`oldtricks.frames`)."""

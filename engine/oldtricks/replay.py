@@ -1,0 +1,224 @@
+"""Replay a scenario through the engine: states, frames, the trick record, and expectation checks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import IllegalMoveError, OldtricksError, ScenarioError
+from .frames import make_frame
+from .model import Event, Game, Move, Outcome
+from .registry import all_rules, make_game
+from .scenario import Scenario
+
+AUTO_LIMIT = 1_000_000
+
+
+@dataclass
+class Line:
+    """The moves of one line of play, with what each produced."""
+
+    game: Game[Any]
+    states: list[Any]
+    moves: list[Move | None]
+    events: list[list[Event]]
+    notes: dict[int, list[str]] = field(default_factory=dict)
+    ids: dict[int, list[str]] = field(default_factory=dict)
+
+    def push(self, move: Move) -> list[Event]:
+        state, events = self.game.apply(self.states[-1], move)
+        self.states.append(state)
+        self.moves.append(move)
+        self.events.append(events)
+        return events
+
+    def frame(self, step: int, viewer: int | None = None) -> dict[str, Any]:
+        return make_frame(
+            self.game,
+            self.states[step],
+            step=step,
+            move=self.moves[step],
+            events=self.events[step],
+            note="\n\n".join(self.notes.get(step, [])),
+            ids=self.ids.get(step, []),
+            viewer=viewer,
+        )
+
+    def frames(self, viewer: int | None = None) -> list[dict[str, Any]]:
+        return [self.frame(i, viewer) for i in range(len(self.states))]
+
+    def tricks(self) -> list[dict[str, Any]]:
+        return [dict(e.data) for evs in self.events for e in evs if e.data is not None and "trick" in e.data]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.states[-1])
+
+
+@dataclass
+class Replay:
+    """A replayed scenario. ``stopped`` is set (lenient replays only) where a move could not be played."""
+
+    scenario: Scenario
+    line: Line
+    stopped: ScenarioError | None = None
+
+    @property
+    def game(self) -> Game[Any]:
+        return self.line.game
+
+    def frames(self, viewer: int | None = None) -> list[dict[str, Any]]:
+        return self.line.frames(viewer)
+
+    def result(self) -> dict[str, Any]:
+        outcome = self.line.outcome
+        return {
+            "scenario": self.scenario.id,
+            "game": self.game.name,
+            "options": dict(self.game.options),
+            "steps": len(self.line.states) - 1,
+            "tricks": self.line.tricks(),
+            "outcome": None if outcome is None else outcome.as_json(),
+        }
+
+
+def start(scenario: Scenario, options: Mapping[str, Any] | None = None) -> Line:
+    """Make the game and deal of a scenario: the line holds only the position after the deal."""
+    merged = {**scenario.options, **(options or {})}
+    try:
+        game = make_game(scenario.game, merged, scenario.names)
+    except OldtricksError as exc:
+        where = "game" if "game" in str(exc) and "option" not in str(exc) else "options"
+        raise scenario.error(str(exc), where) from None
+    try:
+        hands = None
+        if scenario.hands is not None:
+            hands = [game.pack.parse_many(h) for h in scenario.hands]
+        deal = game.deal(seed=scenario.seed, hands=hands, dealer=scenario.dealer)
+        state = game.initial_state(deal)
+    except OldtricksError as exc:
+        raise scenario.error(f"bad deal: {exc}", "deal.hands" if scenario.hands is not None else "deal") from None
+    return Line(game, [state], [None], [[]])
+
+
+def replay(scenario: Scenario, options: Mapping[str, Any] | None = None, *, lenient: bool = False) -> Replay:
+    """Play a scenario's steps. Raises :class:`ScenarioError` at the step that fails, unless ``lenient``,
+    in which case the replay stops there (used when the reader switches an option and a scripted move
+    becomes illegal)."""
+    line = start(scenario, options)
+    game = line.game
+    for i, step in enumerate(scenario.steps):
+        where = f"step.{i}"
+        try:
+            for token in step.moves:
+                try:
+                    move = game.parse_move(line.states[-1], token)
+                except OldtricksError as exc:
+                    raise scenario.error(f"step {i + 1}: {exc}", where) from None
+                try:
+                    line.push(move)
+                except IllegalMoveError as exc:
+                    rule = f" ({exc.rule})" if exc.rule else ""
+                    raise scenario.error(f"step {i + 1}: {token!r} is not legal: {exc}{rule}", where) from None
+            if step.auto is not None:
+                _auto(scenario, line, step.auto, i)
+        except ScenarioError as exc:
+            if not lenient:
+                raise
+            return Replay(scenario, line, exc)
+        last = len(line.states) - 1
+        if step.note:
+            line.notes.setdefault(last, []).append(step.note)
+        if step.ids:
+            line.ids.setdefault(last, []).extend(step.ids)
+    return Replay(scenario, line)
+
+
+def _auto(scenario: Scenario, line: Line, auto: int | str, i: int) -> None:
+    """Play forced moves: a number of them, to the end of the trick, or to the end of the game."""
+    game = line.game
+    count = 0
+    limit = auto if isinstance(auto, int) else AUTO_LIMIT
+    while count < limit:
+        state = line.states[-1]
+        legal = game.legal_moves(state)
+        if not legal:
+            if auto == "end":
+                return
+            raise scenario.error(f"step {i + 1}: auto: the game is over after {count} moves", f"step.{i}")
+        if len(legal) > 1:
+            choices = " ".join(str(m) for m in legal)
+            raise scenario.error(
+                f"step {i + 1}: auto can only play forced moves, but "
+                f"{game.seat_names()[legal[0].seat]} has a choice ({choices}): name the move",
+                f"step.{i}",
+            )
+        events = line.push(legal[0])
+        count += 1
+        if auto == "trick" and any(e.data is not None and "trick" in e.data for e in events):
+            return
+    if auto == "end":
+        raise scenario.error(f'step {i + 1}: auto = "end" played {AUTO_LIMIT} moves without an end', f"step.{i}")
+
+
+def check(scenario: Scenario) -> list[ScenarioError]:
+    """Replay a scenario and test its expectations and ledger ids. Returns the failures (empty: passed)."""
+    failures: list[ScenarioError] = []
+    known = all_rules()
+    for rule_id in scenario.demonstrates:
+        if rule_id not in known:
+            failures.append(scenario.error(f"unknown ledger id {rule_id!r}", "demonstrates"))
+    for i, step in enumerate(scenario.steps):
+        failures.extend(
+            scenario.error(f"step {i + 1}: unknown ledger id {r!r}", f"step.{i}.ids")
+            for r in step.ids
+            if r not in known
+        )
+    try:
+        result = replay(scenario).result()
+    except ScenarioError as exc:
+        return [*failures, exc]
+    failures.extend(_expectations(scenario, result))
+    return failures
+
+
+def _expectations(scenario: Scenario, result: dict[str, Any]) -> list[ScenarioError]:
+    out: list[ScenarioError] = []
+    exp = scenario.expect
+    tricks = result["tricks"]
+    for k, want in enumerate(exp.get("winners", [])):
+        if k >= len(tricks):
+            out.append(
+                scenario.error(
+                    f"expected a winner for trick {k + 1}, but only {len(tricks)} tricks were played", "expect.winners"
+                )
+            )
+            break
+        got = tricks[k]["winner"]
+        if (want == "tie" and got is not None) or (want != "tie" and got != want):
+            shown = "tie" if got is None else f"seat {got}"
+            out.append(
+                scenario.error(
+                    f"trick {k + 1}: expected {want if want == 'tie' else f'seat {want}'} to win, got {shown}",
+                    "expect.winners",
+                )
+            )
+    if "tricks" in exp and exp["tricks"] != len(tricks):
+        out.append(scenario.error(f"expected {exp['tricks']} tricks, got {len(tricks)}", "expect.tricks"))
+    if "steps" in exp and exp["steps"] != result["steps"]:
+        out.append(scenario.error(f"expected {exp['steps']} steps, got {result['steps']}", "expect.steps"))
+    want_outcome = exp.get("outcome")
+    if want_outcome is not None:
+        got_outcome = result["outcome"]
+        if got_outcome is None:
+            out.append(scenario.error("expected the game to be over, but it goes on", "expect.outcome"))
+        else:
+            for key, value in want_outcome.items():
+                if got_outcome.get(key) != value:
+                    out.append(
+                        scenario.error(
+                            f"outcome {key}: expected {value!r}, got {got_outcome.get(key)!r}", f"expect.outcome.{key}"
+                        )
+                    )
+    return out

@@ -1,0 +1,95 @@
+"""Play a game in the terminal against the bots (``python -m oldtricks play GAME``)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .errors import IllegalMoveError, OldtricksError
+from .frames import make_frame
+from .prng import Rng
+from .registry import make_game
+
+HELP = "Type a card (e.g. UA), a call (pass, bid 5), Enter for the only legal move, 'moves', 'help' or 'quit'."
+
+
+def describe(frame: dict[str, Any], seat: int) -> str:
+    """The position as the player at ``seat`` sees it, in a few lines of text."""
+    lines = []
+    for s in frame["seats"]:
+        hand = s["hand"]
+        cards = (
+            " ".join(hand["cards"])
+            if s["seat"] == seat and "??" not in hand["cards"]
+            else f"{hand['count']} cards face down"
+        )
+        marks = ", ".join(m["label"] for m in s["marks"])
+        lines.append(
+            f"  {s['name']:<8} {cards}  (won {s['won']['tricks']} tricks){'  [' + marks + ']' if marks else ''}"
+        )
+    if frame["table"]:
+        lines.append("  table: " + " ".join(f"{frame['seats'][t['seat']]['name']}:{t['card']}" for t in frame["table"]))
+    for group in frame["centre"]:
+        lines.append(f"  {group['label']}: {' '.join(group['cards'])}")
+    return "\n".join(lines)
+
+
+def play_in_terminal(
+    name: str,
+    options: Mapping[str, object],
+    seed: int | None,
+    seat: int,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], None] = print,
+) -> int:
+    game = make_game(name, options)
+    if not 0 <= seat < game.num_seats:
+        raise OldtricksError(f"seat must be from 0 to {game.num_seats - 1}")
+    seed = int(time.time()) if seed is None else seed
+    state = game.new_state(seed=seed)
+    rng = Rng(seed)
+    write(f"{game.title}, deal seed {seed}. You are {game.seat_names()[seat]}. {HELP}")
+    step = 0
+    while (turn := game.to_play(state)) is not None:
+        if turn != seat:
+            move = game.bot_move(state, rng)
+        else:
+            write(describe(make_frame(game, state, step=step, viewer=seat), seat))
+            legal = game.legal_moves(state)
+            try:
+                text = read("your move> ").strip()
+            except EOFError:
+                write("bye")
+                return 0
+            if text in ("quit", "q"):
+                return 0
+            if text in ("help", "?"):
+                write(HELP)
+                continue
+            if text == "moves":
+                write("legal: " + " ".join(str(m) for m in legal))
+                continue
+            if not text:
+                if len(legal) != 1:
+                    write("you have a choice: " + " ".join(str(m) for m in legal))
+                    continue
+                move = legal[0]
+            else:
+                try:
+                    move = game.parse_move(state, text)
+                except OldtricksError as exc:
+                    write(f"  {exc}")
+                    continue
+        try:
+            state, events = game.apply(state, move)
+        except OldtricksError as exc:
+            rule = f" [{exc.rule}]" if isinstance(exc, IllegalMoveError) and exc.rule else ""
+            write(f"  not allowed: {exc}{rule}")
+            continue
+        step += 1
+        for e in events:
+            write(f"  {e.text}")
+    outcome = game.outcome(state)
+    write(outcome.text if outcome else "game over")
+    return 0

@@ -1,0 +1,149 @@
+"""The task menu: ``nox -l`` lists the sessions.
+
+The README's test command is ``nox -t check``: lint, typecheck, the scenario checks, the unit and
+property tests, the Sphinx build and the browser tests.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import nox
+
+nox.options.default_venv_backend = "uv|virtualenv"
+nox.options.reuse_existing_virtualenvs = True
+nox.options.error_on_missing_interpreters = False
+
+ROOT = Path(__file__).parent
+PYPROJECT = nox.project.load_toml("pyproject.toml")
+PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"
+
+
+def _group(name: str) -> list[str]:
+    return nox.project.dependency_groups(PYPROJECT, name)
+
+
+@nox.session(python=PYTHON, tags=["check"])
+def lint(session: nox.Session) -> None:
+    """Ruff: lint the engine, the site code and the tests."""
+    session.install(*_group("lint"))
+    session.run("ruff", "check", "engine", "site", "tests", "noxfile.py", "bench")
+
+
+@nox.session(python=PYTHON, tags=["check"])
+def typecheck(session: nox.Session) -> None:
+    """Mypy --strict on the engine."""
+    session.install(*_group("typecheck"))
+    session.run("mypy", "--strict", "engine/oldtricks")
+
+
+@nox.session(python=PYTHON, tags=["check"])
+def tests(session: nox.Session) -> None:
+    """Engine, scenario and CLI tests (pytest + hypothesis), then `oldtricks check` and `coverage`."""
+    session.install(*_group("test"))
+    session.install("-e", ".")
+    session.run("pytest", "tests", "--ignore=tests/browser", "--ignore=tests/site", *session.posargs)
+    session.run("python", "-m", "oldtricks", "check", "scenarios")
+    session.run("python", "-m", "oldtricks", "coverage", "scenarios")
+
+
+@nox.session(python=PYTHON)
+def bench(session: nox.Session) -> None:
+    """Benchmarks: engine speed (tricks per second, time per frame), then the browser figures."""
+    session.install("-e", ".")
+    session.run("python", "bench/engine_bench.py", *session.posargs)
+
+
+# ---- site, runtime and browser sessions ---------------------------------------------------------
+# The live engine runs in the browser on Pyodide, self-hosted from node_modules/pyodide (pinned in
+# package.json) and copied into the site with the engine wheel by site/oldtricks_sphinx/runtime.py.
+
+SITE = ROOT / "build" / "site"
+WHEELS = ROOT / "build" / "wheels"
+RUNTIME = "site/oldtricks_sphinx/runtime.py"
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def ensure_chromium(session: nox.Session) -> None:
+    """Debian's Chromium for the browser tests: apt-get installs it when missing and we are root."""
+    if CHROMIUM.exists():
+        return
+    if os.geteuid() != 0:
+        session.error(f"{CHROMIUM} is missing: install Debian's Chromium (sudo apt-get install -y chromium).")
+    env = {"DEBIAN_FRONTEND": "noninteractive"}
+    session.run("apt-get", "update", external=True, env=env)
+    session.run("apt-get", "install", "-y", "chromium", external=True, env=env)
+
+
+def _ensure_node_modules(session: nox.Session) -> None:
+    """`npm ci` when node_modules/pyodide is missing or not the version package-lock.json pins."""
+    import json
+
+    want = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))["packages"]
+    want_version = want["node_modules/pyodide"]["version"]
+    installed = ROOT / "node_modules" / "pyodide" / "package.json"
+    have = json.loads(installed.read_text(encoding="utf-8"))["version"] if installed.is_file() else None
+    if have == want_version and (installed.parent / "pyodide.asm.wasm").is_file():
+        return
+    if shutil.which("npm") is None:
+        session.error("npm is needed to fetch the pinned Pyodide runtime (`apt-get install -y npm`).")
+    session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
+
+
+def _engine_wheel() -> Path:
+    wheels = sorted(WHEELS.glob("oldtricks-*.whl"), key=lambda p: p.stat().st_mtime)
+    if not wheels:
+        raise RuntimeError(f"no engine wheel in {WHEELS}")
+    return wheels[-1]
+
+
+def _build_site(session: nox.Session) -> None:
+    _ensure_node_modules(session)
+    session.install("hatchling", *_group("docs"))
+    # Until the Sphinx extension builds the pages (its build-finished hook calls copy_runtime),
+    # the site is the client files plus the runtime.
+    shutil.copytree(ROOT / "site" / "oldtricks_sphinx" / "static", SITE / "_static", dirs_exist_ok=True)
+    session.run("python", RUNTIME, "copy", "--out", str(SITE), "--wheel-dir", str(WHEELS))
+
+
+@nox.session(python=PYTHON)
+def site(session: nox.Session) -> None:
+    """Build the site into build/site: npm ci if node_modules is missing or stale, engine wheel, Pyodide."""
+    _build_site(session)
+
+
+@nox.session(python=PYTHON)
+def serve(session: nox.Session) -> None:
+    """Build the site, then serve build/site on 127.0.0.1 (`nox -s serve -- --port 8001 --prefix /sub/`)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="nox -s serve --")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--prefix", default="/", help="URL sub-path to serve the site under")
+    args = parser.parse_args(session.posargs)
+    _build_site(session)
+    port, prefix = str(args.port), args.prefix
+    session.run("python", RUNTIME, "serve", "--root", str(SITE), "--port", port, "--prefix", prefix)
+
+
+@nox.session(python=PYTHON, tags=["check"])
+def browser(session: nox.Session) -> None:
+    """Browser tests: Playwright + Debian's Chromium against the live runtime and the built site."""
+    ensure_chromium(session)
+    _build_site(session)
+    session.install(*_group("test"), *_group("browser"))
+    env = {"OLDTRICKS_WHEEL": str(_engine_wheel()), "OLDTRICKS_SITE": str(SITE)}
+    session.run("pytest", "tests/browser", "-m", "browser", *session.posargs, env=env)
+
+
+@nox.session(python=PYTHON)
+def browser_bench(session: nox.Session) -> None:
+    """Browser benchmark, cold cache, median of 5: Pyodide ready, time to live, a live call; build/bench/."""
+    ensure_chromium(session)
+    _build_site(session)
+    session.install(*_group("browser"))
+    env = {"OLDTRICKS_WHEEL": str(_engine_wheel())}
+    session.run("python", "bench/browser_bench.py", *session.posargs, env=env)
