@@ -23,6 +23,9 @@ EXPECT_KEYS = {"winners", "tricks", "steps", "outcome"}
 OUTCOME_KEYS = {"kind", "winners", "losers", "cycle"}
 
 
+_HEADER = re.compile(r"^\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+
+
 class _Locator:
     """Finds the line of a table or key in TOML text (tomllib keeps no positions)."""
 
@@ -37,16 +40,14 @@ class _Locator:
                 if line.count('"""') % 2 == 1 or line.count("'''") % 2 == 1:
                     in_multiline = False
                 continue
-            if line.startswith("[["):
-                name = line.strip("[] ")
-                if name == "step":
+            header = _HEADER.match(line)
+            if header:
+                name = header.group(1).strip().strip('"')
+                if line.startswith("[[") and name == "step":
                     steps += 1
                     table = f"step.{steps}"
                 else:
                     table = name
-                self.lines.setdefault((table, ""), number)
-            elif line.startswith("["):
-                table = line.strip("[] ")
                 self.lines.setdefault((table, ""), number)
             elif "=" in line and not line.startswith("#"):
                 key = line.split("=", 1)[0].strip().strip('"')

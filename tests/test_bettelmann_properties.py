@@ -1,0 +1,102 @@
+"""Random games under every combination of options: the invariants that must always hold."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections import Counter
+
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from oldtricks import IllegalMoveError, Move, make_game
+from oldtricks.frames import make_frame, schema
+from oldtricks.prng import Rng
+from oldtricks.registry import GAMES
+
+VALIDATOR = jsonschema.Draft202012Validator(schema())
+
+
+def combinations(name):
+    specs = [s for s in GAMES[name].option_specs if s.choices]
+    for values in itertools.product(*[[c.value for c in s.choices] for s in specs]):
+        yield dict(zip([s.key for s in specs], values, strict=True))
+
+
+def play_random(game, seed, rng_seed, check):
+    rng = Rng(rng_seed)
+    state = game.new_state(seed=seed)
+    pack = Counter(game.pack.cards)
+    moves = []
+    while game.to_play(state) is not None:
+        legal = game.legal_moves(state)
+        assert legal, "a game that goes on has legal moves"
+        move = legal[rng.below(len(legal))]
+        if check:
+            held = state.piles[move.seat]
+            illegal = [c for c in game.pack.cards if Move(move.seat, "play", c) not in legal]
+            probe = Move(move.seat, "play", illegal[rng.below(len(illegal))])
+            with pytest.raises(IllegalMoveError):
+                game.apply(state, probe)
+            assert move.card in held
+        state, _ = game.apply(state, move)
+        moves.append(move)
+        cards = [c for p in state.piles for c in p] + [c for _, c in state.table] + [c for _, c in state.pot]
+        assert Counter(cards) == pack, "cards are conserved"
+    return state, moves
+
+
+def check_game(name, options, seed):
+    options = {**options, "cap": 400}
+    game = make_game(name, options)
+    state, moves = play_random(game, seed, seed ^ 99, check=True)
+    assert game.outcome(state) is not None
+    assert game.legal_moves(state) == [] and game.to_play(state) is None
+    # replaying (options, seed, moves) gives the same states and so the same frames
+    again = game.new_state(seed=seed)
+    frames_a, frames_b = [], []
+    for i, move in enumerate(moves):
+        again, ev = game.apply(again, move)
+        if i % 11 == 0 or i == len(moves) - 1:
+            frames_b.append(make_frame(game, again, step=i + 1, move=move, events=ev))
+    replayed = game.new_state(seed=seed)
+    for i, move in enumerate(moves):
+        replayed, ev = game.apply(replayed, move)
+        if i % 11 == 0 or i == len(moves) - 1:
+            frames_a.append(make_frame(game, replayed, step=i + 1, move=move, events=ev))
+    assert json.dumps(frames_a) == json.dumps(frames_b)
+    assert replayed == state
+    for frame in frames_a[::4] + frames_a[-1:]:
+        VALIDATOR.validate(frame)
+
+
+@pytest.mark.parametrize("options", list(combinations("bettelmann")), ids=lambda o: "-".join(map(str, o.values())))
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), players=st.integers(2, 6))
+def test_bettelmann_invariants(options, seed, players):
+    check_game("bettelmann", {**options, "players": players}, seed)
+
+
+@pytest.mark.parametrize("options", list(combinations("todundleben")), ids=lambda o: "-".join(map(str, o.values())))
+@settings(max_examples=1, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1))
+def test_todundleben_invariants(options, seed):
+    check_game("todundleben", options, seed)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1))
+def test_seat_view_hides_only_what_the_seat_cannot_see(seed):
+    game = make_game("bettelmann", {"last_three": "on"})
+    state = game.new_state(seed=seed)
+    rng = Rng(seed)
+    while game.to_play(state) is not None:
+        seat = game.to_play(state)
+        frame = make_frame(game, state, step=0, viewer=seat)
+        for s in frame["seats"]:
+            hidden = s["seat"] != seat or s["hand"]["face"] == "down"
+            assert (set(s["hand"]["cards"]) <= {"??"}) == hidden or not s["hand"]["cards"]
+        legal = game.legal_moves(state)
+        state, _ = game.apply(state, legal[rng.below(len(legal))])

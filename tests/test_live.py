@@ -1,0 +1,67 @@
+"""The live engine's JSON interface (what the Pyodide worker calls)."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import SCENARIOS
+from oldtricks import live
+from oldtricks.replay import replay
+from oldtricks.scenario import load
+
+
+def spec(name):
+    return load(SCENARIOS / name, SCENARIOS)
+
+
+def test_open_table_equals_the_build_frames():
+    sc = spec("bettelmann/tie-pierer.toml")
+    out = json.loads(live.open_table("t", json.dumps(sc.spec()), "{}"))
+    assert out["ok"] and out["stopped"] is None
+    assert out["frames"] == replay(sc).frames()
+
+
+def test_option_override_replays_under_the_other_rule():
+    sc = spec("bettelmann/tie-pierer.toml")
+    out = json.loads(live.open_table("t", json.dumps(sc.spec()), json.dumps({"tie": "first-player"})))
+    assert out["ok"] and out["options"]["tie"] == "first-player"
+    assert "North wins on equal Nines" in out["frames"][2]["events"][-1]
+
+
+def test_override_that_breaks_a_scripted_move_stops_with_a_reason():
+    sc = spec("bettelmann/last-three.toml")
+    out = json.loads(live.open_table("t", json.dumps(sc.spec()), json.dumps({"last_three": "off"})))
+    assert out["ok"] and "not legal" in out["stopped"]
+    assert len(out["frames"]) == 28
+
+
+def test_play_a_legal_move_then_bots_answer():
+    sc = spec("bettelmann/last-three.toml")
+    live.open_table("k", json.dumps(sc.spec()), "{}")
+    out = json.loads(live.play("k", 27, "TL", json.dumps([1])))
+    assert out["ok"]
+    assert out["frames"][0]["step"] == 28 and out["frames"][0]["move"] == "TL"
+    assert all(f["mover"] == 1 for f in out["frames"][1:])
+    assert out["frames"][-1]["turn"] in (0, None)
+
+
+def test_illegal_move_is_refused_with_its_rule():
+    sc = spec("bettelmann/basics.toml")
+    live.open_table("b", json.dumps(sc.spec()), "{}")
+    out = json.loads(live.play("b", 0, "UL", "[]"))
+    assert out == {"ok": False, "error": "North does not hold UL", "rule": "bettelmann.deal"}
+    out = json.loads(live.play("b", 1, "AH", "[]"))
+    assert not out["ok"] and out["rule"] == "bettelmann.last-three" and "top card" in out["error"]
+
+
+def test_bad_requests_are_errors_not_exceptions():
+    assert not json.loads(live.open_table("x", "{not json", "{}"))["ok"]
+    poker = {"game": "poker", "title": "t", "deal": {"seed": 1}}
+    assert not json.loads(live.open_table("x", json.dumps(poker), "{}"))["ok"]
+    assert "open it first" in json.loads(live.play("nope", 0, "UA", "[]"))["error"]
+    sc = spec("bettelmann/basics.toml")
+    live.open_table("c", json.dumps(sc.spec()), "{}")
+    assert "does not exist" in json.loads(live.play("c", 99, "UA", "[]"))["error"]
+    assert not json.loads(live.play("c", 0, "ZZ", "[]"))["ok"]
+    assert json.loads(live.call("version"))["version"]
+    assert not json.loads(live.call("nope"))["ok"]
