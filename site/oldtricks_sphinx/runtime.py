@@ -1,0 +1,325 @@
+"""Self-hosted browser runtime for the live explorer: Pyodide + the engine wheel.
+
+Layout written into a built site (``outdir``)::
+
+    _static/pyodide/            the Pyodide runtime, exactly RUNTIME_FILES, from node_modules/pyodide
+    _static/wheels/<wheel>      the engine wheel (oldtricks-<version>-py3-none-any.whl)
+    _static/oldtricks/runtime.json
+                                the runtime manifest read by live.js (see MANIFEST below)
+
+Runtime manifest (``_static/oldtricks/runtime.json``); URLs are relative to the manifest itself::
+
+    {
+      "pyodide": "../pyodide/",                                  # folder holding pyodide.mjs, trailing slash
+      "wheel": "../wheels/oldtricks-0.1.0-py3-none-any.whl",
+      "pyodide_version": "314.0.7",
+      "wheel_sha256": "<hex>",
+      "sizes": {"pyodide.asm.wasm": 9598218, ..., "wheel": 12345}  # bytes, for download progress
+    }
+
+Only ``pyodide`` and ``wheel`` are required by live.js; the other keys are informative.
+
+This module imports nothing from Sphinx. The Sphinx extension calls ``copy_runtime`` from its
+``build-finished`` hook (after Sphinx has copied ``static/oldtricks/`` into ``_static/oldtricks/``);
+the noxfile calls it through the command line::
+
+    python site/oldtricks_sphinx/runtime.py wheel --dest build/wheels        # prints the wheel's path
+    python site/oldtricks_sphinx/runtime.py copy --out build/site [--wheel W] # builds the wheel if no W
+    python site/oldtricks_sphinx/runtime.py serve --root build/site --port 8000 [--prefix /sub/]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "MANIFEST_NAME",
+    "RUNTIME_FILES",
+    "RuntimeSetupError",
+    "build_wheel",
+    "copy_runtime",
+    "make_server",
+    "repo_root",
+]
+
+# What Pyodide 314 fetches at run time in a browser, and nothing else: the loader (imported by
+# worker.js), the Emscripten module it imports, the wasm binary, the standard library, and the
+# lock file (loadPyodide always fetches it, even when no package is loaded). No .map, no console.
+RUNTIME_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+MANIFEST_NAME = "runtime.json"
+PYODIDE_DIR = "pyodide"  # under _static/
+WHEELS_DIR = "wheels"  # under _static/
+CLIENT_DIR = "oldtricks"  # under _static/: live.js, worker.js, runtime.json
+
+
+class RuntimeSetupError(RuntimeError):
+    """A missing or inconsistent runtime input (node_modules, wheel)."""
+
+
+def repo_root() -> Path:
+    """The repository holding this file (site/oldtricks_sphinx/runtime.py)."""
+    return Path(__file__).resolve().parents[2]
+
+
+def _pinned_pyodide(package_json: Path) -> str | None:
+    try:
+        data = json.loads(package_json.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    for section in ("dependencies", "devDependencies"):
+        version = data.get(section, {}).get("pyodide")
+        if version:
+            return str(version)
+    return None
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def copy_runtime(outdir: Path, node_modules: Path, wheel: Path) -> None:
+    """Copy the Pyodide runtime and the engine wheel into a built site and write the manifest.
+
+    ``outdir`` is the site root (the folder holding ``_static/``), ``node_modules`` the folder
+    that ``npm ci`` filled, ``wheel`` the engine wheel. Stale files in ``_static/pyodide/`` and
+    old ``oldtricks-*.whl`` in ``_static/wheels/`` are removed so that the output holds exactly
+    what the page needs.
+    """
+    outdir, node_modules, wheel = Path(outdir), Path(node_modules), Path(wheel)
+    source = node_modules / "pyodide"
+    missing = [name for name in RUNTIME_FILES if not (source / name).is_file()]
+    if missing:
+        raise RuntimeSetupError(
+            f"Pyodide runtime not found in {source} (missing: {', '.join(missing)}). "
+            "Run `npm ci` at the repository root (package.json pins pyodide)."
+        )
+    installed = json.loads((source / "package.json").read_text(encoding="utf-8"))["version"]
+    pinned = _pinned_pyodide(node_modules.parent / "package.json")
+    if pinned is not None and pinned != installed:
+        raise RuntimeSetupError(
+            f"node_modules holds pyodide {installed} but package.json pins {pinned}: run `npm ci`."
+        )
+    if not wheel.is_file() or wheel.suffix != ".whl":
+        raise RuntimeSetupError(f"engine wheel not found: {wheel}")
+
+    static = outdir / "_static"
+    runtime_dir = static / PYODIDE_DIR
+    wheels_dir = static / WHEELS_DIR
+    client_dir = static / CLIENT_DIR
+    for folder in (runtime_dir, wheels_dir, client_dir):
+        folder.mkdir(parents=True, exist_ok=True)
+
+    for stale in runtime_dir.iterdir():
+        if stale.name not in RUNTIME_FILES:
+            shutil.rmtree(stale) if stale.is_dir() else stale.unlink()
+    sizes: dict[str, int] = {}
+    for name in RUNTIME_FILES:
+        shutil.copyfile(source / name, runtime_dir / name)
+        sizes[name] = (runtime_dir / name).stat().st_size
+
+    for stale in wheels_dir.glob("oldtricks-*.whl"):
+        if stale.name != wheel.name:
+            stale.unlink()
+    shutil.copyfile(wheel, wheels_dir / wheel.name)
+    sizes["wheel"] = wheel.stat().st_size
+
+    manifest = {
+        "pyodide": f"../{PYODIDE_DIR}/",
+        "wheel": f"../{WHEELS_DIR}/{wheel.name}",
+        "pyodide_version": installed,
+        "wheel_sha256": _sha256(wheel),
+        "sizes": sizes,
+    }
+    (client_dir / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+
+
+def _attempts(project: Path, out: Path) -> list[tuple[str, list[str]]]:
+    attempts: list[tuple[str, list[str]]] = []
+    if importlib.util.find_spec("hatchling") is not None:
+        # PEP 517 hook of the backend named in pyproject.toml, offline, in this interpreter
+        # (a nox venv with hatchling installed); run as a child so that cwd is the project.
+        hook = "import sys, hatchling.build as b; print(b.build_wheel(sys.argv[1]))"
+        attempts.append(("hatchling (installed)", [sys.executable, "-c", hook, str(out)]))
+    uv = shutil.which("uv")
+    if uv:
+        attempts.append(("uv build", [uv, "build", "--wheel", "--out-dir", str(out), str(project)]))
+    if importlib.util.find_spec("pip") is not None:
+        attempts.append(
+            ("pip wheel", [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(out), str(project)])
+        )
+    return attempts
+
+
+def build_wheel(dest: Path, project: Path | None = None) -> Path:
+    """Build the engine wheel from the repository into ``dest`` and return its path.
+
+    Tries, in order: hatchling's PEP 517 hook if hatchling is importable here (offline), then
+    ``uv build --wheel``, then ``pip wheel --no-deps``. Raises ``RuntimeError`` naming every
+    attempt and its output if none produced a wheel.
+    """
+    project = Path(project) if project is not None else repo_root()
+    dest = Path(dest)
+    dest.mkdir(parents=True, exist_ok=True)
+    failures: list[str] = []
+    attempts = _attempts(project, dest)
+    for label, command in attempts:
+        with tempfile.TemporaryDirectory(prefix="oldtricks-wheel-") as tmp:
+            command = [tmp if part == str(dest) else part for part in command]
+            proc = subprocess.run(command, cwd=project, capture_output=True, text=True, check=False)
+            wheels = sorted(Path(tmp).glob("oldtricks-*.whl"))
+            if proc.returncode == 0 and len(wheels) == 1:
+                target = dest / wheels[0].name
+                shutil.move(str(wheels[0]), target)
+                return target
+            tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
+            failures.append(f"--- {label} (exit {proc.returncode}): {' '.join(command)}\n{tail}")
+    if not attempts:
+        failures.append("no builder available: install hatchling (or uv, or pip) in this environment")
+    raise RuntimeSetupError(f"could not build the oldtricks wheel from {project}:\n" + "\n".join(failures))
+
+
+# ---- static server -------------------------------------------------------------------------------
+# Used by `nox -s serve`, the browser tests and the browser benchmark: a plain static server (what
+# the site must work on) with the MIME types the runtime needs, optionally under a sub-path.
+MIME_TYPES = {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".json": "application/json",
+    ".css": "text/css",
+    ".html": "text/html",
+    ".svg": "image/svg+xml",
+}
+
+
+def make_server(root: Path, prefix: str = "/", host: str = "127.0.0.1", port: int = 0) -> Any:
+    """A ``ThreadingHTTPServer`` serving ``root`` at ``http://host:port{prefix}`` (port 0: ephemeral).
+
+    Paths outside ``prefix`` get 404. ``server.log`` lists ``(method, path, status, body_bytes)``
+    of every request, for tests and benchmarks; ``server.url`` is the site's root URL.
+    Start it with ``threading.Thread(target=server.serve_forever, daemon=True).start()``.
+    """
+    import http.server
+    import urllib.parse
+
+    root = Path(root).resolve()
+    prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    log: list[tuple[str, str, int, int]] = []
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {  # noqa: RUF012 (an instance attribute in the base class)
+            **http.server.SimpleHTTPRequestHandler.extensions_map,
+            **MIME_TYPES,
+        }
+        protocol_version = "HTTP/1.1"
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(root), **kwargs)
+
+        def send_head(self) -> Any:
+            if not urllib.parse.urlsplit(self.path).path.startswith(prefix):
+                self.send_error(404, f"outside {prefix}")
+                return None
+            return super().send_head()
+
+        def translate_path(self, path: str) -> str:
+            return super().translate_path("/" + path[len(prefix) :])
+
+        def send_response(self, code: int, message: str | None = None) -> None:
+            self._status = code
+            super().send_response(code, message)
+
+        def copyfile(self, source: Any, outputfile: Any) -> None:
+            start = source.tell()
+            super().copyfile(source, outputfile)
+            self._bytes += source.tell() - start
+
+        def do_GET(self) -> None:
+            self._status, self._bytes = 0, 0
+            super().do_GET()
+            log.append((self.command, self.path, int(self._status), self._bytes))
+
+        def do_HEAD(self) -> None:
+            self._status, self._bytes = 0, 0
+            super().do_HEAD()
+            log.append((self.command, self.path, int(self._status), 0))
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    class Server(http.server.ThreadingHTTPServer):
+        daemon_threads = True
+
+    server = Server((host, port), Handler)
+    server.log = log  # type: ignore[attr-defined]
+    server.url = f"http://{host}:{server.server_address[1]}{prefix}"  # type: ignore[attr-defined]
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Self-hosted browser runtime of the oldtricks site.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    copy = commands.add_parser("copy", help="copy Pyodide + the engine wheel into a built site")
+    copy.add_argument("--out", type=Path, required=True, help="site root (holds _static/)")
+    copy.add_argument("--node-modules", type=Path, default=repo_root() / "node_modules")
+    copy.add_argument("--wheel", type=Path, help="engine wheel; built from the repo when omitted")
+    copy.add_argument("--wheel-dir", type=Path, default=repo_root() / "build" / "wheels")
+    wheel = commands.add_parser("wheel", help="build the engine wheel, print its path")
+    wheel.add_argument("--dest", type=Path, default=repo_root() / "build" / "wheels")
+    serve = commands.add_parser("serve", help="serve a built site on 127.0.0.1")
+    serve.add_argument("--root", type=Path, default=repo_root() / "build" / "site")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--prefix", default="/", help="URL sub-path to serve the site under")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "wheel":
+            print(build_wheel(args.dest))
+        elif args.command == "copy":
+            built = args.wheel or build_wheel(args.wheel_dir)
+            copy_runtime(args.out, args.node_modules, built)
+            print(
+                f"runtime: {args.out / '_static'} (pyodide/, wheels/{built.name}, oldtricks/{MANIFEST_NAME})"
+            )
+        else:
+            if not (args.root / "index.html").is_file() and not (args.root / "_static").is_dir():
+                raise RuntimeSetupError(f"nothing to serve at {args.root}: run `nox -s site` first")
+            try:
+                server = make_server(args.root, args.prefix, port=args.port)
+            except OSError as exc:
+                raise RuntimeSetupError(f"cannot listen on 127.0.0.1:{args.port}: {exc.strerror}") from exc
+            print(f"serving {args.root} at {server.url}  (Ctrl-C to stop)", flush=True)
+            try:
+                server.serve_forever()
+            except KeyboardInterrupt:
+                pass
+            finally:
+                server.server_close()
+    except RuntimeError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

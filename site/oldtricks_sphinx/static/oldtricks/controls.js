@@ -1,0 +1,88 @@
+// The stepping bar (first/prev/play/next/last, counter, jump to trick, view, copy link, help)
+// and the keyboard help overlay.
+import { h, icon, put } from "./dom.js";
+
+function button(action, label, iconName, onclick, extra = {}) {
+  return h("button", {type: "button", class: `ot-btn ot-btn-${action}`, "data-action": action,
+    "aria-label": label, title: label, onclick, ...extra}, icon(iconName));
+}
+
+/**
+ * Build the control bar. `w` is the widget: the bar calls w.first(), w.prev(), w.next(), w.last(),
+ * w.togglePlay(), w.jumpToIndex(i), w.setView(v), w.copyLink(), w.toggleHelp().
+ * Returns {el, tools, update(state)} (tools: the copy-link and help buttons, placed in the header) where state = {index, count, step, lastStep, playing, tricks, trick, view, seats}.
+ */
+export function buildControls(w) {
+  const first = button("first", "First step (Home)", "first", () => w.userMove(() => w.first()));
+  const prev = button("prev", "Previous step (Left arrow)", "prev", () => w.userMove(() => w.prev()));
+  const play = button("play", "Play (Space)", "play", () => w.togglePlay(), {"aria-pressed": "false"});
+  const next = button("next", "Next step (Right arrow)", "next", () => w.userMove(() => w.next()));
+  const last = button("last", "Last step (End)", "last", () => w.userMove(() => w.last()));
+  const counter = h("span", {class: "ot-counter", "data-role": "counter"}, "step 0 / 0");
+  const jump = h("select", {class: "ot-select", "data-role": "jump", "aria-label": "Jump to trick",
+    onchange: () => { if (jump.value !== "") w.userMove(() => w.jumpToIndex(Number(jump.value))); }});
+  const view = h("select", {class: "ot-select", "data-role": "view", "aria-label": "Whose view",
+    onchange: () => w.setView(view.value === "all" ? null : Number(view.value))});
+  const copy = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "copy-link",
+    "aria-label": "Copy a link to this step", title: "Copy a link to this step", onclick: () => w.copyLink()},
+  icon("link"), h("span", {class: "ot-btn-label"}, "Link"));
+  const help = button("help", "Keyboard shortcuts (?)", "help", () => w.toggleHelp(), {"aria-expanded": "false"});
+
+  const el = h("div", {class: "ot-controls", role: "group", "aria-label": "Step through the game"},
+    h("div", {class: "ot-nav"}, first, prev, play, next, last),
+    counter,
+    h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, "Trick"), jump),
+    h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, "View"), view));
+  const tools = h("div", {class: "ot-tools"}, copy, help);
+
+  let jumpKey = "", viewKey = "";
+  function update(st) {
+    const atStart = st.index <= 0, atEnd = st.index >= st.count - 1;
+    first.disabled = atStart;
+    prev.disabled = atStart;
+    next.disabled = atEnd;
+    last.disabled = atEnd;
+    play.disabled = st.count < 2;
+    put(play, icon(st.playing ? "pause" : "play"));
+    play.setAttribute("aria-pressed", String(st.playing));
+    play.setAttribute("aria-label", st.playing ? "Pause (Space)" : "Play (Space)");
+    play.title = play.getAttribute("aria-label");
+    counter.textContent = `step ${st.step} / ${st.lastStep}`;
+    const jk = st.tricks.map((t) => `${t.number}:${t.index}`).join(",");
+    if (jk !== jumpKey) {
+      jumpKey = jk;
+      put(jump, h("option", {value: ""}, st.tricks.length ? "–" : "none"),
+        st.tricks.map((t) => h("option", {value: t.index}, `Trick ${t.number}`)));
+    }
+    jump.disabled = !st.tricks.length;
+    const current = st.tricks.filter((t) => t.number === st.trick)[0];
+    jump.value = current ? String(current.index) : "";
+    const vk = st.seats.join("|");
+    if (vk !== viewKey) {
+      viewKey = vk;
+      put(view, h("option", {value: "all"}, "All hands"),
+        st.seats.map((name, i) => h("option", {value: String(i)}, `${name}'s view`)));
+    }
+    view.value = st.view === null ? "all" : String(st.view);
+  }
+  return {el, tools, update};
+}
+
+const KEYS = [
+  ["← / →", "previous / next step"],
+  ["Home / End", "first / last step"],
+  ["Space", "play / pause"],
+  ["?", "show or hide this help"],
+  ["Esc", "close this help"],
+];
+
+/** The keyboard help overlay (hidden at first). */
+export function buildHelp(onClose) {
+  const close = h("button", {type: "button", class: "ot-btn ot-help-close", "aria-label": "Close help",
+    title: "Close (Esc)", onclick: onClose}, icon("close"));
+  const el = h("div", {class: "ot-help", role: "dialog", "aria-label": "Keyboard shortcuts", hidden: true},
+    h("div", {class: "ot-help-head"}, h("strong", {}, "Keyboard shortcuts"), close),
+    h("ul", {class: "ot-keys"}, KEYS.map(([k, v]) => h("li", {}, h("span", {class: "ot-key"}, h("kbd", {}, k)), h("span", {}, v)))),
+    h("p", {class: "ot-muted"}, "Keys work while this game viewer has the focus. Every step has its own link."));
+  return {el, close};
+}

@@ -1,0 +1,69 @@
+// Tiny DOM helpers shared by the oldtricks widget modules. Text is always inserted as text nodes.
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+function fill(el, attrs, children) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "text") el.textContent = String(value);
+    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+/** Append children (nodes, strings as text, nested arrays; null/false skipped). */
+export function append(el, children) {
+  for (const child of children || []) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else if (child instanceof Node) el.appendChild(child);
+    else el.appendChild(document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+/** An HTML element: h("button", {class: "x", "data-action": "next", onclick: f}, "Next"). */
+export function h(tag, attrs, ...children) {
+  return fill(document.createElement(tag), attrs, children);
+}
+
+/** An SVG element. */
+export function s(tag, attrs, ...children) {
+  return fill(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  return el;
+}
+
+/** Replace the children of el. */
+export function put(el, ...children) {
+  clear(el);
+  return append(el, children);
+}
+
+export function reducedMotion() {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** A small inline icon (24x24 viewBox, drawn with currentColor). */
+export function icon(name) {
+  const paths = {
+    first: "M6 5h2v14H6zM19 5v14l-9-7z",
+    prev: "M16 5v14l-9-7z",
+    next: "M8 5v14l9-7z",
+    last: "M16 5h2v14h-2zM5 5v14l9-7z",
+    play: "M7 4v16l13-8z",
+    pause: "M6 5h4v14H6zM14 5h4v14h-4z",
+    link: "M10.6 13.4a1 1 0 0 1 0-1.4l3.5-3.5a1 1 0 1 1 1.4 1.4L12 13.4a1 1 0 0 1-1.4 0zM8.5 19.5a4.5 4.5 0 0 1-3.2-7.7l2.1-2.1a1 1 0 1 1 1.4 1.4l-2.1 2.1a2.5 2.5 0 0 0 3.5 3.5l2.1-2.1a1 1 0 1 1 1.4 1.4l-2.1 2.1a4.5 4.5 0 0 1-3.1 1.4zM16 14.9a1 1 0 0 1-.7-1.7l2.1-2.1a2.5 2.5 0 0 0-3.5-3.5l-2.1 2.1a1 1 0 1 1-1.4-1.4l2.1-2.1a4.5 4.5 0 0 1 6.4 6.4l-2.1 2.1a1 1 0 0 1-.8.2z",
+    help: "M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 16.5a1.3 1.3 0 1 1 0-2.6 1.3 1.3 0 0 1 0 2.6zm1.3-5.2v.7h-2.5v-1c0-1.6 1-2.3 1.8-2.9.6-.4 1-.7 1-1.3 0-.7-.6-1.2-1.5-1.2-.9 0-1.6.5-1.8 1.4L8 8.4C8.5 6.5 10 5.5 12.1 5.5c2.3 0 3.9 1.3 3.9 3.2 0 1.5-.9 2.3-1.8 2.9-.5.4-.9.7-.9 1.7z",
+    close: "M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4z",
+    live: "M12 4a8 8 0 1 0 0 16 8 8 0 0 0 0-16zm-2 4.5 6 3.5-6 3.5z",
+    back: "M11 5 4 12l7 7v-4.5h5a4 4 0 0 0 4-4V9h-2v1.5a2 2 0 0 1-2 2h-5V5z",
+  };
+  return s("svg", {class: "ot-icon", viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false"},
+    s("path", {d: paths[name] || "", fill: "currentColor"}));
+}

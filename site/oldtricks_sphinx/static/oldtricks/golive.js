@@ -1,0 +1,300 @@
+// "Play from here" and "Try this with option ...": the widget's side of the live engine.
+// The engine (./live.js, Pyodide in a Worker) decides everything; this file only forwards moves
+// and swaps the frames it gets back. The module path can be overridden with data-live-module.
+import { h, icon, put, reducedMotion } from "./dom.js";
+import { cardChip, cardName, isCard } from "./cards.js";
+import { seatName } from "./table.js";
+
+function liveModuleUrl(root) {
+  const given = root.dataset.liveModule;
+  return given ? new URL(given, document.baseURI).href : new URL("./live.js", import.meta.url).href;
+}
+
+function optionValues(opt) {
+  if (opt.choices && opt.choices.length) {
+    return opt.choices.map((c) => ({value: c.value, label: `${c.label}${c.status ? ` (${c.status})` : ""}`, choice: c}));
+  }
+  if (Number.isInteger(opt.low) && Number.isInteger(opt.high) && opt.high - opt.low <= 60) {
+    const out = [];
+    for (let v = opt.low; v <= opt.high; v++) out.push({value: v, label: String(v), choice: null});
+    return out;
+  }
+  return [];
+}
+
+export class Live {
+  constructor(w) {
+    this.w = w;
+    this.engine = null;
+    this.loading = null;
+    this.active = false;   // the reader is playing against the engine
+    this.opened = null;    // JSON of the overrides the engine has open, or null
+    this.seat = null;      // seat the reader plays
+    this.busy = false;
+    this.options = Array.isArray(w.data.options) ? w.data.options : [];
+    this.book = Object.fromEntries(this.options.map((o) => [o.key, o.value ?? o.default]));
+    this.chosen = {...this.book};
+    this.build();
+  }
+
+  build() {
+    const w = this.w;
+    this.goBtn = h("button", {type: "button", class: "ot-btn ot-btn-text ot-go", "data-action": "go-live",
+      "aria-label": "Play from here against the live engine", onclick: () => this.goLive()},
+    icon("live"), h("span", {class: "ot-btn-label"}, "Play from here"));
+    this.bookBtn = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "book", hidden: true,
+      "aria-label": "Back to the book: show the scenario as written", onclick: () => this.backToBook()},
+    icon("back"), h("span", {class: "ot-btn-label"}, "Back to the book"));
+    this.progress = h("progress", {"data-role": "progress", max: 1, hidden: true, "aria-label": "Loading the live engine"});
+    this.progressLabel = h("span", {class: "ot-progress-label", "aria-live": "polite"});
+    this.seatSelect = h("select", {class: "ot-select", "data-role": "seat", "aria-label": "Seat you play",
+      onchange: () => { this.seat = Number(this.seatSelect.value); w.render(); }});
+    this.seatField = h("label", {class: "ot-field", hidden: true}, h("span", {class: "ot-field-label"}, "You play"), this.seatSelect);
+    this.status = h("span", {class: "ot-live-status", "data-role": "live-status"});
+    this.moves = h("div", {class: "ot-moves", "data-role": "moves", role: "group", "aria-label": "Your move"});
+    this.optionEls = this.options.map((opt) => this.buildOption(opt));
+    this.el = h("div", {class: "ot-live"},
+      h("div", {class: "ot-live-row"}, this.goBtn, this.seatField, this.status, this.bookBtn,
+        h("span", {class: "ot-progress"}, this.progress, this.progressLabel)),
+      this.moves,
+      this.optionEls.length ? h("div", {class: "ot-options", role: "group", "aria-label": "Try other rules"},
+        h("span", {class: "ot-options-head"}, "Try this with option:"), this.optionEls.map((o) => o.el)) : null);
+  }
+
+  buildOption(opt) {
+    const values = optionValues(opt);
+    const onchange = () => this.changeOption(opt.key, control.value);
+    let control;
+    if (values.length) {
+      control = h("select", {class: "ot-select", "data-option": opt.key, "aria-label": opt.title || opt.key, onchange},
+        values.map((v) => h("option", {value: String(v.value)}, v.label)));
+    } else {
+      control = h("input", {type: "number", class: "ot-number", "data-option": opt.key, min: opt.low, max: opt.high,
+        "aria-label": opt.title || opt.key, onchange});
+    }
+    control.value = String(this.book[opt.key]);
+    const rule = h("span", {class: "ot-option-rule"});
+    const showRule = () => {
+      const v = values.find((x) => String(x.value) === control.value);
+      const id = v && v.choice ? v.choice.rule : opt.rule;
+      put(rule, id ? this.w.ruleLink(id) : null);
+    };
+    showRule();
+    return {key: opt.key, el: h("span", {class: "ot-option"},
+      h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, opt.title || opt.key), control), rule),
+    control, values, showRule, opt};
+  }
+
+  // -- what the table may offer ---------------------------------------------------------------
+  /** {seat, legal:Set, busy, onMove, pile} when the reader may move at this frame, else null. */
+  playContext(f) {
+    if (!this.active || f.outcome || f.turn === null || f.turn !== this.seat) return null;
+    const sd = (f.seats || [])[f.turn];
+    const legal = f.legal || [];
+    const pile = sd && sd.hand && sd.hand.layout === "pile" && sd.hand.face === "down" && legal.length === 1 ? legal[0] : null;
+    return {seat: this.seat, legal: new Set(legal), busy: this.busy, pile, onMove: (m) => this.play(m)};
+  }
+
+  update(f) {
+    const w = this.w;
+    const names = (f.seats || []).map((s, i) => s.name || seatName(f, i, w.data.seat_names));
+    if (this.seatSelect.options.length !== names.length) {
+      put(this.seatSelect, names.map((n, i) => h("option", {value: String(i)}, n)));
+    }
+    if (this.seat !== null) this.seatSelect.value = String(this.seat);
+    this.seatField.hidden = !this.active;
+    this.goBtn.hidden = this.active;
+    this.goBtn.disabled = !!this.loading || this.busy;
+    this.bookBtn.hidden = !this.active && w.isBook;
+    for (const o of this.optionEls) o.control.disabled = !!this.loading || this.busy;
+    if (this.loading || this.busy) this.w.root.setAttribute("aria-busy", "true");
+    else this.w.root.removeAttribute("aria-busy");
+    put(this.moves);
+    if (!this.active) {
+      this.status.textContent = w.isBook ? "" : "computed by the live engine";
+      return;
+    }
+    const you = names[this.seat] || "";
+    this.status.textContent = `Live: you play ${you}, the engine plays the others.`;
+    if (f.outcome) { put(this.moves, h("span", {class: "ot-muted"}, "The game is over. Step back to try another move.")); return; }
+    if (f.turn === null || f.turn === undefined) return;
+    if (this.botsMoving || (w.timer && w.playTarget !== null)) {
+      put(this.moves, h("span", {class: "ot-muted"}, "The engine is playing the other seats…"));
+      return;
+    }
+    if (f.turn !== this.seat) {
+      put(this.moves, h("span", {class: "ot-muted"},
+        `${names[f.turn]} is to play here. Choose ${names[f.turn]} under “You play” to make this move, or step on.`));
+      return;
+    }
+    const ctx = this.playContext(f);
+    const sd = f.seats[f.turn];
+    const shown = w.view === null || (w.view === f.turn && sd.hand.face === "up");
+    const buttons = [];
+    if (ctx.pile) {
+      buttons.push(this.moveButton(ctx.pile, "Play: turn up the top card", `Turn up the top card of ${you}'s pile`));
+    } else {
+      for (const m of f.legal || []) {
+        const inHand = isCard(m, w.pattern) && m !== "??" && shown && (sd.hand.cards || []).includes(m);
+        if (inHand) continue;
+        buttons.push(isCard(m, w.pattern)
+          ? this.moveButton(m, cardChip(m, w.pattern), `Play the ${cardName(m, w.pattern)}`)
+          : this.moveButton(m, m, m));
+      }
+    }
+    put(this.moves, h("span", {class: "ot-moves-head"}, buttons.length ? "Your move:" : "Your move: click a highlighted card."), buttons);
+  }
+
+  moveButton(move, content, label) {
+    return h("button", {type: "button", class: "ot-btn ot-btn-text ot-move-btn", "data-move": move,
+      "aria-label": label, disabled: this.busy, onclick: () => this.play(move)}, content);
+  }
+
+  // -- engine ---------------------------------------------------------------------------------
+  async ensureEngine() {
+    if (this.engine) return this.engine;
+    if (!this.loading) {
+      this.progress.hidden = false;
+      this.progress.removeAttribute("value");
+      this.progressLabel.textContent = "Loading the live engine…";
+      this.loading = import(liveModuleUrl(this.w.root))
+        .then((mod) => mod.getEngine({onProgress: (fraction, label) => {
+          if (typeof fraction === "number" && fraction >= 0) this.progress.value = Math.min(1, fraction);
+          if (label) this.progressLabel.textContent = String(label);
+        }}))
+        .then((engine) => { this.engine = engine; return engine; })
+        .finally(() => {
+          this.loading = null;
+          this.progress.hidden = true;
+          this.progressLabel.textContent = "";
+          this.w.render();
+        });
+      this.w.render();
+    }
+    return this.loading;
+  }
+
+  overrides() {
+    const out = {};
+    for (const [k, v] of Object.entries(this.chosen)) if (String(v) !== String(this.book[k])) out[k] = v;
+    return out;
+  }
+
+  /** Load the engine and open the scenario with the chosen options; true on success. */
+  async open(force = false) {
+    const w = this.w;
+    const overrides = this.overrides();
+    const key = JSON.stringify(overrides);
+    if (!force && this.opened === key) return true;
+    let engine;
+    try {
+      engine = await this.ensureEngine();
+    } catch (err) {
+      w.setMessage(`The live engine could not be loaded (${err && err.message ? err.message : err}). The book still works.`, {kind: "error"});
+      return false;
+    }
+    this.busy = true;
+    w.render();
+    try {
+      const r = await engine.open(w.id, w.data.spec, overrides);
+      if (!r || !r.ok || !Array.isArray(r.frames) || !r.frames.length) {
+        w.setMessage((r && r.error) || "The live engine could not open this scenario.", {kind: "error", rule: r && r.rule});
+        return false;
+      }
+      this.opened = key;
+      this.stopped = r.stopped ? String(r.stopped) : "";
+      w.root.dataset.ready = "live";
+      w.setFrames(r.frames, Math.min(w.index, r.frames.length - 1));
+      return true;
+    } catch (err) {
+      w.setMessage(`The live engine failed: ${err && err.message ? err.message : err}`, {kind: "error"});
+      return false;
+    } finally {
+      this.busy = false;
+      w.render();
+    }
+  }
+
+  stoppedNote() {
+    return this.stopped ? ` The scripted moves stop early: ${this.stopped}` : "";
+  }
+
+  async goLive() {
+    const w = this.w;
+    w.stopPlay();
+    const turn = w.frame.turn;
+    if (!(await this.open())) return;
+    this.active = true;
+    this.seat = Number.isInteger(w.frame.turn) ? w.frame.turn : Number.isInteger(turn) ? turn : 0;
+    w.setMessage((w.frame.outcome ? "Live: the game is over at this step; step back to play a different move."
+      : `Live: you play ${seatName(w.frame, this.seat, w.data.seat_names)}. Click a highlighted card or a move button.`)
+      + this.stoppedNote());
+    w.render();
+  }
+
+  async play(move) {
+    const w = this.w;
+    if (this.busy || !this.engine) return;
+    w.stopPlay();
+    const f = w.frame;
+    const bots = (f.seats || []).map((s, i) => i).filter((i) => i !== this.seat);
+    this.busy = true;
+    w.render();
+    let r;
+    try {
+      r = await this.engine.play(w.id, f.step, move, bots);
+    } catch (err) {
+      r = {ok: false, error: `The live engine failed: ${err && err.message ? err.message : err}`, rule: null};
+    }
+    this.busy = false;
+    if (!r || !r.ok || !Array.isArray(r.frames)) {
+      w.render();
+      w.setMessage((r && r.error) || "The engine refused that move.", {kind: "error", rule: r && r.rule});
+      return;
+    }
+    w.setMessage("");
+    const frames = w.frames.slice(0, w.index + 1).concat(r.frames);
+    const start = w.index + 1;
+    const animate = r.frames.length > 1 && !reducedMotion();
+    this.botsMoving = animate;
+    w.setFrames(frames, Math.min(start, frames.length - 1));
+    this.botsMoving = false;
+    w.writeHash();
+    if (animate) w.startPlay(frames.length - 1, 700);
+    else if (r.frames.length > 1) w.show(frames.length - 1, {hash: true});
+  }
+
+  async changeOption(key, value) {
+    const w = this.w;
+    const o = this.optionEls.find((x) => x.key === key);
+    const prev = this.chosen[key];
+    const v = o && o.values.find((x) => String(x.value) === String(value));
+    this.chosen[key] = v ? v.value : (o && o.opt.choices && o.opt.choices.length ? value : Number(value));
+    if (o) o.showRule();
+    w.stopPlay();
+    const ok = await this.open(true);
+    if (!ok) {
+      this.chosen[key] = prev;
+      if (o) { o.control.value = String(prev); o.showRule(); }
+      return;
+    }
+    this.active = true;
+    if (this.seat === null) this.seat = Number.isInteger(w.frame.turn) ? w.frame.turn : 0;
+    const title = o ? o.opt.title || key : key;
+    const label = v ? v.label : String(value);
+    w.setMessage(`Showing this scenario with option “${title}: ${label}”, computed by the live engine.${this.stoppedNote()}`);
+    w.render();
+  }
+
+  backToBook() {
+    const w = this.w;
+    w.stopPlay();
+    this.active = false;
+    this.opened = null;
+    this.chosen = {...this.book};
+    for (const o of this.optionEls) { o.control.value = String(this.book[o.key]); o.showRule(); }
+    w.setFrames(w.book, Math.min(w.index, w.book.length - 1));
+    w.writeHash();
+    w.setMessage("Back to the book: the scenario as written.");
+  }
+}

@@ -1,0 +1,152 @@
+// oldtricks live engine: main-thread client (ES module).
+//
+//   import { getEngine } from "./live.js";
+//   const engine = await getEngine({ onProgress: (fraction, label) => … });   // fraction 0..1
+//   await engine.open(key, spec, options)      -> {ok: true, frames: [...]} | {ok: false, error, rule}
+//   await engine.play(key, step, move, bots)   -> same shape; frames for steps step+1 onward
+//   await engine.call(op, args)                -> whatever oldtricks.live.call(op, args_json) returns, parsed
+//
+// One engine (one module Worker running Pyodide) per page, memoised: every getEngine() call
+// returns the same promise; each call's onProgress is subscribed and first receives the latest
+// progress. open/play never reject: a Python exception or a dead worker resolves to
+// {ok: false, error, rule: null, traceback?}. call() rejects with an Error (message = last line
+// of the Python traceback, .traceback = all of it). If loading fails, or the worker dies, the
+// memo is cleared and the next getEngine() starts afresh.
+//
+// Where the runtime is — every URL relative, so the site works under any sub-path, offline:
+//   Each of the two locations is taken from the first of these that gives it:
+//   1. <meta name="oldtricks-runtime" content="URL of the Pyodide folder, trailing slash">
+//      <meta name="oldtricks-wheel"   content="URL of the engine wheel">
+//      relative to the page (document.baseURI);
+//   2. <html data-oldtricks-runtime="…" data-oldtricks-wheel="…">, relative to the page;
+//   3. the manifest written at build time next to this module, ./runtime.json:
+//      {"pyodide": "../pyodide/", "wheel": "../wheels/oldtricks-0.1.0-py3-none-any.whl", "sizes": {…}}
+//      relative to the manifest itself. It is fetched only when 1 and 2 leave something out.
+// The worker is ./worker.js next to this module.
+
+const MANIFEST_URL = new URL("./runtime.json", import.meta.url);
+const WORKER_URL = new URL("./worker.js", import.meta.url);
+
+let enginePromise = null;
+
+function fromPage(name) {
+  const meta = document.querySelector(`meta[name="oldtricks-${name}"]`);
+  const value = meta?.getAttribute("content") || document.documentElement.getAttribute(`data-oldtricks-${name}`);
+  return value ? new URL(value, document.baseURI).href : null;
+}
+
+async function locateRuntime() {
+  let pyodide = fromPage("runtime");
+  let wheel = fromPage("wheel");
+  let sizes = null;
+  if (!pyodide || !wheel) {
+    const response = await fetch(MANIFEST_URL, { cache: "no-cache" });
+    if (!response.ok) throw new Error(`oldtricks: runtime manifest ${MANIFEST_URL.href}: HTTP ${response.status}`);
+    const manifest = await response.json();
+    pyodide ??= manifest.pyodide && new URL(manifest.pyodide, MANIFEST_URL).href;
+    wheel ??= manifest.wheel && new URL(manifest.wheel, MANIFEST_URL).href;
+    sizes = manifest.sizes || null;
+    if (!pyodide || !wheel) throw new Error(`oldtricks: ${MANIFEST_URL.href} must give "pyodide" and "wheel"`);
+  }
+  if (!pyodide.endsWith("/")) pyodide += "/";
+  return { pyodide, wheel, sizes };
+}
+
+function startEngine() {
+  const listeners = new Set();
+  let latest = [0, "Starting"];
+  const emit = (fraction, label) => {
+    fraction = Math.max(latest[0], Math.min(1, Number(fraction) || 0)); // monotonic
+    if (fraction === latest[0] && label === latest[1]) return;
+    latest = [fraction, label];
+    for (const listener of listeners) {
+      try {
+        listener(fraction, label);
+      } catch (err) {
+        console.warn("oldtricks: onProgress threw", err);
+      }
+    }
+  };
+
+  const pending = new Map();
+  let nextId = 1;
+  let dead = null;
+  const worker = new Worker(WORKER_URL, { type: "module", name: "oldtricks-live" });
+
+  const die = (reason) => {
+    if (dead) return;
+    dead = reason;
+    worker.terminate();
+    if (enginePromise === promise) enginePromise = null;
+    for (const { reject } of pending.values()) reject(new Error(`oldtricks engine stopped: ${reason}`));
+    pending.clear();
+  };
+
+  worker.addEventListener("message", (event) => {
+    const message = event.data || {};
+    if (message.event === "progress") return emit(message.fraction, message.label);
+    if (message.event === "fatal") return die(message.error);
+    const entry = pending.get(message.id);
+    if (!entry) return;
+    pending.delete(message.id);
+    if (message.ok) {
+      entry.resolve(message.result);
+    } else {
+      const error = new Error(message.error || "oldtricks engine error");
+      error.traceback = message.traceback;
+      entry.reject(error);
+    }
+  });
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    die(event.message || "worker failed to start (could not load worker.js or pyodide.mjs?)");
+  });
+  worker.addEventListener("messageerror", () => die("unreadable message from the worker"));
+
+  const send = (op, args) =>
+    new Promise((resolve, reject) => {
+      if (dead) return reject(new Error(`oldtricks engine stopped: ${dead}`));
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, op, args });
+    });
+
+  const asResult = (err) => ({ ok: false, error: err.message, rule: null, traceback: err.traceback });
+
+  const engine = {
+    info: null,
+    open: (key, spec, options = {}) => send("open_table", { key, spec, options }).catch(asResult),
+    play: (key, step, move, bots = []) => send("play", { key, step, move, bots }).catch(asResult),
+    call: (op, args = {}) => send(op, args),
+    terminate: () => die("terminated"),
+  };
+
+  const promise = (async () => {
+    try {
+      emit(0, "Locating the runtime");
+      const where = await locateRuntime();
+      engine.info = await send("init", where);
+      emit(1, "Ready");
+      return engine;
+    } catch (err) {
+      die(err.message);
+      throw err;
+    }
+  })();
+  promise.subscribe = (listener) => {
+    listeners.add(listener);
+    listener(...latest);
+  };
+  return promise;
+}
+
+/**
+ * The page's live engine, loading it on first call.
+ * @param {{onProgress?: (fraction: number, label: string) => void}} [options]
+ */
+export async function getEngine({ onProgress } = {}) {
+  enginePromise ??= startEngine();
+  const promise = enginePromise;
+  if (typeof onProgress === "function") promise.subscribe(onProgress);
+  return promise;
+}

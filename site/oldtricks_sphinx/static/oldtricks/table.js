@@ -1,0 +1,168 @@
+// Draws one frame as a card table: seats around, the trick in the middle, centre groups, outcome.
+// Nothing here decides a rule: everything shown comes from the frame.
+import { h } from "./dom.js";
+import { cardSvg, cardName, isCard } from "./cards.js";
+
+// Seat 0 at the bottom, then clockwise.
+const LAYOUTS = {
+  1: ["b"], 2: ["b", "t"], 3: ["b", "tl", "tr"], 4: ["b", "l", "t", "r"],
+  5: ["b", "l", "tl", "tr", "r"], 6: ["b", "bl", "tl", "t", "tr", "br"],
+};
+const RING = ["b", "bl", "l", "tl", "t", "tr", "r", "br"];
+
+export function positions(n) {
+  if (LAYOUTS[n]) return LAYOUTS[n];
+  return Array.from({length: n}, (_, i) => RING[Math.floor((i * RING.length) / n) % RING.length]);
+}
+
+export function seatName(frame, seat, fallback) {
+  const s = frame && frame.seats && frame.seats[seat];
+  if (s && s.name) return s.name;
+  if (fallback && fallback[seat]) return fallback[seat];
+  return seat === null || seat === undefined ? "" : `Seat ${seat}`;
+}
+
+const OUTCOME_WORD = {win: "Game over", draw: "Draw", endless: "Endless game", capped: "Stopped"};
+
+/** Badges for a seat's marks (clip, dealer, black nose...), linked to their rule when known. */
+function markEl(mark, rules) {
+  const kind = String(mark.kind || "info").replace(/[^a-z0-9-]/gi, "");
+  const count = Number.isInteger(mark.count) && mark.count !== 1 ? ` ×${mark.count}` : "";
+  const parts = [h("span", {class: "ot-mark-dot", "aria-hidden": "true"}), `${mark.label}${count}`];
+  const rule = mark.rule && rules && rules[mark.rule];
+  const attrs = {class: `ot-mark ot-mark-${kind}`, title: rule ? `${mark.label}: ${rule.title || mark.rule}` : mark.label};
+  return rule && rule.url ? h("a", {...attrs, href: rule.url}, parts) : h("span", attrs, parts);
+}
+
+function wonText(won) {
+  if (!won) return "";
+  const t = won.tricks || 0, c = won.count || 0;
+  return `${t} trick${t === 1 ? "" : "s"} · ${c} card${c === 1 ? "" : "s"}`;
+}
+
+/** One card element of a hand; a button when the reader may play it. */
+function handCard(card, seat, shown, ctx) {
+  const text = shown ? card : "??";
+  const svg = cardSvg(text, ctx.pattern, shown);
+  const play = ctx.play;
+  if (play && shown && play.seat === seat && play.legal.has(card)) {
+    return h("button", {type: "button", class: "ot-card ot-legal", "data-card": text, "data-seat": seat,
+      "aria-label": `Play the ${cardName(card, ctx.pattern)}`, disabled: play.busy,
+      onclick: () => play.onMove(card)}, svg);
+  }
+  const dim = play && shown && play.seat === seat && play.legal.size ? " ot-illegal" : "";
+  return h("span", {class: `ot-card${dim}`, "data-card": text, "data-seat": seat}, svg);
+}
+
+function handEl(seatData, ctx) {
+  const hand = seatData.hand || {layout: "fan", cards: [], count: 0, face: "up"};
+  const seat = seatData.seat;
+  const cards = (hand.cards || []).slice();
+  while (cards.length < (hand.count || 0)) cards.push("??");
+  const mine = ctx.view === seat;
+  const shown = ctx.view === null || ctx.view === undefined ? true : mine && hand.face === "up";
+  const owner = seatData.name;
+  if (!cards.length) return h("div", {class: "ot-hand ot-empty"}, "no cards");
+  if (hand.layout === "pile" && !(shown && cards.some((c) => c !== "??"))) {
+    // A face-down stack: a few backs offset, and the count.
+    const stack = h("div", {class: "ot-stack", "aria-hidden": "true"});
+    cards.forEach((card, i) => {
+      const depth = Math.min(i, 3);
+      const el = h("span", {class: "ot-card", "data-card": "??", "data-seat": seat,
+        style: `--d:${depth}; z-index:${cards.length - i}`}, cardSvg("??", ctx.pattern, false));
+      stack.appendChild(el);
+    });
+    const label = `${owner}'s pile: ${cards.length} card${cards.length === 1 ? "" : "s"}, face down`;
+    const pile = ctx.play && ctx.play.seat === seat && ctx.play.pile
+      ? h("button", {type: "button", class: "ot-hand ot-pile ot-legal", "aria-label": `Turn up the top card of ${owner}'s pile`,
+        disabled: ctx.play.busy, onclick: () => ctx.play.onMove(ctx.play.pile)}, stack, h("span", {class: "ot-count"}, String(cards.length)))
+      : h("div", {class: "ot-hand ot-pile", role: "img", "aria-label": label}, stack, h("span", {class: "ot-count"}, String(cards.length)));
+    return pile;
+  }
+  const list = h("div", {class: `ot-hand ot-fan${hand.layout === "pile" ? " ot-pile-open" : ""}`, role: "list",
+    "aria-label": hand.layout === "pile"
+      ? `${owner}'s face-down pile shown open, top card first (${cards.length})`
+      : `${owner}'s hand (${cards.length})`});
+  cards.forEach((card, i) => {
+    const hidden = !shown || card === "??";
+    list.appendChild(h("span", {class: "ot-slot", role: "listitem"},
+      handCard(card, seat, !hidden, ctx),
+      hand.layout === "pile" && i === 0 ? h("span", {class: "ot-top-tag", "aria-hidden": "true"}, "top") : null));
+  });
+  return list;
+}
+
+function seatEl(frame, seatData, pos, ctx) {
+  const seat = seatData.seat;
+  const out = frame.outcome;
+  const classes = ["ot-seat", `ot-pos-${pos}`];
+  if (frame.turn === seat) classes.push("ot-to-move");
+  if (out && (out.winners || []).includes(seat)) classes.push("ot-winner");
+  if (out && (out.losers || []).includes(seat)) classes.push("ot-loser");
+  if (Number.isInteger(seatData.team)) classes.push(`ot-team-${seatData.team % 4}`);
+  if (ctx.play && ctx.play.seat === seat) classes.push("ot-you");
+  const status = [];
+  if (frame.turn === seat) status.push("to play");
+  if (classes.includes("ot-winner")) status.push("winner");
+  return h("section", {class: classes.join(" "), style: `grid-area:${pos}`, "data-seat-box": seat,
+    "aria-label": [seatData.name, ...status].join(", ")},
+  h("div", {class: "ot-seat-head"},
+    h("span", {class: "ot-seat-name"}, seatData.name),
+    ctx.play && ctx.play.seat === seat ? h("span", {class: "ot-you-flag"}, "you") : null,
+    frame.turn === seat ? h("span", {class: "ot-turn-flag"}, "to play") : null,
+    (seatData.marks || []).map((m) => markEl(m, ctx.rules)),
+    h("span", {class: "ot-won", title: "won so far"}, wonText(seatData.won))),
+  handEl(seatData, ctx));
+}
+
+function centreEl(frame, pos, ctx) {
+  const trick = frame.trick || {};
+  const names = (seat) => seatName(frame, seat, ctx.seatNames);
+  const head = [];
+  if (trick.number) head.push(`Trick ${trick.number}`);
+  if (trick.leader !== null && trick.leader !== undefined && trick.number) head.push(`led by ${names(trick.leader)}`);
+  if (trick.winner !== null && trick.winner !== undefined) head.push(`won by ${names(trick.winner)}`);
+  const box = h("div", {class: `ot-trick ot-trick-${(frame.seats || []).length}`, "data-role": "trick",
+    role: "list", "aria-label": head.join(", ") || "No trick yet"});
+  for (const play of frame.table || []) {
+    const winner = trick.winner === play.seat && trick.winner !== null;
+    const fresh = play.seat === frame.mover && play.card === frame.move ? " ot-new" : "";
+    box.appendChild(h("div", {class: `ot-played ot-at-${pos[play.seat] || "b"}${winner ? " ot-win" : ""}${fresh}`,
+      role: "listitem", "data-played": play.card, "data-by": play.seat,
+      "aria-label": `${names(play.seat)}: ${cardName(play.card, ctx.pattern)}${winner ? ", wins the trick" : ""}`},
+    h("span", {class: "ot-card"}, cardSvg(play.card, ctx.pattern, play.card !== "??")),
+    winner ? h("span", {class: "ot-win-tag", "aria-hidden": "true"}, "wins") : null));
+  }
+  if (!(frame.table || []).length) box.appendChild(h("div", {class: "ot-trick-empty"}, trick.number ? "" : "no cards played yet"));
+  const groups = (frame.centre || []).map((g) => h("div", {class: "ot-group", role: "group", "aria-label": g.label},
+    h("div", {class: "ot-group-label"}, g.label, ` (${(g.cards || []).length})`),
+    h("div", {class: "ot-group-cards"}, (g.cards || []).map((c) => h("span", {class: "ot-card", "data-centre-card": c},
+      cardSvg(c, ctx.pattern, c !== "??" && isCard(c, ctx.pattern)))))));
+  return h("div", {class: "ot-centre", style: "grid-area:c"},
+    h("div", {class: "ot-trick-head"}, head.join(" · ") || "\u00a0"), box, groups);
+}
+
+function outcomeEl(out) {
+  if (!out) return null;
+  const kind = ["win", "draw", "endless", "capped"].includes(out.kind) ? out.kind : "win";
+  return h("div", {class: `ot-outcome ot-outcome-${kind}`, "data-role": "outcome"},
+    h("strong", {}, OUTCOME_WORD[kind] || "Game over"), " ", out.text || "",
+    out.cycle !== null && out.cycle !== undefined ? h("span", {class: "ot-cycle"}, ` (cycle ${out.cycle})`) : null);
+}
+
+/** The whole table for a frame. ctx: {pattern, view, rules, seatNames, play}. */
+export function renderTable(frame, ctx) {
+  const seats = frame.seats || [];
+  const pos = positions(seats.length);
+  const felt = h("div", {class: `ot-felt ot-n${Math.min(seats.length, 6)}`});
+  seats.forEach((sd, i) => felt.appendChild(seatEl(frame, sd, pos[i] || "b", ctx)));
+  felt.appendChild(centreEl(frame, pos, ctx));
+  return h("div", {class: "ot-table"}, outcomeEl(frame.outcome), felt);
+}
+
+/** Short facts above the table. */
+export function renderInfo(info) {
+  if (!info || !info.length) return null;
+  return h("ul", {class: "ot-info", "aria-label": "About this position"}, info.map(([k, v]) => h("li", {class: "ot-info-item"},
+    h("span", {class: "ot-info-key"}, k), " ", h("span", {class: "ot-info-value"}, v))));
+}

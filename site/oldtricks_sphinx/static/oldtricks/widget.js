@@ -1,0 +1,318 @@
+// oldtricks widget: steps through the frames embedded in each `.oldtricks-widget` element.
+// The widget never decides a game rule: it draws frames and forwards the reader's clicks.
+//
+// Exports: mount(root) -> Widget, mountAll(scope = document) -> Widget[], widgets (Map id -> Widget).
+// Importing this module mounts every widget on the page once the DOM is ready.
+import { h, put } from "./dom.js";
+import { cardChip, detectPattern, isCard } from "./cards.js";
+import { renderTable, renderInfo, seatName } from "./table.js";
+import { renderPanel } from "./panels.js";
+import { buildControls, buildHelp } from "./controls.js";
+import { Live } from "./golive.js";
+
+export const widgets = new Map();
+const STATUSES = ["documented", "disputed", "suggested", "assumed"];
+
+export class Widget {
+  constructor(root) {
+    this.root = root;
+    this.id = root.dataset.scenario || root.id || "";
+    this.data = JSON.parse(root.querySelector("script.oldtricks-data").textContent);
+    if (!this.id) this.id = this.data.id;
+    this.bookPattern = this.data.pattern === "french" ? "french" : "german";
+    this.pattern = this.bookPattern;
+    this.rules = this.data.rules || {};
+    this.book = Array.isArray(this.data.frames) ? this.data.frames : [];
+    if (!this.book.length) throw new Error("no frames");
+    this.frames = this.book;
+    this.index = 0;
+    this.view = Number.isInteger(this.book[0].viewer) ? this.book[0].viewer : null;
+    this.timer = null;
+    this.playTarget = null;
+    this.build();
+    this.live = new Live(this);
+    this.liveSlot.appendChild(this.live.el);
+    this.setFrames(this.book, 0);
+    root.dataset.ready = "static";
+  }
+
+  build() {
+    const root = this.root;
+    root.classList.add("ot-mounted");
+    if (!root.hasAttribute("tabindex")) root.tabIndex = 0;
+    if (!root.hasAttribute("role")) root.setAttribute("role", "region");
+    if (!root.hasAttribute("aria-label")) root.setAttribute("aria-label", `Game viewer: ${this.data.title || this.id}`);
+    this.controls = buildControls(this);
+    this.help = buildHelp(() => this.toggleHelp(false));
+    this.infoSlot = h("div", {class: "ot-info-slot"});
+    this.tableSlot = h("div", {class: "ot-table-slot"});
+    this.message = h("div", {class: "ot-message", "data-role": "message", role: "status", "aria-live": "polite"});
+    this.moveLine = h("div", {class: "ot-move", "data-role": "move"});
+    this.events = h("ul", {class: "ot-events", "data-role": "events", "aria-live": "polite"});
+    this.note = h("p", {class: "ot-note", "data-role": "note"});
+    this.ruleList = h("ul", {class: "ot-rules", "data-role": "rules", "aria-label": "Rules shown at this step"});
+    this.panels = h("div", {class: "ot-panels", "data-role": "panels"});
+    this.liveSlot = h("div", {class: "ot-live-slot"});
+    this.shell = h("div", {class: "ot-shell"},
+      h("div", {class: "ot-head"},
+        h("div", {class: "ot-title"}, this.data.title || ""), this.controls.tools),
+      this.infoSlot,
+      h("div", {class: "ot-main"},
+        h("div", {class: "ot-board"}, this.tableSlot, this.controls.el, this.message, this.liveSlot),
+        h("div", {class: "ot-side"},
+          h("div", {class: "ot-step", role: "group", "aria-label": "This step"},
+            this.moveLine, this.events, this.note, this.ruleList),
+          this.panels)),
+      this.help.el);
+    root.appendChild(this.shell);
+    root.addEventListener("keydown", (e) => this.onKey(e));
+  }
+
+  // -- frames and steps ------------------------------------------------------------------------
+  setFrames(frames, index) {
+    this.frames = frames;
+    this.pattern = detectPattern(frames) || this.bookPattern;
+    const seen = new Set();
+    this.tricks = [];
+    frames.forEach((f, i) => {
+      const n = f.trick && f.trick.number;
+      if (n > 0 && !seen.has(n)) { seen.add(n); this.tricks.push({number: n, index: i}); }
+    });
+    this.show(index);
+  }
+
+  get frame() { return this.frames[this.index]; }
+  get isBook() { return this.frames === this.book; }
+  stepOf(i) { const f = this.frames[i]; return f && Number.isInteger(f.step) ? f.step : i; }
+  indexOfStep(step) {
+    const i = this.frames.findIndex((f) => f.step === step);
+    return i >= 0 ? i : (step >= 0 && step < this.frames.length && !this.frames.some((f) => Number.isInteger(f.step)) ? step : -1);
+  }
+
+  show(i, {hash = false} = {}) {
+    this.index = Math.max(0, Math.min(this.frames.length - 1, i | 0));
+    if (this.timer && this.index >= (this.playTarget ?? this.frames.length - 1)) this.stopPlay();
+    this.render();
+    this.root.dataset.step = String(this.stepOf(this.index));
+    if (hash) this.writeHash();
+  }
+
+  userMove(fn) { this.stopPlay(); fn(); }
+  first() { this.show(0, {hash: true}); }
+  last() { this.show(this.frames.length - 1, {hash: true}); }
+  prev() { this.show(this.index - 1, {hash: true}); }
+  next() { this.show(this.index + 1, {hash: true}); }
+  jumpToIndex(i) { this.show(i, {hash: true}); }
+  setView(v) { this.view = v; this.render(); }
+
+  togglePlay() { if (this.timer) this.stopPlay(); else this.startPlay(); }
+
+  /** Auto-step every `ms` until index `target` (default: the end). */
+  startPlay(target = null, ms = 1000) {
+    this.stopPlay();
+    if (target === null && this.index >= this.frames.length - 1) this.show(0, {hash: true});
+    this.playTarget = target;
+    this.timer = setInterval(() => {
+      if (this.index >= (this.playTarget ?? this.frames.length - 1)) this.stopPlay();
+      else this.show(this.index + 1, {hash: true});
+    }, ms);
+    this.updateControls();
+  }
+
+  stopPlay() {
+    if (this.timer) clearInterval(this.timer);
+    const was = this.timer;
+    this.timer = null;
+    this.playTarget = null;
+    if (was) this.updateControls();
+  }
+
+  // -- drawing ---------------------------------------------------------------------------------
+  render() {
+    const f = this.frame;
+    const hadFocus = this.root.contains(document.activeElement) && document.activeElement !== this.root;
+    put(this.infoSlot, renderInfo(f.info));
+    put(this.tableSlot, renderTable(f, {pattern: this.pattern, view: this.view, rules: this.rules,
+      seatNames: this.data.seat_names, play: this.live.playContext(f)}));
+    this.renderStep(f);
+    put(this.panels, (f.panels || []).map((p) => renderPanel(p, this.pattern)));
+    for (const el of this.panels.querySelectorAll(".ot-scroll")) el.scrollTop = el.scrollHeight;
+    this.updateControls();
+    this.live.update(f);
+    if (hadFocus && !this.root.contains(document.activeElement)) this.root.focus({preventScroll: true});
+  }
+
+  renderStep(f) {
+    const step = this.stepOf(this.index);
+    const head = [h("span", {class: "ot-step-no"}, `Step ${step}`)];
+    if (f.move !== null && f.move !== undefined) {
+      const who = f.mover === null || f.mover === undefined ? "" : seatName(f, f.mover, this.data.seat_names);
+      head.push(" · ", who ? `${who}: ` : "", isCard(f.move, this.pattern) ? cardChip(f.move, this.pattern) : h("span", {class: "ot-call"}, f.move));
+    } else if (step === 0) {
+      head.push(" · after the deal");
+    }
+    put(this.moveLine, head);
+    put(this.events, (f.events || []).map((e) => h("li", {}, e)));
+    this.note.textContent = f.note || "";
+    this.note.hidden = !f.note;
+    put(this.ruleList, (f.ids || []).map((id) => h("li", {}, this.ruleLink(id))));
+    this.ruleList.hidden = !(f.ids || []).length;
+  }
+
+  /** A link to a ledger rule, with its status label. */
+  ruleLink(id) {
+    const rule = this.rules[id];
+    if (!rule) return h("span", {class: "ot-rule ot-status-unknown"}, h("span", {class: "ot-rule-title"}, id));
+    const status = STATUSES.includes(rule.status) ? rule.status : "unknown";
+    const parts = [h("span", {class: "ot-rule-title"}, rule.title || id),
+      h("span", {class: `ot-status ot-status-${status}`}, status)];
+    return rule.url
+      ? h("a", {class: `ot-rule ot-status-${status}`, href: rule.url, title: id}, parts)
+      : h("span", {class: `ot-rule ot-status-${status}`, title: id}, parts);
+  }
+
+  updateControls() {
+    const f = this.frame;
+    this.controls.update({index: this.index, count: this.frames.length, step: this.stepOf(this.index),
+      lastStep: this.stepOf(this.frames.length - 1), playing: !!this.timer, tricks: this.tricks,
+      trick: f.trick ? f.trick.number : 0, view: this.view,
+      seats: (f.seats || []).map((s, i) => s.name || seatName(f, i, this.data.seat_names))});
+  }
+
+  /** Show a short message (text, never markup); options: {kind: "info"|"error", rule: id, field: url}. */
+  setMessage(text, {kind = "info", rule = null, field = null} = {}) {
+    if (!text) { put(this.message); return; }
+    let input = null;
+    if (field) input = h("input", {type: "text", class: "ot-link-field", readonly: true, value: field,
+      "aria-label": "Link to this step", "data-role": "link-field"});
+    put(this.message, h("div", {class: `ot-msg ot-msg-${kind}`},
+      h("span", {class: "ot-msg-text"}, text),
+      rule ? this.ruleLink(rule) : null,
+      input,
+      h("button", {type: "button", class: "ot-msg-close", "aria-label": "Dismiss message", title: "Dismiss",
+        onclick: () => { put(this.message); this.root.focus({preventScroll: true}); }}, "×")));
+    if (input) { input.focus(); input.select(); }
+  }
+
+  // -- links -----------------------------------------------------------------------------------
+  stepUrl() {
+    return `${location.href.split("#")[0]}#${this.id}@${this.stepOf(this.index)}`;
+  }
+
+  writeHash() {
+    try {
+      history.replaceState(history.state, "", `#${this.id}@${this.stepOf(this.index)}`);
+    } catch (e) { /* e.g. a sandboxed page: the link still works through copy-link */ }
+  }
+
+  copyLink() {
+    const url = this.stepUrl();
+    this.writeHash();
+    const fallback = () => this.setMessage("Copy this link:", {field: url});
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(url).then(() => this.setMessage(`Link copied: ${url}`), fallback);
+    } else {
+      fallback();
+    }
+  }
+
+  /** Open at a step named by a link; out of range: a message and step 0. */
+  openAt(stepText, scroll) {
+    const step = /^\d+$/.test(stepText) ? Number(stepText) : NaN;
+    const i = Number.isNaN(step) ? -1 : this.indexOfStep(step);
+    this.stopPlay();
+    if (i < 0) {
+      const n = this.frames.length;
+      this.show(0);
+      this.setMessage(`step ${stepText} does not exist; this scenario has ${n} steps (0–${this.stepOf(n - 1)})`);
+    } else {
+      this.show(i);
+    }
+    if (scroll) {
+      this.root.scrollIntoView({block: "start", behavior: "instant"});
+      this.root.focus({preventScroll: true});
+    }
+  }
+
+  // -- keyboard and help -----------------------------------------------------------------------
+  toggleHelp(open = this.help.el.hidden) {
+    this.help.el.hidden = !open;
+    const btn = this.controls.el.querySelector('[data-action="help"]');
+    if (btn) btn.setAttribute("aria-expanded", String(open));
+    if (open) this.help.close.focus();
+    else if (this.root.contains(document.activeElement) || document.activeElement === document.body) this.root.focus({preventScroll: true});
+  }
+
+  onKey(e) {
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+    const tag = e.target && e.target.tagName;
+    const inField = tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA";
+    if (e.key === "Escape") {
+      if (!this.help.el.hidden) { this.toggleHelp(false); e.preventDefault(); }
+      return;
+    }
+    if (inField) return;
+    const actions = {
+      ArrowLeft: () => this.userMove(() => this.prev()),
+      ArrowRight: () => this.userMove(() => this.next()),
+      Home: () => this.userMove(() => this.first()),
+      End: () => this.userMove(() => this.last()),
+      "?": () => this.toggleHelp(),
+    };
+    if (e.key === " " || e.key === "Spacebar") {
+      if (tag === "BUTTON" || tag === "A" || tag === "SUMMARY") return; // Space presses the focused button
+      actions[" "] = () => this.togglePlay();
+    }
+    const act = actions[e.key];
+    if (!act) return;
+    e.preventDefault();
+    act();
+  }
+}
+
+/** Mount one widget (once). Returns the Widget, or null when its data cannot be read. */
+export function mount(root) {
+  if (root.__oldtricks) return root.__oldtricks;
+  try {
+    const w = new Widget(root);
+    root.__oldtricks = w;
+    widgets.set(w.id, w);
+    return w;
+  } catch (err) {
+    root.dataset.ready = "error";
+    const note = h("p", {class: "ot-message ot-msg-error", "data-role": "message", role: "status"},
+      "This game viewer could not be started: its data is missing or damaged.");
+    root.appendChild(note);
+    console.warn("oldtricks: cannot mount", root.id || root, err);
+    return null;
+  }
+}
+
+function routeHash(scroll) {
+  const raw = decodeURIComponent(location.hash.replace(/^#/, ""));
+  if (!raw) return;
+  const at = raw.lastIndexOf("@");
+  const id = at >= 0 ? raw.slice(0, at) : raw;
+  const w = widgets.get(id);
+  if (w) { w.openAt(at >= 0 ? raw.slice(at + 1) : "0", scroll); return; }
+  if (at > 0 && widgets.size && !document.getElementById(raw)) {
+    const firstWidget = widgets.values().next().value;
+    firstWidget.setMessage(`The link names a game "${id}" that is not on this page.`);
+  }
+}
+
+let hashListener = false;
+
+/** Mount every `.oldtricks-widget` under scope, then open the step named in the URL hash. */
+export function mountAll(scope = document) {
+  const mounted = Array.from(scope.querySelectorAll(".oldtricks-widget")).map(mount).filter(Boolean);
+  if (!hashListener) {
+    hashListener = true;
+    window.addEventListener("hashchange", () => routeHash(true));
+  }
+  routeHash(true);
+  return mounted;
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => mountAll());
+else mountAll();

@@ -1,0 +1,203 @@
+// oldtricks live engine: module Web Worker hosting Pyodide and the engine wheel.
+//
+// Started by live.js as `new Worker(new URL("./worker.js", import.meta.url), {type: "module"})`
+// (Pyodide 314 refuses classic workers). Everything is fetched from the URLs that live.js passes
+// in the "init" message: no CDN, no other host.
+//
+// Messages in:   {id, op, args}
+//   op "init"       args {pyodide: absolute URL of the folder holding pyodide.mjs (trailing /),
+//                         wheel: absolute URL of the engine wheel, sizes?: {file: bytes}}
+//                   -> result {python, pyodide, engine}
+//   op "open_table" args {key, spec, options}  -> oldtricks.live.open_table(key, spec_json, options_json)
+//   op "play"       args {key, step, move, bots} -> oldtricks.live.play(key, step, move, bots_json)
+//   any other op    args (object, or a JSON string) -> oldtricks.live.call(op, args_json)
+//   Results are the JSON.parse of the string the Python function returns.
+// Messages out:  {id, ok: true, result} | {id, ok: false, error, traceback?}
+//                {event: "progress", fraction, label}   while "init" runs (fraction 0..1)
+//                {event: "fatal", error}                the interpreter is unusable: terminate me
+// A Python exception never kills the worker: it becomes {id, ok: false, error, traceback}.
+
+let pyodide = null;
+let live = null;
+let initPromise = null;
+let fatal = null;
+
+const post = (message) => self.postMessage(message);
+
+// ---- progress ---------------------------------------------------------------------------------
+// Stages (fractions): 0 → 0.80 runtime download (bytes of pyodide.asm.wasm, python_stdlib.zip,
+// pyodide-lock.json, counted as they stream; sizes from the manifest, else Content-Length),
+// 0.80 → 0.90 Python start ("Starting Python"), 0.90 → 0.98 engine install
+// (wheel fetch + unpack + import), 1.0 ready.
+const DOWNLOAD_SHARE = 0.8;
+let lastPost = 0;
+let lastFraction = -1;
+function progress(fraction, label, force = false) {
+  const now = performance.now();
+  if (!force && fraction - lastFraction < 0.01 && now - lastPost < 100) return;
+  lastPost = now;
+  lastFraction = fraction;
+  post({ event: "progress", fraction: Math.min(1, Math.max(0, fraction)), label });
+}
+
+// Wrap fetch so that the big runtime downloads report streamed progress. Pyodide fetches
+// pyodide.asm.wasm (instantiateStreaming), python_stdlib.zip and pyodide-lock.json with the global
+// fetch; the wrapped Response keeps status and headers (Content-Type: application/wasm).
+function trackDownloads(baseURL, sizes) {
+  const tracked = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+  const loaded = Object.fromEntries(tracked.map((name) => [name, 0]));
+  const total = Object.fromEntries(tracked.map((name) => [name, Number(sizes?.[name]) || 0]));
+  const report = () => {
+    const sum = (o) => tracked.reduce((acc, name) => acc + o[name], 0);
+    const expected = sum(total);
+    if (expected > 0) {
+      const done = sum(loaded) >= expected;
+      progress(
+        (DOWNLOAD_SHARE * Math.min(sum(loaded), expected)) / expected,
+        done ? "Starting Python" : "Downloading the Python runtime",
+        done,
+      );
+    }
+  };
+  const originalFetch = self.fetch.bind(self);
+  self.fetch = async (input, init) => {
+    const response = await originalFetch(input, init);
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const name = tracked.find((n) => url.startsWith(baseURL) && url.split(/[?#]/)[0].endsWith("/" + n));
+    if (!name || !response.ok || !response.body) return response;
+    if (!total[name]) total[name] = Number(response.headers.get("content-length")) || 0;
+    const reader = response.body.getReader();
+    const body = new ReadableStream({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) {
+          controller.close();
+          return;
+        }
+        loaded[name] += value.byteLength;
+        report();
+        controller.enqueue(value);
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    });
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+  return () => {
+    self.fetch = originalFetch;
+  };
+}
+
+// ---- startup ----------------------------------------------------------------------------------
+async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes }) {
+  if (!runtimeURL || !wheelURL) throw new Error("init needs {pyodide, wheel} URLs");
+  const base = new URL(runtimeURL, self.location.href).href.replace(/\/?$/, "/");
+  progress(0, "Downloading the Python runtime", true);
+  const untrack = trackDownloads(base, sizes);
+  // Start the wheel download now: it overlaps with the runtime download and Python start.
+  const wheelBytes = fetch(new URL(wheelURL, self.location.href).href, { cache: "no-cache" }).then(
+    async (response) => {
+      if (!response.ok) throw new Error(`engine wheel: HTTP ${response.status} for ${response.url}`);
+      return new Uint8Array(await response.arrayBuffer());
+    },
+  );
+  wheelBytes.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
+  let loadPyodide;
+  try {
+    ({ loadPyodide } = await import(base + "pyodide.mjs"));
+    pyodide = await loadPyodide({
+      indexURL: base,
+      // Python output goes to the console as log/warn, never console.error (tests treat that as failure).
+      stdout: (line) => console.log("[python]", line),
+      stderr: (line) => console.warn("[python]", line),
+    });
+  } finally {
+    untrack();
+  }
+  progress(DOWNLOAD_SHARE + 0.1, "Installing the engine", true);
+  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  pyodide.unpackArchive(await wheelBytes, "wheel", { extractDir: sitePackages });
+  progress(0.95, "Importing the engine", true);
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  live = pyodide.pyimport("oldtricks.live");
+  const info = JSON.parse(
+    pyodide.runPython(
+      "import json, sys\n" +
+        "from importlib import metadata\n" +
+        "try:\n    _v = metadata.version('oldtricks')\nexcept Exception:\n    _v = None\n" +
+        "json.dumps({'python': sys.version.split()[0], 'engine': _v})",
+    ),
+  );
+  info.pyodide = pyodide.version;
+  progress(1, "Ready", true);
+  return info;
+}
+
+// ---- dispatch ---------------------------------------------------------------------------------
+const json = (value, fallback) => (typeof value === "string" ? value : JSON.stringify(value ?? fallback));
+
+function dispatch(op, args = {}) {
+  if (!live) throw new Error("engine not initialised: send {op: 'init'} first");
+  let text;
+  if (op === "open_table") {
+    text = live.open_table(String(args.key), json(args.spec, {}), json(args.options, {}));
+  } else if (op === "play") {
+    text = live.play(String(args.key), Number(args.step), String(args.move), json(args.bots, []));
+  } else {
+    text = live.call(String(op), json(args, {}));
+  }
+  if (typeof text !== "string") {
+    if (text && typeof text.destroy === "function") text.destroy();
+    throw new Error(`oldtricks.live.${op === "open_table" || op === "play" ? op : "call"} must return a JSON string`);
+  }
+  return JSON.parse(text);
+}
+
+function describe(err) {
+  // PythonError: message is the whole traceback; keep its last line as the error.
+  const text = String(err && err.message !== undefined ? err.message : err);
+  if (err && err.constructor && err.constructor.name === "PythonError") {
+    const lines = text.trim().split("\n");
+    return { error: lines[lines.length - 1], traceback: text };
+  }
+  return { error: text };
+}
+
+function isFatal(err) {
+  // Pyodide marks its state unusable after a fatal error (e.g. a wasm trap); later calls throw.
+  return Boolean(err && err.pyodide_fatal_error) ||
+    /Pyodide has suffered a fatal error|Pyodide already (fatally failed|exited)/.test(String(err && err.message));
+}
+
+self.addEventListener("message", async (event) => {
+  const { id, op, args } = event.data || {};
+  if (fatal) {
+    post({ id, ok: false, error: `engine is dead: ${fatal}` });
+    return;
+  }
+  try {
+    let result;
+    if (op === "init") {
+      initPromise ??= init(args || {});
+      result = await initPromise;
+    } else {
+      if (initPromise) await initPromise;
+      result = dispatch(op, args);
+    }
+    post({ id, ok: true, result });
+  } catch (err) {
+    const failure = describe(err);
+    if (op === "init") initPromise = null; // a later init may retry
+    post({ id, ok: false, ...failure });
+    if (isFatal(err)) {
+      fatal = failure.error;
+      post({ event: "fatal", error: failure.error });
+    }
+  }
+});
+
+self.addEventListener("unhandledrejection", (event) => {
+  event.preventDefault();
+  console.warn("[oldtricks worker] unhandled rejection:", event.reason);
+});
