@@ -153,6 +153,26 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_link(args: argparse.Namespace) -> int:
+    from .links import decode_replay, encode
+
+    if args.action == "encode":
+        spec = _load(args.target).spec()
+        if args.step is not None:
+            spec["at"] = args.step
+        if args.viewer is not None:
+            spec["viewer"] = args.viewer
+        print(f"{args.base}#{encode(spec)}")
+        return 0
+    data = decode_replay(args.target)
+    if args.json:
+        _print_json({"frames": data["frames"], "result": data["result"]})
+    else:
+        spec = data["spec"]
+        print(f"{spec['title']}: {len(data['frames']) - 1} moves, opens at step {spec['at']}")
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from .terminal import play_in_terminal
 
@@ -185,6 +205,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)
+    p = sub.add_parser("link", help="share links: encode a scenario, or decode a link")
+    p.add_argument("action", choices=["encode", "decode"])
+    p.add_argument("target", help="a scenario file (encode) or a link (decode)")
+    p.add_argument("--json", action="store_true", help="decode: print {frames, result} as replay --json does")
+    p.add_argument("--step", type=int, help="encode: the step the link opens on")
+    p.add_argument("--viewer", type=int, help="encode: the seat whose view the link shows")
+    p.add_argument("--base", default="sandbox.html", help="encode: the page the link points to")
+    p.set_defaults(func=cmd_link)
     p = sub.add_parser("play", help="play in the terminal against bots")
     p.add_argument("game", choices=sorted(GAMES))
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")

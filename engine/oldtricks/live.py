@@ -7,10 +7,12 @@ replay of a scenario equals the frames embedded in its page.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from . import __version__
 from .errors import IllegalMoveError, OldtricksError
+from .links import decode, encode
 from .prng import Rng
 from .registry import GAMES
 from .replay import Line, replay
@@ -86,8 +88,19 @@ def hash_step(line: Line, step: int) -> int:
     return (base * 1_000_003 + step) & ((1 << 64) - 1)
 
 
+def _guard(work: Callable[[], dict[str, Any]]) -> str:
+    """Run ``work`` and answer ok, or the engine's error as a message (never a traceback)."""
+    try:
+        return _ok(**work())
+    except OldtricksError as exc:
+        return _fail(str(exc), getattr(exc, "rule", None))
+    except (KeyError, TypeError, ValueError) as exc:
+        return _fail(f"bad request: {exc}")
+
+
 def call(op: str, args_json: str = "{}") -> str:
-    """Other operations: ``version``, ``games``, ``frames`` (of an open table)."""
+    """Other operations: ``version``, ``games``, ``link_encode`` {spec}, ``link_decode`` {link},
+    ``frames`` {key} (of an open table)."""
     try:
         args = json.loads(args_json or "{}")
     except ValueError as exc:
@@ -96,6 +109,10 @@ def call(op: str, args_json: str = "{}") -> str:
         return _ok(version=__version__)
     if op == "games":
         return _ok(games={name: [s.as_json() for s in cls.option_specs] for name, cls in GAMES.items()})
+    if op == "link_encode":
+        return _guard(lambda: {"link": encode(args["spec"])})
+    if op == "link_decode":
+        return _guard(lambda: {"spec": decode(str(args.get("link", "")))})
     if op == "frames":
         line = _TABLES.get(str(args.get("key")))
         if line is None:

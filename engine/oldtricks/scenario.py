@@ -345,6 +345,7 @@ def from_dict(
 def from_spec(spec: Mapping[str, Any]) -> Scenario:
     """Read back :meth:`Scenario.spec` (as embedded in pages and sent to the live engine)."""
     data = dict(spec)
+    data.pop("at", None)  # the step a link or page opens on: not part of the scenario
     if "steps" in data and "step" not in data:
         data["step"] = data.pop("steps")
     ident = str(data.pop("id", "scenario"))

@@ -1,7 +1,8 @@
 // oldtricks widget: steps through the frames embedded in each `.oldtricks-widget` element.
 // The widget never decides a game rule: it draws frames and forwards the reader's clicks.
 //
-// Exports: mount(root) -> Widget, mountAll(scope = document) -> Widget[], widgets (Map id -> Widget).
+// Exports: mount(root) -> Promise<Widget|null>, mountAll(scope = document) -> Promise<Widget[]>,
+// widgets (Map id -> Widget), readData(root) -> Promise<data>.
 // Importing this module mounts every widget on the page once the DOM is ready.
 import { h, put } from "./dom.js";
 import { cardChip, detectPattern, isCard } from "./cards.js";
@@ -13,11 +14,26 @@ import { Live } from "./golive.js";
 export const widgets = new Map();
 const STATUSES = ["documented", "disputed", "suggested", "assumed"];
 
+/**
+ * Read a widget's embedded data. The build stores the frames gzip-compressed and base64-encoded
+ * (`frames_gz`) to keep pages small; they are unpacked here with the browser's DecompressionStream.
+ */
+export async function readData(root) {
+  const data = JSON.parse(root.querySelector("script.oldtricks-data").textContent);
+  if (typeof data.frames_gz === "string") {
+    const bytes = Uint8Array.from(atob(data.frames_gz), (c) => c.charCodeAt(0));
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    data.frames = JSON.parse(await new Response(stream).text());
+    delete data.frames_gz;
+  }
+  return data;
+}
+
 export class Widget {
-  constructor(root) {
+  constructor(root, data) {
     this.root = root;
     this.id = root.dataset.scenario || root.id || "";
-    this.data = JSON.parse(root.querySelector("script.oldtricks-data").textContent);
+    this.data = data;
     if (!this.id) this.id = this.data.id;
     this.bookPattern = this.data.pattern === "french" ? "french" : "german";
     this.pattern = this.bookPattern;
@@ -270,12 +286,15 @@ export class Widget {
   }
 }
 
-/** Mount one widget (once). Returns the Widget, or null when its data cannot be read. */
+/** Mount one widget (once). Resolves to the Widget, or null when its data cannot be read. */
 export function mount(root) {
-  if (root.__oldtricks) return root.__oldtricks;
+  if (!root.__oldtricks) root.__oldtricks = mountNow(root);
+  return root.__oldtricks;
+}
+
+async function mountNow(root) {
   try {
-    const w = new Widget(root);
-    root.__oldtricks = w;
+    const w = new Widget(root, await readData(root));
     widgets.set(w.id, w);
     return w;
   } catch (err) {
@@ -304,8 +323,9 @@ function routeHash(scroll) {
 let hashListener = false;
 
 /** Mount every `.oldtricks-widget` under scope, then open the step named in the URL hash. */
-export function mountAll(scope = document) {
-  const mounted = Array.from(scope.querySelectorAll(".oldtricks-widget")).map(mount).filter(Boolean);
+export async function mountAll(scope = document) {
+  const roots = Array.from(scope.querySelectorAll(".oldtricks-widget"));
+  const mounted = (await Promise.all(roots.map(mount))).filter(Boolean);
   if (!hashListener) {
     hashListener = true;
     window.addEventListener("hashchange", () => routeHash(true));
