@@ -101,12 +101,16 @@ def _engine_wheel() -> Path:
 
 
 def _build_site(session: nox.Session) -> None:
+    """Sphinx builds the pages into build/site (-W: a warning fails; -E: a fresh environment); its
+    build-finished hook copies the Pyodide runtime and the engine wheel (kept in build/wheels for the
+    browser tests) into the site."""
     _ensure_node_modules(session)
     session.install("hatchling", *_group("docs"))
-    # Until the Sphinx extension builds the pages (its build-finished hook calls copy_runtime),
-    # the site is the client files plus the runtime.
-    shutil.copytree(ROOT / "site" / "oldtricks_sphinx" / "static", SITE / "_static", dirs_exist_ok=True)
-    session.run("python", RUNTIME, "copy", "--out", str(SITE), "--wheel-dir", str(WHEELS))
+    out = session.run("python", RUNTIME, "wheel", "--dest", str(WHEELS), silent=True)
+    wheel = str(out).strip().splitlines()[-1] if out else str(_engine_wheel())
+    shutil.rmtree(SITE, ignore_errors=True)  # no pages or assets left over from an older build
+    session.run("sphinx-build", "-W", "-E", "-b", "html", "docs", str(SITE), "-d", str(ROOT / "build" / "doctrees"),
+                "-D", f"oldtricks_wheel={wheel}")
 
 
 @nox.session(python=PYTHON)
@@ -127,6 +131,13 @@ def serve(session: nox.Session) -> None:
     _build_site(session)
     port, prefix = str(args.port), args.prefix
     session.run("python", RUNTIME, "serve", "--root", str(SITE), "--port", port, "--prefix", prefix)
+
+
+@nox.session(python=PYTHON, tags=["check"])
+def docs(session: nox.Session) -> None:
+    """Sphinx extension tests (tests/site): sample pages built with sphinx.testing, and docs/ built with -W."""
+    session.install(*_group("test"), *_group("docs"))
+    session.run("pytest", "tests/site", *session.posargs)
 
 
 @nox.session(python=PYTHON, tags=["check"])

@@ -1,0 +1,37 @@
+"""Sphinx configuration of the oldtricks rules pages (MyST + Furo + the oldtricks extension).
+
+Build: ``nox -s site`` (or ``sphinx-build -W -E -b html docs build/site``). The engine needs nothing
+installed: ``engine/`` and ``site/`` go on ``sys.path`` here.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "engine"), str(ROOT / "site")]
+
+project = "oldtricks"
+author = "the oldtricks authors"
+copyright = "2025, the oldtricks authors"
+language = "en"
+
+extensions = ["myst_parser", "oldtricks_sphinx"]
+source_suffix = {".md": "markdown"}
+exclude_patterns = ["_build"]
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+
+html_theme = "furo"
+html_title = "oldtricks"
+html_static_path = ["_static"]
+html_css_files = ["oldtricks-pages.css"]
+html_copy_source = False
+html_show_sourcelink = False
+# Furo uses the system font stack and loads nothing from other hosts.
+html_theme_options = {"navigation_with_keys": True}
+
+oldtricks_scenarios = "../scenarios"
+oldtricks_node_modules = "../node_modules"
+oldtricks_check_complete = True  # every scenario embedded, every ledger id stated (fatal with -W)

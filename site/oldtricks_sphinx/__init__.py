@@ -1,0 +1,35 @@
+"""oldtricks_sphinx: the Sphinx extension behind the oldtricks rules pages.
+
+Each feature registers its nodes, directives, roles and events in one ``setup_*`` function:
+
+- :mod:`.scenario` ``{scenario} ID``: a scenario replayed at build time, embedded as a game viewer;
+- :mod:`.rules` ``{rule} ID`` (a rule block) and ``{rule}`ID``` (a citation);
+- :mod:`.tables` ``{coverage}`` and ``{options} GAME``;
+- :mod:`.links` links resolved once every page is read; :mod:`.store` what the build remembers;
+- :mod:`.assets` the widget's static files and the live engine's runtime.
+
+``conf.py`` must put ``engine/`` and ``site/`` on ``sys.path``; the engine needs nothing installed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sphinx.application import Sphinx
+
+from .assets import setup_assets
+from .links import setup_links
+from .project import setup_project
+from .rules import setup_rules
+from .scenario import setup_scenario
+from .store import setup_store
+from .tables import setup_tables
+
+__version__ = "0.1.0"
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    for feature in (setup_project, setup_store, setup_links, setup_scenario, setup_rules, setup_tables,
+                    setup_assets):
+        feature(app)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,75 @@
+"""The browser side: the widget's files for HTML builders, and the live engine's runtime.
+
+``static/`` (next to this file) is added to the HTML static path, so its ``oldtricks/`` folder lands
+in ``_static/oldtricks/``. ``widget.css`` goes on every page; ``widget.js`` (an ES module that
+imports its siblings) only on pages that embed a scenario. When an HTML build finishes without an
+error, the Pyodide runtime and the engine wheel are copied next to them (:mod:`.runtime`), so that
+"Play from here" works from the built folder, offline and under any sub-path.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
+from sphinx.util import logging
+
+from .runtime import RUNTIME_FILES, RuntimeSetupError, build_wheel, copy_runtime
+from .scenario import scenario_embed
+
+__all__ = ["STATIC", "setup_assets"]
+
+STATIC = Path(__file__).parent / "static"
+logger = logging.getLogger(__name__)
+
+
+def setup_assets(app: Sphinx) -> None:
+    app.add_config_value("oldtricks_copy_runtime", True, "", types=frozenset({bool}),
+                         description="copy Pyodide and the engine wheel into HTML builds")
+    app.connect("builder-inited", _add_static)
+    app.connect("html-page-context", _add_widget_js)
+    app.connect("build-finished", _copy_runtime)
+
+
+def _is_html(app: Sphinx) -> bool:
+    return app.builder.format == "html"
+
+
+def _add_static(app: Sphinx) -> None:
+    if not _is_html(app):
+        return
+    app.config.html_static_path.append(str(STATIC))
+    app.add_css_file("oldtricks/widget.css")
+
+
+def _add_widget_js(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                   doctree: nodes.document | None) -> None:
+    if doctree is not None and next(iter(doctree.findall(scenario_embed)), None) is not None:
+        app.add_js_file("oldtricks/widget.js", type="module")
+
+
+def _copy_runtime(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or not _is_html(app) or not app.config.oldtricks_copy_runtime:
+        return
+    node_modules = Path(app.config.oldtricks_node_modules)
+    pyodide = node_modules / "pyodide"
+    missing = [name for name in RUNTIME_FILES if not (pyodide / name).is_file()]
+    if missing:
+        raise ExtensionError(
+            f"the live engine needs the Pyodide runtime, but {pyodide} lacks {', '.join(missing)}: run `npm ci` "
+            "at the repository root (package.json pins pyodide), or set oldtricks_node_modules in conf.py")
+    outdir = Path(app.outdir)
+    try:
+        if app.config.oldtricks_wheel:
+            copy_runtime(outdir, node_modules, Path(app.config.oldtricks_wheel))
+        else:
+            with tempfile.TemporaryDirectory(prefix="oldtricks-wheel-") as tmp:
+                logger.info("oldtricks: building the engine wheel (set oldtricks_wheel to skip)")
+                copy_runtime(outdir, node_modules, build_wheel(Path(tmp)))
+    except RuntimeSetupError as exc:
+        raise ExtensionError(f"cannot set up the live engine: {exc}") from exc
+    logger.info(f"oldtricks: live engine runtime copied to {outdir / '_static'}")

@@ -1,0 +1,131 @@
+"""The scenario as plain text: what a reader without JavaScript, a printer or a non-HTML builder gets.
+
+Built only from the frames (``engine/oldtricks/schema/frame.schema.json``), so it works for every
+game: the deal (step 0, every hand), each completed trick with its winner and the author's notes,
+and the outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from docutils import nodes
+
+from oldtricks.cards import RANK_NAMES, SUIT_NAMES, Card
+from oldtricks.errors import OldtricksError
+from oldtricks.replay import Replay
+
+__all__ = ["static_form"]
+
+# Long games (an endless deal runs to dozens of tricks) list the first and last tricks and every
+# trick with a note; the rest are summarised in one line.
+HEAD, TAIL = 24, 4
+
+
+def static_form(rp: Replay, frames: Sequence[dict[str, Any]]) -> nodes.container:
+    sc, game = rp.scenario, rp.game
+    pattern = game.pack.pattern
+    box = nodes.container(classes=["ot-static"])
+    box += nodes.paragraph("", "", nodes.strong("", sc.title))
+    if sc.description.strip():
+        box += nodes.paragraph("", " ".join(sc.description.split()))
+    chosen = [_option_text(game, key, value) for key, value in sc.options.items()]
+    if chosen:
+        box += nodes.paragraph("", "Rules chosen: " + "; ".join(chosen) + ".")
+
+    first = frames[0]
+    box += nodes.paragraph("", "The deal (top card first):" if _piles(first) else "The deal:")
+    hands = nodes.bullet_list()
+    for seat in first["seats"]:
+        dealer = any(m.get("kind") == "dealer" for m in seat.get("marks", []))
+        label = seat["name"] + (" (dealer)" if dealer else "")
+        cards = " ".join(_card(c, pattern) for c in seat["hand"]["cards"]) or "no cards"
+        hands += nodes.list_item("", nodes.paragraph("", f"{label}: {cards}"))
+    box += hands
+    if pattern == "german":
+        ranks = ", ".join(f"{k} {v}" for k, v in RANK_NAMES["german"].items() if k in game.pack.ranks)
+        suits = ", ".join(f"{k} {v}" for k, v in SUIT_NAMES["german"].items())
+        box += nodes.paragraph("", f"Cards are written rank then suit. Ranks: {ranks}. Suits: {suits}.",
+                               classes=["ot-static-key"])
+    for note in _notes(frames, 0):
+        box += nodes.paragraph("", note, classes=["ot-static-note"])
+
+    tricks = _tricks(frames)
+    if tricks:
+        box += nodes.paragraph("", "The play:")
+        box += _trick_list(tricks, frames, pattern)
+    last = frames[-1]
+    if last.get("outcome"):
+        box += nodes.paragraph("", "Outcome: " + last["outcome"]["text"], classes=["ot-static-outcome"])
+    else:
+        box += nodes.paragraph("", f"The scenario stops here, after {len(tricks)} trick(s); the game goes on.",
+                               classes=["ot-static-outcome"])
+    return box
+
+
+def _piles(frame: dict[str, Any]) -> bool:
+    return any(seat["hand"].get("layout") == "pile" for seat in frame["seats"])
+
+
+def _option_text(game: Any, key: str, value: Any) -> str:
+    spec = next((s for s in game.option_specs if s.key == key), None)
+    if spec is None:
+        return f"{key} = {value}"
+    choice = spec.choice(game.options.get(key, value))
+    return f"{spec.title}: {choice.label if choice else value}"
+
+
+def _card(text: str, pattern: str) -> str:
+    if text == "??":
+        return "??"
+    try:
+        return Card.parse(text, pattern).symbol  # type: ignore[arg-type]
+    except OldtricksError:
+        return text
+
+
+def _tricks(frames: Sequence[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
+    """(trick number, the frame showing it complete), once per trick, in order."""
+    seen: dict[int, dict[str, Any]] = {}
+    for frame in frames:
+        trick = frame.get("trick") or {}
+        if trick.get("complete") and trick.get("number") and trick["number"] not in seen:
+            seen[trick["number"]] = frame
+    return sorted(seen.items(), key=lambda item: item[0])
+
+
+def _notes(frames: Sequence[dict[str, Any]], number: int) -> list[str]:
+    return [f["note"] for f in frames if f.get("note") and (f.get("trick") or {}).get("number", 0) == number]
+
+
+def _trick_list(tricks: list[tuple[int, dict[str, Any]]], frames: Sequence[dict[str, Any]],
+                pattern: str) -> nodes.bullet_list:
+    out = nodes.bullet_list(classes=["ot-static-tricks"])
+    count = len(tricks)
+    skipped: list[int] = []
+    for index, (number, frame) in enumerate(tricks):
+        notes = _notes(frames, number)
+        if HEAD <= index < count - TAIL and not notes:
+            skipped.append(number)
+            continue
+        if skipped:
+            out += _skipped(skipped)
+            skipped = []
+        names = [seat["name"] for seat in frame["seats"]]
+        played = ", ".join(f"{names[p['seat']]} {_card(p['card'], pattern)}" for p in frame["table"])
+        winner = frame["trick"].get("winner")
+        result = "Tie: nobody takes the cards yet" if winner is None else f"{names[winner]} wins"
+        item = nodes.list_item("", nodes.paragraph("", f"Trick {number}: {played}. {result}."))
+        for note in notes:
+            item += nodes.paragraph("", note, classes=["ot-static-note"])
+        out += item
+    if skipped:
+        out += _skipped(skipped)
+    return out
+
+
+def _skipped(numbers: list[int]) -> nodes.list_item:
+    span = f"Trick {numbers[0]}" if len(numbers) == 1 else f"Tricks {numbers[0]}–{numbers[-1]}"
+    text = f"{span}: not listed here (the game viewer steps through every one)."
+    return nodes.list_item("", nodes.paragraph("", text))

@@ -1,0 +1,225 @@
+"""The ``{scenario}`` directive: replay a scenario file at build time and embed it as a game viewer.
+
+MyST::
+
+    ```{scenario} bettelmann/tie-pierer
+    :step: 3
+    :viewer: all
+    ```
+
+HTML output: ``<div class="oldtricks-widget" id=ID data-scenario=ID tabindex="0">`` holding the data
+as ``<script type="application/json" class="oldtricks-data">`` (read by ``static/oldtricks/widget.js``)
+and the scenario as plain text (:mod:`.fallback`), which other builders print on their own.
+
+With ``oldtricks_pack_frames`` (the default) the frames are stored gzip-compressed and base64-encoded
+as ``frames_gz`` instead of ``frames``: a frame repeats every hand, and a page of twenty viewers
+shrinks about sevenfold. The widget unpacks them with the browser's ``DecompressionStream``.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+from html import escape
+from typing import Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective, SphinxRole, SphinxTranslator
+from sphinx.util.nodes import split_explicit_title
+from sphinx.writers.html5 import HTML5Translator
+
+from oldtricks.coverage import demonstrated_ids
+from oldtricks.errors import ScenarioError
+from oldtricks.registry import all_rules
+from oldtricks.replay import Replay
+from oldtricks.scenario import Scenario
+
+from .fallback import static_form
+from .links import rule_url, scenario_link
+from .project import load_scenario, replay_scenario, scenario_files, scenario_path, scenarios_root
+from .store import Embed, embeds, note_links
+
+__all__ = ["ScenarioDirective", "ScenarioRole", "embed_json", "pack_frames", "scenario_embed", "setup_scenario",
+           "unpack_frames"]
+
+
+class scenario_embed(nodes.General, nodes.Element):
+    """An embedded scenario: ``scenario`` (its id) and ``data`` (the JSON object the widget reads)."""
+
+
+def pack_frames(frames: list[dict[str, Any]]) -> str:
+    """Frames as compact JSON, gzip-compressed (no timestamp, so builds are reproducible), base64."""
+    raw = json.dumps(frames, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return base64.b64encode(gzip.compress(raw, compresslevel=9, mtime=0)).decode("ascii")
+
+
+def unpack_frames(packed: str) -> list[dict[str, Any]]:
+    """The inverse of :func:`pack_frames`."""
+    frames: list[dict[str, Any]] = json.loads(gzip.decompress(base64.b64decode(packed)))
+    return frames
+
+
+def embed_json(data: Any) -> str:
+    """Compact JSON that cannot end its ``<script>`` element or open markup: ``<``, ``>``, ``&``
+    (and the JavaScript line separators) are written as ``\\u`` escapes."""
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    for char, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+                          ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        text = text.replace(char, escaped)
+    return text
+
+
+class ScenarioDirective(SphinxDirective):
+    """Embed one scenario, by id (its path below the scenarios folder, without ``.toml``)."""
+
+    required_arguments = 1
+    optional_arguments = 0
+    final_argument_whitespace = False
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {
+        "step": directives.nonnegative_int,
+        "viewer": directives.unchanged_required,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        scenario_id = self.arguments[0]
+        sc, rp = self._replay(scenario_id)
+        frames = rp.frames()
+        step = self.options.get("step", 0)
+        if step >= len(frames):
+            raise self.error(f":step: {step} is past the end of scenario {scenario_id!r}, whose steps are "
+                             f"0 to {len(frames) - 1}")
+        viewer = self._viewer(rp, sc)
+        placed = embeds(self.env).get(sc.id)
+        if placed is not None:
+            raise self.error(f"scenario {sc.id!r} is already embedded at {placed.docname}:{placed.lineno}; "
+                             "each scenario has one place (link to it there)")
+        embeds(self.env)[sc.id] = Embed(self.env.docname, self.lineno, sc.title, tuple(sorted(demonstrated_ids(sc))))
+
+        game = rp.game
+        data = {
+            "id": sc.id,
+            "title": sc.title,
+            "game": game.name,
+            "pattern": game.pack.pattern,
+            "spec": sc.spec(),
+            "options": [spec.as_json(game.options[spec.key]) for spec in game.option_specs],
+            "rules": self._rules(sc, rp, frames),
+            "seat_names": list(game.seat_names()),
+            "viewer": viewer,
+            "step": step,
+        }
+        if self.config.oldtricks_pack_frames:
+            data["frames_gz"] = pack_frames(frames)
+        else:
+            data["frames"] = frames
+        note_links(self.env)
+        node = scenario_embed(scenario=sc.id, data=data)
+        self.set_source_info(node)
+        node += static_form(rp, frames)
+        return [node]
+
+    def _replay(self, scenario_id: str) -> tuple[Scenario, Replay]:
+        path = scenario_path(self.config, scenario_id)
+        if path is None or not path.is_file():
+            known = [p.relative_to(scenarios_root(self.config)).with_suffix("").as_posix()
+                     for p in scenario_files(self.config)]
+            hint = f" (known: {', '.join(known)})" if known else ""
+            raise self.error(f"unknown scenario {scenario_id!r}: no file {scenario_id}.toml in "
+                             f"{scenarios_root(self.config)}{hint}")
+        self.env.note_dependency(str(path))
+        try:
+            sc = load_scenario(self.config, path)
+            unknown = sorted(demonstrated_ids(sc) - set(all_rules()))
+            if unknown:
+                raise sc.error(f"unknown ledger id {unknown[0]!r}", "demonstrates")
+            return sc, replay_scenario(sc)
+        except ScenarioError as exc:
+            raise self.error(f"scenario {scenario_id!r} is broken: {exc}") from None
+
+    def _viewer(self, rp: Replay, sc: Scenario) -> int | None:
+        given = self.options.get("viewer")
+        if given is None:
+            return sc.viewer
+        names = [n.lower() for n in rp.game.seat_names()]
+        text = given.strip().lower()
+        if text == "all":
+            return None
+        if text.isdigit() and int(text) < len(names):
+            return int(text)
+        if text in names:
+            return names.index(text)
+        raise self.error(f":viewer: must be 'all', a seat number from 0 to {len(names) - 1} or a seat name "
+                         f"({', '.join(rp.game.seat_names())}), not {given!r}")
+
+    @staticmethod
+    def _rules(sc: Scenario, rp: Replay, frames: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        """Every ledger id the viewer may show: demonstrated, named by a step or a seat mark, or behind
+        an option. URLs are filled in once every page is read (:func:`_fill_rule_urls`)."""
+        ids = set(demonstrated_ids(sc))
+        for frame in frames:
+            ids.update(frame.get("ids", []))
+            ids.update(m["rule"] for seat in frame["seats"] for m in seat.get("marks", []) if m.get("rule"))
+        for spec in rp.game.option_specs:
+            ids.add(spec.rule)
+            ids.update(choice.rule for choice in spec.choices)
+        known = all_rules()
+        return {rid: {"url": None, "status": known[rid].status, "title": known[rid].title}
+                for rid in sorted(ids) if rid in known}
+
+
+class ScenarioRole(SphinxRole):
+    """``{scenario}`id``` or ``{scenario}`text <id>```: a link to where a scenario is embedded,
+    showing its title by default."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        explicit, text, scenario_id = split_explicit_title(self.text)
+        scenario_id = scenario_id.strip()
+        path = scenario_path(self.config, scenario_id)
+        try:
+            if path is None or not path.is_file():
+                problem = f"unknown scenario {scenario_id!r}: no such file in {scenarios_root(self.config)}"
+            else:
+                title, problem = load_scenario(self.config, path).title, ""
+        except ScenarioError as exc:
+            problem = f"scenario {scenario_id!r} is broken: {exc}"
+        if problem:
+            msg = self.inliner.reporter.error(problem, line=self.lineno)
+            return [self.inliner.problematic(self.rawtext, self.rawtext, msg)], [msg]
+        note_links(self.env)
+        node = scenario_link(scenario_id, text if explicit else title, warn=True)
+        self.set_source_info(node)
+        return [node], []
+
+
+def _fill_rule_urls(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    for node in doctree.findall(scenario_embed):
+        for rule_id, entry in node["data"]["rules"].items():
+            entry["url"] = rule_url(app, docname, rule_id)
+
+
+def visit_html(self: HTML5Translator, node: scenario_embed) -> None:
+    ident = escape(node["scenario"], quote=True)
+    self.body.append(f'<div class="oldtricks-widget" id="{ident}" data-scenario="{ident}" tabindex="0">\n'
+                     f'<script type="application/json" class="oldtricks-data">{embed_json(node["data"])}</script>\n')
+
+
+def depart_html(self: HTML5Translator, node: scenario_embed) -> None:
+    self.body.append("</div>\n")
+
+
+def _pass(self: SphinxTranslator, node: nodes.Element) -> None:
+    """Other builders print only the plain-text form (the node's children)."""
+
+
+def setup_scenario(app: Sphinx) -> None:
+    others = dict.fromkeys(("latex", "text", "man", "texinfo"), (_pass, _pass))
+    app.add_node(scenario_embed, html=(visit_html, depart_html), **others)  # type: ignore[arg-type]
+    app.add_config_value("oldtricks_pack_frames", True, "env", types=frozenset({bool}),
+                         description="embed frames gzip-compressed (frames_gz) rather than as plain JSON")
+    app.add_directive("scenario", ScenarioDirective)
+    app.add_role("scenario", ScenarioRole())
+    app.connect("doctree-resolved", _fill_rule_urls)

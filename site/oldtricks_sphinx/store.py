@@ -1,0 +1,134 @@
+"""What the build remembers across pages: where each scenario is embedded, where each rule is stated.
+
+Both live on the build environment, so that links can be resolved once every page has been read.
+Reading in parallel is safe: each worker's records are merged back (``env-merge-info``) and a page's
+records are dropped when it is read again (``env-purge-doc``). At the end of reading, with
+``oldtricks_check_complete = True``, every scenario file must be embedded somewhere and every ledger id
+the engine implements must have its ``{rule}`` block (a warning each, which ``-W`` makes fatal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.util import logging
+
+from oldtricks.registry import all_rules
+
+from .project import scenario_files, scenarios_root
+
+__all__ = ["Embed", "RuleBlock", "embeds", "note_links", "rule_anchor", "rule_blocks", "setup_store"]
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Embed:
+    """A scenario embedded on a page, with the ledger ids it demonstrates."""
+
+    docname: str
+    lineno: int
+    title: str
+    ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RuleBlock:
+    """A ``{rule}`` block: the page that states the rule, and the block's anchor."""
+
+    docname: str
+    lineno: int
+
+
+def rule_anchor(rule_id: str) -> str:
+    """The stable HTML id of a rule block: ``bettelmann.tie.pierer`` -> ``rule-bettelmann-tie-pierer``."""
+    return "rule-" + rule_id.replace(".", "-")
+
+
+def embeds(env: BuildEnvironment) -> dict[str, Embed]:
+    """Scenario id -> where it is embedded."""
+    if not hasattr(env, "oldtricks_embeds"):
+        env.oldtricks_embeds = {}  # type: ignore[attr-defined]
+    found: dict[str, Embed] = env.oldtricks_embeds  # type: ignore[attr-defined]
+    return found
+
+
+def rule_blocks(env: BuildEnvironment) -> dict[str, RuleBlock]:
+    """Rule id -> its ``{rule}`` block."""
+    if not hasattr(env, "oldtricks_rules"):
+        env.oldtricks_rules = {}  # type: ignore[attr-defined]
+    found: dict[str, RuleBlock] = env.oldtricks_rules  # type: ignore[attr-defined]
+    return found
+
+
+def _linking(env: BuildEnvironment) -> set[str]:
+    if not hasattr(env, "oldtricks_linking"):
+        env.oldtricks_linking = set()  # type: ignore[attr-defined]
+    found: set[str] = env.oldtricks_linking  # type: ignore[attr-defined]
+    return found
+
+
+def note_links(env: BuildEnvironment) -> None:
+    """Record that the page being read links to rules or scenarios on other pages (or is linked to),
+    so that an incremental build reads it again when any page changes."""
+    _linking(env).add(env.docname)
+
+
+def setup_store(app: Sphinx) -> None:
+    app.add_config_value("oldtricks_check_complete", False, "env", types=frozenset({bool}),
+                         description="warn about scenario files not embedded and ledger ids with no {rule} block")
+    app.connect("env-purge-doc", _purge)
+    app.connect("env-merge-info", _merge)
+    app.connect("env-check-consistency", _check_complete)
+    app.connect("env-get-outdated", _outdated)
+
+
+def _outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
+              removed: set[str]) -> list[str]:
+    # A rule block or an embed that moves changes links on other pages: read those again too.
+    if not (added or changed or removed):
+        return []
+    return sorted(_linking(env) - added - changed - removed)
+
+
+def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    _linking(env).discard(docname)
+    for records in (embeds(env), rule_blocks(env)):
+        for key in [k for k, v in records.items() if v.docname == docname]:
+            del records[key]
+
+
+def _merge(app: Sphinx, env: BuildEnvironment, docnames: Iterable[str], other: BuildEnvironment) -> None:
+    docs = set(docnames)
+    _linking(env).update(_linking(other) & docs)
+    pairs = ((embeds(env), embeds(other), "scenario"), (rule_blocks(env), rule_blocks(other), "rule"))
+    for mine, theirs, what in pairs:
+        for key, record in theirs.items():
+            if record.docname not in docs:
+                continue
+            held = mine.get(key)
+            if held is not None and held.docname != record.docname:
+                logger.warning(f"{what} {key!r} appears twice: already on page {held.docname!r}",
+                               location=(record.docname, record.lineno), type="oldtricks", subtype="duplicate")
+                continue
+            mine[key] = record  # type: ignore[assignment]
+
+
+def _check_complete(app: Sphinx, env: BuildEnvironment) -> None:
+    if not app.config.oldtricks_check_complete:
+        return
+    root = scenarios_root(app.config)
+    placed = embeds(env)
+    for path in scenario_files(app.config):
+        scenario_id = path.relative_to(root).with_suffix("").as_posix()
+        if scenario_id not in placed:
+            logger.warning(f"scenario {scenario_id!r} ({path}) is not embedded on any page: add a "
+                           f"```{{scenario}} {scenario_id}``` block", type="oldtricks", subtype="coverage")
+    stated = rule_blocks(env)
+    for rule_id in all_rules():
+        if rule_id not in stated:
+            logger.warning(f"ledger id {rule_id!r} has no {{rule}} block on any page",
+                           type="oldtricks", subtype="coverage")

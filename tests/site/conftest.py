@@ -1,0 +1,174 @@
+"""Fixtures for the Sphinx extension tests: small sample projects built with ``sphinx.testing``,
+and one full ``-W`` build of the real ``docs/`` shared by the tests that inspect it."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+for folder in (REPO / "engine", REPO / "site"):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+
+from sphinx.testing.util import SphinxTestApp  # noqa: E402 (after the engine is importable)
+
+SCENARIOS = REPO / "scenarios"
+CONF = """\
+import sys
+sys.path[:0] = [{engine!r}, {site!r}]
+extensions = ["myst_parser", "oldtricks_sphinx"]
+oldtricks_scenarios = {scenarios!r}
+oldtricks_copy_runtime = False
+"""
+
+
+class _Widgets(HTMLParser):
+    """Collects each ``div.oldtricks-widget`` (its attributes) and the JSON of its data script."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.widgets: list[dict[str, Any]] = []
+        self._in_data = False
+        self._text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attr = dict(attrs)
+        if tag == "div" and "oldtricks-widget" in (attr.get("class") or "").split():
+            self.widgets.append({"attrs": attr, "json": None})
+        elif tag == "script" and attr.get("class") == "oldtricks-data":
+            self._in_data, self._text = True, []
+
+    def handle_data(self, data: str) -> None:
+        if self._in_data:
+            self._text.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script" and self._in_data:
+            self._in_data = False
+            self.widgets[-1]["json"] = "".join(self._text)
+
+
+def frames_of(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """A widget's frames: unpacked from ``frames_gz`` (the default) or as given in ``frames``."""
+    from oldtricks_sphinx.scenario import unpack_frames
+
+    assert ("frames" in data) != ("frames_gz" in data), "exactly one of frames and frames_gz"
+    return unpack_frames(data["frames_gz"]) if "frames_gz" in data else list(data["frames"])
+
+
+def widgets(html: str) -> list[dict[str, Any]]:
+    """The widgets of a page: ``{"attrs": {...}, "json": raw text, "data": parsed}``."""
+    parser = _Widgets()
+    parser.feed(html)
+    for w in parser.widgets:
+        w["data"] = json.loads(w["json"])
+    return parser.widgets
+
+
+@dataclass
+class Built:
+    """A finished sample build."""
+
+    app: SphinxTestApp
+    src: Path
+    warnings: str
+    status: int
+
+    @property
+    def outdir(self) -> Path:
+        return Path(self.app.outdir)
+
+    def html(self, page: str = "index") -> str:
+        return (self.outdir / f"{page}.html").read_text(encoding="utf-8")
+
+    def text(self, page: str = "index") -> str:
+        return (self.outdir / f"{page}.txt").read_text(encoding="utf-8")
+
+    def widgets(self, page: str = "index") -> list[dict[str, Any]]:
+        return widgets(self.html(page))
+
+
+Builder = Callable[..., Built]
+
+
+@pytest.fixture
+def build(tmp_path: Path) -> Builder:
+    """``build(pages, scenarios=..., conf=..., buildername="html", strict=True, parallel=0, fresh=True)``.
+
+    ``pages`` maps a file name (``index.md``, ``sub/page.md``) to its MyST text (dedented).
+    ``strict``: warnings make the build fail (``status`` 1), as with ``sphinx-build -W``.
+    ``fresh=False``: an incremental build on top of the previous one (pages not given stay as they were).
+    """
+
+    def run(pages: dict[str, str], *, scenarios: Path = SCENARIOS, conf: dict[str, Any] | None = None,
+            buildername: str = "html", strict: bool = True, parallel: int = 0, fresh: bool = True) -> Built:
+        src = tmp_path / "src"
+        src.mkdir(exist_ok=True)
+        (src / "conf.py").write_text(CONF.format(engine=str(REPO / "engine"), site=str(REPO / "site"),
+                                                 scenarios=str(scenarios)), encoding="utf-8")
+        for name, text in pages.items():
+            (src / name).parent.mkdir(parents=True, exist_ok=True)
+            (src / name).write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
+        app = SphinxTestApp(buildername, srcdir=src, builddir=tmp_path / "_build", freshenv=fresh,
+                            confoverrides=conf or {}, warningiserror=strict, parallel=parallel)
+        try:
+            app.build()
+        finally:
+            app.cleanup()
+        return Built(app, src, app.warning.getvalue() if app.warning else "", app.statuscode)
+
+    return run
+
+
+def write_scenario(folder: Path, scenario_id: str, text: str) -> Path:
+    """Write a scenario file ``<folder>/<id>.toml`` and return its path."""
+    path = folder / f"{scenario_id}.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
+    return path
+
+
+def line_of(path: Path, needle: str) -> int:
+    """1-based number of the first line of ``path`` containing ``needle``."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if needle in line:
+            return number
+    raise AssertionError(f"{needle!r} not in {path}")
+
+
+@dataclass
+class Site:
+    """The real docs/, built once with -W -E (without the Pyodide copy, tested separately)."""
+
+    outdir: Path
+    returncode: int
+    log: str
+
+    def pages(self) -> dict[str, str]:
+        return {p.relative_to(self.outdir).as_posix(): p.read_text(encoding="utf-8")
+                for p in sorted(self.outdir.rglob("*.html")) if "_static" not in p.parts}
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    out = tmp_path_factory.mktemp("site")
+    proc = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-W", "-E", "-q", "-b", "html", str(REPO / "docs"), str(out),
+         "-d", str(out / ".doctrees"), "-D", "oldtricks_copy_runtime=0"],
+        capture_output=True, text=True, check=False, cwd=REPO)
+    return Site(out, proc.returncode, proc.stdout + proc.stderr)
+
+
+ASSET = re.compile(r"<(?:script|img|link|source|iframe|audio|video)\b[^>]*?\b(?:src|href)\s*=\s*[\"']([^\"']*)",
+                   re.IGNORECASE)

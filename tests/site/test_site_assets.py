@@ -1,0 +1,66 @@
+"""Static assets for HTML builders only, and the live engine's runtime copied at the end of a build."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from sphinx.errors import ExtensionError
+
+from conftest import Builder
+from oldtricks_sphinx.runtime import RUNTIME_FILES
+
+PAGES = {
+    "index.md": "# Home\n\n```{toctree}\nplay\n```\n",
+    "play.md": "# Play\n\n```{scenario} bettelmann/basics\n```\n",
+}
+
+
+def test_widget_files_are_added_for_html(build: Builder) -> None:
+    built = build(PAGES)
+    assert built.status == 0, built.warnings
+    static = built.outdir / "_static" / "oldtricks"
+    assert (static / "widget.js").is_file() and (static / "widget.css").is_file()
+    play, home = built.html("play"), built.html("index")
+    assert '<script type="module" src="_static/oldtricks/widget.js' in play
+    assert "widget.js" not in home  # only pages with a viewer load the script
+    for page in (play, home):
+        assert 'href="_static/oldtricks/widget.css' in page
+    assert not (built.outdir / "_static" / "pyodide").exists()  # oldtricks_copy_runtime = False here
+
+
+def test_non_html_builders_get_no_assets(build: Builder) -> None:
+    built = build(PAGES, buildername="text")
+    assert built.status == 0, built.warnings
+    assert not (built.outdir / "_static").exists()
+    assert "Trick 1:" in built.text("play")
+
+
+def _fake_node_modules(root: Path) -> Path:
+    pyodide = root / "node_modules" / "pyodide"
+    pyodide.mkdir(parents=True)
+    for name in RUNTIME_FILES:
+        (pyodide / name).write_bytes(b"// " + name.encode())
+    (pyodide / "package.json").write_text(json.dumps({"version": "314.0.7"}), encoding="utf-8")
+    return root / "node_modules"
+
+
+def test_runtime_is_copied_when_the_build_finishes(build: Builder, tmp_path: Path) -> None:
+    node_modules = _fake_node_modules(tmp_path / "npm")
+    wheel = tmp_path / "oldtricks-0.1.0-py3-none-any.whl"
+    wheel.write_bytes(b"PK fake wheel")
+    built = build(PAGES, conf={"oldtricks_copy_runtime": True, "oldtricks_node_modules": str(node_modules),
+                               "oldtricks_wheel": str(wheel)})
+    assert built.status == 0, built.warnings
+    static = built.outdir / "_static"
+    for name in RUNTIME_FILES:
+        assert (static / "pyodide" / name).read_bytes() == b"// " + name.encode()
+    assert (static / "wheels" / wheel.name).read_bytes() == b"PK fake wheel"
+    manifest = json.loads((static / "oldtricks" / "runtime.json").read_text(encoding="utf-8"))
+    assert manifest["pyodide"] == "../pyodide/" and manifest["wheel"] == f"../wheels/{wheel.name}"
+
+
+def test_missing_node_modules_says_run_npm_ci(build: Builder, tmp_path: Path) -> None:
+    with pytest.raises(ExtensionError, match=r"lacks pyodide\.mjs.*run `npm ci`"):
+        build(PAGES, conf={"oldtricks_copy_runtime": True, "oldtricks_node_modules": str(tmp_path / "nothing")})

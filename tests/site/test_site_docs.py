@@ -1,0 +1,61 @@
+"""The real site: ``docs/`` builds with -W, embeds every scenario, states every rule, stays offline."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from conftest import ASSET, SCENARIOS, Site, frames_of, widgets
+from oldtricks.registry import all_rules
+from oldtricks.replay import replay
+from oldtricks.scenario import discover, load
+from oldtricks_sphinx.store import rule_anchor
+
+
+def test_docs_build_with_warnings_as_errors(site: Site) -> None:
+    assert site.returncode == 0, site.log
+    assert {"index.html", "bettelmann.html", "sources.html", "coverage.html", "scenario-format.html"} <= set(
+        site.pages())
+
+
+def test_every_scenario_file_is_embedded_once_and_matches_the_engine(site: Site) -> None:
+    assert site.returncode == 0, site.log
+    embedded: dict[str, list[dict[str, object]]] = {}
+    for page in site.pages().values():
+        for w in widgets(page):
+            embedded.setdefault(w["attrs"]["data-scenario"], []).append(w["data"])
+    files = {p.relative_to(SCENARIOS).with_suffix("").as_posix(): p for p in discover([SCENARIOS])}
+    assert set(embedded) == set(files)
+    for scenario_id, path in files.items():
+        [data] = embedded[scenario_id]
+        assert frames_of(data) == replay(load(path, SCENARIOS)).frames(), scenario_id
+
+
+def test_every_ledger_id_has_one_rule_block(site: Site) -> None:
+    assert site.returncode == 0, site.log
+    text = "\n".join(site.pages().values())
+    for rule_id, rule in all_rules().items():
+        blocks = re.findall(rf'<div class="ot-rule-block ot-status-(\w+)[^"]*" id="{rule_anchor(rule_id)}">', text)
+        assert blocks == [rule.status], rule_id
+
+
+def test_no_assets_from_other_hosts(site: Site) -> None:
+    assert site.returncode == 0, site.log
+    for name, page in site.pages().items():
+        for url in ASSET.findall(page):
+            parts = urlsplit(url)
+            assert not parts.scheme and not parts.netloc and not url.startswith("/"), f"{name}: {url}"
+    for css in site.outdir.joinpath("_static").rglob("*.css"):
+        assert not re.search(r"(url\(\s*['\"]?|@import\s+['\"])(https?:)?//", css.read_text(encoding="utf-8")), css
+
+
+def test_rule_links_in_viewers_resolve_to_rule_blocks(site: Site) -> None:
+    assert site.returncode == 0, site.log
+    pages = site.pages()
+    for name, page in pages.items():
+        for w in widgets(page):
+            for rule_id, entry in w["data"]["rules"].items():
+                url = entry["url"]
+                assert url, f"{name}: {rule_id} has no rule block"
+                target, anchor = url.split("#")
+                assert f'id="{anchor}"' in pages[target or name], url

@@ -1,0 +1,137 @@
+"""The ``{rule}`` directive and role: anchor, status label, source, links to scenarios and back."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import Builder
+from oldtricks.registry import all_rules
+
+
+def test_rule_block_has_anchor_status_source_and_scenarios(build: Builder) -> None:
+    built = build({"index.md": """
+        # Ties
+
+        ```{rule} bettelmann.tie.pierer
+        Tied cards *wait* for the next winner.
+        ```
+
+        ```{scenario} bettelmann/tie-pierer
+        ```
+        """})
+    assert built.status == 0, built.warnings
+    page = built.html()
+    rule = all_rules()["bettelmann.tie.pierer"]
+    block = page[page.index('id="rule-bettelmann-tie-pierer"') - 80:]
+    block = block[: block.index('<div class="oldtricks-widget"')]
+    assert 'class="ot-rule-block ot-status-disputed' in block
+    assert '<span class="ot-status ot-status-disputed">disputed</span>' in block
+    assert "Tied cards <em>wait</em> for the next winner." in block  # the content is parsed as MyST
+    assert f"Source: </span>{rule.source}" in block
+    assert re.search(r'Shown in: </span><a [^>]*href="#bettelmann/tie-pierer"[^>]*>Equal ranks wait', block), block
+    # the embedded viewer's rule map points back at the block
+    [widget] = built.widgets()
+    assert widget["data"]["rules"]["bettelmann.tie.pierer"]["url"] == "#rule-bettelmann-tie-pierer"
+
+
+def test_links_are_relative_across_folders(build: Builder) -> None:
+    built = build({
+        "index.md": "# Home\n\n```{toctree}\nrules\ngames/ties\n```\n",
+        "rules.md": "# Rules\n\n```{rule} bettelmann.tie.pierer\nTies wait.\n```\n\n"
+                    "Cited: {rule}`bettelmann.tie.pierer`.\n",
+        "games/ties.md": "# Ties\n\nSee {rule}`the rule <bettelmann.tie.pierer>`.\n\n"
+                         "```{scenario} bettelmann/tie-pierer\n```\n",
+    })
+    assert built.status == 0, built.warnings
+    rules, ties = built.html("rules"), built.html("games/ties")
+    assert 'href="games/ties.html#bettelmann/tie-pierer"' in rules
+    assert re.search(r'<a class="ot-cite ot-status-disputed reference internal" href="#rule-bettelmann-tie-pierer">'
+                     r'<span class="ot-cite-text">bettelmann.tie.pierer</span> <span class="ot-status '
+                     r'ot-status-disputed ot-status-small">disputed</span></a>', rules), rules
+    assert 'href="../rules.html#rule-bettelmann-tie-pierer"><span class="ot-cite-text">the rule</span>' in ties
+    [widget] = built.widgets("games/ties")
+    assert widget["data"]["rules"]["bettelmann.tie.pierer"]["url"] == "../rules.html#rule-bettelmann-tie-pierer"
+
+
+@pytest.mark.parametrize(("page", "line"), [
+    ("# R\n\n```{rule} bettelmann.tie.peirer\nText.\n```\n", 3),
+    ("# R\n\nAs {rule}`bettelmann.tie.peirer` says.\n", 3),
+], ids=["directive", "role"])
+def test_unknown_rule_id_fails_with_a_suggestion(build: Builder, page: str, line: int) -> None:
+    built = build({"index.md": page})
+    assert built.status == 1
+    assert f"index.md:{line}: ERROR: unknown rule id 'bettelmann.tie.peirer'" in built.warnings, built.warnings
+    assert "did you mean 'bettelmann.tie.pierer'" in built.warnings
+
+
+def test_rule_needs_a_statement_and_one_place(build: Builder) -> None:
+    built = build({"index.md": """
+        # R
+
+        ```{rule} bettelmann.rank
+        ```
+
+        ```{rule} bettelmann.deal
+        Sixteen each.
+        ```
+
+        ```{rule} bettelmann.deal
+        Again.
+        ```
+        """})
+    assert built.status == 1
+    assert "index.md:3: ERROR: rule 'bettelmann.rank' needs its statement" in built.warnings
+    assert "index.md:10: ERROR: rule 'bettelmann.deal' is already stated at index:6" in built.warnings
+
+
+def test_citing_a_rule_stated_nowhere_warns(build: Builder) -> None:
+    built = build({"index.md": "# R\n\nSee {rule}`bettelmann.rank`.\n"})
+    assert built.status == 1
+    assert "index.md:3: WARNING: rule 'bettelmann.rank' is cited but stated on no page" in built.warnings
+    assert '<span class="ot-cite ot-status-documented ot-unlinked">' in built.html()
+
+
+def test_rule_without_scenarios_says_so(build: Builder) -> None:
+    built = build({"index.md": "# R\n\n```{rule} bettelmann.rank\nHigher wins.\n```\n"})
+    assert built.status == 0, built.warnings
+    assert "No scenario on these pages demonstrates this rule yet." in built.html()
+
+
+def test_check_complete_reports_missing_embeds_and_rules(build: Builder) -> None:
+    built = build({"index.md": "# R\n\n```{scenario} bettelmann/basics\n```\n"},
+                  conf={"oldtricks_check_complete": True})
+    assert built.status == 1
+    assert "scenario 'bettelmann/tie-pierer'" in built.warnings and "is not embedded on any page" in built.warnings
+    assert "scenario 'bettelmann/basics'" not in built.warnings
+    for rule_id in all_rules():
+        assert f"ledger id {rule_id!r} has no {{rule}} block" in built.warnings
+
+
+def test_parallel_read_merges_what_each_worker_saw(build: Builder) -> None:
+    scenarios = ["bettelmann/basics", "bettelmann/tie-pierer", "bettelmann/tie-first-player",
+                 "bettelmann/pack-french", "bettelmann/next-lead-fixed", "bettelmann/cap"]
+    pages = {f"p{i}.md": f"# Page {i}\n\n```{{scenario}} {sid}\n```\n" for i, sid in enumerate(scenarios)}
+    pages["rules.md"] = "# Rules\n\n```{rule} bettelmann.rank\nHigher wins.\n```\n"
+    pages["index.md"] = "# Home\n\n```{toctree}\n" + "\n".join(p[:-3] for p in sorted(pages)) + "\n```\n"
+    built = build(pages, parallel=2)
+    assert built.status == 0, built.warnings
+    rules = built.html("rules")
+    for i, sid in enumerate(scenarios):
+        if sid in ("bettelmann/basics", "bettelmann/pack-french"):  # the ones that demonstrate the rank
+            assert f'href="p{i}.html#{sid}"' in rules
+    [widget] = built.widgets("p0")
+    assert widget["data"]["rules"]["bettelmann.rank"]["url"] == "rules.html#rule-bettelmann-rank"
+
+
+def test_incremental_build_updates_links_on_unchanged_pages(build: Builder) -> None:
+    pages = {"index.md": "# Home\n\n```{toctree}\ncites\nrules\n```\n",
+             "cites.md": "# Cites\n\nSee {rule}`bettelmann.rank`.\n",
+             "rules.md": "# Rules\n\nNothing yet.\n"}
+    first = build(pages, strict=False)
+    assert "stated on no page" in first.warnings
+    assert "ot-unlinked" in first.html("cites")
+    second = build({"rules.md": "# Rules\n\n```{rule} bettelmann.rank\nHigher wins.\n```\n"}, fresh=False)
+    assert second.status == 0, second.warnings
+    assert 'href="rules.html#rule-bettelmann-rank"' in second.html("cites")

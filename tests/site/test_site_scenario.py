@@ -1,0 +1,243 @@
+"""The ``{scenario}`` directive: the embedded data, its safety, the text form, and its errors."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from conftest import SCENARIOS, Builder, frames_of, line_of, write_scenario
+from oldtricks.replay import replay
+from oldtricks.scenario import load
+from oldtricks_sphinx.scenario import embed_json, pack_frames, unpack_frames
+
+TIE_DEAL = """
+[deal]
+dealer = 0
+hands = [
+  "9A KB 8B OL UL 7B AB UH OH KL TB KH UB KA TL TA",
+  "9H 8L TH 9B UA 7H AA 9L OB 7L 8H OA AL 7A AH 8A",
+]
+"""
+
+
+def test_embed_holds_the_replayed_frames(build: Builder) -> None:
+    built = build({"index.md": """
+        # Ties
+
+        ```{scenario} bettelmann/tie-pierer
+        :step: 2
+        :viewer: North
+        ```
+        """})
+    assert built.status == 0, built.warnings
+    [widget] = built.widgets()
+    assert widget["attrs"] == {"class": "oldtricks-widget", "id": "bettelmann/tie-pierer",
+                               "data-scenario": "bettelmann/tie-pierer", "tabindex": "0"}
+    data = widget["data"]
+    sc = load(SCENARIOS / "bettelmann/tie-pierer.toml", SCENARIOS)
+    rp = replay(sc)
+    assert "frames" not in data  # packed by default
+    assert frames_of(data) == rp.frames()
+    assert data["spec"] == sc.spec()
+    assert (data["id"], data["title"], data["game"], data["pattern"]) == (sc.id, sc.title, "bettelmann", "german")
+    assert data["options"] == [s.as_json(rp.game.options[s.key]) for s in rp.game.option_specs]
+    assert [o["value"] for o in data["options"] if o["key"] == "tie"] == ["pierer"]
+    assert data["seat_names"] == ["South", "North"]
+    assert (data["viewer"], data["step"]) == (1, 2)
+    # every id the viewer can show has a status and title; no page states them here, so no URL
+    for rule_id in [*sc.demonstrates, *(i for f in rp.frames() for i in f["ids"])]:
+        assert data["rules"][rule_id]["status"] in {"documented", "disputed", "suggested", "assumed"}
+        assert data["rules"][rule_id]["url"] is None
+    # compact JSON, exactly as embed_json writes it
+    assert widget["json"] == embed_json(data)
+    assert "\n" not in widget["json"]
+
+
+def test_frames_can_be_embedded_unpacked(build: Builder) -> None:
+    built = build({"index.md": "# Basics\n\n```{scenario} bettelmann/basics\n```\n"},
+                  conf={"oldtricks_pack_frames": False})
+    assert built.status == 0, built.warnings
+    [widget] = built.widgets()
+    assert "frames_gz" not in widget["data"]
+    assert widget["data"]["frames"] == replay(load(SCENARIOS / "bettelmann/basics.toml", SCENARIOS)).frames()
+
+
+def test_packed_frames_are_reproducible() -> None:
+    frames = replay(load(SCENARIOS / "bettelmann/basics.toml", SCENARIOS)).frames()
+    assert pack_frames(frames) == pack_frames(json.loads(json.dumps(frames)))
+    assert unpack_frames(pack_frames(frames)) == frames
+
+
+def test_text_form_lists_deal_tricks_and_outcome(build: Builder) -> None:
+    built = build({"index.md": """
+        # Run out
+
+        ```{scenario} bettelmann/run-out-loses
+        ```
+        """}, buildername="text")
+    assert built.status == 0, built.warnings
+    text = built.text()
+    rp = replay(load(SCENARIOS / "bettelmann/run-out-loses.toml", SCENARIOS))
+    first = rp.frames()[0]
+    assert "oldtricks-data" not in text
+    for seat in first["seats"]:
+        assert f"{seat['name']}" in text and " ".join(seat["hand"]["cards"][:3]) in text
+    assert "Trick 1:" in text
+    assert "Outcome: " + rp.frames()[-1]["outcome"]["text"] in " ".join(text.split())
+
+
+def test_html_text_form_sits_inside_the_widget(build: Builder) -> None:
+    built = build({"index.md": """
+        # Basics
+
+        ```{scenario} bettelmann/basics
+        ```
+        """})
+    page = built.html()
+    start = page.index('<div class="oldtricks-widget"')
+    static = page.index('class="ot-static', start)
+    assert page.index("</script>", start) < static
+    assert "Trick 4:" in page[static:]
+    assert "The scenario stops here, after 4 trick(s)" in page
+
+
+def test_unknown_scenario_fails_with_page_and_line(build: Builder) -> None:
+    built = build({"index.md": """
+        # Missing
+
+        ```{scenario} bettelmann/no-such-deal
+        ```
+        """})
+    assert built.status == 1
+    assert re.search(r"index\.md:3: ERROR: unknown scenario 'bettelmann/no-such-deal'", built.warnings), built.warnings
+    assert "bettelmann/tie-pierer" in built.warnings  # the known ids are listed
+    assert not built.widgets()
+
+
+def test_malformed_id_cannot_leave_the_scenarios_folder(build: Builder) -> None:
+    built = build({"index.md": "# X\n\n```{scenario} ../scenarios/bettelmann/basics\n```\n"})
+    assert built.status == 1
+    assert "index.md:3: ERROR: unknown scenario '../scenarios/bettelmann/basics'" in built.warnings
+
+
+def test_illegal_move_names_page_and_scenario_line(build: Builder, tmp_path: Path) -> None:
+    folder = tmp_path / "scenarios"
+    path = write_scenario(folder, "demo/broken", f"""
+        title = "Broken"
+        game = "bettelmann"
+        {TIE_DEAL}
+        [[step]]
+        move = "AH"
+        note = "North must turn up his top card, the Nine of Hearts."
+        """)
+    built = build({"index.md": "# Broken\n\nText.\n\n```{scenario} demo/broken\n```\n"}, scenarios=folder)
+    assert built.status == 1
+    where = f"{path}:{line_of(path, '[[step]]')}:"
+    assert re.search(r"index\.md:5: ERROR: scenario 'demo/broken' is broken: ", built.warnings), built.warnings
+    assert where in built.warnings and "'AH' is not legal" in built.warnings, built.warnings
+
+
+def test_toml_error_names_scenario_line(build: Builder, tmp_path: Path) -> None:
+    folder = tmp_path / "scenarios"
+    path = write_scenario(folder, "demo/bad-toml", """
+        title = "Bad"
+        game = "bettelmann"
+        demonstrates = ["bettelmann.rank"
+        """)
+    built = build({"index.md": "# Bad\n\n```{scenario} demo/bad-toml\n```\n"}, scenarios=folder)
+    assert built.status == 1
+    assert "index.md:3: ERROR: scenario 'demo/bad-toml' is broken: " in built.warnings
+    assert f"{path}:" in built.warnings and "not valid TOML" in built.warnings
+
+
+def test_unknown_ledger_id_in_scenario_names_its_line(build: Builder, tmp_path: Path) -> None:
+    folder = tmp_path / "scenarios"
+    path = write_scenario(folder, "demo/unknown-id", f"""
+        title = "Unknown id"
+        game = "bettelmann"
+        demonstrates = ["bettelmann.no-such-rule"]
+        {TIE_DEAL}
+        """)
+    built = build({"index.md": "# U\n\n```{scenario} demo/unknown-id\n```\n"}, scenarios=folder)
+    assert built.status == 1
+    assert f"{path}:{line_of(path, 'demonstrates')}: unknown ledger id 'bettelmann.no-such-rule'" in built.warnings
+
+
+def test_bad_options_fail_with_page_line(build: Builder) -> None:
+    built = build({"index.md": """
+        # Options
+
+        ```{scenario} bettelmann/basics
+        :step: 99
+        ```
+
+        ```{scenario} bettelmann/tie-pierer
+        :viewer: East
+        ```
+        """})
+    assert built.status == 1
+    assert "index.md:3: ERROR: :step: 99 is past the end" in built.warnings, built.warnings
+    assert "index.md:7: ERROR: :viewer: must be 'all'" in built.warnings, built.warnings
+
+
+def test_a_scenario_is_embedded_once(build: Builder) -> None:
+    built = build({"index.md": """
+        # Twice
+
+        ```{scenario} bettelmann/basics
+        ```
+
+        ```{scenario} bettelmann/basics
+        ```
+        """})
+    assert built.status == 1
+    assert "index.md:6: ERROR: scenario 'bettelmann/basics' is already embedded at index:3" in built.warnings
+
+
+def test_json_embed_is_script_safe(build: Builder, tmp_path: Path) -> None:
+    evil = "</script><img src=x onerror=alert(1)><!-- & \u2028"
+    folder = tmp_path / "scenarios"
+    write_scenario(folder, "demo/evil", f"""
+        title = {json.dumps("Title </SCRIPT> " + evil)}
+        game = "bettelmann"
+        description = {json.dumps(evil)}
+        {TIE_DEAL}
+        [[step]]
+        note = {json.dumps(evil)}
+        """)
+    built = build({"index.md": "# Evil\n\n```{scenario} demo/evil\n```\n"}, scenarios=folder)
+    assert built.status == 0, built.warnings
+    page = built.html()
+    assert "<img" not in page and "<!--" not in page.split('class="oldtricks-widget"')[1]
+    [widget] = built.widgets()
+    body = widget["json"]
+    assert not re.search(r"[<>&\u2028]", body)
+    assert frames_of(widget["data"])[0]["note"] == evil
+    assert widget["data"]["spec"]["description"] == evil
+    assert "&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;" in page  # the text form shows it, escaped
+
+
+def test_scenario_role_links_to_the_embed(build: Builder) -> None:
+    built = build({
+        "index.md": """
+            # Home
+
+            ```{toctree}
+            games/ties
+            ```
+
+            See {scenario}`bettelmann/tie-pierer` and {scenario}`this one <bettelmann/tie-pierer>`.
+            """,
+        "games/ties.md": "# Ties\n\n```{scenario} bettelmann/tie-pierer\n```\n",
+    })
+    assert built.status == 0, built.warnings
+    page = built.html()
+    assert 'href="games/ties.html#bettelmann/tie-pierer"><span>Equal ranks wait' in page
+    assert 'href="games/ties.html#bettelmann/tie-pierer"><span>this one</span>' in page
+
+
+def test_scenario_role_unknown_id_fails(build: Builder) -> None:
+    built = build({"index.md": "# Home\n\nSee {scenario}`bettelmann/nope`.\n"})
+    assert built.status == 1
+    assert "index.md:3: ERROR: unknown scenario 'bettelmann/nope'" in built.warnings
