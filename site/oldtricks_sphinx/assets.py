@@ -46,10 +46,25 @@ def _add_static(app: Sphinx) -> None:
     app.add_css_file("oldtricks/widget.css")
 
 
+# The widget's modules, preloaded in parallel rather than found one import at a time. live.js and
+# worker.js load only when the reader goes live.
+# widget.js itself is loaded by its script tag.
+MODULES = sorted(p.name for p in (STATIC / "oldtricks").glob("*.js") if p.name not in {"live.js", "worker.js", "widget.js"})
+
+
 def _add_widget_js(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                    doctree: nodes.document | None) -> None:
-    if doctree is not None and next(iter(doctree.findall(scenario_embed)), None) is not None:
+    if doctree is None:
+        return
+    if next(iter(doctree.findall(scenario_embed)), None) is not None:
         app.add_js_file("oldtricks/widget.js", type="module")
+        pathto = context["pathto"]
+        context["metatags"] = context.get("metatags", "") + "".join(
+            f'\n<link rel="modulepreload" href="{pathto("_static/oldtricks/" + name, 1)}">' for name in MODULES)
+    if next(iter(doctree.findall(nodes.literal_block)), None) is None:
+        # no highlighted code on this page: its colours need not be downloaded
+        context["css_files"] = [css for css in context.get("css_files", [])
+                                if not str(getattr(css, "filename", css)).endswith("pygments.css")]
 
 
 def _copy_runtime(app: Sphinx, exception: Exception | None) -> None:

@@ -11,9 +11,10 @@ HTML output: ``<div class="oldtricks-widget" id=ID data-scenario=ID tabindex="0"
 as ``<script type="application/json" class="oldtricks-data">`` (read by ``static/oldtricks/widget.js``)
 and the scenario as plain text (:mod:`.fallback`), which other builders print on their own.
 
-With ``oldtricks_pack_frames`` (the default) the frames are stored gzip-compressed and base64-encoded
-as ``frames_gz`` instead of ``frames``: a frame repeats every hand, and a page of twenty viewers
-shrinks about sevenfold. The widget unpacks them with the browser's ``DecompressionStream``.
+With ``oldtricks_pack_frames`` (the default) everything but the id and title — spec, frames, options,
+rules — is stored gzip-compressed and base64-encoded as ``packed``: a frame repeats every hand and
+every viewer repeats its game's options, so a page of twenty viewers shrinks about fivefold. The
+widget unpacks it with the browser's ``DecompressionStream``.
 """
 
 from __future__ import annotations
@@ -42,24 +43,48 @@ from .links import rule_url, scenario_link
 from .project import load_scenario, replay_scenario, scenario_files, scenario_path, scenarios_root
 from .store import Embed, embeds, note_links
 
-__all__ = ["ScenarioDirective", "ScenarioRole", "embed_json", "pack_frames", "scenario_embed", "setup_scenario",
-           "unpack_frames"]
+__all__ = ["ScenarioDirective", "ScenarioRole", "embed_json", "pack", "page_block", "page_data", "scenario_embed",
+           "setup_scenario", "unpack"]
 
 
 class scenario_embed(nodes.General, nodes.Element):
     """An embedded scenario: ``scenario`` (its id) and ``data`` (the JSON object the widget reads)."""
 
 
-def pack_frames(frames: list[dict[str, Any]]) -> str:
-    """Frames as compact JSON, gzip-compressed (no timestamp, so builds are reproducible), base64."""
-    raw = json.dumps(frames, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+def pack(data: dict[str, Any]) -> str:
+    """Data as compact JSON, gzip-compressed (no timestamp, so builds are reproducible), base64."""
+    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     return base64.b64encode(gzip.compress(raw, compresslevel=9, mtime=0)).decode("ascii")
 
 
-def unpack_frames(packed: str) -> list[dict[str, Any]]:
-    """The inverse of :func:`pack_frames`."""
-    frames: list[dict[str, Any]] = json.loads(gzip.decompress(base64.b64decode(packed)))
-    return frames
+def unpack(packed: str) -> dict[str, Any]:
+    """The inverse of :func:`pack`."""
+    data: dict[str, Any] = json.loads(gzip.decompress(base64.b64decode(packed)))
+    return data
+
+
+def page_data(data: dict[str, Any], packed: bool) -> dict[str, Any]:
+    """What a widget's ``<script>`` holds. The game's options and the rules' titles and URLs are shared
+    by every widget of a page (:func:`page_block`), so a widget keeps only its option values and its
+    rule ids; with ``packed``, everything but the id and title is packed."""
+    own = {k: v for k, v in data.items() if k not in ("options", "rules")}
+    own["option_values"] = {o["key"]: o["value"] for o in data["options"]}
+    own["rule_ids"] = sorted(data["rules"])
+    if not packed:
+        return own
+    head = {key: own[key] for key in ("id", "title")}
+    return {**head, "packed": pack({k: v for k, v in own.items() if k not in head})}
+
+
+def page_block(document: nodes.document) -> dict[str, Any]:
+    """What the widgets of one page share: each game's options (defaults) and every rule they name."""
+    games: dict[str, list[dict[str, Any]]] = {}
+    rules: dict[str, dict[str, Any]] = {}
+    for node in document.findall(scenario_embed):
+        data = node["data"]
+        games.setdefault(data["game"], [{k: v for k, v in o.items() if k != "value"} for o in data["options"]])
+        rules.update(data["rules"])
+    return {"games": games, "rules": dict(sorted(rules.items()))}
 
 
 def embed_json(data: Any) -> str:
@@ -111,11 +136,8 @@ class ScenarioDirective(SphinxDirective):
             "seat_names": list(game.seat_names()),
             "viewer": viewer,
             "step": step,
+            "frames": frames,
         }
-        if self.config.oldtricks_pack_frames:
-            data["frames_gz"] = pack_frames(frames)
-        else:
-            data["frames"] = frames
         note_links(self.env)
         node = scenario_embed(scenario=sc.id, data=data)
         self.set_source_info(node)
@@ -202,9 +224,14 @@ def _fill_rule_urls(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 
 def visit_html(self: HTML5Translator, node: scenario_embed) -> None:
+    if not getattr(self, "_oldtricks_page_block", False):
+        self._oldtricks_page_block = True  # type: ignore[attr-defined]
+        self.body.append(f'<script type="application/json" id="oldtricks-page">'
+                         f'{embed_json(page_block(self.document))}</script>\n')
     ident = escape(node["scenario"], quote=True)
     self.body.append(f'<div class="oldtricks-widget" id="{ident}" data-scenario="{ident}" tabindex="0">\n'
-                     f'<script type="application/json" class="oldtricks-data">{embed_json(node["data"])}</script>\n')
+                     f'<script type="application/json" class="oldtricks-data">'
+                     f'{embed_json(page_data(node["data"], self.config.oldtricks_pack_frames))}</script>\n')
 
 
 def depart_html(self: HTML5Translator, node: scenario_embed) -> None:
@@ -219,7 +246,7 @@ def setup_scenario(app: Sphinx) -> None:
     others = dict.fromkeys(("latex", "text", "man", "texinfo"), (_pass, _pass))
     app.add_node(scenario_embed, html=(visit_html, depart_html), **others)  # type: ignore[arg-type]
     app.add_config_value("oldtricks_pack_frames", True, "env", types=frozenset({bool}),
-                         description="embed frames gzip-compressed (frames_gz) rather than as plain JSON")
+                         description="embed viewer data gzip-compressed (packed) rather than as plain JSON")
     app.add_directive("scenario", ScenarioDirective)
     app.add_role("scenario", ScenarioRole())
     app.connect("doctree-resolved", _fill_rule_urls)

@@ -60,19 +60,28 @@ class _Widgets(HTMLParser):
 
 
 def frames_of(data: dict[str, Any]) -> list[dict[str, Any]]:
-    """A widget's frames: unpacked from ``frames_gz`` (the default) or as given in ``frames``."""
-    from oldtricks_sphinx.scenario import unpack_frames
-
-    assert ("frames" in data) != ("frames_gz" in data), "exactly one of frames and frames_gz"
-    return unpack_frames(data["frames_gz"]) if "frames_gz" in data else list(data["frames"])
+    """A widget's frames (``widgets()`` has already unpacked packed data)."""
+    return list(data["frames"])
 
 
 def widgets(html: str) -> list[dict[str, Any]]:
-    """The widgets of a page: ``{"attrs": {...}, "json": raw text, "data": parsed}``."""
+    """The widgets of a page: ``{"attrs": {...}, "json": raw text, "raw": parsed, "data": parsed and unpacked}``."""
     parser = _Widgets()
     parser.feed(html)
+    from oldtricks_sphinx.scenario import unpack
+
+    shared = re.search(r'<script type="application/json" id="oldtricks-page">(.*?)</script>', html, re.S)
+    page = json.loads(shared.group(1)) if shared else {"games": {}, "rules": {}}
     for w in parser.widgets:
-        w["data"] = json.loads(w["json"])
+        w["raw"] = json.loads(w["json"])
+        w["data"] = dict(w["raw"])
+        if "packed" in w["data"]:
+            assert set(w["raw"]) == {"id", "title", "packed"}
+            w["data"].update(unpack(w["data"].pop("packed")))
+        # what the widget does with the page's shared block (static/oldtricks/widget.js: readData)
+        data = w["data"]
+        data["options"] = [dict(o, value=data["option_values"][o["key"]]) for o in page["games"][data["game"]]]
+        data["rules"] = {r: page["rules"][r] for r in data["rule_ids"]}
     return parser.widgets
 
 

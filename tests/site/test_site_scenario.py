@@ -9,7 +9,7 @@ from pathlib import Path
 from conftest import SCENARIOS, Builder, frames_of, line_of, write_scenario
 from oldtricks.replay import replay
 from oldtricks.scenario import load
-from oldtricks_sphinx.scenario import embed_json, pack_frames, unpack_frames
+from oldtricks_sphinx.scenario import embed_json, pack, unpack
 
 TIE_DEAL = """
 [deal]
@@ -37,7 +37,7 @@ def test_embed_holds_the_replayed_frames(build: Builder) -> None:
     data = widget["data"]
     sc = load(SCENARIOS / "bettelmann/tie-pierer.toml", SCENARIOS)
     rp = replay(sc)
-    assert "frames" not in data  # packed by default
+    assert "frames" not in widget["raw"]  # packed by default
     assert frames_of(data) == rp.frames()
     assert data["spec"] == sc.spec()
     assert (data["id"], data["title"], data["game"], data["pattern"]) == (sc.id, sc.title, "bettelmann", "german")
@@ -59,14 +59,14 @@ def test_frames_can_be_embedded_unpacked(build: Builder) -> None:
                   conf={"oldtricks_pack_frames": False})
     assert built.status == 0, built.warnings
     [widget] = built.widgets()
-    assert "frames_gz" not in widget["data"]
+    assert "packed" not in widget["raw"]
     assert widget["data"]["frames"] == replay(load(SCENARIOS / "bettelmann/basics.toml", SCENARIOS)).frames()
 
 
-def test_packed_frames_are_reproducible() -> None:
-    frames = replay(load(SCENARIOS / "bettelmann/basics.toml", SCENARIOS)).frames()
-    assert pack_frames(frames) == pack_frames(json.loads(json.dumps(frames)))
-    assert unpack_frames(pack_frames(frames)) == frames
+def test_packed_data_is_reproducible() -> None:
+    data = {"frames": replay(load(SCENARIOS / "bettelmann/basics.toml", SCENARIOS)).frames()}
+    assert pack(data) == pack(json.loads(json.dumps(data)))
+    assert unpack(pack(data)) == data
 
 
 def test_text_form_lists_deal_tricks_and_outcome(build: Builder) -> None:

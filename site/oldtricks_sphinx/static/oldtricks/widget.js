@@ -15,18 +15,35 @@ export const widgets = new Map();
 const STATUSES = ["documented", "disputed", "suggested", "assumed"];
 
 /**
- * Read a widget's embedded data. The build stores the frames gzip-compressed and base64-encoded
- * (`frames_gz`) to keep pages small; they are unpacked here with the browser's DecompressionStream.
+ * Read a widget's embedded data. The build stores all but its id and title gzip-compressed and
+ * base64-encoded (`packed`) to keep pages small; it is unpacked here with the browser's
+ * DecompressionStream.
  */
 export async function readData(root) {
   const data = JSON.parse(root.querySelector("script.oldtricks-data").textContent);
-  if (typeof data.frames_gz === "string") {
-    const bytes = Uint8Array.from(atob(data.frames_gz), (c) => c.charCodeAt(0));
+  if (typeof data.packed === "string") {
+    const bytes = Uint8Array.from(atob(data.packed), (c) => c.charCodeAt(0));
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    data.frames = JSON.parse(await new Response(stream).text());
-    delete data.frames_gz;
+    Object.assign(data, JSON.parse(await new Response(stream).text()));
+    delete data.packed;
   }
+  // The page's widgets share one block: each game's options and the rules they name.
+  const page = sharedData();
+  const values = data.option_values || {};
+  data.options = data.options || (page.games[data.game] || []).map((o) => ({...o, value: values[o.key] ?? o.default}));
+  data.rules = data.rules || Object.fromEntries((data.rule_ids || []).filter((r) => page.rules[r]).map((r) => [r, page.rules[r]]));
   return data;
+}
+
+let shared = null;
+function sharedData() {
+  if (!shared) {
+    const el = document.getElementById("oldtricks-page");
+    shared = el ? JSON.parse(el.textContent) : {};
+    shared.games = shared.games || {};
+    shared.rules = shared.rules || {};
+  }
+  return shared;
 }
 
 export class Widget {
