@@ -49,7 +49,8 @@ def _add_static(app: Sphinx) -> None:
 # The widget's modules, preloaded in parallel rather than found one import at a time. live.js and
 # worker.js load only when the reader goes live.
 # widget.js itself is loaded by its script tag.
-MODULES = sorted(p.name for p in (STATIC / "oldtricks").glob("*.js") if p.name not in {"live.js", "worker.js", "widget.js"})
+LAZY = {"live.js", "worker.js", "widget.js"}
+MODULES = sorted(p.name for p in (STATIC / "oldtricks").glob("*.js") if p.name not in LAZY)
 
 
 def _add_widget_js(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],

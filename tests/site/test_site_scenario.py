@@ -50,7 +50,7 @@ def test_embed_holds_the_replayed_frames(build: Builder) -> None:
         assert data["rules"][rule_id]["status"] in {"documented", "disputed", "suggested", "assumed"}
         assert data["rules"][rule_id]["url"] is None
     # compact JSON, exactly as embed_json writes it
-    assert widget["json"] == embed_json(data)
+    assert widget["json"] == embed_json(widget["raw"])
     assert "\n" not in widget["json"]
 
 
