@@ -75,3 +75,12 @@ def test_the_readme_example_is_a_working_scenario():
     text = (SCENARIOS / "README.md").read_text(encoding="utf-8")
     example = re.search(r"```toml\n(.*?)```", text, re.S).group(1)
     assert check(loads(example, "README.md")) == []
+
+
+def test_lesson_question_is_asked_on_the_step_before_its_move():
+    frames = replay(load(SCENARIOS / "bettelmann" / "last-three.toml", SCENARIOS)).frames()
+    asked = [f for f in frames if f["ask"]]
+    assert [f["step"] for f in asked] == [27]
+    assert asked[0]["ask"]["answer"] == "UA" == frames[28]["move"]
+    assert "Unter" in asked[0]["ask"]["wrong"] and asked[0]["ask"]["hint"]
+    assert "UA" in asked[0]["legal"] and len(asked[0]["legal"]) == 3

@@ -7,7 +7,7 @@ only, so both always agree.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
@@ -26,8 +26,12 @@ def make_frame(
     note: str = "",
     ids: Sequence[str] = (),
     viewer: int | None = None,
+    ask: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
-    """The frame for ``state``, reached by ``move`` at ``step``, as seen by ``viewer`` (None: all)."""
+    """The frame for ``state``, reached by ``move`` at ``step``, as seen by ``viewer`` (None: all).
+
+    ``ask`` makes the step a lesson question: the reader must find the next move (see scenario ``ask``).
+    """
     view = game.view(state)
     outcome = game.outcome(state)
     turn = game.to_play(state)
@@ -46,6 +50,7 @@ def make_frame(
         "viewer": viewer,
         **view,
         "outcome": None if outcome is None else outcome.as_json(),
+        "ask": None if ask is None else dict(ask),
     }
     return frame if viewer is None else seat_view(frame, viewer)
 

@@ -66,6 +66,7 @@ def play(key: str, step: int, move: str, bots_json: str = "[]") -> str:
         line.events[: step + 1],
         {k: v for k, v in line.notes.items() if k <= step},
         {k: v for k, v in line.ids.items() if k <= step},
+        {k: v for k, v in line.asks.items() if k < step},
     )
     game = branch.game
     try:

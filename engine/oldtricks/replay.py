@@ -25,6 +25,7 @@ class Line:
     events: list[list[Event]]
     notes: dict[int, list[str]] = field(default_factory=dict)
     ids: dict[int, list[str]] = field(default_factory=dict)
+    asks: dict[int, dict[str, str]] = field(default_factory=dict)
 
     def push(self, move: Move) -> list[Event]:
         state, events = self.game.apply(self.states[-1], move)
@@ -43,6 +44,7 @@ class Line:
             note="\n\n".join(self.notes.get(step, [])),
             ids=self.ids.get(step, []),
             viewer=viewer,
+            ask=self.asks.get(step),
         )
 
     def frames(self, viewer: int | None = None) -> list[dict[str, Any]]:
@@ -110,6 +112,9 @@ def replay(scenario: Scenario, options: Mapping[str, Any] | None = None, *, leni
     game = line.game
     for i, step in enumerate(scenario.steps):
         where = f"step.{i}"
+        if step.ask:
+            # the question is asked on the step before the move: the reader must find it
+            line.asks[len(line.states) - 1] = {"answer": step.moves[0], "wrong": step.wrong, "hint": step.hint}
         try:
             for token in step.moves:
                 try:
