@@ -115,7 +115,8 @@ def test_mangled_links_raise_only_link_errors(at, insert, cut):
         ("v1;g=bettelmann;h=UA_7A", "deal is not possible"),
         ("v1;g=bettelmann;r=1;n=1~%%%", "characters a link never contains"),
         ("v1;g=bettelmann;r=1;i=0~poker.rule", "rule the explorer does not know"),
-        ("v1;g=bettelmann;r=1;q=1", "unexpected part"),
+        ("v1;g=bettelmann;r=1;x=1", "unexpected part"),
+        ("v1;g=bettelmann;r=1;q=1", "question is incomplete"),
         ("v1;g=bettelmann;r=1;r=2", "appears twice"),
     ],
 )

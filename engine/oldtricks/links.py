@@ -10,7 +10,9 @@ comma-separated); ``d`` dealer; the deal as ``r`` seed or ``h`` hands (each hand
 together, hands separated by ``_``); ``m`` the moves, ``.``-separated, spaces in a move written
 ``-`` and ``*N`` standing for N forced moves; ``s`` the step shown; ``v`` the viewing seat; ``n``
 notes as ``step~base64url(text)``, comma-separated; ``i`` the ledger ids a step demonstrates
-as ``step~id+id``, comma-separated; ``t`` a title in base64url. Only ``g`` and the
+as ``step~id+id``, comma-separated; ``q`` lesson questions as ``step~base64url(wrong)~base64url(hint)``
+(the answer is the move that follows that step); ``p`` the players' names, each base64url,
+comma-separated; ``t`` a title in base64url. Only ``g`` and the
 deal are required. Anything else raises :class:`LinkError` with a message fit for a reader.
 
 >>> spec = decode("v1;g=bettelmann;d=0;r=42;m=*4;s=3")
@@ -30,13 +32,13 @@ from typing import Any
 
 from .errors import IllegalMoveError, LinkError, OldtricksError
 from .registry import GAMES, all_rules, make_game
-from .replay import Line, replay, start
+from .replay import PARAGRAPH, Line, replay, start
 from .scenario import Scenario, from_spec
 
 VERSION = "v1"
 MAX_LENGTH = 20_000
 _TOKEN = re.compile(r"^[A-Za-z0-9\-_:,.*~|=+]*$")
-_FIELDS = {"g", "o", "d", "r", "h", "m", "s", "v", "n", "i", "t"}
+_FIELDS = {"g", "o", "d", "r", "h", "m", "s", "v", "n", "i", "q", "p", "t"}
 
 
 def _b64(text: str) -> str:
@@ -108,9 +110,14 @@ def encode(spec: Mapping[str, Any], *, line: Line | None = None) -> str:
     if isinstance(viewer, int):
         parts.append(f"v={viewer}")
     if line.notes:
-        parts.append("n=" + ",".join(f"{k}~{_b64(chr(10).join(v))}" for k, v in sorted(line.notes.items())))
+        # several notes on one step are shown as paragraphs, as in the frames
+        parts.append("n=" + ",".join(f"{k}~{_b64(PARAGRAPH.join(v))}" for k, v in sorted(line.notes.items())))
     if line.ids:
         parts.append("i=" + ",".join(f"{k}~{'+'.join(v)}" for k, v in sorted(line.ids.items())))
+    if line.asks:
+        parts.append("q=" + ",".join(f"{k}~{_b64(a['wrong'])}~{_b64(a['hint'])}" for k, a in sorted(line.asks.items())))
+    if scenario.names:
+        parts.append("p=" + ",".join(_b64(name) for name in scenario.names))
     if spec.get("title") and spec["title"] != game.title:
         parts.append("t=" + _b64(str(spec["title"])))
     return ";".join(parts)
@@ -189,9 +196,20 @@ def decode(text: str) -> dict[str, Any]:
         if not sep or not all(r in known for r in rules):
             raise LinkError("the link is damaged: it names a rule the explorer does not know")
         ids[_int(at, "rule step", 0, 10**7)] = rules
+    asks: dict[int, tuple[str, str]] = {}
+    for item in filter(None, fields.get("q", "").split(",")):
+        bits = item.split("~")
+        if len(bits) != 3:
+            raise LinkError("the link is damaged: a lesson question is incomplete")
+        asks[_int(bits[0], "question step", 0, 10**7)] = (
+            _unb64(bits[1], "lesson")[:5000],
+            _unb64(bits[2], "hint")[:5000],
+        )
+    if "p" in fields:
+        spec["names"] = [_unb64(name, "players' names")[:40] for name in fields["p"].split(",")]
     scenario = _scenario(spec)
     line = _moves_line(scenario, fields.get("m", ""))
-    spec["steps"] = _steps(line, notes, ids)
+    spec["steps"] = _steps(line, notes, ids, asks)
     last = len(line.states) - 1
     spec["at"] = _int(fields["s"], "step", 0, last) if "s" in fields else last
     if "v" in fields:
@@ -232,9 +250,11 @@ def _moves_line(scenario: Scenario, text: str) -> Line:
     return line
 
 
-def _steps(line: Line, notes: Mapping[int, str], ids: Mapping[int, list[str]]) -> list[dict[str, Any]]:
+def _steps(
+    line: Line, notes: Mapping[int, str], ids: Mapping[int, list[str]], asks: Mapping[int, tuple[str, str]]
+) -> list[dict[str, Any]]:
     last = len(line.states) - 1
-    if any(k > last for k in (*notes, *ids)):
+    if any(k > last for k in (*notes, *ids)) or any(k >= last for k in asks):
         raise LinkError(f"the link is damaged: a note is for a step after the last one ({last})")
 
     def annotate(step: dict[str, Any], i: int) -> dict[str, Any]:
@@ -247,7 +267,11 @@ def _steps(line: Line, notes: Mapping[int, str], ids: Mapping[int, list[str]]) -
     steps: list[dict[str, Any]] = []
     if 0 in notes or 0 in ids:
         steps.append(annotate({}, 0))
-    steps.extend(annotate({"moves": [str(move)]}, i) for i, move in enumerate(line.moves[1:], start=1))
+    for i, move in enumerate(line.moves[1:], start=1):
+        step = annotate({"moves": [str(move)]}, i)
+        if i - 1 in asks:  # the question on step i - 1 is answered by move i
+            step.update(ask=True, wrong=asks[i - 1][0], hint=asks[i - 1][1])
+        steps.append(step)
     return steps
 
 

@@ -13,6 +13,7 @@ from .registry import all_rules, make_game
 from .scenario import Scenario
 
 AUTO_LIMIT = 1_000_000
+PARAGRAPH = "\n\n"  # between several notes on one step
 
 
 @dataclass
@@ -41,7 +42,7 @@ class Line:
             step=step,
             move=self.moves[step],
             events=self.events[step],
-            note="\n\n".join(self.notes.get(step, [])),
+            note=PARAGRAPH.join(self.notes.get(step, [])),
             ids=self.ids.get(step, []),
             viewer=viewer,
             ask=self.asks.get(step),
