@@ -7,16 +7,23 @@ from typing import Any
 
 from .errors import InvalidOptionError
 from .games.bettelmann import Bettelmann, TodUndLeben
+from .games.drogue import Drogue
+from .games.druzbart import ClockDruzbart, Druzbart
 from .model import Game, Rule
 
 GAMES: dict[str, type[Game[Any]]] = {
     "bettelmann": Bettelmann,
     "todundleben": TodUndLeben,
+    "druzbart": Druzbart,
+    "clock": ClockDruzbart,
+    "drogue": Drogue,
 }
 
 # Ledger sections: a game family shares one section of rule ids.
 FAMILIES: dict[str, tuple[str, ...]] = {
     "Bettelmann": ("bettelmann", "todundleben"),
+    "Drużbart": ("druzbart", "clock"),
+    "Drogue": ("drogue",),
 }
 
 

@@ -1,0 +1,7 @@
+"""Drogue, the French soldiers' game (rules booklet, Paris 1836): one deal so far."""
+
+from .game import Drogue
+from .rules import RULES
+from .state import DrogueState
+
+__all__ = ["RULES", "Drogue", "DrogueState"]

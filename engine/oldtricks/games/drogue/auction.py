@@ -1,0 +1,174 @@
+"""Bidding for trump: what a hand can bid, and the auction as an immutable value.
+
+A bid is the number of cards of one suit plus the bidder's Jacks (drogue.bid.count). The auction
+decides only who names trump; nothing has to be made afterwards.
+
+>>> from oldtricks.cards import FRENCH_32
+>>> hand = FRENCH_32.parse_many("AH KH 9H JC JS 7D 8D 9S")
+>>> best = max(claims(hand), key=lambda c: (c.count, c.value))
+>>> best.count, best.suit, best.value
+(5, 'H', 50)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from ...cards import Card
+from .ranking import JACKS, ORDERS, bid_value, is_jack
+
+MAX_BID = 7  # drogue.bid.max
+NATURAL = ORDERS["natural"]  # A K Q 10 9 8 7 is also the order of bid values: the least worth go first
+NUMBERS = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight")
+QUI_VIVE = "quatre-mandrins"
+QUI_VIVE_TEXT = "Qui vive pour les quatre Mandrins!"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """What a hand can show for one suit: the cards (Jacks first), their count and their bid value."""
+
+    suit: str
+    cards: tuple[Card, ...]
+
+    @property
+    def count(self) -> int:
+        return len(self.cards)
+
+    @property
+    def value(self) -> int:
+        return bid_value(self.cards)
+
+
+def shown_jacks(hand: Sequence[Card]) -> tuple[Card, ...]:
+    """The Jacks a bidder may show, highest first: all of them, but never all four.
+
+    drogue.bid.four-mandrins: with all four one shows only three; drogue.bid.four-mandrins.when: J♦ stays back.
+    """
+    jacks = sorted((c for c in hand if is_jack(c)), key=lambda c: JACKS.index(c.suit))
+    return tuple(jacks[:3])
+
+
+def claims(hand: Sequence[Card]) -> tuple[Claim, ...]:
+    """One claim per suit; none at all without a Jack (drogue.bid.no-jack)."""
+    jacks = shown_jacks(hand)
+    if not jacks:
+        return ()
+    out = []
+    for suit in "CDHS":
+        plain = sorted((c for c in hand if c.suit == suit and not is_jack(c)), key=lambda c: -NATURAL.index(c.rank))
+        # drogue.bid.max: at most seven cards; the plain cards worth least are left out
+        if len(jacks) + len(plain) > MAX_BID:
+            plain = plain[: MAX_BID - len(jacks)]
+        out.append(Claim(suit, (*jacks, *plain)))
+    return tuple(out)
+
+
+def best_claims(hand: Sequence[Card], count: int) -> tuple[Claim, ...]:
+    """The claims of ``count`` cards worth the most: the proofs a bid of ``count`` stands for."""
+    same = [c for c in claims(hand) if c.count == count]
+    if not same:
+        return ()
+    top = max(c.value for c in same)
+    return tuple(c for c in same if c.value == top)
+
+
+def counts(hand: Sequence[Card]) -> tuple[int, ...]:
+    """The numbers this hand can bid (drogue.bid.count.suit), lowest first."""
+    return tuple(sorted({c.count for c in claims(hand)}))
+
+
+def has_four_mandrins(hand: Sequence[Card]) -> bool:
+    return sum(1 for c in hand if is_jack(c)) == 4
+
+
+CallKind = Literal["bid", "pass", "call"]
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One call of the auction: a bid (count and the value it stands for), a pass, or the four-Mandrins call."""
+
+    seat: int
+    kind: CallKind
+    count: int = 0
+    value: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """The auction so far. ``order`` is the bidding order (dealer's right first); ``standing`` the bid that
+    currently wins; ``turn`` the seat to speak, None once the auction is over."""
+
+    order: tuple[int, ...]
+    calls: tuple[Call, ...] = ()
+    standing: Call | None = None
+    turn: int | None = None
+
+    @classmethod
+    def start(cls, dealer: int, seats: int = 4) -> Auction:
+        # drogue.bid.count: the dealer's right-hand neighbour speaks first, then on to the right
+        order = tuple((dealer - 1 - k) % seats for k in range(seats))
+        return cls(order, (), None, order[0])
+
+    def passed(self, seat: int) -> bool:
+        return any(c.seat == seat and c.kind == "pass" for c in self.calls)
+
+    def called(self, seat: int) -> bool:
+        return any(c.seat == seat and c.kind == "call" for c in self.calls)
+
+    def bids_of(self, seat: int) -> tuple[int, ...]:
+        return tuple(c.count for c in self.calls if c.seat == seat and c.kind == "bid")
+
+    @property
+    def over(self) -> bool:
+        return self.turn is None
+
+    @property
+    def all_passed(self) -> bool:
+        return self.over and self.standing is None
+
+    def with_call(self, call: Call) -> Auction:
+        """The auction after ``call`` (already known to be legal)."""
+        calls = (*self.calls, call)
+        standing = self.standing
+        if call.kind == "call":
+            # the four-Mandrins call does not end the player's turn: he still bids or passes
+            return replace(self, calls=calls)
+        if call.kind == "bid" and beats(call, standing):
+            standing = call
+        after = replace(self, calls=calls, standing=standing)
+        return replace(after, turn=after.next_speaker(call.seat))
+
+    def next_speaker(self, seat: int) -> int | None:
+        """drogue.bid.end: the next seat to the right that has not passed and does not hold the standing bid."""
+        n = len(self.order)
+        at = self.order.index(seat)
+        for k in range(1, n + 1):
+            nxt = self.order[(at + k) % n]
+            if self.passed(nxt) or (self.standing is not None and self.standing.seat == nxt):
+                continue
+            return nxt
+        return None
+
+
+def beats(bid: Call, standing: Call | None) -> bool:
+    """Whether a new bid takes over from the standing one.
+
+    drogue.bid.raise: a higher count wins; drogue.bid.tie-points: an equal count needs a higher value;
+    drogue.bid.tie-earlier: equal values leave the earlier bid standing.
+    """
+    if standing is None:
+        return True
+    if bid.count != standing.count:
+        return bid.count > standing.count
+    return bid.value > standing.value
+
+
+def legal_counts(hand: Sequence[Card], auction: Auction, seat: int) -> tuple[int, ...]:
+    """The counts ``seat`` may bid now (drogue.bid.count.suit, drogue.bid.raise, drogue.bid.raise.once)."""
+    floor = auction.standing.count if auction.standing is not None else 1
+    tried = auction.bids_of(seat)
+    return tuple(n for n in counts(hand) if n > floor or (n == floor and n not in tried))

@@ -1,0 +1,156 @@
+"""Why a move is not legal, in words, with the ledger id of the rule that forbids it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ...cards import Card
+from ...errors import IllegalMoveError
+from ...model import Move
+from .auction import MAX_BID, NUMBERS, QUI_VIVE_TEXT, best_claims, claims, counts, has_four_mandrins, shown_jacks
+from .ranking import SUIT_ONE, SUIT_WORDS, is_jack, suit_of, trick_power
+from .state import DrogueState
+from .tricks import allowed
+
+if TYPE_CHECKING:
+    from .game import Drogue
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(c.symbol for c in cards)
+
+
+def why_illegal(game: Drogue, state: DrogueState, move: Move) -> IllegalMoveError:
+    names = game.names_at(state)
+    seat = state.turn
+    if seat is None:
+        return IllegalMoveError("the deal is over: every trick has been played", "drogue.points.result")
+    if move.seat != seat:
+        rule = "drogue.bid.end" if state.phase == "auction" else "drogue.play.win"
+        return IllegalMoveError(f"it is {names[seat]}'s turn, not {names[move.seat]}'s", rule)
+    if state.phase == "auction":
+        return _auction(state, move, names[seat])
+    if state.phase == "trump":
+        return _trump(state, move, names[seat])
+    return _card(game, state, move, names[seat])
+
+
+def _auction(state: DrogueState, move: Move, name: str) -> IllegalMoveError:
+    hand = state.hands[move.seat]
+    auction = state.auction
+    if move.kind == "play":
+        return IllegalMoveError("no card is played before trump is made: the auction comes first", "drogue.bid.count")
+    if move.kind == "trump":
+        return IllegalMoveError("trump is named by the winner of the auction, once it is over", "drogue.bid.show")
+    four = has_four_mandrins(hand)
+    if move.kind == "call":
+        if not four:
+            return IllegalMoveError(
+                f'only a player holding all four Jacks calls "{QUI_VIVE_TEXT}"', "drogue.bid.four-mandrins"
+            )
+        return IllegalMoveError(f"{name} has already made the call", "drogue.bid.four-mandrins.when")
+    if four and not auction.called(move.seat):
+        return IllegalMoveError(
+            f'{name} holds all four Mandrins and must first call "{QUI_VIVE_TEXT}", then bid or pass',
+            "drogue.bid.four-mandrins",
+        )
+    if move.kind != "bid":
+        return IllegalMoveError(f"{move} is not a move of the auction: bid a number, or pass", "drogue.bid.raise")
+    if not str(move.value).isdigit():
+        return IllegalMoveError(f"a bid is a number of cards, not {move.value!r}", "drogue.bid.count")
+    count = int(str(move.value))
+    if count > MAX_BID:
+        return IllegalMoveError(f"at most {NUMBERS[MAX_BID]} cards may be bid, not {count}", "drogue.bid.max")
+    if not shown_jacks(hand):
+        return IllegalMoveError(f"{name} holds no Jack, and without a Jack there is no bid: pass", "drogue.bid.no-jack")
+    if four and count not in counts(hand) and count in (c.count + 1 for c in claims(hand)):
+        return IllegalMoveError(
+            f"holding all four Mandrins, {name} shows only three of them: {count} cards are bid as {count - 1}",
+            "drogue.bid.four-mandrins",
+        )
+    if count not in counts(hand):
+        offers = ", ".join(
+            f"{n} ({' or '.join(SUIT_WORDS[c.suit] for c in claims(hand) if c.count == n)})" for n in counts(hand)
+        )
+        return IllegalMoveError(
+            f"{name} cannot show {count} cards of one suit and the Jacks; a bid is the whole count of one suit:"
+            f" {offers}",
+            "drogue.bid.count.suit",
+        )
+    standing = auction.standing
+    assert standing is not None
+    if count < standing.count:
+        return IllegalMoveError(
+            f"the bid to beat is {NUMBERS[standing.count]}: bid at least that, or pass", "drogue.bid.raise"
+        )
+    return IllegalMoveError(
+        f"{name} has already tried {NUMBERS[count]} and lost on card values: bid more, or pass",
+        "drogue.bid.raise.once",
+    )
+
+
+def _trump(state: DrogueState, move: Move, name: str) -> IllegalMoveError:
+    standing = state.auction.standing
+    assert standing is not None
+    suits = [c.suit for c in best_claims(state.hands[move.seat], standing.count)]
+    can = " or ".join(f"trump {s}" for s in suits)
+    if move.kind != "trump":
+        return IllegalMoveError(
+            f"the auction is over: {name} shows the cards and names trump ({can})", "drogue.bid.show"
+        )
+    return IllegalMoveError(
+        f"{name} bid {NUMBERS[standing.count]} and can prove it only with {' or '.join(SUIT_WORDS[s] for s in suits)}"
+        f" ({can})",
+        "drogue.bid.show.suit",
+    )
+
+
+def _card(game: Drogue, state: DrogueState, move: Move, name: str) -> IllegalMoveError:
+    card = move.card
+    trump = state.trump
+    assert trump is not None
+    if move.kind != "play" or card is None:
+        return IllegalMoveError("trump has been made and the auction is over: play a card", "drogue.bid.show")
+    hand = state.hands[move.seat]
+    if card not in hand:
+        return IllegalMoveError(f"{name} does not hold {card.symbol}", "drogue.deal")
+    table = [c for _, c in state.trick]
+    if not table:
+        return IllegalMoveError(f"{name} leads and may play any card, but not {move}", "drogue.play.win")
+    rule = allowed(hand, table, trump, game.order, game.overtrump)
+    led_card = table[0]
+    led = suit_of(led_card, trump)
+    best = max(table, key=lambda c: trick_power(c, led, trump, game.order))
+    suit_led = SUIT_WORDS[led] + (" (trumps)" if led == trump else "")
+    if rule.rule in ("drogue.play.follow", "drogue.play.follow.trumped"):
+        if suit_of(card, trump) == led:
+            return IllegalMoveError(
+                f"{name} holds {_cards(rule.cards)} and must beat the {best.symbol} (en forçant)", "drogue.play.follow"
+            )
+        if is_jack(card) and card.suit == led:
+            return IllegalMoveError(
+                f"{card.symbol} is a trump, not a {SUIT_ONE[led]}: {name} must follow with {_cards(rule.cards)}",
+                "drogue.play.follow.jack-is-trump",
+            )
+        if led == trump and all(is_jack(c) for c in rule.cards):
+            return IllegalMoveError(
+                f"{SUIT_WORDS[trump]} are trumps and the Jacks with them: {name} must follow with {_cards(rule.cards)}",
+                "drogue.play.follow.jack-is-trump",
+            )
+        return IllegalMoveError(
+            f"{name} holds {_cards(rule.cards)} and must follow {suit_led}, led with {led_card.symbol}",
+            "drogue.play.follow",
+        )
+    if rule.rule == "drogue.play.overtrump" and suit_of(card, trump) == trump:
+        return IllegalMoveError(
+            f"{name} can over-trump the {best.symbol} with {_cards(rule.cards)} and so must do it",
+            "drogue.play.overtrump",
+        )
+    trumps = [c for c in hand if suit_of(c, trump) == trump]
+    jack_only = all(is_jack(c) for c in trumps)
+    return IllegalMoveError(
+        f"{name} has no {SUIT_WORDS[led]} and must trump with {_cards(rule.cards)}"
+        + (": every Jack belongs to the trump suit" if jack_only else ""),
+        "drogue.play.follow.jack-is-trump" if jack_only else "drogue.play.trump",
+    )

@@ -1,0 +1,204 @@
+"""What a Drogue frame shows: seats and hands, the trick, the proof, the auction box and the card points."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...cards import Card
+from .auction import NUMBERS, QUI_VIVE_TEXT, Auction
+from .ranking import BLACK, ORDERS, SUIT_WORDS, display_key
+from .state import DrogueState
+
+if TYPE_CHECKING:
+    from .game import Drogue
+
+MODES = {"speaking": "speaking (au parler)", "silent": "silent (à la muette)"}
+
+
+def _symbols(cards: tuple[Card, ...] | list[Card]) -> str:
+    return " ".join(c.symbol for c in cards)
+
+
+def order_text(order: str) -> str:
+    return " ".join("10" if r == "T" else r for r in reversed(ORDERS[order]))
+
+
+def render(game: Drogue, state: DrogueState) -> dict[str, Any]:
+    names = game.names_at(state)
+    showing_last = not state.trick and bool(state.tricks)
+    last = state.tricks[-1] if state.tricks else None
+    shown = last.cards if showing_last and last is not None else state.trick
+    number = len(state.tricks) + (1 if state.trick else 0)
+    return {
+        "seats": [_seat(game, state, s, names) for s in range(4)],
+        "table": [{"seat": s, "card": str(c)} for s, c in shown],
+        "trick": {
+            "number": number,
+            "leader": shown[0][0] if shown else None,
+            "winner": last.winner if showing_last and last is not None else None,
+            "complete": showing_last,
+        },
+        "centre": _centre(state, names),
+        "info": _info(game, state, names),
+        "panels": _panels(game, state, names),
+    }
+
+
+def _seat(game: Drogue, state: DrogueState, seat: int, names: tuple[str, ...]) -> dict[str, Any]:
+    hand = sorted(state.hands[seat], key=lambda c: display_key(c, state.trump, game.order))
+    won = [t for t in state.tricks if t.winner == seat]
+    return {
+        "seat": seat,
+        "name": names[seat],
+        "team": seat % 2,
+        "hand": {"layout": "fan", "cards": [str(c) for c in hand], "count": len(hand), "face": "up"},
+        "won": {"count": 4 * len(won), "tricks": len(won)},
+        "marks": _marks(state, seat),
+    }
+
+
+def _marks(state: DrogueState, seat: int) -> list[dict[str, Any]]:
+    marks: list[dict[str, Any]] = []
+    if seat == state.dealer:
+        marks.append({"kind": "dealer", "label": "dealer", "rule": "drogue.deal"})
+    draw = state.session.draw
+    if draw is not None:
+        king = draw.king_of(state.session.seating[seat])
+        colour = "black" if king.suit in BLACK else "red"
+        marks.append({"kind": "team", "label": f"{colour} King ({king.symbol})", "rule": "drogue.partners"})
+    auction = state.auction
+    if auction.called(seat):
+        marks.append({"kind": "info", "label": "four Mandrins called", "rule": "drogue.bid.four-mandrins"})
+    if state.phase == "auction":
+        if auction.passed(seat):
+            marks.append({"kind": "info", "label": "passed", "rule": "drogue.bid.pass-final"})
+        elif auction.standing is not None and auction.standing.seat == seat:
+            label = f"bid {NUMBERS[auction.standing.count]}, standing"
+            marks.append({"kind": "info", "label": label, "rule": "drogue.bid.raise"})
+    if state.maker == seat and state.trump is not None:
+        label = f"made {SUIT_WORDS[state.trump]} trump"
+        marks.append({"kind": "info", "label": label, "rule": "drogue.bid.show"})
+    return marks
+
+
+def _centre(state: DrogueState, names: tuple[str, ...]) -> list[dict[str, Any]]:
+    # drogue.bid.show: the proof lies on the table until the first card is led
+    proof, maker = state.proof, state.maker
+    if state.phase != "play" or proof is None or maker is None or state.tricks or state.trick:
+        return []
+    return [{"label": f"{names[maker]}'s proof: {NUMBERS[proof.count]} cards", "cards": [str(c) for c in proof.cards]}]
+
+
+def _info(game: Drogue, state: DrogueState, names: tuple[str, ...]) -> list[list[str]]:
+    info = [["Dealer", names[state.dealer]]]
+    info.append(["Partners", f"{game.side_name(state, 0)} v {game.side_name(state, 1)}"])
+    info.append(["Mode", MODES.get(state.session.mode, state.session.mode)])
+    if state.redeals:
+        info.append(["Deal", f"dealt again after four passes ({state.redeals}×)"])
+    standing = state.auction.standing
+    if standing is not None:
+        word = "Bid" if state.phase == "auction" else "Winning bid"
+        info.append([word, f"{NUMBERS[standing.count]}, by {names[standing.seat]}"])
+    if state.trump is not None:
+        info.append(["Trump", f"{SUIT_WORDS[state.trump]}; Mandrins J♣ J♠ J♥ J♦ on top"])
+    if state.proof is not None:
+        info.append(["Proof", _symbols(state.proof.cards)])
+    info.append(["Below the Jacks", order_text(game.order)])
+    return info
+
+
+def _panels(game: Drogue, state: DrogueState, names: tuple[str, ...]) -> list[dict[str, Any]]:
+    panels: list[dict[str, Any]] = []
+    draw = state.session.draw
+    if draw is not None and state.phase in ("auction", "trump") and not state.redeals:
+        players = game.seat_names()
+        rows = []
+        for player in dict.fromkeys(p for p, _ in draw.cards):
+            cards = [c for p, c in draw.cards if p == player]
+            rows.append([players[player], _symbols(cards), str(draw.king_of(player))])
+        panels.append(
+            {
+                "kind": "table",
+                "title": "Drawing for partners",
+                "data": {"columns": ["Player", "Cards", "King"], "rows": rows},
+            }
+        )
+        panels.append({"kind": "text", "title": "The draw", "data": {"text": draw_text(game, state)}})
+    panels.append(auction_panel(state.auction, names, state.redeals))
+    if state.tricks:
+        ours, theirs = state.side_points()
+        won = [sum(1 for t in state.tricks if t.winner % 2 == side) for side in (0, 1)]
+        rows_pts: list[list[Any]] = [
+            [game.side_name(state, 0), won[0], ours],
+            [game.side_name(state, 1), won[1], theirs],
+        ]
+        panels.append(
+            {
+                "kind": "table",
+                "title": "Card points",
+                "data": {"columns": ["Side", "Tricks", "Points"], "rows": rows_pts, "total": ours + theirs},
+            }
+        )
+    return panels
+
+
+def draw_text(game: Drogue, state: DrogueState) -> str:
+    """The partner draw in words (drogue.partners and the option's finer ids)."""
+    draw = state.session.draw
+    assert draw is not None
+    players = game.seat_names()
+    first = players[draw.first]
+    black = [players[p] for p, c in draw.cards if c.rank == "K" and c.suit in BLACK]
+    red = [players[p] for p, c in draw.cards if c.rank == "K" and c.suit not in BLACK]
+    text = (
+        f"{first} drew the first King and deals. {' and '.join(black)} have the black Kings,"
+        f" {' and '.join(red)} the red: partners."
+    )
+    if draw.moved is None:
+        return text + " The partners already sit opposite each other."
+    mover, other = draw.moved
+    return text + f" {players[mover]} changes places with {players[other]}, to sit opposite {first}."
+
+
+def auction_panel(auction: Auction, names: tuple[str, ...], redeals: int) -> dict[str, Any]:
+    """The auction box: one column per seat in bidding order; ``seat`` is the column, ``player`` the seat."""
+    calls: list[dict[str, Any]] = []
+    pending: dict[str, Any] | None = None
+    leading: tuple[int, int, int] | None = None
+    for call in auction.calls:
+        column = auction.order.index(call.seat)
+        if call.kind == "call":
+            pending = {"seat": column, "player": call.seat, "call": "Qui vive!", "text": QUI_VIVE_TEXT}
+            calls.append(pending)
+            continue
+        if call.kind == "pass":
+            cell, text = "pass", "passes"
+        else:
+            cell, text = str(call.count), f"{NUMBERS[call.count]} cards"
+            if leading is not None and leading[1] == call.count:
+                better = call.value > leading[2]
+                text += f", worth {call.value} against {leading[2]}: " + (
+                    "now stands" if better else "the earlier bid stands"
+                )
+            if leading is None or call.count > leading[1] or call.value > leading[2]:
+                leading = (call.seat, call.count, call.value)
+        if pending is not None and pending["player"] == call.seat:
+            pending["call"] = f"Qui vive! {cell}"
+            pending["text"] = f"{QUI_VIVE_TEXT} Then {text}"
+        else:
+            calls.append({"seat": column, "player": call.seat, "call": cell, "text": text})
+        pending = None
+    standing = auction.standing
+    title = "Auction" if not redeals else f"Auction (dealt again{'' if redeals == 1 else f', {redeals}×'})"
+    return {
+        "kind": "auction",
+        "title": title,
+        "data": {
+            "seats": [names[s] for s in auction.order],
+            "calls": calls,
+            "standing": None
+            if standing is None
+            else {"player": standing.seat, "count": standing.count, "value": standing.value},
+            "over": auction.over,
+        },
+    }

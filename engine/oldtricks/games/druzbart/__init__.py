@@ -1,0 +1,9 @@
+"""Drużbart and its three-hand form, Clock Druzbart."""
+
+from .clock import ClockDruzbart
+from .game import Druzbart
+from .ranking import Ranking
+from .rules import RULES
+from .state import DealScore, DruzbartState
+
+__all__ = ["RULES", "ClockDruzbart", "DealScore", "Druzbart", "DruzbartState", "Ranking"]

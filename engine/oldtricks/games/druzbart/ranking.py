@@ -1,0 +1,112 @@
+"""The 1831 ranking of Drużbart: which card holds a trick, and which cards may head it.
+
+Every card gets a *power*: 0 for a dud, higher for better cards. The card with the highest power
+holds the trick; among duds only, the first card (the lead) holds it. Powers of beaters are unique
+because equal ranks are split by suit.
+
+>>> from oldtricks.cards import GERMAN_36
+>>> r = Ranking.from_options("braus", "unbeatable", "duds")
+>>> [str(c) for c in r.ladder(GERMAN_36)[:6]]
+['UA', '8L', 'KH', '9A', '9L', '9H']
+>>> r.holder(GERMAN_36.parse_many("7H UA 9A TL"))  # a led Seven stands against a matador
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...cards import Card, Pack
+
+# druzbart.suit-order: Acorns > Leaves > Hearts > Bells among equal ranks; no trumps
+SUIT_ORDER = "ALHB"
+
+# druzbart.rank: which cards are the three matadors is our assumption (an option), highest first
+MATADOR_SETS: dict[str, tuple[str, str, str]] = {
+    "braus": ("UA", "8L", "KH"),
+    "brus": ("UA", "KH", "8L"),
+    "acorns": ("UA", "8A", "KA"),
+}
+
+# druzbart.rank: below the matadors, whole ranks in this order, highest first
+BEATER_RANKS = ("9", "A", "U", "6")
+RANK_WORDS = {"9": "Nine", "A": "Ace", "U": "Unter", "O": "Ober", "6": "Six", "7": "Seven"}
+
+MATADOR_POWER = 100
+LED_SEVEN = {"unbeatable": 1000, "gracz": 90}  # druzbart.seven / druzbart.seven.gracz
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """The ranking chosen by the options ``matadors``, ``seven`` and ``obers``."""
+
+    matadors: tuple[str, ...]
+    seven: str
+    obers: str
+
+    @classmethod
+    def from_options(cls, matadors: str, seven: str, obers: str) -> Ranking:
+        return cls(MATADOR_SETS[matadors], seven, obers)
+
+    @property
+    def beater_ranks(self) -> tuple[str, ...]:
+        if self.obers == "beaters":
+            return ("9", "A", "U", "O", "6")  # the alternative to druzbart.obers: just below the Unters
+        return BEATER_RANKS
+
+    def is_matador(self, card: Card) -> bool:
+        return str(card) in self.matadors
+
+    def power(self, card: Card, led: bool = False) -> int:
+        """How strong ``card`` is; ``led`` says whether it was the first card of the trick."""
+        text = str(card)
+        if text in self.matadors:
+            return MATADOR_POWER - self.matadors.index(text)
+        if card.rank == "7":
+            # druzbart.seven: unbeatable when led; an unled Seven is a dud (druzbart.all-duds)
+            return LED_SEVEN[self.seven] if led else 0
+        ranks = self.beater_ranks
+        if card.rank in ranks:
+            group = len(ranks) - ranks.index(card.rank)
+            return group * 10 + (3 - SUIT_ORDER.index(card.suit))  # druzbart.suit-order
+        return 0  # druzbart.duds, druzbart.obers
+
+    def is_dud(self, card: Card, led: bool = False) -> bool:
+        return self.power(card, led) == 0
+
+    def holder(self, cards: Sequence[Card]) -> int:
+        """Index of the card that holds the trick so far: the highest power, else the lead.
+
+        Only the first card counts as led. With duds only, the lead holds it (druzbart.all-duds).
+        """
+        best, top = 0, self.power(cards[0], led=True)
+        for i in range(1, len(cards)):
+            p = self.power(cards[i])
+            if p > top:
+                best, top = i, p
+        return best
+
+    def heads(self, card: Card, cards: Sequence[Card]) -> bool:
+        """Whether ``card``, played now, beats the best of ``cards`` (druzbart.head)."""
+        if not cards:
+            return False
+        i = self.holder(cards)
+        return self.power(card) > self.power(cards[i], led=i == 0)
+
+    def ladder(self, pack: Pack) -> list[Card]:
+        """Every card of ``pack``, strongest first when not led; then the Sevens, then the duds by suit."""
+        return sorted(
+            pack.cards,
+            key=lambda c: (-self.power(c), c.rank != "7", SUIT_ORDER.index(c.suit), -pack.ranks.index(c.rank)),
+        )
+
+    def describe(self, card: Card, led: bool = False) -> str:
+        """A word for the card's role: 'a matador', 'a Nine', 'a dud'."""
+        if self.is_matador(card):
+            return "a matador"
+        if card.rank == "7":
+            return "a led Seven" if led else "an unled Seven, worth nothing"
+        if self.power(card) == 0:
+            return "a dud"
+        return f"an {RANK_WORDS[card.rank]}" if card.rank in "AUO" else f"a {RANK_WORDS[card.rank]}"

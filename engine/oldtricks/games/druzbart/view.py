@@ -1,0 +1,124 @@
+"""The frame fields of a Drużbart or Clock Druzbart position: seats, table, slate, scoring table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .state import DealScore, DruzbartState
+
+if TYPE_CHECKING:
+    from .game import Druzbart
+
+
+def frame_view(game: Druzbart, state: DruzbartState) -> dict[str, Any]:
+    """Everything a viewer sees, with all cards face up (frames hide other seats' hands)."""
+    order = {c: i for i, c in enumerate(game.ranking.ladder(game.pack))}
+    names = game.seat_names()
+    teams = game.teams()
+    cards_per_trick = game.num_seats
+    seats = []
+    for s, hand in enumerate(state.hands):
+        side = game.side_of(s)
+        keeps = state.keepers[side] == s
+        tricks = state.tricks[side] if keeps else 0
+        seats.append(
+            {
+                "seat": s,
+                "name": names[s],
+                "team": teams[s],
+                "hand": {
+                    "layout": "fan",
+                    "cards": [str(c) for c in sorted(hand, key=order.__getitem__)],
+                    "count": len(hand),
+                    "face": "up",
+                },
+                "won": {"count": tricks * cards_per_trick, "tricks": tricks},
+                "marks": _marks(game, state, s),
+            }
+        )
+    showing_last = not state.table and bool(state.last)
+    shown = state.last if showing_last else state.table
+    played = state.tricks_played
+    centre = []
+    if state.deal.rest:
+        centre.append({"label": "left out, face down", "cards": ["??"] * len(state.deal.rest)})
+    return {
+        "seats": seats,
+        "table": [{"seat": s, "card": str(c)} for s, c in shown],
+        "trick": {
+            "number": played if showing_last else played + (1 if state.table else 0),
+            "leader": shown[0][0] if shown else None,
+            "winner": state.last_winner if showing_last else None,
+            "complete": showing_last,
+        },
+        "centre": centre,
+        "info": _info(game, state),
+        "panels": [_slate(game, state), _scoring(game, state)],
+    }
+
+
+def _marks(game: Druzbart, state: DruzbartState, seat: int) -> list[dict[str, Any]]:
+    marks: list[dict[str, Any]] = []
+    if seat == state.deal.dealer:
+        marks.append({"kind": "dealer", "label": "dealer", "rule": "druzbart.lead"})
+    if game.teams()[seat] is not None:
+        marks.append({"kind": "team", "label": game.side_label(game.side_of(seat)), "rule": "druzbart.seats"})
+    return marks
+
+
+def _info(game: Druzbart, state: DruzbartState) -> list[list[str]]:
+    tricks = ", ".join(f"{game.side_name(s)} {n}" for s, n in enumerate(state.tricks))
+    seven = "cannot be beaten" if game.ranking.seven == "unbeatable" else "falls only to a matador"
+    info = [
+        ["Deal", str(state.number)],
+        ["Tricks", tricks],
+        ["Matadors", " > ".join(game.ranking.matadors)],
+        ["A led Seven", seven],
+    ]
+    if game.num_sides == 2:
+        info.append(["Partners", "drawn by cards, then seated opposite (Gracz)"])  # druzbart.partners-by-cards
+    return info
+
+
+def _slate(game: Druzbart, state: DruzbartState) -> dict[str, Any]:
+    """druzbart.slate / clock.lines: penalty lines may push a side past its first count."""
+    first = int(game.options["lines"])
+    sides = [
+        {"label": game.side_name(s), "total": max(first, left), "left": left} for s, left in enumerate(state.lines)
+    ]
+    if game.num_sides == 3:
+        return {"kind": "tripod", "title": "The tripod", "data": {"sides": sides}}
+    return {"kind": "lines", "title": "The slate", "data": {"sides": sides}}
+
+
+def _row(game: Druzbart, score: DealScore, running: bool) -> list[str]:
+    names = game.seat_names()
+    tricks = " : ".join(str(t) for t in score.tricks)
+
+    def per_side(values: tuple[int, ...], sign: str) -> str:
+        parts = [f"{game.side_name(s)} {sign}{v}" for s, v in enumerate(values) if v]
+        return ", ".join(parts) or "–"
+
+    erased = "in play" if running else per_side(score.erased, "−")
+    lines = " : ".join(str(n) for n in score.lines)
+    row = [str(score.number), names[score.dealer], tricks]
+    if game.num_sides == 2:
+        row.append(erased)
+    row.extend([per_side(score.chalked, "+"), lines])
+    return row
+
+
+def _scoring(game: Druzbart, state: DruzbartState) -> dict[str, Any]:
+    labels = " : ".join(game.side_name(s) for s in range(game.num_sides))
+    columns = ["Deal", "Dealer", f"Tricks ({labels})"]
+    if game.num_sides == 2:
+        columns.append("Erased")
+    columns.extend(["Chalked back", f"Lines left ({labels})"])
+    rows = [_row(game, score, False) for score in state.history]
+    finished = bool(state.history) and state.history[-1].number == state.number
+    if not finished:
+        current = DealScore(
+            state.number, state.deal.dealer, state.tricks, (0,) * game.num_sides, state.chalked, state.lines
+        )
+        rows.append(_row(game, current, True))
+    return {"kind": "table", "title": "Scoring, deal by deal", "data": {"columns": columns, "rows": rows}}
