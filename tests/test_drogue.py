@@ -452,7 +452,7 @@ def test_bad_notation(text: str) -> None:
 
 
 def test_move_words() -> None:
-    assert set(make_game("drogue").move_words()) == {"bid", "pass", "call", "trump"}
+    assert {"bid", "pass", "call", "trump"} <= set(make_game("drogue").move_words())
 
 
 # -- frames ----------------------------------------------------------------------------------------------

@@ -7,7 +7,8 @@ plain text, readable and compact (version 1)::
 
 Fields, separated by ``;``: ``g`` game; ``o`` options that differ from the defaults (``key:value``,
 comma-separated); ``d`` dealer; the deal as ``r`` seed or ``h`` hands (each hand's cards written
-together, hands separated by ``_``); ``m`` the moves, ``.``-separated, spaces in a move written
+together, hands separated by ``_``), and ``l`` hands fixed for later deals (as ``h``, deals separated
+by ``~``); ``m`` the moves, ``.``-separated, spaces in a move written
 ``-`` and ``*N`` standing for N forced moves; ``s`` the step shown; ``v`` the viewing seat; ``n``
 notes as ``step~base64url(text)``, comma-separated; ``i`` the ledger ids a step demonstrates
 as ``step~id+id``, comma-separated; ``q`` lesson questions as ``step~base64url(wrong)~base64url(hint)``
@@ -38,7 +39,7 @@ from .scenario import Scenario, from_spec
 VERSION = "v1"
 MAX_LENGTH = 20_000
 _TOKEN = re.compile(r"^[A-Za-z0-9\-_:,.*~|=+]*$")
-_FIELDS = {"g", "o", "d", "r", "h", "m", "s", "v", "n", "i", "q", "p", "t"}
+_FIELDS = {"g", "o", "d", "r", "h", "l", "m", "s", "v", "n", "i", "q", "p", "t"}
 
 
 def _b64(text: str) -> str:
@@ -68,7 +69,8 @@ def moves_of(line: Line) -> list[str]:
     game = line.game
     for state, move in zip(line.states[:-1], line.moves[1:], strict=True):
         assert move is not None
-        if len(game.legal_moves(state)) == 1:
+        legal = game.legal_moves(state)
+        if len(legal) == 1 and legal[0] == move:  # a lenient table may accept a move that is not the forced one
             forced += 1
             continue
         if forced:
@@ -100,6 +102,9 @@ def encode(spec: Mapping[str, Any], *, line: Line | None = None) -> str:
         parts.append("h=" + "_".join("".join(map(str, hand)) for hand in hands))
     else:
         parts.append(f"r={scenario.seed or 0}")
+    if scenario.later:
+        deals = [[game.pack.parse_many(h) for h in hands] for hands in scenario.later]
+        parts.append("l=" + "~".join("_".join("".join(map(str, hand)) for hand in hands) for hands in deals))
     moves = moves_of(line)
     if moves:
         parts.append("m=" + ".".join(moves))
@@ -180,6 +185,11 @@ def decode(text: str) -> dict[str, Any]:
         if any(len(h) % 2 for h in hands):
             raise LinkError("the link is damaged: a hand has half a card")
         spec["deal"] = {"dealer": dealer, "hands": [" ".join(h[i : i + 2] for i in range(0, len(h), 2)) for h in hands]}
+    if "l" in fields:
+        later = [hands.split("_") for hands in fields["l"].split("~")]
+        if any(len(h) % 2 for hands in later for h in hands):
+            raise LinkError("the link is damaged: a later hand has half a card")
+        spec["deal"]["later"] = [[" ".join(h[i : i + 2] for i in range(0, len(h), 2)) for h in hs] for hs in later]
     if "t" in fields:
         spec["title"] = _unb64(fields["t"], "title")[:200]
     notes: dict[int, str] = {}

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import IllegalMoveError, OldtricksError, ScenarioError
+from .errors import IllegalMoveError, InvalidDealError, OldtricksError, ScenarioError
 from .frames import make_frame
 from .model import Event, Game, Move, Outcome
 from .registry import all_rules, make_game
@@ -99,9 +99,16 @@ def start(scenario: Scenario, options: Mapping[str, Any] | None = None) -> Line:
         if scenario.hands is not None:
             hands = [game.pack.parse_many(h) for h in scenario.hands]
         deal = game.deal(seed=scenario.seed, hands=hands, dealer=scenario.dealer)
+        if scenario.later:
+            # hands fixed for the deals after the first: only games with several deals take them
+            plan = getattr(game, "plan_deals", None)
+            if plan is None:
+                raise InvalidDealError(f"later deal: {game.title} is played one deal at a time")
+            deal = plan(deal, [[game.pack.parse_many(h) for h in later] for later in scenario.later])
         state = game.initial_state(deal)
     except OldtricksError as exc:
-        raise scenario.error(f"bad deal: {exc}", "deal.hands" if scenario.hands is not None else "deal") from None
+        where = "deal.later" if "later deal" in str(exc) else "deal.hands" if scenario.hands is not None else "deal"
+        raise scenario.error(f"bad deal: {exc}", where) from None
     return Line(game, [state], [None], [[]])
 
 

@@ -18,7 +18,7 @@ from .errors import ScenarioError
 
 TOP_KEYS = {"title", "game", "demonstrates", "description", "viewer", "names", "options", "deal", "step", "expect"}
 STEP_KEYS = {"move", "moves", "auto", "note", "ids", "ask", "wrong", "hint"}
-DEAL_KEYS = {"dealer", "seed", "hands"}
+DEAL_KEYS = {"dealer", "seed", "hands", "later"}
 EXPECT_KEYS = {"winners", "tricks", "steps", "outcome"}
 OUTCOME_KEYS = {"kind", "winners", "losers", "cycle"}
 
@@ -102,6 +102,7 @@ class Scenario:
     dealer: int = 0
     seed: int | None = None
     hands: tuple[str, ...] | None = None
+    later: tuple[tuple[str, ...], ...] = ()
     viewer: int | None = None
     names: tuple[str, ...] | None = None
     demonstrates: tuple[str, ...] = ()
@@ -122,6 +123,8 @@ class Scenario:
             deal["hands"] = list(self.hands)
         else:
             deal["seed"] = self.seed
+        if self.later:
+            deal["later"] = [list(hands) for hands in self.later]
         out: dict[str, Any] = {
             "id": self.id,
             "game": self.game,
@@ -211,7 +214,7 @@ def from_dict(
     bad = sorted(set(deal) - DEAL_KEYS)
     want(
         not bad,
-        f"unknown key {bad[0]!r} in [deal]: expected dealer, seed or hands" if bad else "",
+        f"unknown key {bad[0]!r} in [deal]: expected dealer, seed, hands or later" if bad else "",
         f"deal.{bad[0]}" if bad else "deal",
     )
     want(
@@ -230,6 +233,12 @@ def from_dict(
         hands is None or _str_list(hands),
         "'hands' must be a list of strings, one per seat, top card first",
         "deal.hands",
+    )
+    later = deal.get("later", [])
+    want(
+        isinstance(later, list) and all(_str_list(hands) for hands in later),
+        "'later' must be a list of deals, each a list of strings (one per seat), for the deals after the first",
+        "deal.later",
     )
     dealer = deal.get("dealer", 0)
     want(isinstance(dealer, int) and dealer >= 0, "'dealer' must be a seat number (0, 1, ...)", "deal.dealer")
@@ -333,6 +342,7 @@ def from_dict(
         dealer=dealer,
         seed=seed,
         hands=tuple(hands) if hands is not None else None,
+        later=tuple(tuple(h) for h in later),
         viewer=None if viewer == "all" else viewer,
         names=tuple(names) if names else None,
         demonstrates=tuple(demonstrates),

@@ -1,4 +1,4 @@
-"""Drogue, the French soldiers' game (rules booklet, Paris 1836): one deal so far."""
+"""Drogue, the French soldiers' game (rules booklet, Paris 1836): one deal, or an evening of deals with the drogue."""
 
 from .game import Drogue
 from .rules import RULES

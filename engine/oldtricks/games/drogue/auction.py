@@ -84,12 +84,13 @@ def has_four_mandrins(hand: Sequence[Card]) -> bool:
     return sum(1 for c in hand if is_jack(c)) == 4
 
 
-CallKind = Literal["bid", "pass", "call"]
+CallKind = Literal["bid", "pass", "call", "forget"]
 
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """One call of the auction: a bid (count and the value it stands for), a pass, or the four-Mandrins call."""
+    """One call of the auction: a bid (count and the value it stands for), a pass, the four-Mandrins call, or
+    (at a lenient table) that call forgotten."""
 
     seat: int
     kind: CallKind
@@ -119,6 +120,10 @@ class Auction:
     def called(self, seat: int) -> bool:
         return any(c.seat == seat and c.kind == "call" for c in self.calls)
 
+    def settled(self, seat: int) -> bool:
+        """Whether ``seat`` has made the four-Mandrins call or let it go by."""
+        return any(c.seat == seat and c.kind in ("call", "forget") for c in self.calls)
+
     def bids_of(self, seat: int) -> tuple[int, ...]:
         return tuple(c.count for c in self.calls if c.seat == seat and c.kind == "bid")
 
@@ -134,8 +139,8 @@ class Auction:
         """The auction after ``call`` (already known to be legal)."""
         calls = (*self.calls, call)
         standing = self.standing
-        if call.kind == "call":
-            # the four-Mandrins call does not end the player's turn: he still bids or passes
+        if call.kind in ("call", "forget"):
+            # the four-Mandrins call (made or forgotten) does not end the player's turn: he still bids or passes
             return replace(self, calls=calls)
         if call.kind == "bid" and beats(call, standing):
             standing = call
@@ -143,7 +148,7 @@ class Auction:
         return replace(after, turn=after.next_speaker(call.seat))
 
     def next_speaker(self, seat: int) -> int | None:
-        """drogue.bid.end: the next seat to the right that has not passed and does not hold the standing bid."""
+        """drogue.bid.raise.end: the next seat to the right that has not passed and does not hold the standing bid."""
         n = len(self.order)
         at = self.order.index(seat)
         for k in range(1, n + 1):

@@ -9,6 +9,7 @@ from ...cards import Card
 from ...model import Move
 from ...prng import Rng
 from .auction import best_claims
+from .bidding import trump_claims
 from .ranking import POINTS, power, suit_of
 from .state import DrogueState
 from .tricks import best_play
@@ -23,15 +24,27 @@ def choose(game: Drogue, state: DrogueState, rng: Rng) -> Move:
     legal = game.legal_moves(state)
     if len(legal) == 1:
         return legal[0]  # among them the four-Mandrins call, which is forced (drogue.bid.four-mandrins)
+    if state.phase in ("cut", "calls") or any(m.kind in ("call", "ask") for m in legal):
+        return _duty(legal, rng)
     if state.phase == "auction":
         return _bid(state, legal)
     if state.phase == "trump":
         seat = legal[0].seat
         standing = state.auction.standing
         assert standing is not None
-        claims = {c.suit: c for c in best_claims(state.hands[seat], standing.count)}
+        claims = {c.suit: c for c in trump_claims(state.hands[seat], standing.count)}
         return max(legal, key=lambda m: sum(POINTS.get(c.rank, 0) for c in claims[str(m.value)].cards))
     return _card(game, state, legal, rng)
+
+
+def _duty(legal: list[Move], rng: Rng) -> Move:
+    """A bot keeps the rules of the table: it asks for the floor rather than talk, never forgets a call,
+    demands a new deal when it may, and names its Jacks at random."""
+    for kind in ("ask", "call", "redeal"):
+        found = [m for m in legal if m.kind == kind]
+        if found:
+            return found[0]
+    return legal[rng.below(len(legal))]
 
 
 def _bid(state: DrogueState, legal: list[Move]) -> Move:

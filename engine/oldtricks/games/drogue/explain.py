@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ...cards import Card
 from ...errors import IllegalMoveError
 from ...model import Move
+from . import calls, playing
 from .auction import MAX_BID, NUMBERS, QUI_VIVE_TEXT, best_claims, claims, counts, has_four_mandrins, shown_jacks
 from .ranking import SUIT_ONE, SUIT_WORDS, is_jack, suit_of, trick_power
 from .state import DrogueState
@@ -25,10 +26,40 @@ def why_illegal(game: Drogue, state: DrogueState, move: Move) -> IllegalMoveErro
     names = game.names_at(state)
     seat = state.turn
     if seat is None:
+        if game.deals > 1:
+            return IllegalMoveError(f"the evening is over: all {game.deals} deals have been played", "drogue.end")
         return IllegalMoveError("the deal is over: every trick has been played", "drogue.points.result")
+    if move.kind == "forget" and not game.lenient:
+        return IllegalMoveError(
+            "at a strict table every call is made; choose the lenient table to see what forgetting one costs",
+            "drogue.penalty.causes.strict",
+        )
+    if move.kind == "lead" and state.phase == "play" and not state.trick and move.seat != seat:
+        return IllegalMoveError(
+            f"it is {names[seat]}'s lead, not {names[move.seat]}'s: leading out of turn is an infraction",
+            "drogue.play.win",
+        )
+    if state.asking is not None:
+        return _asking(state, move, names)
     if move.seat != seat:
-        rule = "drogue.bid.end" if state.phase == "auction" else "drogue.play.win"
-        return IllegalMoveError(f"it is {names[seat]}'s turn, not {names[move.seat]}'s", rule)
+        rule = {"auction": "drogue.bid.raise.end", "cut": "drogue.penalty.removal", "calls": "drogue.parade"}
+        turn = f"it is {names[seat]}'s turn, not {names[move.seat]}'s"
+        return IllegalMoveError(turn, rule.get(state.phase, "drogue.play.win"))
+    if move.kind in ("ask", "grant"):
+        return IllegalMoveError(
+            f"nobody needs to ask for the floor here: {names[seat]} may "
+            + ("call out" if move.kind == "ask" else "go on; nobody has asked"),
+            "drogue.silent",
+        )
+    if state.phase in ("cut", "calls"):
+        return _duty(game, state, move, names)
+    four = has_four_mandrins(state.hands[seat]) and not state.auction.settled(seat)
+    if state.phase == "auction" and four and calls.needs_floor(game, state, seat):
+        return IllegalMoveError(
+            f'{names[seat]} wears a clip: in the silent game the floor is asked for ("ask") before calling'
+            f' "{QUI_VIVE_TEXT}"',
+            "drogue.silent.calls",
+        )
     if state.phase == "auction":
         return _auction(state, move, names[seat])
     if state.phase == "trump":
@@ -50,7 +81,7 @@ def _auction(state: DrogueState, move: Move, name: str) -> IllegalMoveError:
                 f'only a player holding all four Jacks calls "{QUI_VIVE_TEXT}"', "drogue.bid.four-mandrins"
             )
         return IllegalMoveError(f"{name} has already made the call", "drogue.bid.four-mandrins.when")
-    if four and not auction.called(move.seat):
+    if four and not auction.settled(move.seat):
         return IllegalMoveError(
             f'{name} holds all four Mandrins and must first call "{QUI_VIVE_TEXT}", then bid or pass',
             "drogue.bid.four-mandrins",
@@ -116,9 +147,15 @@ def _card(game: Drogue, state: DrogueState, move: Move, name: str) -> IllegalMov
     if card not in hand:
         return IllegalMoveError(f"{name} does not hold {card.symbol}", "drogue.deal")
     table = [c for _, c in state.trick]
+    rule = allowed(hand, table, trump, game.order, game.overtrump)
+    if card in rule.cards and playing.jack_run(game, state, move.seat, card):
+        return IllegalMoveError(
+            f"{card.symbol} would be the fourth Jack {name}'s side plays in consecutive tricks,"
+            " and another card may be played",
+            "drogue.variant.four-jacks.run",
+        )
     if not table:
         return IllegalMoveError(f"{name} leads and may play any card, but not {move}", "drogue.play.win")
-    rule = allowed(hand, table, trump, game.order, game.overtrump)
     led_card = table[0]
     led = suit_of(led_card, trump)
     best = max(table, key=lambda c: trick_power(c, led, trump, game.order))
@@ -154,3 +191,36 @@ def _card(game: Drogue, state: DrogueState, move: Move, name: str) -> IllegalMov
         + (": every Jack belongs to the trump suit" if jack_only else ""),
         "drogue.play.follow.jack-is-trump" if jack_only else "drogue.play.trump",
     )
+
+
+def _asking(state: DrogueState, move: Move, names: tuple[str, ...]) -> IllegalMoveError:
+    asker = state.asking
+    assert asker is not None
+    grantor = calls.grantor(asker)
+    return IllegalMoveError(
+        f'{names[asker]} has asked for the floor: {names[grantor]} answers "Accordée" (grant) before anything else',
+        "drogue.silent",
+    )
+
+
+_DUTIES = {
+    "name": ("names Jacks at the cut, one per penalty clip and never J♦", "drogue.penalty.removal"),
+    "deal": ("deals the next hands (deal)", "drogue.deal.next"),
+    "aux-armes": ('ends the parade with "Aux armes!" (call aux-armes)', "drogue.parade"),
+    "salut": ('greets the three clipped players (call salut)', "drogue.penalty.causes.salute"),
+    "redeal": ("may demand a new deal (redeal) or keep the cards (keep)", "drogue.redeal"),
+    "qui-vive": ('holds a named Jack and must call "Qui vive!" for it', "drogue.penalty.removal"),
+    "show": ("shows a Jack other than J♦ to be released", "drogue.release"),
+}
+
+
+def _duty(game: Drogue, state: DrogueState, move: Move, names: tuple[str, ...]) -> IllegalMoveError:
+    duty = state.duties[0]
+    what, rule = _DUTIES[duty.kind]
+    if duty.kind == "qui-vive" and move.kind == "call" and calls.needs_floor(game, state, duty.seat):
+        return IllegalMoveError(
+            f"{names[duty.seat]} wears a clip: in the silent game the floor is asked for (ask) before calling out",
+            "drogue.silent.calls",
+        )
+    legal = " or ".join(f"'{m}'" for m in calls.legal(game, state))
+    return IllegalMoveError(f"before anything else {names[duty.seat]} {what}: {legal}", rule)

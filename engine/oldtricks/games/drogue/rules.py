@@ -1,6 +1,6 @@
-"""The ledger rows of Drogue implemented so far (one deal), and the options that switch between readings.
+"""The ledger rows of Drogue (one deal, and the drogue across deals), and the options that switch between readings.
 
-Rows with a dotted suffix below a ledger id (``drogue.bid.end``) are this project's finer decisions:
+Rows with a dotted suffix below a ledger id (``drogue.bid.raise.end``) are this project's finer decisions:
 each says what it fills in and carries its own status.
 """
 
@@ -32,8 +32,8 @@ drogue.bid.count                    | documented | {SOURCE} | The dealer's right
 drogue.bid.count.suit               | assumed    | {OURS} | A bid is the whole count of one suit he holds; he may not understate it
 drogue.bid.raise                    | documented | {SOURCE} | In turn each bids more, bids the same count hoping to win on card values, or passes
 drogue.bid.raise.once               | assumed    | {OURS} | A player may try an equal count only once: if it loses on values he must bid more or pass
-drogue.bid.pass-final               | assumed    | {OURS} | Whoever has passed may not bid again in this auction
-drogue.bid.end                      | assumed    | {OURS} | The turn goes right, skipping those who passed and the holder of the standing bid; with nobody left to speak, the auction ends
+drogue.bid.raise.pass-final               | assumed    | {OURS} | Whoever has passed may not bid again in this auction
+drogue.bid.raise.end                      | assumed    | {OURS} | The turn goes right, skipping those who passed and the holder of the standing bid; with nobody left to speak, the auction ends
 drogue.bid.tie-points               | documented | {SOURCE} | Equal counts: the higher card-value total wins (Ace 11, King, Queen, Jack and Ten 10, others their face value)
 drogue.bid.tie-earlier              | suggested  | {PAGE} | Equal counts and equal totals: the earlier bid stands
 drogue.bid.show                     | documented | {SOURCE} | The winner shows his cards as proof and names the trump suit: he has made the cards
@@ -53,6 +53,52 @@ drogue.play.any                     | documented | {SOURCE} | Only when one can 
 drogue.play.win                     | documented | {SOURCE} | The highest trump wins, else the highest card of the suit led; the winner leads next
 drogue.example                      | documented | {SOURCE} | Hearts trump: K♠ led, A♠ forced to beat, 7♥ trumps, J♦ over-trumps; 17 points to the last player's side
 drogue.variant.natural-order        | suggested  | {PAGE} | The natural order A K Q 10 9 8 7 below the Jacks (as drogue.rank.natural)
+drogue.deal.next                    | assumed    | {OURS} | Across deals the deal passes to the right, as play goes; each new deal is shuffled from the generator state the game carries
+drogue.first-game                   | documented | {SOURCE} | The first deal decides who starts with the drogue: the side with fewer card points puts on one clip each
+drogue.first-game.tie               | suggested  | {PAGE} | Sixty all: nobody is clipped and the next deal is the first game again
+drogue.first-game.vilenies          | assumed    | {OURS} | In the first game only the points count; vilenies cost clips from the second game on
+drogue.threshold                    | documented | {SOURCE} | From then on the side without the drogue needs 41 card points; with fewer it takes the drogue
+drogue.release                      | documented | {SOURCE} | When the free side fails, the other side is let off: each member shows a Jack other than J♦ from his new hand and takes his clip off
+drogue.release.all                  | assumed    | {OURS} | Showing the Jack takes off every ordinary clip he wears (the drogue with its recharges); buttonhole and penalty clips have their own way off
+drogue.guerite                      | documented | {SOURCE} | A released player with no such Jack keeps his clip for now: he is cané dans la guérite
+drogue.guerite.again                | assumed    | {OURS} | He tries again with each new hand until he can show a Jack, unless his side takes the drogue again first
+drogue.rengage                      | documented | {SOURCE} | If his side then makes fewer than 31 points he is rengagé
+drogue.rengage.extra                | assumed    | {OURS} | Rengagé read as: he keeps his clip and takes one more
+drogue.rengage.keep                 | assumed    | {OURS} | Alternative reading: rengagé only names it; he keeps his clip and takes none more
+drogue.parade                       | documented | {SOURCE} | Clips taken go on after the next deal; while the cards are dealt (the parade) ordinary clips are off and talk is free, until "Aux armes!" (and, silent, "Silence!")
+drogue.parade.caller                | assumed    | {OURS} | The call falls to the dealer, or the first player to his right without a clip; if all four wear clips, the dealer calls
+drogue.parade.when                  | assumed    | {OURS} | There is a parade only while somebody wears a clip
+drogue.parade.forgotten             | assumed    | {OURS} | The booklet names no penalty for a forgotten "Aux armes!": it is noted and the clips go back on
+drogue.vilenie.debrisque            | documented | {SOURCE} | Débrisqué: the side's tricks hold no Ace and no Ten; one clip
+drogue.vilenie.defigure             | documented | {SOURCE} | Défiguré: the side's tricks hold no King and no Queen; one clip at the buttonhole, worn until he wins a trick with a King or Queen in it
+drogue.vilenie.defigure.off         | assumed    | {OURS} | Each trick with a King or Queen won by the wearer himself takes off one buttonhole clip
+drogue.vilenie.capot                | disputed   | {SOURCE} | Capot: the side took no trick; one clip, or two (option)
+drogue.vilenie.capot.alone          | assumed    | {OURS} | A side without a trick is capot, and not also débrisqué and défiguré
+drogue.vilenie.courte-queue         | documented | {SOURCE} | Courte-queue: the free side makes exactly 40 and takes the drogue at once
+drogue.vilenie.clip-free            | documented | {SOURCE} | A side without clips that commits any vilenie takes the drogue at once
+drogue.vilenie.clip-free.once       | assumed    | {OURS} | However many vilenies, the free side takes the drogue once: one ordinary clip each
+drogue.vilenie.recharger            | documented | {SOURCE} | Players who already wear the drogue take one more clip for each vilenie (recharger)
+drogue.penalty.causes               | documented | {SOURCE} | A penalty clip, in the other colour, for each infraction the booklet lists
+drogue.penalty.causes.strict        | assumed    | {OURS} | Strict table: the engine refuses an infraction and names the rule it breaks
+drogue.penalty.causes.lenient       | assumed    | {OURS} | Lenient table: the infraction is played and caught, and costs its penalty clip
+drogue.penalty.causes.found-out     | assumed    | {OURS} | What hides in a hand (a bid without a Jack, a count one cannot show, a forgotten four-Mandrins call) comes out when the deal is over; a forgotten "Qui vive!" when that Jack is played
+drogue.penalty.causes.out-of-turn   | assumed    | {OURS} | A card led out of turn goes back to its owner's hand once he has his penalty clip; the right player leads
+drogue.penalty.causes.salute        | documented | {SOURCE} | When three players wear clips, the fourth greets them after "Aux armes!": "Salut à mes honorables factionnaires!"
+drogue.penalty.parade               | documented | {SOURCE} | Penalty clips stay on through the parade
+drogue.penalty.removal              | documented | {SOURCE} | At the cut each wearer names a Jack (never J♦) per penalty clip; its holder must call "Qui vive!"; in the namer's own hand it takes one penalty clip off
+drogue.penalty.removal.cutter       | assumed    | {OURS} | The dealer's left-hand neighbour cuts; the wearers name their Jacks in turn from the dealer's right
+drogue.black-nose                   | documented | {SOURCE} | The trump maker who loses his trump Ace to anyone gets a black mark on the nose, taken off like a penalty clip
+drogue.black-nose.removal           | assumed    | {OURS} | At the cut the nose counts as one more penalty clip; a named Jack that hits takes a penalty clip off first, the nose last
+drogue.redeal                       | documented | {SOURCE} | A clipped player whose eight cards hold no King and no Queen may demand a new deal
+drogue.redeal.who                   | assumed    | {OURS} | Any clip counts (drogue, buttonhole or penalty); he asks after "Aux armes!", and the same dealer deals again
+drogue.silent                       | documented | {SOURCE} | In the silent game clipped players may not speak, except "Je demande la parole", and then only once someone answers "Accordée"
+drogue.silent.calls                 | assumed    | {OURS} | A clipped player who must call out (Qui vive!, the four Mandrins) asks for the floor first; his right-hand neighbour grants it
+drogue.signs                        | documented | {SOURCE} | Known signs: crooked jaw, Clubs; eyes to the sky, Diamonds; one eye pinched shut, an Ace; the flat hand swept across the table, pass
+drogue.signs.assumed                | assumed    | {OURS}, after the Aluette signs | Our signs for what is lost: a pout for Hearts, the head tilted for Spades, fingers on the table for a number
+drogue.end                          | suggested  | {PAGE} | The game has no end: play an agreed number of deals; the side wearing fewer clips wins
+drogue.end.count                    | assumed    | {OURS} | At the end every clip counts one, whatever its kind, and a black nose one
+drogue.variant.four-jacks           | suggested  | {PAGE} | The four Jacks may not be played one after another by the same players: a penalty clip
+drogue.variant.four-jacks.run       | assumed    | {OURS} | Our reading: one side plays all four Jacks in consecutive tricks; the fourth is refused, or costs a penalty clip, unless it is the only card he may play
 """)
 
 
@@ -80,7 +126,7 @@ MODE = OptionSpec(
     status="documented",
     choices=(
         _c("speaking", "au parler: the players may talk", "drogue.mode", "documented"),
-        _c("silent", "à la muette: clipped players use signs (coming with the clips)", "drogue.mode", "documented"),
+        _c("silent", "à la muette: clipped players use signs", "drogue.mode", "documented"),
     ),
 )
 PACKETS = OptionSpec(
@@ -128,4 +174,50 @@ ALL_PASS = OptionSpec(
     ),
 )
 
-OPTIONS = (PARTNERS, MODE, PACKETS, ORDER, OVERTRUMP, ALL_PASS)
+DEALS = OptionSpec("deals", "Deals in the session (1: one deal alone)", 1, "drogue.end", low=1, high=60, status="suggested")
+TABLE = OptionSpec(
+    "table",
+    "Infractions at the table",
+    "strict",
+    "drogue.penalty.causes",
+    status="assumed",
+    choices=(
+        _c("strict", "strict: illegal moves are refused", "drogue.penalty.causes.strict", "assumed"),
+        _c("lenient", "lenient: infractions are played and cost a penalty clip", "drogue.penalty.causes.lenient", "assumed"),
+    ),
+)
+CAPOT = OptionSpec(
+    "capot",
+    "Clips for capot",
+    1,
+    "drogue.vilenie.capot",
+    status="disputed",
+    choices=(
+        _c(1, "one clip", "drogue.vilenie.capot", "disputed"),
+        _c(2, "two clips", "drogue.vilenie.capot", "disputed"),
+    ),
+)
+RENGAGE = OptionSpec(
+    "rengage",
+    "Rengagé means",
+    "extra",
+    "drogue.rengage",
+    status="assumed",
+    choices=(
+        _c("extra", "he keeps his clip and takes one more", "drogue.rengage.extra", "assumed"),
+        _c("keep", "he keeps his clip, nothing more", "drogue.rengage.keep", "assumed"),
+    ),
+)
+FOUR_JACKS = OptionSpec(
+    "four_jacks",
+    "The four Jacks in a row",
+    "free",
+    "drogue.variant.four-jacks",
+    status="suggested",
+    choices=(
+        _c("free", "no restriction (the rule is left out)", "drogue.variant.four-jacks", "suggested"),
+        _c("no-run", "one side may not play all four in consecutive tricks", "drogue.variant.four-jacks.run", "assumed"),
+    ),
+)
+
+OPTIONS = (PARTNERS, MODE, PACKETS, ORDER, OVERTRUMP, ALL_PASS, DEALS, TABLE, CAPOT, RENGAGE, FOUR_JACKS)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards import Card
+from . import sessionview
 from .auction import NUMBERS, QUI_VIVE_TEXT, Auction
 from .ranking import BLACK, ORDERS, SUIT_WORDS, display_key
 from .state import DrogueState
@@ -29,6 +30,8 @@ def render(game: Drogue, state: DrogueState) -> dict[str, Any]:
     last = state.tricks[-1] if state.tricks else None
     shown = last.cards if showing_last and last is not None else state.trick
     number = len(state.tricks) + (1 if state.trick else 0)
+    if number and game.deals > 1:
+        number += state.session.tricks_before  # tricks are numbered through the session
     return {
         "seats": [_seat(game, state, s, names) for s in range(4)],
         "table": [{"seat": s, "card": str(c)} for s, c in shown],
@@ -53,7 +56,7 @@ def _seat(game: Drogue, state: DrogueState, seat: int, names: tuple[str, ...]) -
         "team": seat % 2,
         "hand": {"layout": "fan", "cards": [str(c) for c in hand], "count": len(hand), "face": "up"},
         "won": {"count": 4 * len(won), "tricks": len(won)},
-        "marks": _marks(state, seat),
+        "marks": _marks(state, seat) + sessionview.marks(game, state, seat),
     }
 
 
@@ -71,7 +74,7 @@ def _marks(state: DrogueState, seat: int) -> list[dict[str, Any]]:
         marks.append({"kind": "info", "label": "four Mandrins called", "rule": "drogue.bid.four-mandrins"})
     if state.phase == "auction":
         if auction.passed(seat):
-            marks.append({"kind": "info", "label": "passed", "rule": "drogue.bid.pass-final"})
+            marks.append({"kind": "info", "label": "passed", "rule": "drogue.bid.raise.pass-final"})
         elif auction.standing is not None and auction.standing.seat == seat:
             label = f"bid {NUMBERS[auction.standing.count]}, standing"
             marks.append({"kind": "info", "label": label, "rule": "drogue.bid.raise"})
@@ -104,13 +107,14 @@ def _info(game: Drogue, state: DrogueState, names: tuple[str, ...]) -> list[list
     if state.proof is not None:
         info.append(["Proof", _symbols(state.proof.cards)])
     info.append(["Below the Jacks", order_text(game.order)])
-    return info
+    return info + sessionview.info(game, state)
 
 
 def _panels(game: Drogue, state: DrogueState, names: tuple[str, ...]) -> list[dict[str, Any]]:
     panels: list[dict[str, Any]] = []
     draw = state.session.draw
-    if draw is not None and state.phase in ("auction", "trump") and not state.redeals:
+    first = state.session.deal_number == 1
+    if draw is not None and first and state.phase in ("auction", "trump") and not state.redeals:
         players = game.seat_names()
         rows = []
         for player in dict.fromkeys(p for p, _ in draw.cards):
@@ -139,7 +143,7 @@ def _panels(game: Drogue, state: DrogueState, names: tuple[str, ...]) -> list[di
                 "data": {"columns": ["Side", "Tricks", "Points"], "rows": rows_pts, "total": ours + theirs},
             }
         )
-    return panels
+    return panels + sessionview.panels(game, state)
 
 
 def draw_text(game: Drogue, state: DrogueState) -> str:
@@ -167,6 +171,8 @@ def auction_panel(auction: Auction, names: tuple[str, ...], redeals: int) -> dic
     leading: tuple[int, int, int] | None = None
     for call in auction.calls:
         column = auction.order.index(call.seat)
+        if call.kind == "forget":
+            continue  # a forgotten four-Mandrins call: nobody heard anything
         if call.kind == "call":
             pending = {"seat": column, "player": call.seat, "call": "Qui vive!", "text": QUI_VIVE_TEXT}
             calls.append(pending)

@@ -1,0 +1,302 @@
+"""From one deal to the next, and everything owed before the auction.
+
+The cut, where wearers of penalty clips name Jacks (drogue.penalty.removal); the deal itself, a chance event
+drawn from the generator state in the game state or from hands fixed in advance (drogue.deal.next); the
+parade and "Aux armes!" (drogue.parade); the salute (drogue.penalty.causes.salute); a clipped player's demand
+for a new deal (drogue.redeal); "Qui vive!" for named Jacks; the release by showing a Jack (drogue.release,
+drogue.guerite); and asking for the floor in the silent game (drogue.silent, drogue.silent.calls).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from ...cards import FRENCH_32, Card
+from ...model import Event, Move
+from ...prng import Rng
+from .auction import NUMBERS, Auction
+from .state import DrogueState, Duty, Hands, Hidden
+
+if TYPE_CHECKING:
+    from .game import Drogue
+
+NAMEABLE = FRENCH_32.parse_many("JC JS JH")  # drogue.penalty.removal: never J♦
+AUX_ARMES, SALUT = "Aux armes!", "Salut à mes honorables factionnaires!"
+
+
+def clips_word(n: int) -> str:
+    return f"{NUMBERS[n] if n < len(NUMBERS) else n} clip{'' if n == 1 else 's'}"
+
+
+def from_right(dealer: int) -> list[int]:
+    """The seats in the order of play: the dealer's right-hand neighbour first, the dealer last."""
+    return [(dealer - 1 - k) % 4 for k in range(4)]
+
+
+def grantor(seat: int) -> int:
+    """drogue.silent.calls: the player on the asker's right answers "Accordée"."""
+    return (seat - 1) % 4
+
+
+def needs_floor(game: Drogue, state: DrogueState, seat: int) -> bool:
+    """Whether ``seat`` must ask for the floor before calling out: silent game, wearing a clip, after the parade."""
+    return game.silent and state.session.wear[seat].clipped and not state.parade and state.floor != seat
+
+
+def hide(state: DrogueState, seat: int, text: str, card: Card | None = None) -> tuple[Hidden, ...]:
+    return (*state.hidden, Hidden(seat, text, card))
+
+
+def penalize(game: Drogue, state: DrogueState, seat: int, why: str) -> tuple[DrogueState, Event]:
+    """drogue.penalty.causes: a penalty clip in the other colour."""
+    session = state.session.change(seat, "penalty", 1, why)
+    name = game.names_at(state)[seat]
+    event = Event("penalty", f"{name} takes a penalty clip for {why}.", {"seat": seat, "why": why})
+    return replace(state, session=session), event
+
+
+# -- dealing -------------------------------------------------------------------------------------------
+def deal_cards(game: Drogue, state: DrogueState, dealer: int) -> tuple[DrogueState, Hands]:
+    """The next hands: the next of the hands fixed in advance, else shuffled from the state's generator."""
+    session = state.session
+    later = state.deal.later
+    if session.dealt < len(later):
+        hands = later[session.dealt]
+        session = replace(session, dealt=session.dealt + 1)
+        rng_state = state.rng
+    else:
+        rng = Rng(state.rng)
+        order = list(game.pack.cards)
+        rng.shuffle(order)
+        hands, _ = game.deal_order(order, dealer)
+        rng_state = rng.state
+    return replace(state, session=session, dealer=dealer, hands=hands, rng=rng_state), hands
+
+
+def start_next(game: Drogue, state: DrogueState) -> DrogueState:
+    """After a played deal: the deal passes to the right (drogue.deal.next); the cut comes first."""
+    dealer = (state.dealer - 1) % 4
+    named = [Duty(s, "name") for s in from_right(dealer) if state.session.wear[s].owed]
+    duties = (*named, Duty(dealer, "deal"))
+    session = replace(state.session, named=())
+    return replace(state, session=session, dealer=dealer, phase="cut", duties=duties, turn=duties[0].seat)
+
+
+def open_calls(game: Drogue, state: DrogueState, events: list[Event]) -> tuple[DrogueState, list[Event]]:
+    """The cards are dealt: list what is owed before the auction, in the order it comes."""
+    wear = state.session.wear
+    dealer = state.dealer
+    clipped = [s for s in range(4) if wear[s].clipped]
+    duties: list[Duty] = []
+    if clipped:  # drogue.parade.when
+        # drogue.parade.caller: the dealer, or the first player to his right who wears no clip
+        caller = next((s for s in (dealer, *from_right(dealer)) if not wear[s].clipped), dealer)
+        duties.append(Duty(caller, "aux-armes"))
+        if len(clipped) == 3:
+            duties.append(Duty(next(s for s in range(4) if not wear[s].clipped), "salut"))
+    for s in from_right(dealer):
+        if wear[s].clipped and not any(c.rank in "KQ" for c in state.hands[s]):
+            duties.append(Duty(s, "redeal"))  # drogue.redeal
+    named = {card for _, card in state.session.named}
+    for s in from_right(dealer):
+        for card in NAMEABLE:
+            if card in named and card in state.hands[s]:
+                duties.append(Duty(s, "qui-vive", card))  # drogue.penalty.removal
+    holder = state.session.holder
+    for s in from_right(dealer):
+        if holder is not None and s % 2 != holder and wear[s].clips:
+            duties.append(Duty(s, "show"))  # drogue.release
+    state = replace(
+        state,
+        auction=Auction.start(dealer),
+        duties=tuple(duties),
+        session=replace(state.session, guerite=()),
+        asking=None,
+        floor=None,
+        trick=(),
+        tricks=(),
+        trump=None,
+        maker=None,
+        proof=None,
+        hidden=(),
+    )
+    return advance(game, state, events)
+
+
+def advance(game: Drogue, state: DrogueState, events: list[Event]) -> tuple[DrogueState, list[Event]]:
+    """Settle what needs no choice (a player with no Jack to show), then hand the turn on."""
+    duties = state.duties
+    names = game.names_at(state)
+    while duties and duties[0].kind == "show" and not _showable(state, duties[0].seat):
+        seat = duties[0].seat
+        duties = duties[1:]
+        session = replace(state.session, guerite=(*state.session.guerite, seat))
+        state = replace(state, session=session)
+        events.append(
+            Event(
+                "guerite",
+                f"{names[seat]} has no Jack other than J♦ to show, and so keeps the clip: cané dans la guérite.",
+                {"seat": seat},
+            )
+        )
+    if duties:
+        return replace(state, duties=duties, phase="calls", turn=duties[0].seat), events
+    auction = Auction.start(state.dealer)
+    return replace(state, duties=(), phase="auction", auction=auction, turn=auction.turn), events
+
+
+def _showable(state: DrogueState, seat: int) -> tuple[Card, ...]:
+    return tuple(c for c in NAMEABLE if c in state.hands[seat])
+
+
+# -- moves ---------------------------------------------------------------------------------------------
+def spoken(game: Drogue, state: DrogueState, seat: int, value: str) -> list[Move]:
+    """A call out loud: made at once, or after asking for the floor; a lenient table offers forgetting it
+    (and talking without the floor)."""
+    if needs_floor(game, state, seat):
+        moves = [Move(seat, "ask")]
+        return [*moves, Move(seat, "call", None, value), Move(seat, "forget", None, value)] if game.lenient else moves
+    moves = [Move(seat, "call", None, value)]
+    return [*moves, Move(seat, "forget", None, value)] if game.lenient else moves
+
+
+def legal(game: Drogue, state: DrogueState) -> list[Move]:
+    if state.asking is not None:
+        return [Move(grantor(state.asking), "grant")]
+    duty = state.duties[0]
+    seat = duty.seat
+    if duty.kind == "name":
+        owed = state.session.wear[seat].owed
+        return [Move(seat, "name", None, " ".join(map(str, jacks))) for jacks in combinations(NAMEABLE, owed)]
+    if duty.kind == "deal":
+        return [Move(seat, "deal")]
+    if duty.kind == "aux-armes":
+        moves = [Move(seat, "call", None, "aux-armes")]
+        return [*moves, Move(seat, "forget", None, "aux-armes")] if game.lenient else moves
+    if duty.kind == "salut":
+        moves = [Move(seat, "call", None, "salut")]
+        return [*moves, Move(seat, "forget", None, "salut")] if game.lenient else moves
+    if duty.kind == "redeal":
+        return [Move(seat, "redeal"), Move(seat, "keep")]
+    if duty.kind == "qui-vive":
+        return spoken(game, state, seat, f"qui-vive {duty.card}")
+    return [Move(seat, "show", None, str(c)) for c in _showable(state, seat)]
+
+
+def floor(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
+    """drogue.silent: "Je demande la parole", then "Accordée"."""
+    names = game.names_at(state)
+    if move.kind == "ask":
+        text = f'{names[move.seat]}, wearing a clip, may not speak: "Je demande la parole."'
+        return replace(state, asking=move.seat, turn=grantor(move.seat)), [Event("ask", text, {"seat": move.seat})]
+    asker = state.asking
+    assert asker is not None
+    text = f'{names[move.seat]}: "Accordée." {names[asker]} may speak.'
+    return replace(state, asking=None, floor=asker, turn=asker), [Event("grant", text, {"seat": asker})]
+
+
+def apply(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
+    duty = state.duties[0]
+    rest = state.duties[1:]
+    names = game.names_at(state)
+    name = names[move.seat]
+    events: list[Event] = []
+    if move.kind == "call" and needs_floor(game, state, move.seat):  # lenient table: talking without the floor
+        state, penalty = penalize(game, state, move.seat, "calling out in the silent game without the floor")
+        events.append(penalty)
+    state = replace(state, duties=rest, floor=None)
+    if duty.kind == "name":
+        jacks = game.pack.parse_many(str(move.value))
+        session = replace(state.session, named=(*state.session.named, *((move.seat, j) for j in jacks)))
+        cutter = (state.dealer + 1) % 4  # drogue.penalty.removal.cutter: the dealer's left-hand neighbour
+        shown = " ".join(j.symbol for j in jacks)
+        if state.session.wear[cutter].owed:  # a cutter with a penalty mark is asked by the dealer
+            asks = f"{names[cutter]} cuts, wearing a penalty mark, so the dealer {names[state.dealer]} asks"
+        else:
+            asks = f"{names[cutter]} cuts and asks"
+        text = f"{asks} {name} for a Jack to name: {name} names {shown}."
+        return replace(state, session=session, turn=rest[0].seat), [Event("name", text, {"seat": move.seat})]
+    if duty.kind == "deal":
+        return deal(game, state, move)
+    if duty.kind == "redeal":
+        if move.kind == "keep":
+            events.append(Event("keep", f"{name} keeps the cards.", {"seat": move.seat}))
+            return advance(game, state, events)
+        text = f"{name} wears a clip and holds no King or Queen, and demands a new deal."
+        events.append(Event("redeal", text, {"seat": move.seat}))
+        duties = (Duty(state.dealer, "deal"),)
+        return replace(state, phase="cut", duties=duties, turn=state.dealer, hidden=()), events
+    if duty.kind == "show":
+        jack = game.pack.parse(str(move.value))
+        n = state.session.wear[move.seat].clips
+        session = state.session.change(move.seat, "clips", -n, f"showed {jack.symbol}")
+        text = f"{name} shows {jack.symbol} from the new hand and takes off {clips_word(n)}: released."
+        events.append(Event("release", text, {"seat": move.seat}))
+        return advance(game, replace(state, session=session), events)
+    if move.kind == "forget":
+        state, forgot = _forget(game, state, duty, name)
+        events.extend(forgot)
+        return advance(game, state, events)
+    if duty.kind == "aux-armes":
+        silence = ' and "Silence!"' if game.silent else ""
+        text = f'{name} calls "{AUX_ARMES}"{silence}: every clip goes back on.'
+        events.append(Event("aux-armes", text, {"seat": move.seat}))
+        return advance(game, state, events)
+    if duty.kind == "salut":
+        events.append(Event("salut", f'{name}, the only one without a clip: "{SALUT}"', {"seat": move.seat}))
+        return advance(game, state, events)
+    state, event = qui_vive(game, state, move.seat, duty.card)
+    events.append(event)
+    return advance(game, state, events)
+
+
+def _forget(game: Drogue, state: DrogueState, duty: Duty, name: str) -> tuple[DrogueState, list[Event]]:
+    if duty.kind == "aux-armes":
+        text = f'{name} forgets to call "{AUX_ARMES}". The booklet names no penalty; the clips go back on all the same.'
+        return state, [Event("forget", text, {"seat": duty.seat})]
+    if duty.kind == "salut":
+        state, penalty = penalize(game, state, duty.seat, "not saluting the three clipped players")
+        return state, [Event("forget", f"{name} forgets the salute.", {"seat": duty.seat}), penalty]
+    assert duty.card is not None
+    hidden = hide(state, duty.seat, f'not calling "Qui vive!" for the named {duty.card.symbol}', duty.card)
+    text = f"{name} keeps quiet about {duty.card.symbol}. It will show when it is played."
+    return replace(state, hidden=hidden), [Event("forget", text, {"seat": duty.seat})]
+
+
+def qui_vive(game: Drogue, state: DrogueState, seat: int, card: Card | None) -> tuple[DrogueState, Event]:
+    """drogue.penalty.removal: the holder calls; in the namer's own hand the Jack takes a penalty clip off."""
+    assert card is not None
+    names = game.names_at(state)
+    namers = [s for s, c in state.session.named if c == card]
+    text = f'{names[seat]}: "Qui vive!" for {card.symbol}'
+    others = [names[s] for s in namers if s != seat]
+    if seat not in namers:
+        text += f", named by {' and '.join(others)}: in another hand it frees nobody."
+        return state, Event("qui-vive", text, {"seat": seat, "card": str(card)})
+    wear = state.session.wear[seat]
+    # drogue.black-nose.removal: a penalty clip first, the nose last
+    kind = "penalty" if wear.penalty else "black-nose"
+    session = state.session.change(seat, kind, -1, f"named {card.symbol} and held it")
+    off = "a penalty clip comes off" if kind == "penalty" else "the black nose is washed off"
+    text += f". {names[seat]} named it and holds it: {off}"
+    if others:
+        text += f". {' and '.join(others)} named it too, but one Jack frees only one player"
+    return replace(state, session=session), Event("qui-vive", text + ".", {"seat": seat, "card": str(card)})
+
+
+def deal(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
+    """The dealer deals: a new deal after a played one, or again after a demand (drogue.redeal)."""
+    session = state.session
+    again = not state.tricks
+    if not again:  # a played deal lies behind: the next one is counted
+        session = replace(
+            session, deal_number=session.deal_number + 1, tricks_before=session.tricks_before + len(state.tricks)
+        )
+    state = replace(state, session=session, redeals=0 if state.tricks else state.redeals)
+    state, hands = deal_cards(game, state, state.dealer)
+    name = game.names_at(state)[state.dealer]
+    text = f"{name} deals again." if again else f"{name} deals deal {state.session.deal_number}."
+    events = [Event("deal", text, {"dealer": state.dealer, "hands": [[str(c) for c in h] for h in hands]})]
+    return open_calls(game, state, events)

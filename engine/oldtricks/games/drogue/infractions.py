@@ -1,0 +1,95 @@
+"""A lenient table (option ``table = lenient``): infractions are played, caught, and cost a penalty clip.
+
+:func:`accept` takes a move that is not legal and either plays it as an infraction with its penalty
+(drogue.penalty.causes, drogue.penalty.causes.lenient) or returns None, when the move is impossible even at
+the most careless table (a card one does not hold, a bid of eight). The forgotten calls are offered among
+the legal moves instead (``forget …``), since a call is something one can simply not say.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ...model import Event, Move
+from . import bidding, calls, playing
+from .auction import MAX_BID, QUI_VIVE_TEXT, Call, counts, has_four_mandrins, shown_jacks
+from .state import DrogueState, Hidden
+from .tricks import allowed
+
+if TYPE_CHECKING:
+    from .game import Drogue
+
+_REVOKES = {
+    "drogue.play.follow": "not following suit (and beating) when able",
+    "drogue.play.follow.trumped": "not following suit when able",
+    "drogue.play.trump": "not trumping when able",
+    "drogue.play.overtrump": "not over-trumping when able",
+}
+
+
+def accept(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]] | None:
+    """Play ``move`` as an infraction with its penalty, or None when it cannot be played at all."""
+    if state.phase == "play":
+        return _card(game, state, move)
+    if state.phase == "auction" and move.seat == state.turn and state.asking is None:
+        return _auction(game, state, move)
+    return None
+
+
+def _card(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]] | None:
+    card = move.card
+    if card is None or card not in state.hands[move.seat]:
+        return None
+    names = game.names_at(state)
+    turn = state.turn
+    if move.kind == "lead":
+        if state.trick or turn is None or move.seat == turn:
+            return None
+        # drogue.penalty.causes.out-of-turn: the card goes back; the right player leads
+        why = f"leading {card.symbol} out of turn"
+        state, penalty = calls.penalize(game, state, move.seat, why)
+        leader = names[turn]
+        text = f"{names[move.seat]} leads {card.symbol}, but it is {leader}'s lead. The card goes back."
+        return state, [Event("out-of-turn", text, {"seat": move.seat, "card": str(card)}), penalty]
+    if move.kind != "play" or move.seat != state.turn:
+        return None
+    assert state.trump is not None
+    rule = allowed(state.hands[move.seat], [c for _, c in state.trick], state.trump, game.order, game.overtrump)
+    if card in rule.cards:
+        why = "the fourth Jack of one side in consecutive tricks"  # drogue.variant.four-jacks.run
+    else:
+        why = _REVOKES.get(rule.rule, "breaking the rules of play")
+    punished, penalty = calls.penalize(game, state, move.seat, why)
+    after, events = playing.play_card(game, punished, Move(move.seat, "play", card))
+    return after, [events[0], penalty, *events[1:]]
+
+
+def _auction(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]] | None:
+    seat = move.seat
+    hand = state.hands[seat]
+    auction = state.auction
+    if move.kind not in ("bid", "pass"):
+        return None
+    causes: list[str] = []
+    if move.kind == "bid":
+        if not str(move.value).isdigit():
+            return None
+        count = int(str(move.value))
+        floor = auction.standing.count if auction.standing is not None else 1
+        if not 1 <= count <= MAX_BID or count < floor or (count == floor and count in auction.bids_of(seat)):
+            return None  # not a bid at all, or one the table would refuse on sight
+        if not shown_jacks(hand):
+            causes.append("bidding without a Jack")  # drogue.bid.no-jack
+        elif count not in counts(hand):
+            causes.append(f"bidding {count} cards without holding them")  # cheating
+    four = has_four_mandrins(hand) and not auction.settled(seat)
+    if four:
+        causes.append(f'holding all four Mandrins without calling "{QUI_VIVE_TEXT}"')
+        auction = auction.with_call(Call(seat, "forget"))
+    if not causes:
+        return None
+    hidden = state.hidden
+    for why in causes:  # drogue.penalty.causes.found-out: it shows when the cards are turned over
+        hidden = (*hidden, Hidden(seat, why, None))
+    return bidding.speak(game, replace(state, auction=auction, hidden=hidden), move)
