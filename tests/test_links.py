@@ -141,7 +141,7 @@ def test_cli_encode_then_decode_equals_replay(capsys):
     path = str(SCENARIOS / "bettelmann" / "tie-pierer.toml")
     assert main(["link", "encode", path, "--step", "2", "--viewer", "1"]) == 0
     url = capsys.readouterr().out.strip()
-    assert url.startswith("sandbox.html#v1;g=bettelmann;") and ";s=2;v=1" in url
+    assert url.startswith("sandbox/bettelmann.html#v1;g=bettelmann;") and ";s=2;v=1" in url
     assert main(["link", "decode", url, "--json"]) == 0
     decoded = json.loads(capsys.readouterr().out)
     assert main(["replay", path, "--json", "--viewer", "1"]) == 0

@@ -14,7 +14,7 @@ from .coverage import compute, render
 from .errors import OldtricksError, ScenarioError
 from .registry import GAMES, all_rules
 from .replay import check, replay
-from .scenario import discover, load
+from .scenario import discover, from_spec, load
 from .simulate import simulate
 
 
@@ -154,6 +154,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_link(args: argparse.Namespace) -> int:
+    from .export import expectations, line_spec, to_toml
     from .links import decode_replay, encode
 
     if args.action == "encode":
@@ -162,9 +163,14 @@ def cmd_link(args: argparse.Namespace) -> int:
             spec["at"] = args.step
         if args.viewer is not None:
             spec["viewer"] = args.viewer
-        print(f"{args.base}#{encode(spec)}")
+        base = args.base if args.base is not None else f"sandbox/{spec['game']}.html"
+        print(f"{base}#{encode(spec)}")
         return 0
     data = decode_replay(args.target)
+    if args.toml:
+        line = replay(from_spec(data["spec"])).line
+        sys.stdout.write(to_toml({**line_spec(data["spec"], line), "expect": expectations(line)}))
+        return 0
     if args.json:
         _print_json({"frames": data["frames"], "result": data["result"]})
     else:
@@ -209,9 +215,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("action", choices=["encode", "decode"])
     p.add_argument("target", help="a scenario file (encode) or a link (decode)")
     p.add_argument("--json", action="store_true", help="decode: print {frames, result} as replay --json does")
+    p.add_argument("--toml", action="store_true", help="decode: print the game as a scenario file (with [expect])")
     p.add_argument("--step", type=int, help="encode: the step the link opens on")
     p.add_argument("--viewer", type=int, help="encode: the seat whose view the link shows")
-    p.add_argument("--base", default="sandbox.html", help="encode: the page the link points to")
+    p.add_argument("--base", help="encode: the page the link points to (default: sandbox/GAME.html, the game's "
+                   "sandbox page relative to the site's root)")
     p.set_defaults(func=cmd_link)
     p = sub.add_parser("play", help="play in the terminal against bots")
     p.add_argument("game", choices=sorted(GAMES))

@@ -7,18 +7,24 @@ replay of a scenario equals the frames embedded in its page.
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
 from . import __version__
-from .errors import IllegalMoveError, OldtricksError
+from .errors import IllegalMoveError, OldtricksError, ScenarioError
+from .export import expectations, line_spec, to_toml
 from .links import decode, encode
 from .prng import Rng
-from .registry import GAMES
+from .registry import GAMES, make_game
 from .replay import Line, replay
 from .scenario import from_spec
 
 _TABLES: dict[str, Line] = {}
+_SPECS: dict[str, dict[str, Any]] = {}  # the spec each table was opened with: its deal, title, names
+BOT_LIMIT = 5_000  # bot moves in one request: an endless Bettelmann game stops here
+NOTE_LIMIT = 5_000  # characters in one note, as links keep them (links.decode)
 
 
 def _ok(**fields: Any) -> str:
@@ -38,9 +44,12 @@ def open_table(key: str, spec_json: str, options_json: str = "{}") -> str:
         spec = json.loads(spec_json)
         options = json.loads(options_json or "{}")
         rp = replay(from_spec(spec), options, lenient=True)
+    except ScenarioError as exc:
+        return _fail(exc.reason)  # the reader's words, without the placeholder path of a spec
     except (OldtricksError, ValueError, TypeError, KeyError) as exc:
         return _fail(str(exc))
     _TABLES[key] = rp.line
+    _SPECS[key] = spec
     stopped = None if rp.stopped is None else rp.stopped.reason
     return _ok(frames=rp.frames(), stopped=stopped, options=dict(rp.game.options), result=rp.result())
 
@@ -59,7 +68,23 @@ def play(key: str, step: int, move: str, bots_json: str = "[]") -> str:
         bots = {int(s) for s in json.loads(bots_json or "[]")}
     except (ValueError, TypeError):
         return _fail("bots must be a list of seat numbers")
-    branch = Line(
+    branch = _branch(line, step)
+    game = branch.game
+    try:
+        branch.push(game.parse_move(branch.states[-1], move))
+    except IllegalMoveError as exc:
+        return _fail(str(exc), exc.rule)
+    except OldtricksError as exc:
+        return _fail(str(exc))
+    _bots_play(branch, bots, Rng(hash_step(line, step)))
+    _TABLES[key] = branch
+    return _ok(frames=[branch.frame(i) for i in range(step + 1, len(branch.states))])
+
+
+def _branch(line: Line, step: int) -> Line:
+    """The line up to ``step``, with what was said about those steps (a question on ``step`` itself
+    is dropped: its answer is about to be replaced)."""
+    return Line(
         line.game,
         line.states[: step + 1],
         line.moves[: step + 1],
@@ -68,18 +93,16 @@ def play(key: str, step: int, move: str, bots_json: str = "[]") -> str:
         {k: v for k, v in line.ids.items() if k <= step},
         {k: v for k, v in line.asks.items() if k < step},
     )
-    game = branch.game
-    try:
-        branch.push(game.parse_move(branch.states[-1], move))
-    except IllegalMoveError as exc:
-        return _fail(str(exc), exc.rule)
-    except OldtricksError as exc:
-        return _fail(str(exc))
-    rng = Rng(hash_step(line, step))
-    while (seat := game.to_play(branch.states[-1])) is not None and seat in bots:
-        branch.push(game.bot_move(branch.states[-1], rng))
-    _TABLES[key] = branch
-    return _ok(frames=[branch.frame(i) for i in range(step + 1, len(branch.states))])
+
+
+def _bots_play(line: Line, bots: set[int], rng: Rng, limit: int = BOT_LIMIT) -> None:
+    """The bots move for their seats until a human's turn, the end of the game, or ``limit`` moves."""
+    game = line.game
+    for _ in range(limit):
+        seat = game.to_play(line.states[-1])
+        if seat is None or seat not in bots:
+            return
+        line.push(game.bot_move(line.states[-1], rng))
 
 
 def hash_step(line: Line, step: int) -> int:
@@ -99,13 +122,139 @@ def _guard(work: Callable[[], dict[str, Any]]) -> str:
         return _fail(f"bad request: {exc}")
 
 
+# -- the teachers' tools: a table as a link, a spec or a file; notes; bots; deals ------------------------
+def _table(args: dict[str, Any]) -> tuple[str, Line]:
+    key = str(args.get("key"))
+    line = _TABLES.get(key)
+    if line is None:
+        raise OldtricksError(f"no table {key!r}: open it first")
+    return key, line
+
+
+def _step(args: dict[str, Any], line: Line) -> int:
+    step = args.get("step", len(line.states) - 1)
+    if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step < len(line.states):
+        raise OldtricksError(f"step {step} does not exist: this line has steps 0 to {len(line.states) - 1}")
+    return step
+
+
+def table_spec(args: dict[str, Any]) -> dict[str, Any]:
+    """The spec of table ``key`` as played so far (:func:`oldtricks.export.line_spec`), opening at
+    ``step`` (default: the last) as seen by ``viewer`` (a seat; null: every hand; absent: the
+    scenario's own viewer)."""
+    key, line = _table(args)
+    spec = line_spec(_SPECS[key], line)
+    spec["at"] = _step(args, line)
+    if "viewer" in args:
+        viewer = args["viewer"]
+        if viewer is None:
+            spec.pop("viewer", None)
+        elif isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < line.game.num_seats:
+            spec["viewer"] = viewer
+        else:
+            raise OldtricksError(f"viewer must be a seat from 0 to {line.game.num_seats - 1}, or null")
+    return spec
+
+
+def _link_of_table(args: dict[str, Any]) -> dict[str, Any]:
+    spec = table_spec(args)
+    return {"link": encode(spec, line=_table(args)[1]), "spec": spec}
+
+
+def _note(args: dict[str, Any]) -> dict[str, Any]:
+    """Set (or, with empty text, remove) the note on one step of a table."""
+    _key, line = _table(args)
+    step = _step(args, line)
+    text = args.get("text", "")
+    if not isinstance(text, str):
+        raise OldtricksError("a note is text")
+    if len(text) > NOTE_LIMIT:
+        raise OldtricksError(f"a note may be at most {NOTE_LIMIT} characters long, not {len(text)}")
+    if text.strip():
+        line.notes[step] = [text]
+    else:
+        line.notes.pop(step, None)
+    return {"frame": line.frame(step)}
+
+
+def _advance(args: dict[str, Any]) -> dict[str, Any]:
+    """Branch after ``step`` and let the bots play their seats (when the seat to move is theirs)."""
+    key, line = _table(args)
+    step = _step(args, line)
+    bots = {int(s) for s in args.get("bots", [])}
+    branch = _branch(line, step)
+    _bots_play(branch, bots, Rng(hash_step(line, step)), min(int(args.get("limit", BOT_LIMIT)), BOT_LIMIT))
+    _TABLES[key] = branch
+    return {"frames": [branch.frame(i) for i in range(step + 1, len(branch.states))]}
+
+
+def _deal_hands(args: dict[str, Any]) -> dict[str, Any]:
+    """The hands of a table's deal in scenario notation (one string per seat, in dealing order)."""
+    key, line = _table(args)
+    deal = dict(_SPECS[key]["deal"])
+    if deal.get("hands") is not None:
+        return {"hands": list(deal["hands"])}
+    dealt = line.game.deal(seed=deal.get("seed"), dealer=int(deal.get("dealer", 0)))
+    return {"hands": [" ".join(map(str, hand)) for hand in dealt.hands]}
+
+
+def _game_info(args: dict[str, Any]) -> dict[str, Any]:
+    """A game under some options: its seats, their names, its pack, and its options with their values."""
+    game = make_game(str(args.get("game")), args.get("options") or {}, args.get("names") or None)
+    return {
+        "game": game.name,
+        "title": game.title,
+        "seats": game.num_seats,
+        "seat_names": list(game.seat_names()),
+        "pattern": game.pack.pattern,
+        "options": [spec.as_json(game.options[spec.key]) for spec in game.option_specs],
+    }
+
+
+def _scenario_toml(args: dict[str, Any]) -> dict[str, Any]:
+    """A scenario file: of table ``key`` as played, with its ``[expect]`` (so ``check`` tests it), or
+    of a given ``spec`` as it is."""
+    if "key" in args:
+        spec = table_spec({k: v for k, v in args.items() if k != "step"})
+        spec.pop("at")
+        spec["expect"] = expectations(_table(args)[1])
+    else:
+        spec = dict(args["spec"])
+        from_spec(spec)  # the structure must be a scenario's
+    ascii_title = unicodedata.normalize("NFKD", str(spec.get("title", ""))).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-")[:60] or "scenario"
+    return {"toml": to_toml(spec), "name": f"{slug}.toml", "spec": spec}
+
+
+_OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "table_spec": lambda args: {"spec": table_spec(args)},
+    "link_of_table": _link_of_table,
+    "table_note": _note,
+    "advance": _advance,
+    "deal_hands": _deal_hands,
+    "game_info": _game_info,
+    "scenario_toml": _scenario_toml,
+}
+
+
 def call(op: str, args_json: str = "{}") -> str:
     """Other operations: ``version``, ``games``, ``link_encode`` {spec}, ``link_decode`` {link},
-    ``frames`` {key} (of an open table)."""
+    ``frames`` {key} (of an open table), and for the teachers' tools (``key`` names an open table):
+
+    - ``table_spec`` {key, step?, viewer?} -> {spec}: the line as played, as a scenario spec;
+    - ``link_of_table`` {key, step?, viewer?} -> {link, spec}: its share link (``v1;…``);
+    - ``table_note`` {key, step, text} -> {frame}: set the note of a step ('' removes it);
+    - ``advance`` {key, step, bots, limit?} -> {frames}: branch after ``step``, the bots play on;
+    - ``deal_hands`` {key} -> {hands}: the deal in scenario notation;
+    - ``game_info`` {game, options, names?} -> {title, seats, seat_names, pattern, options};
+    - ``scenario_toml`` {key, viewer?} | {spec} -> {toml, name, spec}: a scenario file.
+    """
     try:
         args = json.loads(args_json or "{}")
     except ValueError as exc:
         return _fail(f"bad arguments: {exc}")
+    if not isinstance(args, dict):
+        return _fail("bad arguments: expected an object")
     if op == "version":
         return _ok(version=__version__)
     if op == "games":
@@ -119,4 +268,6 @@ def call(op: str, args_json: str = "{}") -> str:
         if line is None:
             return _fail("no such table")
         return _ok(frames=line.frames())
+    if op in _OPS:
+        return _guard(lambda: _OPS[op](args))
     return _fail(f"unknown operation {op!r}")

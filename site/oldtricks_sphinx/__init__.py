@@ -6,7 +6,9 @@ Each feature registers its nodes, directives, roles and events in one ``setup_*`
 - :mod:`.rules` ``{rule} ID`` (a rule block) and ``{rule}`ID``` (a citation);
 - :mod:`.tables` ``{coverage}`` and ``{options} GAME``;
 - :mod:`.links` links resolved once every page is read; :mod:`.store` what the build remembers;
-- :mod:`.assets` the widget's static files and the live engine's runtime.
+- :mod:`.assets` the widget's static files and the live engine's runtime;
+- :mod:`.sandbox` ``{sandbox} GAME`` (deal, play, annotate, share); :mod:`.embeds` a bare page per
+  scenario for iframes, and ``{embed} ID``; :mod:`.csp` a Content-Security-Policy on every page.
 
 ``conf.py`` must put ``engine/`` and ``site/`` on ``sys.path``; the engine needs nothing installed.
 """
@@ -18,9 +20,12 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from .assets import setup_assets
+from .csp import setup_csp
+from .embeds import setup_embeds
 from .links import setup_links
 from .project import setup_project
 from .rules import setup_rules
+from .sandbox import setup_sandbox
 from .scenario import setup_scenario
 from .store import setup_store
 from .tables import setup_tables
@@ -30,6 +35,6 @@ __version__ = "0.1.0"
 
 def setup(app: Sphinx) -> dict[str, Any]:
     for feature in (setup_project, setup_store, setup_links, setup_scenario, setup_rules, setup_tables,
-                    setup_assets):
+                    setup_assets, setup_sandbox, setup_embeds, setup_csp):
         feature(app)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -165,8 +165,11 @@ class Site:
     log: str
 
     def pages(self) -> dict[str, str]:
+        """The site's pages, without the embed pages (embed/<id>.html repeat a viewer each: see
+        test_site_teach.py)."""
         return {p.relative_to(self.outdir).as_posix(): p.read_text(encoding="utf-8")
-                for p in sorted(self.outdir.rglob("*.html")) if "_static" not in p.parts}
+                for p in sorted(self.outdir.rglob("*.html"))
+                if "_static" not in p.parts and p.relative_to(self.outdir).parts[0] != "embed"}
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,105 @@
+// The sandbox's play bar, in the viewer's place for live play: whose turn it is, the moves that are
+// not cards (buttons from the frame's legal moves), which seats the engine plays, and the note of
+// the step shown. The table's cards are clickable for a seat the reader plays (playContext).
+import { h, put } from "../dom.js";
+import { cardChip, cardName, isCard } from "../cards.js";
+import { seatName } from "../table.js";
+
+export const NOTE_LIMIT = 5000; // as links keep them (oldtricks.links)
+
+export class PlayBar {
+  /** sb: the sandbox ({widget, bots: Set, busy, play(move), advance(), setBots(seats), saveNote(text)}). */
+  constructor(sb) {
+    this.sb = sb;
+    this.noteStep = null;
+    this.turn = h("span", {class: "ot-live-status", "data-role": "sb-turn"});
+    this.moves = h("div", {class: "ot-moves", "data-role": "moves", role: "group", "aria-label": "Moves"});
+    this.bots = h("div", {class: "ot-sb-bots", "data-role": "bots", role: "group", "aria-label": "Seats the engine plays"});
+    this.noteLabel = h("span", {class: "ot-sb-label"}, "Note");
+    this.noteText = h("textarea", {class: "ot-text ot-sb-note", "data-role": "note-text", rows: 2, maxlength: NOTE_LIMIT,
+      "aria-label": "Note on this step"});
+    this.noteSave = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "save-note",
+      onclick: () => this.sb.saveNote(this.noteText.value)}, "Save note");
+    this.el = h("div", {class: "ot-live ot-sb-play"},
+      h("div", {class: "ot-live-row"}, this.turn),
+      this.moves,
+      this.bots,
+      h("div", {class: "ot-sb-note-row"}, h("label", {class: "ot-sb-field ot-sb-note-field"}, this.noteLabel, this.noteText),
+        this.noteSave));
+  }
+
+  names(f) {
+    const w = this.sb.widget;
+    return (f.seats || []).map((s, i) => s.name || seatName(f, i, w && w.data.seat_names));
+  }
+
+  /** {seat, legal, busy, onMove, pile} when a seat the reader plays is to move at this frame. */
+  playContext(f) {
+    if (f.outcome || !Number.isInteger(f.turn) || this.sb.bots.has(f.turn)) return null;
+    const legal = f.legal || [];
+    const sd = (f.seats || [])[f.turn];
+    const pile = sd && sd.hand && sd.hand.layout === "pile" && sd.hand.face === "down" && legal.length === 1 ? legal[0] : null;
+    return {seat: f.turn, legal: new Set(legal), busy: this.sb.busy, pile, onMove: (m) => this.sb.play(m)};
+  }
+
+  update(f) {
+    const sb = this.sb;
+    const w = sb.widget;
+    const names = this.names(f);
+    this.renderBots(names);
+    if (sb.busy) this.el.setAttribute("aria-busy", "true");
+    else this.el.removeAttribute("aria-busy");
+    const step = Number.isInteger(f.step) ? f.step : 0;
+    if (this.noteStep !== step || document.activeElement !== this.noteText) {
+      this.noteText.value = f.note || "";
+      this.noteStep = step;
+    }
+    this.noteLabel.textContent = `Note on step ${step}`;
+    this.noteSave.disabled = sb.busy;
+    put(this.moves);
+    if (f.outcome) {
+      this.turn.textContent = "The game is over. Step back to play another move from there.";
+      return;
+    }
+    if (!Number.isInteger(f.turn)) { this.turn.textContent = ""; return; }
+    const who = names[f.turn] || `Seat ${f.turn}`;
+    if (sb.bots.has(f.turn)) {
+      this.turn.textContent = `${who} is to play, and the engine plays ${who}.`;
+      put(this.moves, h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "advance",
+        disabled: sb.busy, onclick: () => sb.advance()}, `Let the engine play ${who}`));
+      return;
+    }
+    this.turn.textContent = `${who} is to play: click a highlighted card${(f.legal || []).some((m) => !isCard(m, w.pattern)) ? " or a move" : ""}.`;
+    const ctx = this.playContext(f);
+    const sd = f.seats[f.turn];
+    const shown = w.view === null || (w.view === f.turn && sd.hand.face === "up");
+    const buttons = [];
+    if (ctx.pile) {
+      buttons.push(this.button(ctx.pile, "Turn up the top card", `Turn up the top card of ${who}'s pile`));
+    } else {
+      for (const m of f.legal || []) {
+        const card = isCard(m, w.pattern);
+        if (card && shown && (sd.hand.cards || []).includes(m)) continue; // on the table already
+        buttons.push(card ? this.button(m, cardChip(m, w.pattern), `Play the ${cardName(m, w.pattern)}`) : this.button(m, m, m));
+      }
+    }
+    if (buttons.length) put(this.moves, h("span", {class: "ot-moves-head"}, `${who}:`), buttons);
+  }
+
+  button(move, content, label) {
+    return h("button", {type: "button", class: "ot-btn ot-btn-text ot-move-btn", "data-move": move,
+      "aria-label": label, disabled: this.sb.busy, onclick: () => this.sb.play(move)}, content);
+  }
+
+  renderBots(names) {
+    const key = names.join("|") + "#" + [...this.sb.bots].sort().join(",");
+    if (this.botsKey === key) return;
+    this.botsKey = key;
+    put(this.bots, h("span", {class: "ot-sb-label"}, "The engine plays:"), names.map((name, i) => {
+      const box = h("input", {type: "checkbox", "data-seat": i, checked: this.sb.bots.has(i),
+        onchange: () => this.sb.setBots(Array.from(this.bots.querySelectorAll("input[type=checkbox]"))
+          .filter((b) => b.checked).map((b) => Number(b.dataset.seat)))});
+      return h("label", {class: "ot-sb-check"}, box, " ", name);
+    }));
+  }
+}

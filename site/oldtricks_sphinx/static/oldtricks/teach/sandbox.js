@@ -1,0 +1,418 @@
+// The sandbox (a `.oldtricks-sandbox` element, written by the {sandbox} directive): deal any game by
+// seed or by hand, choose its rules and the seats the engine plays, play, write a note on any step,
+// then copy a link or download a scenario file. The engine decides everything — deals, legal moves,
+// the bots' moves, links (`v1;…`, oldtricks.links) and files (oldtricks.export); this module draws
+// the forms and forwards clicks.
+//
+// The game in progress lives in the engine as table "sandbox"; the page keeps its link in the
+// address (`#v1;…`, so a reload or a copied address shows the same thing) and, per game, in
+// localStorage ("oldtricks.sandbox.v1.<game>": {link, bots}). On load: a link in the address, else
+// the saved game, else a fresh deal. A link that cannot be read is reported in the page.
+//
+// Exports: sandboxes (Map game -> Sandbox), Sandbox.
+import { h, put } from "../dom.js";
+import { Widget } from "../widget.js";
+import { getEngine } from "../live.js";
+import { copyText, sandboxPages } from "./share.js";
+import { SetupForm, randomSeed } from "./setup.js";
+import { PlayBar } from "./playbar.js";
+
+const TABLE = "sandbox";
+const STORE = "oldtricks.sandbox.v1.";
+const STATUSES = ["documented", "disputed", "suggested", "assumed"];
+const ADVANCE = 200; // moves the engine plays on one click when it plays every seat (some games never end)
+export const sandboxes = new Map();
+const owners = new WeakMap();
+
+/** The viewer, with its link, its address and its view reported to the sandbox. */
+class SandboxWidget extends Widget {
+  copyLink() { owners.get(this)?.copyLink(); }
+  writeHash() { owners.get(this)?.changed(); }
+  setView(v) { super.setView(v); owners.get(this)?.changed(); }
+}
+
+function hashText() {
+  const raw = location.hash.replace(/^#/, "");
+  try {
+    return decodeURIComponent(raw);
+  } catch (err) {
+    return raw;
+  }
+}
+
+export class Sandbox {
+  constructor(root, data) {
+    this.root = root;
+    this.data = data;
+    this.game = data.game;
+    this.rules = data.rules || {};
+    this.engine = null;
+    this.widget = null;
+    this.bots = new Set();
+    this.busy = false;
+    this.link = "";
+    this.syncTimer = null;
+    this.build();
+  }
+
+  build() {
+    const root = this.root;
+    root.classList.add("ot-sb-mounted");
+    const pages = sandboxPages();
+    const games = (this.data.games || []).filter((g) => pages[g.name]);
+    this.progress = h("progress", {max: 1, "data-role": "progress", "aria-label": "Loading the rules engine"});
+    this.status = h("span", {class: "ot-sb-status-text", "data-role": "sb-status", "aria-live": "polite"},
+      "Loading the rules engine (about 14 MB, once, from this site)…");
+    this.message = h("div", {class: "ot-sb-message", "data-role": "sandbox-message", role: "alert"});
+    this.setup = new SetupForm(this);
+    this.setupBox = h("details", {class: "ot-sb-setup-box", open: true, "data-role": "setup-box"},
+      h("summary", {}, "Deal and rules"), this.setup.el);
+    this.viewerSlot = h("div", {class: "ot-sb-viewer", "data-role": "viewer"});
+    this.bar = new PlayBar(this);
+    this.linkField = h("input", {type: "text", class: "ot-link-field", readonly: true, "data-role": "sandbox-link",
+      "aria-label": "Link to this game and step", onfocus: () => this.linkField.select()});
+    this.startOverBtn = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "start-over",
+      onclick: () => this.startOver()}, "Start over");
+    this.tools = h("div", {class: "ot-sb-share", role: "group", "aria-label": "Share"},
+      h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "sb-copy-link", onclick: () => this.copyLink()},
+        "Copy link"),
+      h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "download", onclick: () => this.download()},
+        "Download scenario file"),
+      this.startOverBtn,
+      this.linkField);
+    this.tools.hidden = true;
+    this.setupBox.hidden = true;
+    put(root, h("div", {class: "ot-sb-shell"},
+      games.length > 1 ? h("nav", {class: "ot-sb-games", "aria-label": "Sandboxes", "data-role": "games"},
+        h("span", {class: "ot-sb-label"}, "Sandboxes:"),
+        games.map((g) => g.name === this.game ? h("strong", {"aria-current": "page"}, g.title)
+          : h("a", {href: pages[g.name]}, g.title))) : null,
+      h("div", {class: "ot-sb-loading", "data-role": "loading"}, this.progress, " ", this.status),
+      this.message,
+      this.setupBox,
+      this.viewerSlot,
+      this.tools));
+    window.addEventListener("hashchange", () => {
+      const text = hashText();
+      if (text && text !== this.link) this.openLink(text);
+    });
+  }
+
+  // -- engine ---------------------------------------------------------------------------------
+  async call(op, args) {
+    try {
+      return await this.engine.call(op, args);
+    } catch (err) {
+      return {ok: false, error: err && err.message ? err.message : String(err)};
+    }
+  }
+
+  say(text, kind = "info") {
+    if (!text) { put(this.message); return; }
+    put(this.message, h("div", {class: `ot-msg ot-msg-${kind}`}, h("span", {class: "ot-msg-text"}, text),
+      h("button", {type: "button", class: "ot-msg-close", "aria-label": "Dismiss message", onclick: () => put(this.message)}, "×")));
+  }
+
+  async start() {
+    // A link for another game goes to that game's sandbox before the engine loads here for nothing
+    // (the engine reads the link there; this only looks at its "g=" part to pick the page).
+    const named = /^v1;(?:[^;]*;)*?g=([a-z]+)(?:;|$)/.exec(hashText());
+    const pages = sandboxPages();
+    if (named && named[1] !== this.game && pages[named[1]]) {
+      location.replace(`${pages[named[1]]}#${hashText()}`);
+      return;
+    }
+    try {
+      this.engine = await getEngine({onProgress: (fraction, label) => {
+        if (typeof fraction === "number") this.progress.value = fraction;
+        if (label) this.status.textContent = `${label}…`;
+      }});
+    } catch (err) {
+      this.status.textContent = "";
+      this.progress.hidden = true;
+      this.say(`The rules engine could not be loaded (${err && err.message ? err.message : err}), so the sandbox cannot start.`, "error");
+      this.root.dataset.ready = "error";
+      return;
+    }
+    this.root.querySelector('[data-role="loading"]').hidden = true;
+    this.setupBox.hidden = false;
+    this.tools.hidden = false;
+    const link = hashText();
+    if (link && await this.openLink(link)) return;
+    const saved = this.saved();
+    if (saved && await this.openLink(saved.link, saved.bots)) return;
+    await this.fresh();
+  }
+
+  ruleLink(id) {
+    const rule = id && this.rules[id];
+    if (!rule) return null;
+    const status = STATUSES.includes(rule.status) ? rule.status : "assumed";
+    const attrs = {class: `ot-rule ot-status-${status}`, title: id};
+    const text = h("span", {class: "ot-rule-title"}, rule.title || id);
+    return rule.url ? h("a", {...attrs, href: rule.url}, text) : h("span", attrs, text);
+  }
+
+  // -- opening a game ---------------------------------------------------------------------------
+  /** Open a link (`v1;…`). Returns false, with a message, when it cannot be read. */
+  async openLink(link, bots = null) {
+    const r = await this.call("link_decode", {link});
+    if (!r || !r.ok) {
+      this.say(`This link cannot be opened: ${(r && r.error) || "the engine did not answer"}.`, "error");
+      return false;
+    }
+    const spec = r.spec;
+    const pages = sandboxPages();
+    if (spec.game !== this.game && pages[spec.game]) {
+      location.replace(`${pages[spec.game]}#${link}`); // the game's own sandbox
+      return true;
+    }
+    return this.open(spec, spec.at, Number.isInteger(spec.viewer) ? spec.viewer : null, bots);
+  }
+
+  async fresh() {
+    const info = await this.call("game_info", {game: this.game, options: {}});
+    const spec = {game: this.game, title: info.title || this.data.title, options: {},
+      deal: {dealer: 0, seed: randomSeed()}, steps: []};
+    return this.open(spec, 0, null, null);
+  }
+
+  /** Replay `spec` as the sandbox's table and show it at step `at`, seen by `viewer`. */
+  async open(spec, at, viewer, bots) {
+    this.busy = true;
+    const r = await this.engine.open(TABLE, spec, {});
+    this.busy = false;
+    if (!r || !r.ok || !Array.isArray(r.frames) || !r.frames.length) {
+      const error = (r && r.error) || "the engine could not deal it";
+      if (this.widget) {
+        this.setup.setError(error);
+        return false;
+      }
+      this.say(`This game cannot be shown: ${error}.`, "error");
+      return false;
+    }
+    if (r.stopped) this.say(`The moves stop early: ${r.stopped}`, "error");
+    const info = await this.call("game_info", {game: spec.game, options: r.options});
+    if (!info.ok) {
+      this.say(`This game cannot be shown: ${info.error}.`, "error");
+      return false;
+    }
+    this.game = spec.game;
+    this.setup.show(spec, info);
+    const seats = r.frames[0].seats.length;
+    const wanted = Array.isArray(bots) ? bots : Array.from({length: seats - 1}, (_, i) => i + 1);
+    this.bots = new Set(wanted.filter((s) => Number.isInteger(s) && s >= 0 && s < seats));
+    this.show(spec, info, r.frames, at, viewer);
+    this.setupBox.open = r.frames.length <= 1; // a game under way: the table first
+    this.root.dataset.ready = "ready";
+    this.changed();
+    return true;
+  }
+
+  show(spec, info, frames, at, viewer) {
+    const step = Number.isInteger(at) ? at : frames.length - 1;
+    const data = {id: TABLE, title: spec.title || info.title, game: spec.game, pattern: info.pattern, spec, frames,
+      options: [], rules: this.rules, seat_names: frames[0].seats.map((s) => s.name), viewer, step};
+    const root = h("div", {class: "oldtricks-widget ot-sb-widget", "data-scenario": TABLE, tabindex: "0"});
+    put(this.viewerSlot, root);
+    const w = new SandboxWidget(root, data);
+    w.live.el.remove(); // the viewer's own live play gives way to the sandbox's play bar
+    w.live = this.bar;
+    w.liveSlot.appendChild(this.bar.el);
+    owners.set(w, this);
+    this.widget = w;
+    w.render();
+  }
+
+  setFrames(frames, index) {
+    const w = this.widget;
+    w.book = frames;
+    w.setFrames(frames, index);
+  }
+
+  // -- play -------------------------------------------------------------------------------------
+  async run(work) {
+    if (this.busy || !this.widget) return;
+    this.busy = true;
+    this.widget.render();
+    try {
+      await work();
+    } finally {
+      this.busy = false;
+      this.widget.render();
+    }
+  }
+
+  play(move) {
+    return this.run(async () => {
+      const w = this.widget;
+      const r = await this.engine.play(TABLE, w.frame.step, move, [...this.bots]);
+      if (!r || !r.ok || !Array.isArray(r.frames)) {
+        w.setMessage((r && r.error) || "The engine refused that move.", {kind: "error", rule: r && r.rule});
+        return;
+      }
+      w.setMessage("");
+      this.extend(r.frames);
+    });
+  }
+
+  advance() {
+    return this.run(async () => {
+      const w = this.widget;
+      const r = await this.call("advance", {key: TABLE, step: w.frame.step, bots: [...this.bots], limit: ADVANCE});
+      if (!r.ok) { w.setMessage(r.error, {kind: "error"}); return; }
+      this.extend(r.frames);
+    });
+  }
+
+  extend(more) {
+    const w = this.widget;
+    const frames = w.frames.slice(0, w.index + 1).concat(more);
+    this.setFrames(frames, frames.length - 1);
+    this.changed();
+  }
+
+  setBots(seats) {
+    this.bots = new Set(seats);
+    if (this.widget) this.widget.render();
+    this.changed();
+  }
+
+  saveNote(text) {
+    return this.run(async () => {
+      const w = this.widget;
+      const r = await this.call("table_note", {key: TABLE, step: w.frame.step, text});
+      if (!r.ok) { w.setMessage(r.error, {kind: "error"}); return; }
+      w.frames[w.index] = r.frame;
+      this.bar.noteStep = null;
+      w.setMessage(text.trim() ? `Note saved on step ${r.frame.step}.` : `Note removed from step ${r.frame.step}.`);
+      this.changed();
+    });
+  }
+
+  // -- the deal form ------------------------------------------------------------------------------
+  async optionsChanged() {
+    const r = await this.call("game_info", {game: this.setup.info.game, options: this.setup.options()});
+    if (!r.ok) { this.setup.setError(r.error); return; }
+    this.setup.setError("");
+    this.setup.setInfo(r);
+  }
+
+  async deal() {
+    const spec = this.setup.spec();
+    if (spec.deal.seed !== undefined && !Number.isInteger(spec.deal.seed)) {
+      this.setup.setError("The seed must be a whole number (0 or more).");
+      return;
+    }
+    const view = this.widget ? this.widget.view : null;
+    const bots = [...this.bots];
+    if (await this.open(spec, 0, view, bots)) this.say("");
+  }
+
+  async fillHands() {
+    const spec = {...this.setup.spec(), deal: {dealer: this.setup.values().dealer, seed: Number(this.setup.values().seed) || 0}};
+    const opened = await this.engine.open("sandbox-deal", spec, {});
+    if (!opened.ok) { this.setup.setError(opened.error); return; }
+    const r = await this.call("deal_hands", {key: "sandbox-deal"});
+    if (!r.ok) { this.setup.setError(r.error); return; }
+    this.setup.setHands(r.hands);
+    this.setup.setError("");
+  }
+
+  // -- links, files, memory -----------------------------------------------------------------------
+  url() {
+    return `${location.href.split("#")[0]}#${this.link}`;
+  }
+
+  /** Something changed (a move, a note, the step or view): the link follows, soon. */
+  changed() {
+    clearTimeout(this.syncTimer);
+    this.syncTimer = setTimeout(() => this.sync(), 120);
+  }
+
+  async sync() {
+    clearTimeout(this.syncTimer);
+    const w = this.widget;
+    if (!w) return "";
+    const r = await this.call("link_of_table", {key: TABLE, step: w.stepOf(w.index), viewer: w.view});
+    if (!r.ok) { w.setMessage(`No link could be made: ${r.error}`, {kind: "error"}); return ""; }
+    this.link = r.link;
+    this.linkField.value = this.url();
+    this.root.dataset.link = r.link;
+    try {
+      history.replaceState(history.state, "", `#${r.link}`);
+    } catch (err) { /* the link field still holds it */ }
+    try {
+      localStorage.setItem(STORE + this.game, JSON.stringify({link: r.link, bots: [...this.bots]}));
+    } catch (err) { /* storage full or blocked: the address still holds the game */ }
+    return r.link;
+  }
+
+  saved() {
+    try {
+      const data = JSON.parse(localStorage.getItem(STORE + this.game) || "null");
+      return data && typeof data.link === "string" ? data : null;
+    } catch (err) {
+      return null;
+    }
+  }
+
+  async copyLink() {
+    if (!(await this.sync())) return;
+    const url = this.url();
+    const copied = await copyText(url);
+    this.widget.setMessage(copied ? "Link copied: it opens this game at this step." : "Copy this link:", {field: url});
+  }
+
+  async download() {
+    const w = this.widget;
+    if (!w) return;
+    const r = await this.call("scenario_toml", {key: TABLE, viewer: w.view});
+    if (!r.ok) { w.setMessage(`No scenario file could be made: ${r.error}`, {kind: "error"}); return; }
+    const url = URL.createObjectURL(new Blob([r.toml], {type: "application/toml"}));
+    const a = h("a", {href: url, download: r.name, hidden: true});
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    w.setMessage(`Scenario file ${r.name} made. Check it with: python -m oldtricks check ${r.name}`);
+  }
+
+  /** Drop the saved game and deal afresh; the first click asks, the second (within 5 s) does it. */
+  async startOver() {
+    const btn = this.startOverBtn;
+    if (!btn.dataset.armed) {
+      btn.dataset.armed = "1";
+      btn.textContent = "Discard this game? Click again";
+      setTimeout(() => { delete btn.dataset.armed; btn.textContent = "Start over"; }, 5000);
+      return;
+    }
+    delete btn.dataset.armed;
+    btn.textContent = "Start over";
+    try {
+      localStorage.removeItem(STORE + this.game);
+    } catch (err) { /* nothing kept */ }
+    this.say("");
+    await this.fresh();
+  }
+}
+
+async function mountAll() {
+  for (const root of document.querySelectorAll(".oldtricks-sandbox")) {
+    if (root.__oldtricksSandbox) continue;
+    let data;
+    try {
+      data = JSON.parse(root.querySelector("script.oldtricks-sandbox-data").textContent);
+    } catch (err) {
+      root.dataset.ready = "error";
+      continue;
+    }
+    const sb = new Sandbox(root, data);
+    root.__oldtricksSandbox = sb;
+    sandboxes.set(data.game, sb);
+    sb.start();
+  }
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll);
+else mountAll();
