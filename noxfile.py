@@ -7,6 +7,7 @@ property tests, the Sphinx build and the browser tests.
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import sys
 from pathlib import Path
@@ -103,14 +104,15 @@ def _engine_wheel() -> Path:
 def _build_site(session: nox.Session) -> None:
     """Sphinx builds the pages into build/site (-W: a warning fails; -E: a fresh environment); its
     build-finished hook copies the Pyodide runtime and the engine wheel (kept in build/wheels for the
-    browser tests) into the site."""
+    browser tests) into the site. Env OLDTRICKS_SPHINX_ARGS adds sphinx-build arguments (e.g.
+    ``-D oldtricks_check_complete=0`` while pages are still being written)."""
     _ensure_node_modules(session)
     session.install("hatchling", *_group("docs"))
     out = session.run("python", RUNTIME, "wheel", "--dest", str(WHEELS), silent=True)
     wheel = str(out).strip().splitlines()[-1] if out else str(_engine_wheel())
     shutil.rmtree(SITE, ignore_errors=True)  # no pages or assets left over from an older build
     session.run("sphinx-build", "-W", "-E", "-b", "html", "docs", str(SITE), "-d", str(ROOT / "build" / "doctrees"),
-                "-D", f"oldtricks_wheel={wheel}")
+                "-D", f"oldtricks_wheel={wheel}", *shlex.split(os.environ.get("OLDTRICKS_SPHINX_ARGS", "")))
 
 
 @nox.session(python=PYTHON)
@@ -152,9 +154,10 @@ def browser(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def browser_bench(session: nox.Session) -> None:
-    """Browser benchmark, cold cache, median of 5: Pyodide ready, time to live, a live call; build/bench/."""
+    """Browser benchmark, cold cache, median of 5: first steppable viewer (plain and gzip server), bare
+    Pyodide vs the live engine, a live move; a table, and build/bench/browser.json."""
     ensure_chromium(session)
     _build_site(session)
     session.install(*_group("browser"))
     env = {"OLDTRICKS_WHEEL": str(_engine_wheel())}
-    session.run("python", "bench/browser_bench.py", *session.posargs, env=env)
+    session.run("python", "bench/browser_bench.py", "--site", str(SITE), *session.posargs, env=env)

@@ -1,30 +1,35 @@
-"""Browser benchmark of the live engine: Playwright + Debian's Chromium, cold cache, median of N runs.
+"""Browser benchmark of the site and its live engine: Playwright + Debian's Chromium, cold cache, median of N.
 
-Measures, each run in a new browser context (empty HTTP cache):
-  bare  -- a minimal page whose module worker imports pyodide.mjs and awaits loadPyodide(), nothing
-           else: ms from navigation start to Python ready, bytes served;
-  live  -- live.js getEngine() on a minimal page: ms from navigation start to Python ready (the
-           "Installing the engine" progress event), to live (wheel unpacked, oldtricks.live
-           imported), the install part (live - python), bytes served; then one live call round
-           trip (first call, and the median of 10 more).
+Each run uses a new browser context (empty HTTP cache). Measures:
 
-Prints a table and writes build/bench/browser.json. The site served is a temporary folder holding
-the real runtime (copy_runtime), live.js/worker.js and the engine wheel (OLDTRICKS_WHEEL, else built
-from the repository), on 127.0.0.1 under a sub-path.
+  first        -- the built site's first page with viewers (bettelmann.html): ms from navigation start
+                  until the first ``.oldtricks-widget[data-ready=static]`` (a viewer that can be
+                  stepped), and the bytes transferred until then (Resource Timing: every response
+                  finished by that time, headers included), twice: from a plain static server
+                  (``plain``) and from one that gzip-encodes text responses as common static hosts
+                  do (``gzip``). Both are runtime.make_server with TCP_NODELAY (see plain_server);
+  bare         -- a minimal page whose module worker imports pyodide.mjs and awaits loadPyodide(),
+                  nothing else: ms from navigation start to Python ready, bytes served;
+  live         -- live.js getEngine() on a minimal page: ms from navigation start to Python ready,
+                  to live (wheel unpacked, oldtricks.live imported), bytes served;
+  widget       -- on bettelmann.html, "Play from here" clicked on the last-three viewer: ms from the
+                  click until the viewer is live; then one live move: the round trip of
+                  ``engine.play`` (first, and median of 10 more), and a click on a card until the
+                  viewer shows the new step.
 
-To add a measure (e.g. page navigation to the first steppable scenario): write
-``def measure_NAME(bench: Bench, page) -> dict[str, float]`` (the page is fresh, in a fresh context;
-``bench.url`` is the served root, ``bench.served_bytes(start)`` the bytes served since log index
-``start``) and register it in MEASURES. Use ``--site build/site`` to serve a built site instead
-(its own _static/ is then used as is, and the minimal pages are added to a copy of it).
+Targets: first steppable under 300 ms and 300 kB; live at most 200 ms slower than bare Pyodide; a
+live move under 20 ms. Prints a table and writes build/bench/browser.json.
 
-    python bench/browser_bench.py [--runs 5] [--only bare,live] [--site DIR] [--out build/bench/browser.json]
+    python bench/browser_bench.py [--runs 5] [--only first,bare,live,widget] [--site build/site]
+                                  [--out build/bench/browser.json]
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import importlib.util
+import io
 import json
 import os
 import platform
@@ -33,8 +38,9 @@ import statistics
 import tempfile
 import threading
 import time
+import urllib.parse
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -53,6 +59,16 @@ CHROMIUM_ARGS = [
 ]
 PREFIX = "/sub/oldtricks/"
 TIMEOUT_MS = 180_000
+FIRST_PAGE = "bettelmann.html"
+LIVE_WIDGET = "bettelmann/last-three"  # South chooses from three face-up cards at step 27
+LIVE_STEP, LIVE_MOVE = 27, "UA"
+TARGETS = {  # (measure, metric): (limit, unit)
+    ("first", "plain_ms"): 300,
+    ("first", "gzip_ms"): 300,
+    ("first", "plain_bytes"): 300_000,
+    ("first", "gzip_bytes"): 300_000,
+    ("widget", "play_ms"): 20,
+}
 
 BARE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>bare</title>
 <link rel="icon" href="data:,"></head><body><script type="module">
@@ -86,13 +102,30 @@ try {
   window.result = { ok: false, error: String(err) };
   document.documentElement.dataset.ready = "error";
 }
-window.roundTrip = async (op, args) => {
-  const t = performance.now();
-  try { await window.engine.call(op, args); } catch (err) { /* an error answer is a round trip too */ }
-  return performance.now() - t;
-};
 </script></body></html>
 """
+# Installed before any page script: notes when the first viewer becomes steppable or live.
+MARKS = """(() => {
+  window.__marks = {};
+  new MutationObserver(() => {
+    for (const state of ["static", "live"]) {
+      if (window.__marks[state] === undefined && document.querySelector(`.oldtricks-widget[data-ready="${state}"]`))
+        window.__marks[state] = performance.now();
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+})()"""
+# Bytes of every response finished by time t (ms since navigation start), and those still in flight.
+TRANSFERRED = """(t) => {
+  const entries = [performance.getEntriesByType("navigation")[0], ...performance.getEntriesByType("resource")];
+  const done = entries.filter((e) => e.responseEnd <= t);
+  return {
+    bytes: done.reduce((sum, e) => sum + e.transferSize, 0),
+    body: done.reduce((sum, e) => sum + e.encodedBodySize, 0),
+    requests: done.length,
+    pending: entries.filter((e) => e.startTime <= t && e.responseEnd > t).map((e) => e.name),
+    files: done.map((e) => [e.name.split("/").pop(), e.transferSize]),
+  };
+}"""
 
 
 def _load_runtime() -> ModuleType:
@@ -105,16 +138,64 @@ def _load_runtime() -> ModuleType:
     return module
 
 
+# ---- servers --------------------------------------------------------------------------------------
+TEXT_TYPES = ("text/", "application/json", "application/javascript", "image/svg+xml")
+
+
+def plain_server(runtime: ModuleType, root: Path) -> Any:
+    """runtime.make_server, with TCP_NODELAY as every production server sets it. Without it the
+    headers and the body of a response go out as two small writes, and Nagle's algorithm holds the
+    second until the browser's delayed ACK: about 40 ms added to many responses on loopback."""
+    server = runtime.make_server(root, PREFIX)
+    server.RequestHandlerClass = type("NoDelayHandler", (server.RequestHandlerClass,),
+                                      {"disable_nagle_algorithm": True})
+    return server
+
+
+def gzip_server(runtime: ModuleType, root: Path) -> Any:
+    """plain_server, but text responses (HTML, CSS, JS, JSON, SVG) are gzip-encoded when the client
+    accepts it, as GitHub Pages, Netlify or nginx's gzip_static do. Binary files go as they are."""
+    server = plain_server(runtime, root)
+    base = server.RequestHandlerClass
+    cache: dict[str, bytes] = {}
+
+    class GzipHandler(base):  # type: ignore[misc, valid-type]
+        def send_head(self) -> Any:
+            path = urllib.parse.urlsplit(self.path).path
+            if not path.startswith(PREFIX) or "gzip" not in self.headers.get("Accept-Encoding", ""):
+                return super().send_head()
+            local = Path(self.translate_path(self.path))
+            ctype = self.guess_type(str(local))
+            if not local.is_file() or not ctype.startswith(TEXT_TYPES):
+                return super().send_head()
+            body = cache.get(str(local))
+            if body is None:
+                body = cache[str(local)] = gzip.compress(local.read_bytes(), compresslevel=6, mtime=0)
+            self.send_response(200)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            return io.BytesIO(body)
+
+    server.RequestHandlerClass = GzipHandler
+    return server
+
+
 @dataclass
 class Bench:
     root: Path
-    url: str
+    url: str  # plain server
+    gzip_url: str  # gzip-encoding server
     log: list[tuple[str, str, int, int]]
+    detail: dict[str, Any] = field(default_factory=dict)  # the files behind 'first', per server
 
     def served_bytes(self, start: int) -> int:
         return sum(entry[3] for entry in self.log[start:])
 
 
+# ---- measures -----------------------------------------------------------------------------------
 def _wait_ready(page: Any, expected: str) -> dict[str, Any]:
     page.wait_for_selector("html[data-ready]", state="attached", timeout=TIMEOUT_MS)
     result: dict[str, Any] = page.evaluate("window.result")
@@ -123,34 +204,105 @@ def _wait_ready(page: Any, expected: str) -> dict[str, Any]:
     return result
 
 
-def measure_bare(bench: Bench, page: Any) -> dict[str, float]:
+def _first_steppable(page: Any, url: str) -> dict[str, Any]:
+    page.add_init_script(MARKS)
+    page.goto(url, wait_until="commit")
+    page.wait_for_function("() => window.__marks && window.__marks.static !== undefined", timeout=TIMEOUT_MS)
+    page.wait_for_load_state("load")
+    t = page.evaluate("window.__marks.static")
+    return {"ms": t, **page.evaluate(TRANSFERRED, t)}
+
+
+def measure_first(bench: Bench, new_page: Callable[[], Any]) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for name, url in (("plain", bench.url), ("gzip", bench.gzip_url)):
+        page = new_page()
+        got = _first_steppable(page, url + FIRST_PAGE)
+        page.context.close()  # its viewers are still being drawn: they must not slow the next page
+        out[f"{name}_ms"] = got["ms"]
+        out[f"{name}_bytes"] = got["bytes"]
+        out[f"{name}_requests"] = got["requests"]
+        bench.detail.setdefault(name, got)
+    return out
+
+
+def measure_bare(bench: Bench, new_page: Callable[[], Any]) -> dict[str, float]:
     start = len(bench.log)
+    page = new_page()
     page.goto(bench.url + "bench/bare.html")
     result = _wait_ready(page, "bare")
     return {"pyodide_ready_ms": result["readyMs"], "bytes": bench.served_bytes(start)}
 
 
-def measure_live(bench: Bench, page: Any) -> dict[str, float]:
+def measure_live(bench: Bench, new_page: Callable[[], Any]) -> dict[str, float]:
     start = len(bench.log)
+    page = new_page()
     page.goto(bench.url + "bench/live.html")
     result = _wait_ready(page, "live")
-    served = bench.served_bytes(start)
-    first = page.evaluate("window.roundTrip('version', '{}')")
-    more = [page.evaluate("window.roundTrip('version', '{}')") for _ in range(10)]
     return {
         "python_ready_ms": result["pythonMs"],
         "live_ms": result["liveMs"],
         "engine_install_ms": result["liveMs"] - result["pythonMs"],
-        "bytes": served,
-        "first_call_ms": first,
-        "call_ms": statistics.median(more),
+        "bytes": bench.served_bytes(start),
     }
 
 
-MEASURES: dict[str, Callable[[Bench, Any], dict[str, float]]] = {
+PLAY = """async ([key, step, move]) => {
+  const script = document.querySelector('script[src*="oldtricks/widget.js"]');
+  const { getEngine } = await import(new URL("live.js", script.src).href);
+  const engine = await getEngine();
+  const times = [];
+  for (let i = 0; i < 11; i++) {
+    const t = performance.now();
+    const r = await engine.play(key, step, move, [1]);
+    times.push(performance.now() - t);
+    if (!r.ok) throw new Error(r.error);
+  }
+  return times;
+}"""
+
+
+def measure_widget(bench: Bench, new_page: Callable[[], Any]) -> dict[str, float]:
+    page = new_page()
+    page.add_init_script(MARKS)
+    widget = f'.oldtricks-widget[id="{LIVE_WIDGET}"]'
+    page.goto(f"{bench.url}{FIRST_PAGE}#{LIVE_WIDGET}@{LIVE_STEP}")
+    page.wait_for_selector(f'{widget}[data-ready="static"]')
+    # a reader clicks once the page has settled: every viewer drawn, the page loaded
+    page.wait_for_function("() => [...document.querySelectorAll('.oldtricks-widget')].every((w) => w.dataset.ready)")
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(300)
+    clicked = page.evaluate(f"""() => {{
+      document.querySelector('{widget} [data-action="go-live"]').click();
+      return performance.now();
+    }}""")
+    page.wait_for_selector(f'{widget}[data-ready="live"]', timeout=TIMEOUT_MS)
+    live = page.evaluate("window.__marks.live")
+    times = page.evaluate(PLAY, [LIVE_WIDGET, LIVE_STEP, LIVE_MOVE])
+    # A move as the reader makes it: click the card, until the viewer shows the next step.
+    move_ms = page.evaluate(f"""() => new Promise((resolve) => {{
+      const root = document.querySelector('{widget}');
+      const t = performance.now();
+      new MutationObserver((_, obs) => {{
+        if (root.dataset.step === "{LIVE_STEP + 1}") {{ obs.disconnect(); resolve(performance.now() - t); }}
+      }}).observe(root, {{ attributes: true, attributeFilter: ["data-step"] }});
+      root.querySelector('button[data-card="{LIVE_MOVE}"]').click();
+    }})""")
+    return {
+        "click_to_live_ms": live - clicked,
+        "first_play_ms": times[0],
+        "play_ms": statistics.median(times[1:]),
+        "click_to_move_ms": move_ms,
+    }
+
+
+MEASURES: dict[str, Callable[[Bench, Callable[[], Any]], dict[str, float]]] = {
+    "first": measure_first,
     "bare": measure_bare,
     "live": measure_live,
+    "widget": measure_widget,
 }
+NEEDS_SITE = {"first", "widget"}
 
 
 def prepare_site(runtime: ModuleType, dest: Path, site: Path | None) -> Path:
@@ -171,6 +323,11 @@ def prepare_site(runtime: ModuleType, dest: Path, site: Path | None) -> Path:
     return dest
 
 
+def _start(server: Any) -> Any:
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
 def run(names: list[str], runs: int, site: Path | None) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
@@ -178,69 +335,107 @@ def run(names: list[str], runs: int, site: Path | None) -> dict[str, Any]:
     results: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="oldtricks-bench-") as tmp:
         root = prepare_site(runtime, Path(tmp) / "site", site)
-        server = runtime.make_server(root, PREFIX)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        bench = Bench(root, server.url, server.log)
-        origin = server.url[: -len(PREFIX) + 1]
+        plain = _start(plain_server(runtime, root))
+        zipped = _start(gzip_server(runtime, root))
+        bench = Bench(root, plain.url, zipped.url, plain.log)
+        origins = tuple(url[: -len(PREFIX) + 1] for url in (plain.url, zipped.url))
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                samples: dict[str, list[dict[str, float]]] = {name: [] for name in names}
+                # Run after run, every measure in turn, in alternating order: a machine whose load
+                # drifts, or a page still being torn down, affects them alike.
+                for run_index in range(runs):
+                    for name in names if run_index % 2 == 0 else names[::-1]:
+                        time.sleep(0.5)  # the last context's worker and renderer are gone
+                        samples[name].append(_sample(browser, origins, bench, MEASURES[name], name))
                 for name in names:
-                    samples: list[dict[str, float]] = []
-                    for _ in range(runs):
-                        context = browser.new_context()  # cold HTTP cache every run
-                        foreign: list[str] = []
-                        context.route(
-                            "**/*",
-                            lambda route, foreign=foreign: (
-                                route.continue_()
-                                if route.request.url.startswith((origin, "data:", "blob:"))
-                                else (foreign.append(route.request.url), route.abort())
-                            ),
-                        )
-                        page = context.new_page()
-                        try:
-                            samples.append(MEASURES[name](bench, page))
-                        finally:
-                            context.close()
-                        if foreign:
-                            raise RuntimeError(f"{name}: requests to other hosts: {foreign}")
-                    keys = samples[0].keys()
+                    keys = samples[name][0].keys()
                     results[name] = {
-                        "median": {key: statistics.median(s[key] for s in samples) for key in keys},
-                        "samples": samples,
+                        "median": {key: statistics.median(s[key] for s in samples[name]) for key in keys},
+                        "samples": samples[name],
                     }
                 browser.close()
         finally:
-            server.shutdown()
-            server.server_close()
+            for server in (plain, zipped):
+                server.shutdown()
+                server.server_close()
+        if "first" in results:
+            results["first"]["requests"] = bench.detail
+    if "bare" in results and "live" in results:
+        # each run's live page against the bare page measured next to it
+        pairs = zip(results["live"]["samples"], results["bare"]["samples"], strict=True)
+        results["live"]["median"]["slower_than_bare_ms"] = statistics.median(
+            live["live_ms"] - bare["pyodide_ready_ms"] for live, bare in pairs)
+        TARGETS[("live", "slower_than_bare_ms")] = 200
     return results
+
+
+def _sample(browser: Any, origins: tuple[str, ...], bench: Bench,
+            measure: Callable[[Bench, Callable[[], Any]], dict[str, float]], name: str) -> dict[str, float]:
+    """One run of a measure; each page it asks for comes in a new context (an empty HTTP cache)."""
+    contexts: list[Any] = []
+    foreign: list[str] = []
+
+    def new_page() -> Any:
+        context = browser.new_context()
+        context.route("**/*", lambda route: (
+            route.continue_() if route.request.url.startswith((*origins, "data:", "blob:"))
+            else (foreign.append(route.request.url), route.abort())))
+        contexts.append(context)
+        return context.new_page()
+
+    try:
+        sample = measure(bench, new_page)
+    finally:
+        for context in contexts:
+            context.close()
+    if foreign:
+        raise RuntimeError(f"{name}: requests to other hosts: {foreign}")
+    return sample
+
+
+def _shown(key: str, value: float) -> str:
+    if key.endswith("bytes"):
+        return f"{value / 1000:,.1f} kB"
+    if key.endswith("requests"):
+        return f"{value:,.0f}"
+    return f"{value:,.1f} ms"
+
+
+def table(results: dict[str, Any], runs: int) -> str:
+    lines = [f"{'measure':<8} {'metric':<22} {'median':>13}  {'target':>10}   (cold cache, median of {runs})"]
+    for name, data in results.items():
+        for key, value in data["median"].items():
+            limit = TARGETS.get((name, key))
+            verdict = "" if limit is None else f"< {_shown(key, limit)} {'ok' if value < limit else 'MISSED'}"
+            lines.append(f"{name:<8} {key:<22} {_shown(key, value):>13}  {verdict}")
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--only", default=",".join(MEASURES), help=f"comma-separated, of {list(MEASURES)}")
-    parser.add_argument("--site", type=Path, help="serve this built site instead of a minimal one")
+    parser.add_argument("--site", type=Path, help="the built site (needed by 'first' and 'widget')")
     parser.add_argument("--out", type=Path, default=REPO / "build" / "bench" / "browser.json")
     args = parser.parse_args(argv)
     names = [name for name in args.only.split(",") if name]
     unknown = set(names) - set(MEASURES)
     if unknown:
         parser.error(f"unknown measures {sorted(unknown)}; known: {list(MEASURES)}")
+    if args.site is None and NEEDS_SITE & set(names):
+        parser.error(f"{sorted(NEEDS_SITE & set(names))} need the built site: --site build/site")
     started = time.time()
     results = run(names, args.runs, args.site)
-    print(f"{'measure':<8} {'metric':<20} {'median':>12}   (cold cache, {args.runs} runs)")
-    for name, data in results.items():
-        for key, value in data["median"].items():
-            shown = f"{value:,.0f} B" if key == "bytes" else f"{value:,.1f} ms"
-            print(f"{name:<8} {key:<20} {shown:>12}")
+    print(table(results, args.runs))
     report = {
         "runs": args.runs,
         "cold_cache": True,
         "chromium": CHROMIUM,
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform()},
         "pyodide": json.loads((REPO / "package.json").read_text(encoding="utf-8"))["dependencies"]["pyodide"],
+        "targets": {f"{m}.{k}": v for (m, k), v in TARGETS.items()},
         "wall_s": round(time.time() - started, 1),
         "results": results,
     }

@@ -1,10 +1,11 @@
 """The browser side: the widget's files for HTML builders, and the live engine's runtime.
 
 ``static/`` (next to this file) is added to the HTML static path, so its ``oldtricks/`` folder lands
-in ``_static/oldtricks/``. ``widget.css`` goes on every page; ``widget.js`` (an ES module that
-imports its siblings) only on pages that embed a scenario. When an HTML build finishes without an
-error, the Pyodide runtime and the engine wheel are copied next to them (:mod:`.runtime`), so that
-"Play from here" works from the built folder, offline and under any sub-path.
+in ``_static/oldtricks/``. ``pages.css`` (rule boxes, tables, the text form) and ``widget.css`` go on
+every page; ``widget.js`` (an ES module that imports its siblings) only on pages that embed a
+scenario. When an HTML build finishes without an error, the Pyodide runtime and the engine wheel are
+copied next to them (:mod:`.runtime`), so that "Play from here" works from the built folder, offline
+and under any sub-path.
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ def _add_static(app: Sphinx) -> None:
     if not _is_html(app):
         return
     app.config.html_static_path.append(str(STATIC))
+    # rule boxes, citations, tables, the viewers' text form; after the theme's own sheets (priority as
+    # html_css_files), whose `[role=main] .container` it must override
+    app.add_css_file("oldtricks/pages.css", priority=800)
     app.add_css_file("oldtricks/widget.css")
 
 
@@ -58,7 +62,9 @@ def _add_widget_js(app: Sphinx, pagename: str, templatename: str, context: dict[
     if doctree is None:
         return
     if next(iter(doctree.findall(scenario_embed)), None) is not None:
-        app.add_js_file("oldtricks/widget.js", type="module")
+        # first of the page's scripts (priority < 200), so that the viewers need not wait for the others
+        app.add_js_file("oldtricks/widget.js", type="module", priority=100)
+        _defer_scripts(context)
         pathto = context["pathto"]
         context["metatags"] = context.get("metatags", "") + "".join(
             f'\n<link rel="modulepreload" href="{pathto("_static/oldtricks/" + name, 1)}">' for name in MODULES)
@@ -66,6 +72,22 @@ def _add_widget_js(app: Sphinx, pagename: str, templatename: str, context: dict[
         # no highlighted code on this page: its colours need not be downloaded
         context["css_files"] = [css for css in context.get("css_files", [])
                                 if not str(getattr(css, "filename", css)).endswith("pygments.css")]
+
+
+def _defer_scripts(context: dict[str, Any]) -> None:
+    """Sphinx's and the theme's classic scripts (doctools.js, furo.js ...) stand at the end of <body>,
+    where the parser stops until each has arrived, and the viewers' module runs after them. Deferred,
+    they still run in order after the page is parsed and before DOMContentLoaded, as they expect, but
+    the page is parsed, and the viewers drawn, without waiting for them. Inline scripts stay as they are."""
+    files = context.get("script_files")
+    if not isinstance(files, list):
+        return
+    for i, js in enumerate(files):
+        attributes = getattr(js, "attributes", None)
+        if (not isinstance(attributes, dict) or not getattr(js, "filename", None) or attributes.get("body")
+                or attributes.get("type") == "module" or {"async", "defer"} & attributes.keys()):
+            continue
+        files[i] = type(js)(js.filename, priority=js.priority, **attributes, defer="defer")
 
 
 def _copy_runtime(app: Sphinx, exception: Exception | None) -> None:

@@ -9,14 +9,26 @@ Fixtures:
   the test fails at teardown if any were seen. ``guard.allow_console(regex)`` lets a test
   expect a given console error.
 - ``live_page``: pytest-playwright's ``page`` with ``guard`` attached; screenshot saved to
-  ``test-artifacts/`` (env ``OLDTRICKS_ARTIFACTS``) when the test fails.
+  ``test-artifacts/`` (env ``OLDTRICKS_ARTIFACTS``) when the test fails. ``guard.attach(page)``
+  watches a further page of the same context.
+- ``sample_site``: a small project built with the Sphinx extension into a temporary folder (a
+  hostile scenario, ``:step:`` and ``:viewer:``), served like the site.
+
+Helpers: ``site_pages(root)`` (every built page), ``embedded(html)`` (each viewer's data, unpacked
+as widget.js does), ``wait_mounted(page)``.
 """
 
 from __future__ import annotations
 
+import base64
+import gzip
 import importlib.util
+import json
 import os
 import re
+import subprocess
+import sys
+import textwrap
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -88,6 +100,16 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    # Every page carries a Content-Security-Policy without 'unsafe-eval' (site/oldtricks_sphinx/csp.py),
+    # and Playwright polls a string predicate (page.wait_for_function("expr")) by eval-ing it in the page.
+    # The `page` fixture's context therefore bypasses the policy; test_csp.py checks the policy itself
+    # in contexts of its own (browser.new_context() does not bypass it), and so does any test that
+    # opens one. Predicates written as functions ("() => ...") work either way.
+    return {**browser_context_args, "bypass_csp": True}
+
+
 @dataclass
 class SiteServer:
     root: Path
@@ -106,6 +128,10 @@ def serve_dir() -> Iterator[Callable[[Path], SiteServer]]:
 
     def serve(root: Path) -> SiteServer:
         server = runtime.make_server(Path(root), SUB_PATH)
+        # TCP_NODELAY, as production servers set it: else Nagle's algorithm holds the body of many
+        # responses until the browser's delayed ACK, some 40 ms each (bench/browser_bench.py)
+        server.RequestHandlerClass = type("NoDelayHandler", (server.RequestHandlerClass,),
+                                          {"disable_nagle_algorithm": True})
         threading.Thread(target=server.serve_forever, name=f"serve {root}", daemon=True).start()
         servers.append(server)
         host, port = server.server_address[:2]
@@ -148,6 +174,12 @@ class Guard:
         if message.type == "error" and not any(p.search(message.text) for p in self.allowed_console):
             self.problems.append(f"console {text} (at {message.location.get('url', '?')})")
 
+    def attach(self, page: Any) -> Any:
+        """Watch another page of the guarded context (the route already covers its requests)."""
+        page.on("console", self.on_console)
+        page.on("pageerror", self.on_page_error)
+        return page
+
     def on_page_error(self, error: Any) -> None:
         self.problems.append(f"page error: {error}")
 
@@ -176,8 +208,7 @@ def live_page(page: Any, guard: Guard, artifacts_dir: Path, request: pytest.Fixt
     if guard.origin is None and "site_server" in request.fixturenames:
         guard.origin = request.getfixturevalue("site_server").origin
     page.context.route("**/*", guard.on_route)  # also sees the workers' requests
-    page.on("console", guard.on_console)  # also gets the workers' console messages
-    page.on("pageerror", guard.on_page_error)
+    guard.attach(page)  # console messages (the workers' too) and uncaught errors
     yield page
     report = getattr(request.node, "report_call", None)
     if report is None or report.failed or guard.problems:
@@ -189,3 +220,110 @@ def live_page(page: Any, guard: Guard, artifacts_dir: Path, request: pytest.Fixt
     if guard.origin is None:
         guard.problems.append("guard.origin was never set: no request could be allowed")
     guard.check()
+
+
+# ---- the built pages and their viewers ------------------------------------------------------------
+def site_pages(root: Path) -> list[str]:
+    """Every HTML page of a built site, as paths relative to its root."""
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*.html")
+                  if not {"_static", "_sources"} & set(p.relative_to(root).parts))
+
+
+DATA = re.compile(r'<script type="application/json" class="oldtricks-data">(.*?)</script>', re.S)
+PAGE_BLOCK = re.compile(r'<script type="application/json" id="oldtricks-page">(.*?)</script>', re.S)
+
+
+def embedded(html: str) -> dict[str, dict[str, Any]]:
+    """Each viewer's data by scenario id, as static/oldtricks/widget.js reads it: ``packed`` is
+    base64 of gzip of JSON; options and rules come from the page's shared block."""
+    out: dict[str, dict[str, Any]] = {}
+    shared = PAGE_BLOCK.search(html)
+    page = json.loads(shared.group(1)) if shared else {"games": {}, "rules": {}}
+    for match in DATA.finditer(html):
+        data = json.loads(match.group(1))
+        if "packed" in data:
+            data.update(json.loads(gzip.decompress(base64.b64decode(data.pop("packed")))))
+        values = data.get("option_values", {})
+        data["options"] = [dict(o, value=values.get(o["key"], o["default"])) for o in page["games"][data["game"]]]
+        data["rules"] = {r: page["rules"][r] for r in data.get("rule_ids", []) if r in page["rules"]}
+        out[data["id"]] = data
+    return out
+
+
+MOUNTED = """() => {
+  const roots = [...document.querySelectorAll(".oldtricks-widget")];
+  return roots.every((el) => el.dataset.ready === "static" || el.dataset.ready === "live"
+    || el.dataset.ready === "error");
+}"""
+
+
+def wait_mounted(page: Any, timeout: float = 15_000) -> None:
+    """Until every viewer of the page has started (or failed to)."""
+    page.wait_for_function(MOUNTED, timeout=timeout)
+
+
+# ---- a small sample project built with the extension ----------------------------------------------
+SAMPLE_CONF = """\
+import sys
+sys.path[:0] = [{engine!r}, {site!r}]
+extensions = ["myst_parser", "oldtricks_sphinx"]
+html_theme = "furo"
+html_favicon = {favicon!r}
+oldtricks_scenarios = {scenarios!r}
+oldtricks_copy_runtime = False
+"""
+# A note that would run script if it were ever inserted as markup.
+HOSTILE = '<img src=x onerror="window.__pwned = 1"> <b>bold</b> & <script>window.__pwned = 2</script>'
+
+
+def _hostile_scenario(basics: str) -> str:
+    text = basics.replace('title = "', f'title = "{HOSTILE.replace(chr(34), chr(92) + chr(34))} ', 1)
+    return re.sub(r'(?m)^note = "[^"\n]*"', f"note = {json.dumps(HOSTILE)}", text, count=2)
+
+
+SAMPLE_PAGES = {
+    "index.md": """\
+        # Sample
+
+        ```{toctree}
+        play
+        ```
+        """,
+    "play.md": """\
+        # Play
+
+        Opened by the author at step 3, as North sees it:
+
+        ```{scenario} sample/opened
+        :step: 3
+        :viewer: north
+        ```
+
+        A note written as markup:
+
+        ```{scenario} sample/hostile
+        ```
+        """,
+}
+
+
+@pytest.fixture(scope="session")
+def sample_site(tmp_path_factory: pytest.TempPathFactory, serve_dir: Callable[[Path], SiteServer]) -> SiteServer:
+    """docs built from SAMPLE_PAGES with the real extension (sphinx-build -W), served under the sub-path."""
+    root = tmp_path_factory.mktemp("sample")
+    scenarios, src, out = root / "scenarios", root / "src", root / "out"
+    (scenarios / "sample").mkdir(parents=True)
+    basics = (REPO / "scenarios" / "bettelmann" / "basics.toml").read_text(encoding="utf-8")
+    (scenarios / "sample" / "opened.toml").write_text(basics, encoding="utf-8")
+    (scenarios / "sample" / "hostile.toml").write_text(_hostile_scenario(basics), encoding="utf-8")
+    src.mkdir()
+    (src / "conf.py").write_text(SAMPLE_CONF.format(
+        engine=str(REPO / "engine"), site=str(REPO / "site"), scenarios=str(scenarios),
+        favicon=str(REPO / "docs" / "_static" / "favicon.svg")), encoding="utf-8")
+    for name, text in SAMPLE_PAGES.items():
+        (src / name).write_text(textwrap.dedent(text), encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-E", "-q", "-b", "html", str(src), str(out)],
+                          capture_output=True, text=True, check=False, cwd=REPO)
+    if proc.returncode != 0:
+        pytest.fail(f"the sample project did not build:\n{proc.stdout}{proc.stderr}", pytrace=False)
+    return serve_dir(out)

@@ -53,12 +53,19 @@ export class Live {
     this.status = h("span", {class: "ot-live-status", "data-role": "live-status"});
     this.moves = h("div", {class: "ot-moves", "data-role": "moves", role: "group", "aria-label": "Your move"});
     this.optionEls = this.options.map((opt) => this.buildOption(opt));
+    const n = this.optionEls.length;
+    // The other rules take room: folded away until the reader asks for them.
+    this.optionsBox = n ? h("details", {class: "ot-options", "data-role": "options"},
+      h("summary", {class: "ot-options-head"}, `Try another rule — ${n} option${n === 1 ? "" : "s"}`),
+      h("p", {class: "ot-options-help ot-muted"},
+        "Each choice replays this deal under that rule, computed by the live engine (loaded on first use)."),
+      h("div", {class: "ot-options-list", role: "group", "aria-label": "Try other rules"}, this.optionEls.map((o) => o.el)))
+      : null;
     this.el = h("div", {class: "ot-live"},
       h("div", {class: "ot-live-row"}, this.goBtn, this.seatField, this.status, this.bookBtn,
         h("span", {class: "ot-progress"}, this.progress, this.progressLabel)),
       this.moves,
-      this.optionEls.length ? h("div", {class: "ot-options", role: "group", "aria-label": "Try other rules"},
-        h("span", {class: "ot-options-head"}, "Try this with option:"), this.optionEls.map((o) => o.el)) : null);
+      this.optionsBox);
   }
 
   buildOption(opt) {

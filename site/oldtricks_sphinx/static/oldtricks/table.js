@@ -40,18 +40,20 @@ function wonText(won) {
   return `${t} trick${t === 1 ? "" : "s"} · ${c} card${c === 1 ? "" : "s"}`;
 }
 
-/** One card element of a hand; a button when the reader may play it. */
+/** One card element of a hand; a button when it is the reader's turn at this seat. The frame's legal
+ * moves are highlighted; any other card may be tried too, and the engine says why it is refused. */
 function handCard(card, seat, shown, ctx) {
   const text = shown ? card : "??";
   const svg = cardSvg(text, ctx.pattern, shown);
   const play = ctx.play;
-  if (play && shown && play.seat === seat && play.legal.has(card)) {
-    return h("button", {type: "button", class: "ot-card ot-legal", "data-card": text, "data-seat": seat,
-      "aria-label": `Play the ${cardName(card, ctx.pattern)}`, disabled: play.busy,
-      onclick: () => play.onMove(card)}, svg);
+  if (play && shown && play.seat === seat) {
+    const legal = play.legal.has(card);
+    const name = cardName(card, ctx.pattern);
+    return h("button", {type: "button", class: `ot-card ${legal ? "ot-legal" : "ot-illegal"}`, "data-card": text,
+      "data-seat": seat, "data-legal": legal ? "true" : "false", disabled: play.busy, onclick: () => play.onMove(card),
+      "aria-label": legal ? `Play the ${name}` : `Try the ${name} (not among the legal moves)`}, svg);
   }
-  const dim = play && shown && play.seat === seat && play.legal.size ? " ot-illegal" : "";
-  return h("span", {class: `ot-card${dim}`, "data-card": text, "data-seat": seat}, svg);
+  return h("span", {class: "ot-card", "data-card": text, "data-seat": seat}, svg);
 }
 
 function handEl(seatData, ctx) {

@@ -59,13 +59,16 @@ export class Widget {
     if (!this.book.length) throw new Error("no frames");
     this.frames = this.book;
     this.index = 0;
-    this.view = Number.isInteger(this.book[0].viewer) ? this.book[0].viewer : null;
+    // The author's choices (the directive's :viewer: and :step:); a link's #ID@N overrides the step.
+    this.view = Number.isInteger(this.data.viewer) ? this.data.viewer
+      : Number.isInteger(this.book[0].viewer) ? this.book[0].viewer : null;
+    this.startIndex = Math.max(0, this.indexOfStep(Number.isInteger(this.data.step) ? this.data.step : 0));
     this.timer = null;
     this.playTarget = null;
     this.build();
     this.live = new Live(this);
     this.liveSlot.appendChild(this.live.el);
-    this.setFrames(this.book, 0);
+    this.setFrames(this.book, this.startIndex);
     root.dataset.ready = "static";
   }
 
@@ -86,16 +89,19 @@ export class Widget {
     this.ruleList = h("ul", {class: "ot-rules", "data-role": "rules", "aria-label": "Rules shown at this step"});
     this.panels = h("div", {class: "ot-panels", "data-role": "panels"});
     this.liveSlot = h("div", {class: "ot-live-slot"});
+    // Reading order: the table and its stepping bar, what happened at this step (beside the table
+    // on wide screens), the game's panels, then live play and the other rules to try.
     this.shell = h("div", {class: "ot-shell"},
       h("div", {class: "ot-head"},
         h("div", {class: "ot-title"}, this.data.title || ""), this.controls.tools),
       this.infoSlot,
       h("div", {class: "ot-main"},
-        h("div", {class: "ot-board"}, this.tableSlot, this.controls.el, this.message, this.liveSlot),
+        h("div", {class: "ot-board"}, this.tableSlot, this.controls.el, this.message),
         h("div", {class: "ot-side"},
           h("div", {class: "ot-step", role: "group", "aria-label": "This step"},
             this.moveLine, this.events, this.note, this.ruleList),
           this.panels)),
+      this.liveSlot,
       this.help.el);
     root.appendChild(this.shell);
     root.addEventListener("keydown", (e) => this.onKey(e));
@@ -239,6 +245,12 @@ export class Widget {
   }
 
   copyLink() {
+    if (!this.isBook && this.live && this.live.engine) {
+      // a line the reader played (or replayed under another rule): the engine links the whole line
+      import("./teach/share.js").then((share) => share.copyBranchLink(this),
+        (err) => this.setMessage(`No link could be made: ${err.message}`, {kind: "error"}));
+      return;
+    }
     const url = this.stepUrl();
     this.writeHash();
     const fallback = () => this.setMessage("Copy this link:", {field: url});
@@ -249,9 +261,9 @@ export class Widget {
     }
   }
 
-  /** Open at a step named by a link; out of range: a message and step 0. */
+  /** Open at a step named by a link (null: the author's step); out of range: a message and step 0. */
   openAt(stepText, scroll) {
-    const step = /^\d+$/.test(stepText) ? Number(stepText) : NaN;
+    const step = stepText === null ? this.stepOf(this.startIndex) : /^\d+$/.test(stepText) ? Number(stepText) : NaN;
     const i = Number.isNaN(step) ? -1 : this.indexOfStep(step);
     this.stopPlay();
     if (i < 0) {
@@ -299,6 +311,7 @@ export class Widget {
     const act = actions[e.key];
     if (!act) return;
     e.preventDefault();
+    e.stopPropagation(); // the page's own keys (Sphinx: ← → for the previous/next page) do not apply here
     act();
   }
 }
@@ -324,30 +337,92 @@ async function mountNow(root) {
   }
 }
 
-function routeHash(scroll) {
-  const raw = decodeURIComponent(location.hash.replace(/^#/, ""));
+function hashText() {
+  try {
+    return decodeURIComponent(location.hash.replace(/^#/, ""));
+  } catch (e) {
+    return location.hash.replace(/^#/, ""); // a malformed %-escape: use it as written
+  }
+}
+
+/** Open the viewer and step named by the hash (`#ID@N`, or `#ID`). On the first load (`landing`),
+ * a hash naming any other element (a rule box further down) is scrolled to again: the browser
+ * scrolled there before the viewers above it had grown. */
+function routeHash(scroll, landing = false) {
+  const raw = hashText();
   if (!raw) return;
-  const at = raw.lastIndexOf("@");
-  const id = at >= 0 ? raw.slice(0, at) : raw;
+  const {id, step} = parseHash(raw);
   const w = widgets.get(id);
-  if (w) { w.openAt(at >= 0 ? raw.slice(at + 1) : "0", scroll); return; }
-  if (at > 0 && widgets.size && !document.getElementById(raw)) {
+  if (w) {
+    w.openAt(step, scroll && !(landing && readerMoved));
+    return;
+  }
+  const target = document.getElementById(raw);
+  if (target) {
+    if (landing && !readerMoved) target.scrollIntoView({block: "start", behavior: "instant"});
+    return;
+  }
+  if (step !== null && id && widgets.size) {
     const firstWidget = widgets.values().next().value;
     firstWidget.setMessage(`The link names a game "${id}" that is not on this page.`);
   }
 }
 
+/** Keep the link's target in view while the viewers above it grow (a frame at a time, not each viewer). */
+function holdTarget(id) {
+  const target = document.getElementById(id);
+  if (target) target.scrollIntoView({block: "start", behavior: "instant"});
+}
+
+/** `ID@N` -> {id: ID, step: "N"}; `ID` -> {id: ID, step: null} (the author's step). */
+function parseHash(raw) {
+  const at = raw.lastIndexOf("@");
+  return at >= 0 ? {id: raw.slice(0, at), step: raw.slice(at + 1)} : {id: raw, step: null};
+}
+
+// Whether the reader has scrolled or pressed a key since the page opened: then a late re-scroll to
+// the link's target would yank the page away from where the reader went.
+let readerMoved = false;
+for (const type of ["wheel", "touchmove", "keydown", "mousedown"]) {
+  window.addEventListener(type, () => { readerMoved = true; }, {capture: true, passive: true, once: true});
+}
+
 let hashListener = false;
 
-/** Mount every `.oldtricks-widget` under scope, then open the step named in the URL hash. */
+// Give the browser a turn (paint, input) between viewers.
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Mount every `.oldtricks-widget` under scope, then open the step named in the URL hash.
+ * One at a time, in page order, yielding every few viewers: the first viewer can be stepped as soon
+ * as it is drawn, rather than when the whole page's viewers have been unpacked. */
 export async function mountAll(scope = document) {
   const roots = Array.from(scope.querySelectorAll(".oldtricks-widget"));
-  const mounted = (await Promise.all(roots.map(mount))).filter(Boolean);
+  const linked = parseHash(hashText());
+  // While the viewers grow, the browser keeps chasing the link's target with smooth scrolls (the
+  // theme asks for smooth scrolling), and a smooth scroll still running would carry the page past
+  // the final, instant one below: scroll instantly until the page has landed.
+  const html = document.documentElement;
+  const smooth = !hashListener && linked.id ? html.style.scrollBehavior : null;
+  if (smooth !== null) html.style.scrollBehavior = "auto";
+  const mounted = [];
+  let since = performance.now();
+  for (const root of roots) {
+    const w = await mount(root);
+    if (w) mounted.push(w);
+    if (w && w.id === linked.id && linked.step !== null) w.openAt(linked.step, false); // no flash of another step
+    if (performance.now() - since > 40) {
+      if (smooth !== null && !readerMoved) holdTarget(linked.id);
+      await nextTask();
+      since = performance.now();
+    }
+  }
+  const landing = !hashListener;
   if (!hashListener) {
     hashListener = true;
     window.addEventListener("hashchange", () => routeHash(true));
   }
-  routeHash(true);
+  routeHash(true, landing);
+  if (smooth !== null) requestAnimationFrame(() => { html.style.scrollBehavior = smooth; });
   return mounted;
 }
 

@@ -42,7 +42,7 @@ function progress(fraction, label, force = false) {
 
 // Wrap fetch so that the big runtime downloads report streamed progress. Pyodide fetches
 // pyodide.asm.wasm (instantiateStreaming), python_stdlib.zip and pyodide-lock.json with the global
-// fetch; the wrapped Response keeps status and headers (Content-Type: application/wasm).
+// fetch; the caller gets the network's own Response, and a clone of it is read to count bytes.
 function trackDownloads(baseURL, sizes) {
   const tracked = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
   const loaded = Object.fromEntries(tracked.map((name) => [name, 0]));
@@ -66,23 +66,18 @@ function trackDownloads(baseURL, sizes) {
     const name = tracked.find((n) => url.startsWith(baseURL) && url.split(/[?#]/)[0].endsWith("/" + n));
     if (!name || !response.ok || !response.body) return response;
     if (!total[name]) total[name] = Number(response.headers.get("content-length")) || 0;
-    const reader = response.body.getReader();
-    const body = new ReadableStream({
-      async pull(controller) {
-        const { done, value } = await reader.read();
-        if (done) {
-          controller.close();
-          return;
-        }
+    // Count the bytes on a copy, and hand the original on untouched: the wasm compiler then reads
+    // the network stream itself (re-wrapping the body in a JS stream slowed start-up by up to ~100 ms).
+    const counter = response.clone().body.getReader();
+    (async () => {
+      for (;;) {
+        const { done, value } = await counter.read();
+        if (done) return;
         loaded[name] += value.byteLength;
         report();
-        controller.enqueue(value);
-      },
-      cancel(reason) {
-        return reader.cancel(reason);
-      },
-    });
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      }
+    })().catch(() => {}); // a failed download fails the original too, and is reported there
+    return response;
   };
   return () => {
     self.fetch = originalFetch;
@@ -116,17 +111,22 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes }) {
     untrack();
   }
   progress(DOWNLOAD_SHARE + 0.1, "Installing the engine", true);
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  // Every step here counts against the reader's wait, so the cheap way each time: `site` is loaded
+  // already (sysconfig is not); only the folder that changed is forgotten by the import system
+  // (importlib.invalidate_caches() would load importlib.metadata, ~50 ms); the engine's version is
+  // its __version__ (importlib.metadata.version() costs ~150 ms).
+  const sitePackages = pyodide.runPython(
+    "import site, sys\n" +
+      "next((p for p in site.getsitepackages() if p in sys.path), site.getsitepackages()[0])",
+  );
   pyodide.unpackArchive(await wheelBytes, "wheel", { extractDir: sitePackages });
   progress(0.95, "Importing the engine", true);
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  pyodide.runPython(`import sys; sys.path_importer_cache.pop(${JSON.stringify(sitePackages)}, None)`);
   live = pyodide.pyimport("oldtricks.live");
   const info = JSON.parse(
     pyodide.runPython(
-      "import json, sys\n" +
-        "from importlib import metadata\n" +
-        "try:\n    _v = metadata.version('oldtricks')\nexcept Exception:\n    _v = None\n" +
-        "json.dumps({'python': sys.version.split()[0], 'engine': _v})",
+      "import json, sys, oldtricks\n" +
+        "json.dumps({'python': sys.version.split()[0], 'engine': getattr(oldtricks, '__version__', None)})",
     ),
   );
   info.pyodide = pyodide.version;

@@ -1,0 +1,172 @@
+"""The live engine behind the viewers (Pyodide in a module worker): playing a legal and an illegal
+card, switching an option, and, for every scenario of the site, the same frames as the build."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from conftest import Guard, SiteServer, embedded, site_pages, wait_mounted
+from oldtricks.replay import replay
+from oldtricks.scenario import from_spec
+
+pytestmark = pytest.mark.browser
+
+LIVE_MS = 90_000  # Pyodide starts in about 3 s here; a loaded machine is much slower
+PAGE = "bettelmann.html"
+SID = "bettelmann/last-three"  # South holds three cards face up and may choose among them
+
+
+def widget(page: Any, sid: str) -> Any:
+    return page.locator(f'.oldtricks-widget[id="{sid}"]')
+
+
+# The page's own widget module: imported by the URL its script tag names, it is the same module
+# instance, whose `widgets` map holds the mounted viewers.
+FRAMES_SHOWN = """async (sid) => {
+  const src = document.querySelector('script[src*="oldtricks/widget.js"]').src;
+  return (await import(src)).widgets.get(sid).frames;
+}"""
+
+
+def frames_shown(page: Any, sid: str) -> list[dict[str, Any]]:
+    """The frames the mounted viewer shows."""
+    return list(page.evaluate(FRAMES_SHOWN, sid))
+
+
+def test_live_play_accepts_a_legal_card_and_explains_an_illegal_one(live_page: Any, site_server: SiteServer) -> None:
+    book = embedded((site_server.root / PAGE).read_text(encoding="utf-8"))[SID]["frames"]
+    # the step where South chooses: three cards face up, each of them legal
+    choose = next(f for f in book if f["turn"] == 0 and len(f["legal"]) == 3)
+    step = choose["step"]
+    live_page.goto(f"{site_server.url}{PAGE}#{SID}@{step}")
+    wait_mounted(live_page)
+    root = widget(live_page, SID)
+    assert root.get_attribute("data-step") == str(step)
+    root.locator('[data-action="go-live"]').click()
+    live_page.wait_for_selector(f'.oldtricks-widget[id="{SID}"][data-ready="live"]', timeout=LIVE_MS)
+    live_page.wait_for_function(f"() => !document.getElementById('{SID}').hasAttribute('aria-busy')")
+    assert "you play South" in root.locator('[data-role="live-status"]').inner_text()
+
+    # A legal card (the one the book plays): the engine answers with the next step.
+    move = book[step + 1]["move"]
+    card = root.locator(f'button[data-card="{move}"][data-seat="0"]')
+    assert card.get_attribute("data-legal") == "true"
+    card.click()
+    live_page.wait_for_function(f"() => document.getElementById('{SID}').dataset.step === '{step + 1}'")
+    shown = frames_shown(live_page, SID)
+    assert shown[step + 1]["move"] == move
+    assert shown[step + 1]["seats"] == book[step + 1]["seats"]
+    assert root.locator('[data-role="message"] .ot-msg-error').count() == 0
+
+    # Four cards again, face down: only the top one may be turned up. Another is refused, with the rule.
+    after = shown[step + 1]
+    assert after["turn"] == 0 and len(after["legal"]) == 1, after["legal"]
+    other = next(c for c in after["seats"][0]["hand"]["cards"] if c not in after["legal"])
+    refused = root.locator(f'button[data-card="{other}"][data-seat="0"]')
+    assert refused.get_attribute("data-legal") == "false"
+    refused.click()
+    error = root.locator('[data-role="message"] .ot-msg-error')
+    error.wait_for()
+    assert "top card" in error.inner_text(), error.inner_text()
+    link = error.locator("a.ot-rule")
+    assert link.get_attribute("title") == "bettelmann.last-three"
+    assert link.get_attribute("href") == "#rule-bettelmann-last-three"
+    assert root.get_attribute("data-step") == str(step + 1)  # nothing was played
+    assert len(frames_shown(live_page, SID)) == len(shown)
+
+
+def test_another_rule_replays_the_deal_as_the_engine_says(live_page: Any, site_server: SiteServer) -> None:
+    data = embedded((site_server.root / PAGE).read_text(encoding="utf-8"))[SID]
+    assert data["options"], "the scenario offers no other rule"
+    assert {o["key"]: o["value"] for o in data["options"]}["last_three"] == "on"
+    want = replay(from_spec(data["spec"]), {"last_three": "off"}, lenient=True).frames()
+    assert want != data["frames"], "the option changes nothing in this scenario: not a test"
+
+    live_page.goto(f"{site_server.url}{PAGE}#{SID}@0")
+    wait_mounted(live_page)
+    root = widget(live_page, SID)
+    box = root.locator('details[data-role="options"]')
+    assert box.get_attribute("open") is None, "the other rules start folded away"
+    summary = box.locator("summary").inner_text()
+    assert summary == f"Try another rule — {len(data['options'])} options", summary
+    box.locator("summary").click()
+    root.locator('select[data-option="last_three"]').select_option("off")
+    live_page.wait_for_selector(f'.oldtricks-widget[id="{SID}"][data-ready="live"]', timeout=LIVE_MS)
+    live_page.wait_for_function(f"() => !document.getElementById('{SID}').hasAttribute('aria-busy')")
+    message = root.locator('[data-role="message"]').inner_text()
+    assert "Looking at the last three cards" in message, message
+    assert frames_shown(live_page, SID) == want
+    assert root.locator('[data-role="counter"]').inner_text() == f"step 0 / {want[-1]['step']}"
+
+    root.locator('[data-action="book"]').click()
+    assert frames_shown(live_page, SID) == data["frames"]
+
+
+# For each viewer of the page: the live engine's frames for its spec against the embedded ones (as
+# readData unpacks them, exactly as the widget does when it mounts) and the mounted viewer's, compared
+# in the page (a page of long games holds megabytes of frames): the first difference, if any.
+SAME_FRAMES = """async () => {
+  const src = document.querySelector('script[src*="oldtricks/widget.js"]').src;
+  const widgetModule = await import(src);
+  const { getEngine } = await import(new URL("live.js", src).href);
+  const engine = await getEngine();
+  const differ = (a, b, path) => {
+    if (a === b) return null;
+    if (typeof a !== "object" || typeof b !== "object" || a === null || b === null
+        || Array.isArray(a) !== Array.isArray(b)) return `${path}: ${JSON.stringify(a)} != ${JSON.stringify(b)}`;
+    const keys = Array.isArray(a) ? [...Array(Math.max(a.length, b.length)).keys()]
+      : [...new Set([...Object.keys(a), ...Object.keys(b)])];
+    for (const k of keys) {
+      const d = differ(a[k], b[k], `${path}/${k}`);
+      if (d) return d;
+    }
+    return null;
+  };
+  const out = [];
+  for (const root of document.querySelectorAll(".oldtricks-widget")) {
+    const data = await widgetModule.readData(root);
+    const mounted = widgetModule.widgets.get(root.id);
+    const r = await engine.open("check:" + data.id, data.spec, {});
+    out.push({id: data.id, frames: data.frames.length, ok: r.ok, error: r.error || null, stopped: r.stopped || null,
+              mounted: mounted ? differ(mounted.book, data.frames, "frames") : "not mounted",
+              live: r.ok ? differ(r.frames, data.frames, "frames") : null});
+  }
+  return out;
+}"""
+
+
+def test_live_engine_frames_equal_the_build_frames(live_page: Any, site_server: SiteServer, guard: Guard) -> None:
+    pages = {name: embedded((site_server.root / name).read_text(encoding="utf-8"))
+             for name in site_pages(site_server.root)}
+    pages = {name: data for name, data in pages.items() if data}
+    assert pages, "no page of the built site embeds a scenario"
+    checked: dict[str, list[dict[str, Any]]] = {}
+    sessions = 0
+    # The pages with the most viewers first, one page session (one engine) each. A page whose
+    # scenarios have all been checked already (an embed page repeats one) must embed the same frames.
+    for name in sorted(pages, key=lambda n: (-len(pages[n]), n)):
+        data = pages[name]
+        if set(data) <= set(checked):
+            for sid, d in data.items():
+                assert d["frames"] == checked[sid], (name, sid, "other frames than where it was checked")
+            continue
+        page = guard.attach(live_page.context.new_page())
+        try:
+            page.goto(site_server.url + name)
+            wait_mounted(page)
+            got = page.evaluate(SAME_FRAMES)
+        finally:
+            page.close()
+        sessions += 1
+        assert [w["id"] for w in got] == list(data), name
+        for w in got:
+            assert w["ok"], (name, w["id"], w["error"])
+            assert w["stopped"] is None, (name, w["id"], w["stopped"])
+            assert w["frames"] == len(data[w["id"]]["frames"]), (name, w["id"], "unpacked otherwise than here")
+            assert w["mounted"] is None, (name, w["id"], f"the viewer shows other frames: {w['mounted']}")
+            assert w["live"] is None, (name, w["id"], f"live and build frames differ at {w['live']}")
+            checked[w["id"]] = data[w["id"]]["frames"]
+    print(f"\n{len(checked)} scenarios, {sessions} page sessions, {len(pages)} pages: live frames == build frames")
+

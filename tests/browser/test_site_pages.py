@@ -1,0 +1,68 @@
+"""The built site in Chromium: every page loads from the local server alone, without a console error,
+and its viewers start; without JavaScript and in print, the text form of each viewer is shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from conftest import Guard, SiteServer, embedded, site_pages, wait_mounted
+
+pytestmark = pytest.mark.browser
+
+
+def test_every_page_loads_offline_without_errors(live_page: Any, site_server: SiteServer, guard: Guard) -> None:
+    pages = site_pages(site_server.root)
+    assert {"index.html", "bettelmann.html", "search.html"} <= set(pages), pages
+    start = len(site_server.log)
+    viewers = 0
+    for name in pages:
+        live_page.goto(site_server.url + name)
+        wait_mounted(live_page)
+        live_page.wait_for_load_state("load")
+        expected = list(embedded((site_server.root / name).read_text(encoding="utf-8")))
+        states = live_page.eval_on_selector_all(".oldtricks-widget", "els => els.map(e => [e.id, e.dataset.ready])")
+        assert states == [[sid, "static"] for sid in expected], name
+        viewers += len(states)
+        # the favicon is asked for on every page: it must exist (no 404 in the console or the log)
+        assert live_page.eval_on_selector('link[rel~="icon"]', "el => el.href").endswith("favicon.svg"), name
+    assert viewers, "no page of the site has a game viewer"
+    served = site_server.log[start:]
+    assert served, "the pages were not served by the local server"
+    failed = [entry for entry in served if entry[2] >= 400]
+    assert not failed, failed
+    assert any(path.endswith("favicon.svg") for _, path, _, _ in served), "the favicon was never requested"
+
+
+def test_text_form_without_javascript_and_in_print(browser: Any, live_page: Any, site_server: SiteServer,
+                                                    guard: Guard, artifacts_dir: Any) -> None:
+    url = site_server.url + "bettelmann.html#bettelmann/basics"
+    # In print the viewer gives way to its text: the deal, every trick, the outcome.
+    live_page.goto(url)
+    wait_mounted(live_page)
+    live_page.emulate_media(media="print")
+    widget = live_page.locator('.oldtricks-widget[id="bettelmann/basics"]')
+    assert widget.locator(".ot-shell").is_hidden()
+    text = widget.locator(".ot-static")
+    assert text.is_visible()
+    assert "Trick 1: North" in text.inner_text()
+    # framed and padded like the rule boxes (the theme's own rule for containers comes first)
+    assert text.evaluate("el => parseFloat(getComputedStyle(el).paddingLeft)") > 0
+    assert widget.evaluate("el => getComputedStyle(el).outlineStyle") == "none"
+    text.screenshot(path=str(artifacts_dir / "bettelmann-basics-print.png"))
+    live_page.emulate_media(media="screen")
+    assert text.is_hidden() and widget.locator(".ot-shell").is_visible()
+
+    # Without JavaScript: the text form from the start, and no viewer.
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        context.route("**/*", guard.on_route)
+        page = guard.attach(context.new_page())
+        page.goto(url)
+        static = page.locator('.oldtricks-widget[id="bettelmann/basics"] .ot-static')
+        assert static.is_visible()
+        assert "The deal" in static.inner_text()
+        assert page.locator(".ot-shell").count() == 0
+    finally:
+        context.close()

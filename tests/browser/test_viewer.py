@@ -1,0 +1,166 @@
+"""The game viewer in Chromium: stepping by button and by key, the help, deep links to a step and to
+a rule, the author's opening step and view, and scenario text shown as text, never as markup."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from conftest import HOSTILE, Guard, SiteServer, embedded, wait_mounted
+
+pytestmark = pytest.mark.browser
+
+PAGE = "bettelmann.html"
+SID = "bettelmann/tie-pierer"
+
+# What the viewer draws: the step, the counter, the cards of the trick and of each hand.
+DRAWN = """(root) => ({
+  step: root.dataset.step,
+  counter: root.querySelector('[data-role="counter"]').textContent,
+  table: [...root.querySelectorAll('[data-role="trick"] [data-played]')].map((el) => el.dataset.played),
+  hands: [...root.querySelectorAll("[data-seat-box]")].map((box) =>
+    [...box.querySelectorAll(".ot-hand [data-card]")].map((el) => el.dataset.card)),
+  view: root.querySelector('[data-role="view"]').value,
+})"""
+
+
+def expected(frame: dict[str, Any], last: int) -> dict[str, Any]:
+    """What DRAWN must read at this frame, with every hand shown."""
+    hands = []
+    for seat in frame["seats"]:
+        cards = list(seat["hand"]["cards"])
+        hands.append(cards + ["??"] * (seat["hand"]["count"] - len(cards)))
+    return {"step": str(frame["step"]), "counter": f"step {frame['step']} / {last}",
+            "table": [play["card"] for play in frame["table"]], "hands": hands, "view": "all"}
+
+
+def drawn(page: Any, sid: str) -> dict[str, Any]:
+    return dict(page.eval_on_selector(f'.oldtricks-widget[id="{sid}"]', DRAWN))
+
+
+@pytest.fixture(scope="module")
+def frames(site_server: SiteServer) -> list[dict[str, Any]]:
+    return list(embedded((site_server.root / PAGE).read_text(encoding="utf-8"))[SID]["frames"])
+
+
+def test_stepping_by_buttons_and_keys(live_page: Any, site_server: SiteServer, frames: list[dict[str, Any]]) -> None:
+    last = len(frames) - 1
+    assert last >= 3, "the scenario is too short to step through"
+    live_page.goto(f"{site_server.url}{PAGE}#{SID}")
+    wait_mounted(live_page)
+    root = live_page.locator(f'.oldtricks-widget[id="{SID}"]')
+    assert drawn(live_page, SID) == expected(frames[0], last)
+    assert root.locator('[data-action="prev"]').is_disabled()
+
+    def press(action: str, index: int) -> None:
+        root.locator(f'[data-action="{action}"]').click()
+        assert drawn(live_page, SID) == expected(frames[index], last), action
+
+    press("next", 1)
+    press("next", 2)
+    press("prev", 1)
+    press("last", last)
+    assert root.locator('[data-action="next"]').is_disabled()
+    press("first", 0)
+    # each step carries its own link
+    live_page.wait_for_function(f"() => location.hash === '#{SID}@0'")
+
+    root.focus()
+    for key, index in (("ArrowRight", 1), ("ArrowRight", 2), ("ArrowLeft", 1), ("End", last), ("Home", 0)):
+        live_page.keyboard.press(key)
+        assert drawn(live_page, SID) == expected(frames[index], last), key
+
+    help_box = root.locator(".ot-help")
+    assert help_box.is_hidden()
+    live_page.keyboard.press("?")
+    assert help_box.is_visible()
+    assert "previous / next step" in help_box.inner_text()
+    live_page.keyboard.press("Escape")
+    assert help_box.is_hidden()
+
+
+def test_deep_link_opens_that_step(live_page: Any, site_server: SiteServer, frames: list[dict[str, Any]],
+                                   artifacts_dir: Any) -> None:
+    live_page.set_viewport_size({"width": 1100, "height": 900})
+    live_page.goto(f"{site_server.url}{PAGE}#{SID}@3")
+    wait_mounted(live_page)
+    root = live_page.locator(f'.oldtricks-widget[id="{SID}"]')
+    live_page.wait_for_function(f"() => document.getElementById('{SID}').dataset.step === '3'")
+    assert drawn(live_page, SID) == expected(frames[3], len(frames) - 1)
+    assert root.get_attribute("data-ready") == "static"
+    top = root.evaluate("el => el.getBoundingClientRect().top")
+    assert 0 <= top < 120, f"the viewer is not at the top of the window (top = {top})"
+    assert live_page.evaluate("document.activeElement && document.activeElement.id") == SID
+    root.screenshot(path=str(artifacts_dir / "bettelmann-tie-pierer-step3.png"))
+
+    # Out of range: a message, and the first step.
+    live_page.goto("about:blank")
+    live_page.goto(f"{site_server.url}{PAGE}#{SID}@999")
+    wait_mounted(live_page)
+    root.locator('[data-role="message"] .ot-msg').wait_for()
+    message = root.locator('[data-role="message"]').inner_text()
+    assert "step 999 does not exist" in message, message
+    assert f"0–{len(frames) - 1}" in message, message
+    assert root.get_attribute("data-step") == "0"
+
+
+def test_link_to_a_rule_lands_on_it_once_the_viewers_have_grown(live_page: Any, site_server: SiteServer) -> None:
+    html = (site_server.root / PAGE).read_text(encoding="utf-8")
+    # the last rule box of the page: every viewer stands above it
+    anchor = live_page.evaluate("(html) => [...new DOMParser().parseFromString(html, 'text/html')"
+                                ".querySelectorAll('.ot-rule-block[id]')].pop().id", html)
+    live_page.set_viewport_size({"width": 1100, "height": 800})
+    live_page.goto(f"{site_server.url}{PAGE}#{anchor}")
+    wait_mounted(live_page)
+    live_page.wait_for_load_state("load")
+    live_page.wait_for_timeout(200)  # any late scroll has happened
+    above = live_page.evaluate(f"""() => {{
+      const target = document.getElementById("{anchor}");
+      return [...document.querySelectorAll(".oldtricks-widget")]
+        .filter((w) => w.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING).length;
+    }}""")
+    assert above >= 3, f"only {above} viewers above #{anchor}: not a test of late growth"
+    top = live_page.eval_on_selector(f'[id="{anchor}"]', "el => el.getBoundingClientRect().top")
+    assert 0 <= top < 120, f"#{anchor} is at {top}px, not at the top of the window"
+
+
+def test_author_step_and_view_are_honoured(live_page: Any, sample_site: SiteServer, guard: Guard) -> None:
+    guard.origin = sample_site.origin
+    sid = "sample/opened"
+    data = embedded((sample_site.root / "play.html").read_text(encoding="utf-8"))[sid]
+    assert (data["step"], data["viewer"]) == (3, 1)
+    live_page.goto(sample_site.url + "play.html")
+    wait_mounted(live_page)
+    got = drawn(live_page, sid)
+    assert got["step"] == "3"
+    assert got["view"] == "1"  # North's view: Bettelmann piles are face down, every card is hidden
+    assert got["hands"] and all(card == "??" for hand in got["hands"] for card in hand), got["hands"]
+    # the reader can still show every hand
+    live_page.select_option(f'[id="{sid}"] [data-role="view"]', "all")
+    assert any(card != "??" for hand in drawn(live_page, sid)["hands"] for card in hand)
+
+    # A link's step wins over the author's; the author's view stays.
+    live_page.goto("about:blank")
+    live_page.goto(sample_site.url + f"play.html#{sid}@5")
+    wait_mounted(live_page)
+    live_page.wait_for_function(f"() => document.getElementById('{sid}').dataset.step === '5'")
+    assert drawn(live_page, sid)["view"] == "1"
+
+
+def test_hostile_scenario_text_is_shown_as_text(live_page: Any, sample_site: SiteServer, guard: Guard) -> None:
+    guard.origin = sample_site.origin
+    sid = "sample/hostile"
+    live_page.goto(sample_site.url + f"play.html#{sid}@0")
+    wait_mounted(live_page)
+    root = live_page.locator(f'.oldtricks-widget[id="{sid}"]')
+    note = root.locator('[data-role="note"]')
+    assert note.text_content() == HOSTILE
+    assert HOSTILE in root.locator(".ot-title").text_content()
+    root.locator('[data-action="next"]').click()
+    assert root.locator('[data-role="note"]').text_content() == HOSTILE
+    assert root.locator(".ot-shell img, .ot-shell b, .ot-shell script").count() == 0
+    assert live_page.evaluate("window.__pwned === undefined")
+    # the text form, for print, shows it as text too (with Sphinx's curly quotes)
+    assert root.locator(".ot-static img, .ot-static script, .ot-static b").count() == 0
+    assert HOSTILE.replace('"', "”") in root.locator(".ot-static").text_content()
