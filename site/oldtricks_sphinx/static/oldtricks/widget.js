@@ -10,6 +10,7 @@ import { renderTable, renderInfo, seatName } from "./table.js";
 import { renderPanel } from "./panels.js";
 import { buildControls, buildHelp } from "./controls.js";
 import { Live } from "./golive.js";
+import { Lesson } from "./lesson.js";
 
 export const widgets = new Map();
 const STATUSES = ["documented", "disputed", "suggested", "assumed"];
@@ -67,6 +68,8 @@ export class Widget {
     this.playTarget = null;
     this.build();
     this.live = new Live(this);
+    this.lesson = new Lesson(this);
+    this.lessonSlot.appendChild(this.lesson.el);
     this.liveSlot.appendChild(this.live.el);
     this.setFrames(this.book, this.startIndex);
     root.dataset.ready = "static";
@@ -89,6 +92,7 @@ export class Widget {
     this.ruleList = h("ul", {class: "ot-rules", "data-role": "rules", "aria-label": "Rules shown at this step"});
     this.panels = h("div", {class: "ot-panels", "data-role": "panels"});
     this.liveSlot = h("div", {class: "ot-live-slot"});
+    this.lessonSlot = h("div", {class: "ot-lesson-slot"});
     // Reading order: the table and its stepping bar, what happened at this step (beside the table
     // on wide screens), the game's panels, then live play and the other rules to try.
     this.shell = h("div", {class: "ot-shell"},
@@ -99,7 +103,7 @@ export class Widget {
         h("div", {class: "ot-board"}, this.tableSlot, this.controls.el, this.message),
         h("div", {class: "ot-side"},
           h("div", {class: "ot-step", role: "group", "aria-label": "This step"},
-            this.moveLine, this.events, this.note, this.ruleList),
+            this.moveLine, this.lessonSlot, this.events, this.note, this.ruleList),
           this.panels)),
       this.liveSlot,
       this.help.el);
@@ -140,7 +144,7 @@ export class Widget {
   first() { this.show(0, {hash: true}); }
   last() { this.show(this.frames.length - 1, {hash: true}); }
   prev() { this.show(this.index - 1, {hash: true}); }
-  next() { this.show(this.index + 1, {hash: true}); }
+  next() { if (!this.lesson.blocks()) this.show(this.index + 1, {hash: true}); }
   jumpToIndex(i) { this.show(i, {hash: true}); }
   setView(v) { this.view = v; this.render(); }
 
@@ -153,6 +157,7 @@ export class Widget {
     this.playTarget = target;
     this.timer = setInterval(() => {
       if (this.index >= (this.playTarget ?? this.frames.length - 1)) this.stopPlay();
+      else if (this.lesson.blocks()) this.stopPlay();
       else this.show(this.index + 1, {hash: true});
     }, ms);
     this.updateControls();
@@ -172,12 +177,13 @@ export class Widget {
     const hadFocus = this.root.contains(document.activeElement) && document.activeElement !== this.root;
     put(this.infoSlot, renderInfo(f.info));
     put(this.tableSlot, renderTable(f, {pattern: this.pattern, view: this.view, rules: this.rules,
-      seatNames: this.data.seat_names, play: this.live.playContext(f)}));
+      seatNames: this.data.seat_names, play: this.lesson.playContext(f) || this.live.playContext(f)}));
     this.renderStep(f);
     put(this.panels, (f.panels || []).map((p) => renderPanel(p, this.pattern)));
     for (const el of this.panels.querySelectorAll(".ot-scroll")) el.scrollTop = el.scrollHeight;
     this.updateControls();
     this.live.update(f);
+    this.lesson.update(f);
     if (hadFocus && !this.root.contains(document.activeElement)) this.root.focus({preventScroll: true});
   }
 

@@ -1,0 +1,93 @@
+// Lessons: at a step whose frame carries `ask`, the reader must find the next move before the viewer
+// goes on (as in Lichess's interactive lessons). The engine wrote the question into the frame: the
+// answer, the author's explanation for another legal choice, and a hint. This module only compares
+// the reader's click with that answer and the frame's list of legal moves; it decides no rule.
+import { h } from "./dom.js";
+import { cardName, isCard } from "./cards.js";
+
+export class Lesson {
+  constructor(w) {
+    this.w = w;
+    this.solved = new Set();   // indexes of book frames whose question was answered or revealed
+    this.text = h("p", {class: "ot-lesson-text", "data-role": "lesson-text"});
+    this.reply = h("p", {class: "ot-lesson-reply", "data-role": "lesson-reply", role: "status", "aria-live": "polite"});
+    this.hintBtn = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "hint", onclick: () => this.hint()}, "Hint");
+    this.showBtn = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "reveal", onclick: () => this.reveal()},
+      "Show me");
+    this.el = h("div", {class: "ot-lesson", "data-role": "lesson", hidden: true},
+      this.text, this.reply, h("div", {class: "ot-lesson-buttons"}, this.hintBtn, this.showBtn));
+  }
+
+  /** Is the reader asked to find the move at this frame (and has not yet)? */
+  pending(index = this.w.index) {
+    const f = this.w.frames[index];
+    return !!(this.w.isBook && f && f.ask && !this.solved.has(index));
+  }
+
+  /** The table's play context while a question is open: the seat to move, its legal moves, and our check. */
+  playContext(f) {
+    if (!this.pending()) return null;
+    return {seat: f.turn, legal: new Set(f.legal || []), busy: false, pile: null, onMove: (m) => this.answer(m)};
+  }
+
+  /** Called before the viewer steps forward from a pending question: say so, and refuse. */
+  blocks() {
+    if (!this.pending()) return false;
+    this.say("Find the move first: click a card, or choose “Show me”.", "ot-lesson-wait");
+    return true;
+  }
+
+  answer(move) {
+    const f = this.w.frame;
+    const ask = f.ask;
+    const pattern = this.w.pattern;
+    const named = isCard(move, pattern) ? `the ${cardName(move, pattern)}` : `“${move}”`;
+    if (move === ask.answer) {
+      this.solved.add(this.w.index);
+      this.w.show(this.w.index + 1, {hash: true});
+      this.say(`Right: ${named}.`, "ot-lesson-right");
+      return;
+    }
+    if ((f.legal || []).includes(move)) {
+      this.say(ask.wrong ? `Not ${named}. ${ask.wrong}` : `${named} may be played, but it is not the move here. Try again.`,
+        "ot-lesson-wrong");
+    } else {
+      this.say(`${named} may not be played here: the cards you may play are highlighted.`, "ot-lesson-wrong");
+    }
+  }
+
+  hint() {
+    const ask = this.w.frame.ask;
+    this.say(ask && ask.hint ? ask.hint : "Look at what is already on the table.", "ot-lesson-hint");
+  }
+
+  reveal() {
+    const answer = this.w.frame.ask.answer;
+    this.solved.add(this.w.index);
+    this.w.show(this.w.index + 1, {hash: true});
+    const pattern = this.w.pattern;
+    this.say(`The move was ${isCard(answer, pattern) ? `the ${cardName(answer, pattern)}` : answer}.`, "ot-lesson-hint");
+  }
+
+  say(text, kind) {
+    this.reply.textContent = text;  // text only: lesson texts come from scenario files and links
+    this.reply.className = `ot-lesson-reply ${kind}`;
+  }
+
+  /** Redraw for the frame now shown: the question while it is open; the reply just after it. */
+  update(f) {
+    const i = this.w.index;
+    if (this.pending(i)) {
+      if (this.askedAt !== i) { this.reply.textContent = ""; this.askedAt = i; }
+      const who = (f.seats[f.turn] || {}).name || "the player to move";
+      this.text.textContent = `Your move: what should ${who} play here?`;
+      this.hintBtn.hidden = this.showBtn.hidden = this.el.hidden = false;
+      return;
+    }
+    const justAnswered = this.askedAt === i - 1 && this.solved.has(i - 1);
+    this.text.textContent = "";
+    this.hintBtn.hidden = this.showBtn.hidden = true;
+    this.el.hidden = !justAnswered;
+    if (!justAnswered) { this.reply.textContent = ""; this.askedAt = undefined; }
+  }
+}

@@ -1,0 +1,68 @@
+"""Lessons in the viewer: at a step that asks, the reader must find the move; a wrong legal choice
+gets the scenario's explanation, the right one moves on (scenario bettelmann/last-three, step 27)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from conftest import SiteServer, embedded, wait_mounted
+
+pytestmark = pytest.mark.browser
+
+PAGE = "bettelmann.html"
+SID = "bettelmann/last-three"
+
+
+@pytest.fixture(scope="module")
+def asked(site_server: SiteServer) -> dict[str, Any]:
+    frames = embedded((site_server.root / PAGE).read_text(encoding="utf-8"))[SID]["frames"]
+    questions = [f for f in frames if f["ask"]]
+    assert questions, "the scenario asks no question"
+    return dict(questions[0])
+
+
+def test_wrong_then_right_answer(live_page: Any, site_server: SiteServer, asked: dict[str, Any]) -> None:
+    step = asked["step"]
+    live_page.goto(f"{site_server.url}{PAGE}#{SID}@{step}")
+    wait_mounted(live_page)
+    root = live_page.locator(f'.oldtricks-widget[id="{SID}"]')
+    lesson = root.locator('[data-role="lesson"]')
+    assert lesson.is_visible()
+    assert "Your move" in lesson.locator('[data-role="lesson-text"]').text_content()
+
+    # stepping on is refused while the question is open
+    root.locator('[data-action="next"]').click()
+    assert root.get_attribute("data-step") == str(step)
+    assert "Find the move first" in lesson.locator('[data-role="lesson-reply"]').text_content()
+
+    # the hint is the author's
+    root.locator('[data-action="hint"]').click()
+    assert lesson.locator('[data-role="lesson-reply"]').text_content() == asked["ask"]["hint"]
+
+    # a legal but wrong card: the author's explanation, and we stay
+    wrong = next(m for m in asked["legal"] if m != asked["ask"]["answer"])
+    root.locator(f'.ot-hand button[data-card="{wrong}"]').click()
+    reply = lesson.locator('[data-role="lesson-reply"]').text_content()
+    assert asked["ask"]["wrong"] in reply
+    assert root.get_attribute("data-step") == str(step)
+
+    # the answer: on to the next step, with a word of praise
+    root.locator(f'.ot-hand button[data-card="{asked["ask"]["answer"]}"]').click()
+    assert root.get_attribute("data-step") == str(step + 1)
+    assert lesson.locator('[data-role="lesson-reply"]').text_content().startswith("Right")
+
+
+def test_show_me_reveals_and_moves_on(live_page: Any, site_server: SiteServer, asked: dict[str, Any]) -> None:
+    step = asked["step"]
+    live_page.goto(f"{site_server.url}{PAGE}#{SID}@{step}")
+    wait_mounted(live_page)
+    root = live_page.locator(f'.oldtricks-widget[id="{SID}"]')
+    root.locator('[data-action="reveal"]').click()
+    assert root.get_attribute("data-step") == str(step + 1)
+    assert "The move was" in root.locator('[data-role="lesson-reply"]').text_content()
+    # once answered, stepping back and on again is free
+    root.locator('[data-action="prev"]').click()
+    root.locator('[data-action="next"]').click()
+    assert root.get_attribute("data-step") == str(step + 1)
