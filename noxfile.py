@@ -56,6 +56,7 @@ def bench(session: nox.Session) -> None:
     """Benchmarks: engine speed (tricks per second, time per frame), then the browser figures."""
     session.install("-e", ".")
     session.run("python", "bench/engine_bench.py", *session.posargs)
+    session.notify("browser_bench")
 
 
 # ---- site, runtime and browser sessions ---------------------------------------------------------
