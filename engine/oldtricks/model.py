@@ -244,19 +244,29 @@ class Game(ABC, Generic[S]):
 
     def check_hands(self, hands: tuple[tuple[Card, ...], ...]) -> None:
         """Reject explicit hands that are not a possible deal. Default: a full partition of the pack."""
+        seen = self.check_cards(hands)
+        missing = [str(c) for c in self.pack.cards if c not in seen]
+        if missing:
+            raise InvalidDealError(f"the hands leave out {' '.join(missing)}: deal the whole {self.pack.name}")
+
+    def check_cards(self, hands: tuple[tuple[Card, ...], ...], size: int | None = None) -> set[Card]:
+        """One hand per seat (of ``size`` cards, when given), every card from the pack, none dealt twice.
+
+        Returns the cards dealt.
+        """
         if len(hands) != self.num_seats:
             raise InvalidDealError(f"{self.title} needs {self.num_seats} hands, not {len(hands)}")
         seen: set[Card] = set()
         for seat, hand in enumerate(hands):
+            if size is not None and len(hand) != size:
+                raise InvalidDealError(f"hand {seat} has {len(hand)} cards: each player gets {size}")
             for card in hand:
                 if card not in self.pack:
                     raise InvalidDealError(f"hand {seat}: {card} is not in the {self.pack.name}")
                 if card in seen:
                     raise InvalidDealError(f"hand {seat}: {card} is dealt twice")
                 seen.add(card)
-        missing = [str(c) for c in self.pack.cards if c not in seen]
-        if missing:
-            raise InvalidDealError(f"the hands leave out {' '.join(missing)}: deal the whole {self.pack.name}")
+        return seen
 
     @abstractmethod
     def initial_state(self, deal: Deal) -> S:

@@ -6,7 +6,6 @@ from dataclasses import replace
 from typing import ClassVar
 
 from ...cards import Card
-from ...errors import InvalidDealError
 from ...model import Deal, Event, OptionSpec, Outcome
 from .game import Druzbart, _add
 from .rules import CLOCK_LINES, CLOCK_MATADOR_LOST, DEAL_SIZE, MATADORS, OBERS, PACK, PACKETS, SEVEN
@@ -61,18 +60,7 @@ class ClockDruzbart(Druzbart):
 
     def check_hands(self, hands: tuple[tuple[Card, ...], ...]) -> None:
         """Three hands of the deal size, all from the pack and none twice; the rest is left out."""
-        if len(hands) != 3:
-            raise InvalidDealError(f"{self.title} needs 3 hands, not {len(hands)}")
-        seen: set[Card] = set()
-        for seat, hand in enumerate(hands):
-            if len(hand) != self.hand_size:
-                raise InvalidDealError(f"hand {seat} has {len(hand)} cards: each player gets {self.hand_size}")
-            for card in hand:
-                if card not in self.pack:
-                    raise InvalidDealError(f"hand {seat}: {card} is not in the {self.pack.name}")
-                if card in seen:
-                    raise InvalidDealError(f"hand {seat}: {card} is dealt twice")
-                seen.add(card)
+        self.check_cards(hands, self.hand_size)
 
     def initial_state(self, deal: Deal) -> DruzbartState:
         if not deal.rest:
