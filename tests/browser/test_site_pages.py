@@ -38,19 +38,23 @@ def test_every_page_loads_offline_without_errors(live_page: Any, site_server: Si
 def test_text_form_without_javascript_and_in_print(browser: Any, live_page: Any, site_server: SiteServer,
                                                     guard: Guard, artifacts_dir: Any) -> None:
     url = site_server.url + "bettelmann.html#bettelmann/basics"
-    # In print the viewer gives way to its text: the deal, every trick, the outcome.
+    # In print the viewer shows its current step as a picture, then its text: the deal, every trick, the outcome.
     live_page.goto(url)
     wait_mounted(live_page)
     live_page.emulate_media(media="print")
     widget = live_page.locator('.oldtricks-widget[id="bettelmann/basics"]')
-    assert widget.locator(".ot-shell").is_hidden()
+    # the current step as a picture: the table with its cards, without controls
+    assert widget.locator(".ot-shell").is_visible()
+    assert widget.locator(".ot-table svg").count() > 0
+    assert widget.locator('[data-action="next"]').is_hidden()
+    assert widget.locator('[data-action="go-live"]').is_hidden()
     text = widget.locator(".ot-static")
     assert text.is_visible()
     assert "Trick 1: North" in text.inner_text()
     # framed and padded like the rule boxes (the theme's own rule for containers comes first)
     assert text.evaluate("el => parseFloat(getComputedStyle(el).paddingLeft)") > 0
     assert widget.evaluate("el => getComputedStyle(el).outlineStyle") == "none"
-    text.screenshot(path=str(artifacts_dir / "bettelmann-basics-print.png"))
+    widget.screenshot(path=str(artifacts_dir / "bettelmann-basics-print.png"))
     live_page.emulate_media(media="screen")
     assert text.is_hidden() and widget.locator(".ot-shell").is_visible()
 
