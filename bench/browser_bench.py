@@ -47,16 +47,6 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 STATIC = REPO / "site" / "oldtricks_sphinx" / "static" / "oldtricks"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 PREFIX = "/sub/oldtricks/"
 TIMEOUT_MS = 180_000
 FIRST_PAGE = "bettelmann.html"
@@ -341,7 +331,7 @@ def run(names: list[str], runs: int, site: Path | None) -> dict[str, Any]:
         origins = tuple(url[: -len(PREFIX) + 1] for url in (plain.url, zipped.url))
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                browser = p.chromium.launch(executable_path=runtime.CHROMIUM, args=runtime.CHROMIUM_ARGS)
                 samples: dict[str, list[dict[str, float]]] = {name: [] for name in names}
                 # Run after run, every measure in turn, in alternating order: a machine whose load
                 # drifts, or a page still being torn down, affects them alike.
@@ -432,7 +422,7 @@ def main(argv: list[str] | None = None) -> int:
     report = {
         "runs": args.runs,
         "cold_cache": True,
-        "chromium": CHROMIUM,
+        "chromium": _load_runtime().CHROMIUM,
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform()},
         "pyodide": json.loads((REPO / "package.json").read_text(encoding="utf-8"))["dependencies"]["pyodide"],
         "targets": {f"{m}.{k}": v for (m, k), v in TARGETS.items()},

@@ -213,6 +213,20 @@ MIME_TYPES = {
 }
 
 
+# Debian's Chromium, as the browser tests and the browser benchmark launch it: no sandbox (root in CI),
+# and nothing that would reach for another host (this machine's network is closed).
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
 def make_server(root: Path, prefix: str = "/", host: str = "127.0.0.1", port: int = 0) -> Any:
     """A ``ThreadingHTTPServer`` serving ``root`` at ``http://host:port{prefix}`` (port 0: ephemeral).
 

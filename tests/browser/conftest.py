@@ -39,16 +39,6 @@ from typing import Any
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 SUB_PATH = "/sub/oldtricks/"
 
 if importlib.util.find_spec("playwright") is None or importlib.util.find_spec("pytest_playwright") is None:
@@ -68,6 +58,8 @@ def load_runtime() -> ModuleType:
 
 
 runtime = load_runtime()
+CHROMIUM = Path(runtime.CHROMIUM)
+CHROMIUM_ARGS = runtime.CHROMIUM_ARGS
 
 
 @pytest.fixture(scope="session")
