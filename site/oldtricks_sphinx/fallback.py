@@ -40,8 +40,9 @@ def static_form(rp: Replay, frames: Sequence[dict[str, Any]]) -> nodes.container
     for seat in first["seats"]:
         dealer = any(m.get("kind") == "dealer" for m in seat.get("marks", []))
         label = seat["name"] + (" (dealer)" if dealer else "")
-        cards = " ".join(_card(c, pattern) for c in seat["hand"]["cards"]) or "no cards"
-        hands += nodes.list_item("", nodes.paragraph("", f"{label}: {cards}"))
+        line = nodes.paragraph("", f"{label}: ")
+        line.extend(_cards(seat["hand"]["cards"], pattern, " ") or [nodes.Text("no cards")])
+        hands += nodes.list_item("", line)
     box += hands
     if pattern == "german":
         ranks = ", ".join(f"{k} {v}" for k, v in RANK_NAMES["german"].items() if k in game.pack.ranks)
@@ -76,13 +77,30 @@ def _option_text(game: Any, key: str, value: Any) -> str:
     return f"{spec.title}: {choice.label if choice else value}"
 
 
-def _card(text: str, pattern: str) -> str:
-    if text == "??":
-        return "??"
+def _symbol(text: str, pattern: str) -> str:
     try:
         return Card.parse(text, pattern).symbol  # type: ignore[arg-type]
     except OldtricksError:
         return text
+
+
+def _card(text: str, pattern: str) -> nodes.Node:
+    """A card of a hand as a small picture in HTML (a card-shaped box; German suits drawn by pages.css:
+    class ot-c and ot-g<suit> or ot-f<suit>, kept short as every card of every deal carries them), and
+    as its notation in every other builder."""
+    if text == "??":
+        return nodes.Text("??")
+    symbol = _symbol(text, pattern)
+    return nodes.inline(symbol, symbol, classes=["ot-c", f"ot-{pattern[0]}{text[-1]}"])
+
+
+def _cards(texts: Sequence[str], pattern: str, sep: str) -> list[nodes.Node]:
+    out: list[nodes.Node] = []
+    for i, text in enumerate(texts):
+        if i:
+            out.append(nodes.Text(sep))
+        out.append(_card(text, pattern))
+    return out
 
 
 def _tricks(frames: Sequence[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
@@ -113,9 +131,9 @@ def _trick_list(tricks: list[tuple[int, dict[str, Any]]], frames: Sequence[dict[
             out += _skipped(skipped)
             skipped = []
         names = [seat["name"] for seat in frame["seats"]]
-        played = ", ".join(f"{names[p['seat']]} {_card(p['card'], pattern)}" for p in frame["table"])
         winner = frame["trick"].get("winner")
         result = "Tie: nobody takes the cards yet" if winner is None else f"{names[winner]} wins"
+        played = ", ".join(f"{names[p['seat']]} {_symbol(p['card'], pattern)}" for p in frame["table"])
         item = nodes.list_item("", nodes.paragraph("", f"Trick {number}: {played}. {result}."))
         for note in notes:
             item += nodes.paragraph("", note, classes=["ot-static-note"])

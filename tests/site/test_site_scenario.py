@@ -241,3 +241,25 @@ def test_scenario_role_unknown_id_fails(build: Builder) -> None:
     built = build({"index.md": "# Home\n\nSee {scenario}`bettelmann/nope`.\n"})
     assert built.status == 1
     assert "index.md:3: ERROR: unknown scenario 'bettelmann/nope'" in built.warnings
+
+
+def test_html_text_form_draws_the_hands_as_cards(build: Builder) -> None:
+    built = build({"index.md": """
+        # Two packs
+
+        ```{scenario} bettelmann/basics
+        ```
+
+        ```{scenario} bettelmann/pack-french
+        ```
+        """})
+    assert built.status == 0, built.warnings
+    page = built.html()
+    # every card of the deal is a small card picture; French cards keep their suit symbol
+    german = load(SCENARIOS / "bettelmann/basics.toml", SCENARIOS).hands
+    assert german is not None
+    for card in german[0].split():
+        assert f'<span class="ot-c ot-g{card[1]}">{card}</span>' in page
+    assert '<span class="ot-c ot-fS">J♠</span>' in page
+    # the tricks stay plain text (a picture per played card would double the page)
+    assert "Trick 1: North 9H, South UL. South wins." in page
