@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from druzbart_ranking import expected_winner
 from oldtricks import IllegalMoveError, InvalidDealError, InvalidOptionError, make_game
 from oldtricks.cli import main
 from oldtricks.frames import make_frame, schema
@@ -21,24 +22,6 @@ from oldtricks.scenario import discover, load
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 VALIDATOR = jsonschema.Draft202012Validator(schema())
-MATADORS = {"braus": ("UA", "8L", "KH"), "brus": ("UA", "KH", "8L"), "acorns": ("UA", "8A", "KA")}
-
-
-def strength(card: str, led: bool, options: dict[str, Any]) -> tuple[float, ...] | None:
-    """The ranking stated independently of the engine (see test_druzbart.py)."""
-    matadors = MATADORS[options.get("matadors", "braus")]
-    if card in matadors:
-        return (3, -matadors.index(card))
-    rank, suit = card
-    if rank == "7":
-        return None if not led else (4,) if options.get("seven", "unbeatable") == "unbeatable" else (2.5,)
-    order = "9AUO6" if options.get("obers", "duds") == "beaters" else "9AU6"
-    return (2, -order.index(rank), -"ALHB".index(suit)) if rank in order else None
-
-
-def expected_winner(cards: list[list[Any]], options: dict[str, Any]) -> int:
-    live = [(s, seat) for i, (seat, card) in enumerate(cards) if (s := strength(card, i == 0, options)) is not None]
-    return max(live)[1] if live else int(cards[0][0])
 
 
 def all_option_sets() -> list[dict[str, Any]]:

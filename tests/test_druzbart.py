@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from druzbart_ranking import expected_winner
 from oldtricks import IllegalMoveError, InvalidDealError, InvalidOptionError, make_game
 from oldtricks.cards import GERMAN_32, GERMAN_36
 from oldtricks.cli import main
@@ -24,34 +25,6 @@ from oldtricks.scenario import discover, load
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios"
 VALIDATOR = jsonschema.Draft202012Validator(schema())
-
-# -- an independent statement of the ranking (druzbart.rank, .suit-order, .seven, .all-duds) --------
-MATADORS = {"braus": ("UA", "8L", "KH"), "brus": ("UA", "KH", "8L"), "acorns": ("UA", "8A", "KA")}
-
-
-def strength(card: str, led: bool, options: dict[str, Any]) -> tuple[float, ...] | None:
-    """A comparable strength, or None for a card that can win only as the lead of an all-dud trick."""
-    matadors = MATADORS[options.get("matadors", "braus")]
-    if card in matadors:
-        return (3, -matadors.index(card))
-    rank, suit = card
-    if rank == "7":
-        if not led:
-            return None
-        return (4,) if options.get("seven", "unbeatable") == "unbeatable" else (2.5,)
-    order = "9AUO6" if options.get("obers", "duds") == "beaters" else "9AU6"
-    if rank in order:
-        return (2, -order.index(rank), -"ALHB".index(suit))
-    return None
-
-
-def expected_winner(cards: list[list[Any]], options: dict[str, Any]) -> int:
-    """The seat that must win a trick given as [[seat, card], ...] in play order."""
-    scored = [(strength(card, i == 0, options), seat) for i, (seat, card) in enumerate(cards)]
-    live = [(s, seat) for s, seat in scored if s is not None]
-    if not live:
-        return int(cards[0][0])  # all duds: the leader
-    return max(live)[1]
 
 
 # -- helpers -----------------------------------------------------------------------------------------
