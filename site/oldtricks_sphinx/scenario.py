@@ -7,20 +7,20 @@ MyST::
     :viewer: all
     ```
 
-HTML output: ``<div class="oldtricks-widget" id=ID data-scenario=ID tabindex="0">`` holding the data
-as ``<script type="application/json" class="oldtricks-data">`` (read by ``static/oldtricks/widget.js``)
-and the scenario as plain text (:mod:`.fallback`), which other builders print on their own.
+HTML output: ``<div class="oldtricks-widget" id=ID data-scenario=ID tabindex="0">`` holding the scenario
+as plain text (:mod:`.fallback`), which other builders print on their own. The data the viewers read
+(``static/oldtricks/widget.js``) sits once per page, before its first viewer, in
+``<script type="application/json" id="oldtricks-page">``: each game's options and the rules the
+viewers name, shared, and each viewer's spec, frames, option values and rule ids by scenario id.
 
-With ``oldtricks_pack_frames`` (the default) everything but the id and title — spec, frames, options,
-rules — is stored gzip-compressed and base64-encoded as ``packed``: a frame repeats every hand and
-every viewer repeats its game's options, so a page of twenty viewers shrinks about fivefold. The
-widget unpacks it with the browser's ``DecompressionStream``.
+With ``oldtricks_pack_frames`` (the default) that block is ``{"packed": ...}``: every frame after a
+viewer's first stored as its change from the one before (:mod:`oldtricks.framepack`), the whole
+page's data compressed once (raw DEFLATE, base64), which the widget reads with the browser's
+``DecompressionStream``. A page of twenty viewers shrinks about twenty-five-fold.
 """
 
 from __future__ import annotations
 
-import base64
-import gzip
 import json
 from html import escape
 from typing import Any, ClassVar
@@ -34,6 +34,7 @@ from sphinx.writers.html5 import HTML5Translator
 
 from oldtricks.coverage import demonstrated_ids
 from oldtricks.errors import ScenarioError
+from oldtricks.framepack import encode_frames, pack
 from oldtricks.registry import all_rules
 from oldtricks.replay import Replay
 from oldtricks.scenario import Scenario
@@ -43,48 +44,41 @@ from .links import rule_url, scenario_link
 from .project import load_scenario, replay_scenario, scenario_files, scenario_path, scenarios_root
 from .store import Embed, embeds, note_links
 
-__all__ = ["ScenarioDirective", "ScenarioRole", "embed_json", "pack", "page_block", "page_data", "scenario_embed",
-           "setup_scenario", "unpack"]
+__all__ = ["ScenarioDirective", "ScenarioRole", "embed_json", "page_block", "scenario_embed", "setup_scenario",
+           "viewer_data"]
 
 
 class scenario_embed(nodes.General, nodes.Element):
     """An embedded scenario: ``scenario`` (its id) and ``data`` (the JSON object the widget reads)."""
 
 
-def pack(data: dict[str, Any]) -> str:
-    """Data as compact JSON, gzip-compressed (no timestamp, so builds are reproducible), base64."""
-    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-    return base64.b64encode(gzip.compress(raw, compresslevel=9, mtime=0)).decode("ascii")
-
-
-def unpack(packed: str) -> dict[str, Any]:
-    """The inverse of :func:`pack`."""
-    data: dict[str, Any] = json.loads(gzip.decompress(base64.b64decode(packed)))
-    return data
-
-
-def page_data(data: dict[str, Any], packed: bool) -> dict[str, Any]:
-    """What a widget's ``<script>`` holds. The game's options and the rules' titles and URLs are shared
-    by every widget of a page (:func:`page_block`), so a widget keeps only its option values and its
-    rule ids; with ``packed``, everything but the id and title is packed."""
+def viewer_data(data: dict[str, Any]) -> dict[str, Any]:
+    """One viewer's part of the page block. The game's options and the rules' titles and URLs are
+    shared by every viewer of a page (:func:`page_block`), so a viewer keeps only its option values and
+    its rule ids."""
     own = {k: v for k, v in data.items() if k not in ("options", "rules")}
     own["option_values"] = {o["key"]: o["value"] for o in data["options"]}
     own["rule_ids"] = sorted(data["rules"])
-    if not packed:
-        return own
-    head = {key: own[key] for key in ("id", "title")}
-    return {**head, "packed": pack({k: v for k, v in own.items() if k not in head})}
+    return own
 
 
-def page_block(document: nodes.document) -> dict[str, Any]:
-    """What the widgets of one page share: each game's options (defaults) and every rule they name."""
+def page_block(document: nodes.document, packed: bool) -> dict[str, Any]:
+    """What a page's viewers read: each game's options (defaults), every rule they name, and each
+    viewer's own data by scenario id; with ``packed``, frames as patches and all of it compressed."""
     games: dict[str, list[dict[str, Any]]] = {}
     rules: dict[str, dict[str, Any]] = {}
+    viewers: dict[str, dict[str, Any]] = {}
     for node in document.findall(scenario_embed):
         data = node["data"]
         games.setdefault(data["game"], [{k: v for k, v in o.items() if k != "value"} for o in data["options"]])
         rules.update(data["rules"])
-    return {"games": games, "rules": dict(sorted(rules.items()))}
+        viewers[data["id"]] = viewer_data(data)
+    block = {"games": games, "rules": dict(sorted(rules.items())), "viewers": viewers}
+    if not packed:
+        return block
+    for own in viewers.values():
+        own["frames"] = encode_frames(own["frames"])
+    return {"packed": pack({**block, "patched": True})}
 
 
 def embed_json(data: Any) -> str:
@@ -226,12 +220,10 @@ def _fill_rule_urls(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 def visit_html(self: HTML5Translator, node: scenario_embed) -> None:
     if not getattr(self, "_oldtricks_page_block", False):
         self._oldtricks_page_block = True  # type: ignore[attr-defined]
-        self.body.append(f'<script type="application/json" id="oldtricks-page">'
-                         f'{embed_json(page_block(self.document))}</script>\n')
+        block = page_block(self.document, self.config.oldtricks_pack_frames)
+        self.body.append(f'<script type="application/json" id="oldtricks-page">{embed_json(block)}</script>\n')
     ident = escape(node["scenario"], quote=True)
-    self.body.append(f'<div class="oldtricks-widget" id="{ident}" data-scenario="{ident}" tabindex="0">\n'
-                     f'<script type="application/json" class="oldtricks-data">'
-                     f'{embed_json(page_data(node["data"], self.config.oldtricks_pack_frames))}</script>\n')
+    self.body.append(f'<div class="oldtricks-widget" id="{ident}" data-scenario="{ident}" tabindex="0">\n')
 
 
 def depart_html(self: HTML5Translator, node: scenario_embed) -> None:
@@ -246,7 +238,7 @@ def setup_scenario(app: Sphinx) -> None:
     others = dict.fromkeys(("latex", "text", "man", "texinfo"), (_pass, _pass))
     app.add_node(scenario_embed, html=(visit_html, depart_html), **others)  # type: ignore[arg-type]
     app.add_config_value("oldtricks_pack_frames", True, "env", types=frozenset({bool}),
-                         description="embed viewer data gzip-compressed (packed) rather than as plain JSON")
+                         description="embed the viewers' data compressed (packed) rather than as plain JSON")
     app.add_directive("scenario", ScenarioDirective)
     app.add_role("scenario", ScenarioRole())
     app.connect("doctree-resolved", _fill_rule_urls)

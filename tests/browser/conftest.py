@@ -20,8 +20,6 @@ as widget.js does), ``wait_mounted(page)``.
 
 from __future__ import annotations
 
-import base64
-import gzip
 import importlib.util
 import json
 import os
@@ -37,6 +35,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+
+from oldtricks.framepack import read_page
 
 REPO = Path(__file__).resolve().parents[2]
 SUB_PATH = "/sub/oldtricks/"
@@ -221,25 +221,13 @@ def site_pages(root: Path) -> list[str]:
                   if not {"_static", "_sources"} & set(p.relative_to(root).parts))
 
 
-DATA = re.compile(r'<script type="application/json" class="oldtricks-data">(.*?)</script>', re.S)
 PAGE_BLOCK = re.compile(r'<script type="application/json" id="oldtricks-page">(.*?)</script>', re.S)
 
 
 def embedded(html: str) -> dict[str, dict[str, Any]]:
-    """Each viewer's data by scenario id, as static/oldtricks/widget.js reads it: ``packed`` is
-    base64 of gzip of JSON; options and rules come from the page's shared block."""
-    out: dict[str, dict[str, Any]] = {}
+    """Each viewer's data by scenario id, as static/oldtricks/widget.js reads it (oldtricks.framepack)."""
     shared = PAGE_BLOCK.search(html)
-    page = json.loads(shared.group(1)) if shared else {"games": {}, "rules": {}}
-    for match in DATA.finditer(html):
-        data = json.loads(match.group(1))
-        if "packed" in data:
-            data.update(json.loads(gzip.decompress(base64.b64decode(data.pop("packed")))))
-        values = data.get("option_values", {})
-        data["options"] = [dict(o, value=values.get(o["key"], o["default"])) for o in page["games"][data["game"]]]
-        data["rules"] = {r: page["rules"][r] for r in data.get("rule_ids", []) if r in page["rules"]}
-        out[data["id"]] = data
-    return out
+    return read_page(json.loads(shared.group(1))) if shared else {}
 
 
 MOUNTED = """() => {

@@ -34,54 +34,53 @@ oldtricks_copy_runtime = False
 
 
 class _Widgets(HTMLParser):
-    """Collects each ``div.oldtricks-widget`` (its attributes) and the JSON of its data script."""
+    """Collects each ``div.oldtricks-widget`` (its attributes) and the text of the page's data block."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.widgets: list[dict[str, Any]] = []
-        self._in_data = False
+        self.blocks: list[str] = []
+        self._in_block = False
         self._text: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attr = dict(attrs)
         if tag == "div" and "oldtricks-widget" in (attr.get("class") or "").split():
-            self.widgets.append({"attrs": attr, "json": None})
-        elif tag == "script" and attr.get("class") == "oldtricks-data":
-            self._in_data, self._text = True, []
+            self.widgets.append({"attrs": attr})
+        elif tag == "script" and attr.get("id") == "oldtricks-page":
+            self._in_block, self._text = True, []
 
     def handle_data(self, data: str) -> None:
-        if self._in_data:
+        if self._in_block:
             self._text.append(data)
 
     def handle_endtag(self, tag: str) -> None:
-        if tag == "script" and self._in_data:
-            self._in_data = False
-            self.widgets[-1]["json"] = "".join(self._text)
+        if tag == "script" and self._in_block:
+            self._in_block = False
+            self.blocks.append("".join(self._text))
 
 
 def frames_of(data: dict[str, Any]) -> list[dict[str, Any]]:
-    """A widget's frames (``widgets()`` has already unpacked packed data)."""
+    """A widget's frames (``widgets()`` has already unpacked and decoded them)."""
     return list(data["frames"])
 
 
 def widgets(html: str) -> list[dict[str, Any]]:
-    """The widgets of a page: ``{"attrs": {...}, "json": raw text, "raw": parsed, "data": parsed and unpacked}``."""
+    """The widgets of a page: ``{"attrs": {...}, "json": the page block's text, "raw": the page block
+    parsed, "data": the viewer's data as the widget reads it}`` (:func:`oldtricks.framepack.read_page`)."""
+    from oldtricks.framepack import read_page
+
     parser = _Widgets()
     parser.feed(html)
-    from oldtricks_sphinx.scenario import unpack
-
-    shared = re.search(r'<script type="application/json" id="oldtricks-page">(.*?)</script>', html, re.S)
-    page = json.loads(shared.group(1)) if shared else {"games": {}, "rules": {}}
+    if not parser.widgets:
+        return []
+    [block] = parser.blocks  # one block per page, before its first viewer
+    assert html.index('id="oldtricks-page"') < html.index('class="oldtricks-widget"')
+    raw = json.loads(block)
+    viewers = read_page(raw)
+    assert list(viewers) == [w["attrs"]["data-scenario"] for w in parser.widgets]
     for w in parser.widgets:
-        w["raw"] = json.loads(w["json"])
-        w["data"] = dict(w["raw"])
-        if "packed" in w["data"]:
-            assert set(w["raw"]) == {"id", "title", "packed"}
-            w["data"].update(unpack(w["data"].pop("packed")))
-        # what the widget does with the page's shared block (static/oldtricks/widget.js: readData)
-        data = w["data"]
-        data["options"] = [dict(o, value=data["option_values"][o["key"]]) for o in page["games"][data["game"]]]
-        data["rules"] = {r: page["rules"][r] for r in data["rule_ids"]}
+        w.update(json=block, raw=raw, data=viewers[w["attrs"]["data-scenario"]])
     return parser.widgets
 
 

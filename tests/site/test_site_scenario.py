@@ -7,9 +7,10 @@ import re
 from pathlib import Path
 
 from conftest import SCENARIOS, Builder, frames_of, line_of, write_scenario
+from oldtricks.framepack import pack, unpack
 from oldtricks.replay import replay
 from oldtricks.scenario import load
-from oldtricks_sphinx.scenario import embed_json, pack, unpack
+from oldtricks_sphinx.scenario import embed_json
 
 TIE_DEAL = """
 [deal]
@@ -37,7 +38,7 @@ def test_embed_holds_the_replayed_frames(build: Builder) -> None:
     data = widget["data"]
     sc = load(SCENARIOS / "bettelmann/tie-pierer.toml", SCENARIOS)
     rp = replay(sc)
-    assert "frames" not in widget["raw"]  # packed by default
+    assert set(widget["raw"]) == {"packed"}  # packed by default
     assert frames_of(data) == rp.frames()
     assert data["spec"] == sc.spec()
     assert (data["id"], data["title"], data["game"], data["pattern"]) == (sc.id, sc.title, "bettelmann", "german")
@@ -59,7 +60,8 @@ def test_frames_can_be_embedded_unpacked(build: Builder) -> None:
                   conf={"oldtricks_pack_frames": False})
     assert built.status == 0, built.warnings
     [widget] = built.widgets()
-    assert "packed" not in widget["raw"]
+    assert set(widget["raw"]) == {"games", "rules", "viewers"}
+    assert "patched" not in widget["raw"] and widget["raw"]["viewers"]["bettelmann/basics"]["frames"][1]["step"] == 1
     assert widget["data"]["frames"] == replay(load(SCENARIOS / "bettelmann/basics.toml", SCENARIOS)).frames()
 
 
@@ -67,6 +69,29 @@ def test_packed_data_is_reproducible() -> None:
     data = {"frames": replay(load(SCENARIOS / "bettelmann/basics.toml", SCENARIOS)).frames()}
     assert pack(data) == pack(json.loads(json.dumps(data)))
     assert unpack(pack(data)) == data
+
+
+def test_page_block_packs_every_viewer_once(build: Builder) -> None:
+    built = build({"index.md": """
+        # Two
+
+        ```{scenario} bettelmann/basics
+        ```
+
+        ```{scenario} bettelmann/pack-french
+        ```
+        """})
+    assert built.status == 0, built.warnings
+    first, second = built.widgets()
+    assert first["raw"] is second["raw"] and built.html().count('id="oldtricks-page"') == 1
+    page = unpack(first["raw"]["packed"])
+    assert page["patched"] is True and set(page["viewers"]) == {"bettelmann/basics", "bettelmann/pack-french"}
+    for w in (first, second):
+        sid = w["attrs"]["data-scenario"]
+        want = replay(load(SCENARIOS / f"{sid}.toml", SCENARIOS)).frames()
+        stored = page["viewers"][sid]["frames"]
+        assert stored[0] == want[0] and stored[1] != want[1]  # later frames are stored as patches
+        assert w["data"]["frames"] == want
 
 
 def test_text_form_lists_deal_tricks_and_outcome(build: Builder) -> None:
@@ -97,7 +122,7 @@ def test_html_text_form_sits_inside_the_widget(build: Builder) -> None:
     page = built.html()
     start = page.index('<div class="oldtricks-widget"')
     static = page.index('class="ot-static', start)
-    assert page.index("</script>", start) < static
+    assert page.index('id="oldtricks-page"') < start < static < page.index("</div>", static)
     assert "Trick 4:" in page[static:]
     assert "The scenario stops here, after 4 trick(s)" in page
 

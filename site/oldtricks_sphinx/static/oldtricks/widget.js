@@ -16,20 +16,20 @@ export const widgets = new Map();
 const STATUSES = ["documented", "disputed", "suggested", "assumed"];
 
 /**
- * Read a widget's embedded data. The build stores all but its id and title gzip-compressed and
- * base64-encoded (`packed`) to keep pages small; it is unpacked here with the browser's
- * DecompressionStream.
+ * Read a viewer's data. A page holds its viewers' data once, before its first viewer:
+ * `<script type="application/json" id="oldtricks-page">` with each game's options and the rules the
+ * viewers name (shared), and each viewer's own data by scenario id. The build stores it compressed
+ * (`packed`: raw DEFLATE, base64) with every frame after a viewer's first as a patch against the frame
+ * before it (engine/oldtricks/framepack.py); both are undone here. Frames are shared between steps
+ * where they did not change: treat them as read-only.
  */
 export async function readData(root) {
-  const data = JSON.parse(root.querySelector("script.oldtricks-data").textContent);
-  if (typeof data.packed === "string") {
-    const bytes = Uint8Array.from(atob(data.packed), (c) => c.charCodeAt(0));
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    Object.assign(data, JSON.parse(await new Response(stream).text()));
-    delete data.packed;
-  }
-  // The page's widgets share one block: each game's options and the rules they name.
-  const page = sharedData();
+  const page = await pageData();
+  const id = root.dataset.scenario || root.id;
+  const own = page.viewers[id];
+  if (!own) throw new Error(`this page holds no data for scenario ${JSON.stringify(id)}`);
+  const data = {...own};
+  if (page.patched) data.frames = decodeFrames(own.frames);
   const values = data.option_values || {};
   data.options = data.options || (page.games[data.game] || []).map((o) => ({...o, value: values[o.key] ?? o.default}));
   data.rules = data.rules || Object.fromEntries((data.rule_ids || []).filter((r) => page.rules[r]).map((r) => [r, page.rules[r]]));
@@ -37,14 +37,50 @@ export async function readData(root) {
 }
 
 let shared = null;
-function sharedData() {
-  if (!shared) {
+function pageData() {
+  if (!shared) shared = (async () => {
     const el = document.getElementById("oldtricks-page");
-    shared = el ? JSON.parse(el.textContent) : {};
-    shared.games = shared.games || {};
-    shared.rules = shared.rules || {};
-  }
+    let page = el ? JSON.parse(el.textContent) : {};
+    if (typeof page.packed === "string") {
+      const bytes = Uint8Array.from(atob(page.packed), (c) => c.charCodeAt(0));
+      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+      page = JSON.parse(await new Response(stream).text());
+    }
+    return {games: {}, rules: {}, viewers: {}, ...page};
+  })();
   return shared;
+}
+
+/** Undo a patch of engine/oldtricks/framepack.py (which documents the forms): the value `patch` makes of `old`. */
+export function applyPatch(old, patch) {
+  if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;
+  if ("~s" in patch) {
+    const [head, start, length, tail] = patch["~s"];
+    return head.concat(old.slice(start, start + length), tail);
+  }
+  if ("~l" in patch) {
+    const items = old.slice();
+    for (const [i, item] of Object.entries(patch["~l"])) items[Number(i)] = applyPatch(old[Number(i)], item);
+    return items;
+  }
+  if ("~d" in patch || "~x" in patch) {
+    const out = {...old};
+    for (const [key, item] of Object.entries(patch["~d"] || {})) {
+      // defineProperty rather than `out[key] =`, which for a key "__proto__" would not make an own key
+      Object.defineProperty(out, key, {value: Object.hasOwn(old, key) ? applyPatch(old[key], item) : item,
+        writable: true, enumerable: true, configurable: true});
+    }
+    for (const key of patch["~x"] || []) delete out[key];
+    return out;
+  }
+  return patch;
+}
+
+/** A viewer's frames from their stored form: the first whole, each later one a patch of the one before. */
+export function decodeFrames(stored) {
+  const frames = [];
+  for (const item of stored) frames.push(frames.length ? applyPatch(frames[frames.length - 1], item) : item);
+  return frames;
 }
 
 export class Widget {
