@@ -16,7 +16,13 @@ from oldtricks.cards import RANK_NAMES, SUIT_NAMES, Card
 from oldtricks.errors import OldtricksError
 from oldtricks.replay import Replay
 
-__all__ = ["static_form"]
+__all__ = ["static_card", "static_form"]
+
+
+class static_card(nodes.Inline, nodes.TextElement):
+    """A card of a hand in the text form: in HTML ``<i class=gL>UL</i>`` (``g``/``f`` for the German or
+    French pattern, then the suit letter), drawn as a small card picture by pages.css; every deal's
+    every card carries it, so it is kept this short. Other builders print the notation."""
 
 # Long games (an endless deal runs to dozens of tricks) list the first and last tricks and every
 # trick with a note; the rest are summarised in one line.
@@ -85,13 +91,10 @@ def _symbol(text: str, pattern: str) -> str:
 
 
 def _card(text: str, pattern: str) -> nodes.Node:
-    """A card of a hand as a small picture in HTML (a card-shaped box; German suits drawn by pages.css:
-    class ot-c and ot-g<suit> or ot-f<suit>, kept short as every card of every deal carries them), and
-    as its notation in every other builder."""
     if text == "??":
         return nodes.Text("??")
     symbol = _symbol(text, pattern)
-    return nodes.inline(symbol, symbol, classes=["ot-c", f"ot-{pattern[0]}{text[-1]}"])
+    return static_card(symbol, symbol, suit=f"{pattern[0]}{text[-1]}")
 
 
 def _cards(texts: Sequence[str], pattern: str, sep: str) -> list[nodes.Node]:

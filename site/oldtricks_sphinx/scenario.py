@@ -39,7 +39,7 @@ from oldtricks.registry import all_rules
 from oldtricks.replay import Replay
 from oldtricks.scenario import Scenario
 
-from .fallback import static_form
+from .fallback import static_card, static_form
 from .links import rule_url, scenario_link
 from .project import load_scenario, replay_scenario, scenario_files, scenario_path, scenarios_root
 from .store import Embed, embeds, note_links
@@ -234,9 +234,18 @@ def _pass(self: SphinxTranslator, node: nodes.Element) -> None:
     """Other builders print only the plain-text form (the node's children)."""
 
 
+def visit_card_html(self: HTML5Translator, node: static_card) -> None:
+    self.body.append(f'<i class={node["suit"]}>')  # a letter and a digit or letter: no quotes needed
+
+
+def depart_card_html(self: HTML5Translator, node: static_card) -> None:
+    self.body.append("</i>")
+
+
 def setup_scenario(app: Sphinx) -> None:
     others = dict.fromkeys(("latex", "text", "man", "texinfo"), (_pass, _pass))
     app.add_node(scenario_embed, html=(visit_html, depart_html), **others)  # type: ignore[arg-type]
+    app.add_node(static_card, html=(visit_card_html, depart_card_html), **others)  # type: ignore[arg-type]
     app.add_config_value("oldtricks_pack_frames", True, "env", types=frozenset({bool}),
                          description="embed the viewers' data compressed (packed) rather than as plain JSON")
     app.add_directive("scenario", ScenarioDirective)

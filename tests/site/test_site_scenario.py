@@ -284,7 +284,11 @@ def test_html_text_form_draws_the_hands_as_cards(build: Builder) -> None:
     german = load(SCENARIOS / "bettelmann/basics.toml", SCENARIOS).hands
     assert german is not None
     for card in german[0].split():
-        assert f'<span class="ot-c ot-g{card[1]}">{card}</span>' in page
-    assert '<span class="ot-c ot-fS">J♠</span>' in page
+        assert f"<i class=g{card[1]}>{card}</i>" in page
+    assert "<i class=fS>J♠</i>" in page
+    # pages.css draws them: each class used has its rule
+    css = (Path(__file__).parents[2] / "site/oldtricks_sphinx/static/oldtricks/pages.css").read_text(encoding="utf-8")
+    for suit in ("gA", "gL", "gH", "gB", "fH", "fD"):
+        assert f".ot-static .{suit}" in css
     # the tricks stay plain text (a picture per played card would double the page)
     assert "Trick 1: North 9H, South UL. South wins." in page
