@@ -8,6 +8,8 @@ Each run uses a new browser context (empty HTTP cache). Measures:
                   finished by that time, headers included), twice: from a plain static server
                   (``plain``) and from one that gzip-encodes text responses as common static hosts
                   do (``gzip``). Both are runtime.make_server with TCP_NODELAY (see plain_server);
+  pages        -- the same from the plain server for the other game pages (druzbart.html, drogue.html,
+                  drogue-clips.html), for information: they carry more and longer scenarios;
   bare         -- a minimal page whose module worker imports pyodide.mjs and awaits loadPyodide(),
                   nothing else: ms from navigation start to Python ready, bytes served;
   live         -- live.js getEngine() on a minimal page: ms from navigation start to Python ready,
@@ -50,6 +52,7 @@ STATIC = REPO / "site" / "oldtricks_sphinx" / "static" / "oldtricks"
 PREFIX = "/sub/oldtricks/"
 TIMEOUT_MS = 180_000
 FIRST_PAGE = "bettelmann.html"
+OTHER_PAGES = {"druzbart": "druzbart.html", "drogue": "drogue.html", "clips": "drogue-clips.html"}
 LIVE_WIDGET = "bettelmann/last-three"  # South chooses from three face-up cards at step 27
 LIVE_STEP, LIVE_MOVE = 27, "UA"
 TARGETS = {  # (measure, metric): (limit, unit)
@@ -216,6 +219,17 @@ def measure_first(bench: Bench, new_page: Callable[[], Any]) -> dict[str, float]
     return out
 
 
+def measure_pages(bench: Bench, new_page: Callable[[], Any]) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for name, path in OTHER_PAGES.items():
+        page = new_page()
+        got = _first_steppable(page, bench.url + path)
+        page.context.close()
+        out[f"{name}_plain_ms"] = got["ms"]
+        out[f"{name}_plain_bytes"] = got["bytes"]
+    return out
+
+
 def measure_bare(bench: Bench, new_page: Callable[[], Any]) -> dict[str, float]:
     start = len(bench.log)
     page = new_page()
@@ -288,11 +302,12 @@ def measure_widget(bench: Bench, new_page: Callable[[], Any]) -> dict[str, float
 
 MEASURES: dict[str, Callable[[Bench, Callable[[], Any]], dict[str, float]]] = {
     "first": measure_first,
+    "pages": measure_pages,
     "bare": measure_bare,
     "live": measure_live,
     "widget": measure_widget,
 }
-NEEDS_SITE = {"first", "widget"}
+NEEDS_SITE = {"first", "pages", "widget"}
 
 
 def prepare_site(runtime: ModuleType, dest: Path, site: Path | None) -> Path:
@@ -407,7 +422,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--only", default=",".join(MEASURES), help=f"comma-separated, of {list(MEASURES)}")
-    parser.add_argument("--site", type=Path, help="the built site (needed by 'first' and 'widget')")
+    parser.add_argument("--site", type=Path, help="the built site (needed by 'first', 'pages' and 'widget')")
     parser.add_argument("--out", type=Path, default=REPO / "build" / "bench" / "browser.json")
     args = parser.parse_args(argv)
     names = [name for name in args.only.split(",") if name]
