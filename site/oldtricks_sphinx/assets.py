@@ -50,10 +50,10 @@ def _add_static(app: Sphinx) -> None:
     app.add_css_file("oldtricks/widget.css")
 
 
-# The widget's modules, preloaded in parallel rather than found one import at a time. live.js and
-# worker.js load only when the reader goes live.
+# The widget's modules, preloaded in parallel rather than found one import at a time. liveplay.js,
+# live.js and worker.js load only when the reader goes live.
 # widget.js itself is loaded by its script tag.
-LAZY = {"live.js", "worker.js", "widget.js"}
+LAZY = {"liveplay.js", "live.js", "worker.js", "widget.js"}
 MODULES = sorted(p.name for p in (STATIC / "oldtricks").glob("*.js") if p.name not in LAZY)
 
 
