@@ -51,9 +51,9 @@ def _add_static(app: Sphinx) -> None:
 
 
 # The widget's modules, preloaded in parallel rather than found one import at a time. liveplay.js,
-# live.js and worker.js load only when the reader goes live.
-# widget.js itself is loaded by its script tag.
-LAZY = {"liveplay.js", "live.js", "worker.js", "widget.js"}
+# live.js and worker.js load only when the reader goes live; lesson.js and panels.js only for frames
+# that ask or have panels. widget.js itself is loaded by its script tag.
+LAZY = {"liveplay.js", "live.js", "worker.js", "lesson.js", "panels.js", "widget.js"}
 MODULES = sorted(p.name for p in (STATIC / "oldtricks").glob("*.js") if p.name not in LAZY)
 
 
