@@ -14,24 +14,6 @@ import { Live } from "./golive.js";
 export const widgets = new Map();
 const STATUSES = ["documented", "disputed", "suggested", "assumed"];
 
-// Lessons (lesson.js) and the games' panels (panels.js) are drawn only for frames that carry an
-// `ask` or `panels`: each module is imported when the first viewer with such frames mounts (or, for
-// frames the engine makes later, when they are first drawn).
-const parts = {lesson: null, panels: null};  // the modules, once imported
-const partLoads = {};
-const partNeeded = {lesson: (f) => !!(f && f.ask), panels: (f) => !!(f && f.panels && f.panels.length)};
-const partImports = {lesson: () => import("./lesson.js"), panels: () => import("./panels.js")};
-const missingParts = (frames) => Object.keys(parts).filter((k) => !parts[k] && frames.some(partNeeded[k]));
-
-/** Import the parts that `frames` need and have not been imported; resolves when they are there. */
-export function loadParts(frames) {
-  return Promise.all(missingParts(frames).map((k) => partLoads[k] ??= partImports[k]().then(
-    (mod) => { parts[k] = mod; }, (err) => { delete partLoads[k]; throw err; })));
-}
-
-/** A viewer's lesson while none of its frames asks a question: nothing to wait for, nothing to draw. */
-const NO_LESSON = {blocks: () => false, playContext: () => null, update: () => {}};
-
 /**
  * Read a widget's embedded data. The build stores all but its id and title gzip-compressed and
  * base64-encoded (`packed`) to keep pages small; it is unpacked here with the browser's
@@ -352,6 +334,24 @@ export class Widget {
     act();
   }
 }
+
+// Lessons (lesson.js) and the games' panels (panels.js) are drawn only for frames that carry an
+// `ask` or `panels`: each module is imported when the first viewer with such frames mounts (or, for
+// frames the engine makes later, when they are first drawn).
+const parts = {lesson: null, panels: null};  // the modules, once imported
+const partLoads = {};
+const partNeeded = {lesson: (f) => !!(f && f.ask), panels: (f) => !!(f && f.panels && f.panels.length)};
+const partImports = {lesson: () => import("./lesson.js"), panels: () => import("./panels.js")};
+const missingParts = (frames) => Object.keys(parts).filter((k) => !parts[k] && frames.some(partNeeded[k]));
+
+/** Import the parts that `frames` need and have not been imported; resolves when they are there. */
+export function loadParts(frames) {
+  return Promise.all(missingParts(frames).map((k) => partLoads[k] ??= partImports[k]().then(
+    (mod) => { parts[k] = mod; }, (err) => { delete partLoads[k]; throw err; })));
+}
+
+/** A viewer's lesson while none of its frames asks a question: nothing to wait for, nothing to draw. */
+const NO_LESSON = {blocks: () => false, playContext: () => null, update: () => {}};
 
 /** Mount one widget (once). Resolves to the Widget, or null when its data cannot be read. */
 export function mount(root) {
