@@ -62,6 +62,8 @@ def bench(session: nox.Session) -> None:
 # ---- site, runtime and browser sessions ---------------------------------------------------------
 # The live engine runs in the browser on Pyodide, self-hosted from node_modules/pyodide (pinned in
 # package.json) and copied into the site with the engine wheel by site/oldtricks_sphinx/runtime.py.
+# The widget's JS and CSS are bundled and minified by esbuild (node_modules/esbuild, pinned there too)
+# when Sphinx builds the site (site/oldtricks_sphinx/bundle.py).
 
 SITE = ROOT / "build" / "site"
 WHEELS = ROOT / "build" / "wheels"
@@ -80,18 +82,35 @@ def ensure_chromium(session: nox.Session) -> None:
     session.run("apt-get", "install", "-y", "chromium", external=True, env=env)
 
 
-def _ensure_node_modules(session: nox.Session) -> None:
-    """`npm ci` when node_modules/pyodide is missing or not the version package-lock.json pins."""
+# What a build takes from node_modules: each package at the version package-lock.json pins, and the
+# file it is used by (Pyodide's runtime, copied into the site; esbuild, which bundles the widget).
+NODE_PACKAGES = {"pyodide": "pyodide.asm.wasm", "esbuild": "bin/esbuild"}
+
+
+def _node_modules_stale() -> list[str]:
+    """The packages of NODE_PACKAGES missing from node_modules, or not at the version the lock pins."""
     import json
 
-    want = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))["packages"]
-    want_version = want["node_modules/pyodide"]["version"]
-    installed = ROOT / "node_modules" / "pyodide" / "package.json"
-    have = json.loads(installed.read_text(encoding="utf-8"))["version"] if installed.is_file() else None
-    if have == want_version and (installed.parent / "pyodide.asm.wasm").is_file():
+    locked = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))["packages"]
+    stale = []
+    for name, used in NODE_PACKAGES.items():
+        folder = ROOT / "node_modules" / name
+        manifest = folder / "package.json"
+        have = json.loads(manifest.read_text(encoding="utf-8"))["version"] if manifest.is_file() else None
+        if have != locked[f"node_modules/{name}"]["version"] or not (folder / used).is_file():
+            stale.append(name)
+    if "esbuild" not in stale and not (ROOT / "node_modules" / ".bin" / "esbuild").exists():
+        stale.append("esbuild")
+    return stale
+
+
+def _ensure_node_modules(session: nox.Session) -> None:
+    """`npm ci` when Pyodide or esbuild is missing from node_modules or not the version package-lock.json pins."""
+    stale = _node_modules_stale()
+    if not stale:
         return
     if shutil.which("npm") is None:
-        session.error("npm is needed to fetch the pinned Pyodide runtime (`apt-get install -y npm`).")
+        session.error(f"npm is needed to install {', '.join(stale)} as package.json pins (`apt-get install -y npm`).")
     session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
 
 
@@ -118,7 +137,8 @@ def _build_site(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def site(session: nox.Session) -> None:
-    """Build the site into build/site: npm ci if node_modules is missing or stale, engine wheel, Pyodide."""
+    """Build the site into build/site: npm ci if node_modules is missing or stale, engine wheel, Pyodide,
+    the widget's files bundled by esbuild."""
     _build_site(session)
 
 
@@ -138,7 +158,9 @@ def serve(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON, tags=["check"])
 def docs(session: nox.Session) -> None:
-    """Sphinx extension tests (tests/site): sample pages built with sphinx.testing, and docs/ built with -W."""
+    """Sphinx extension tests (tests/site): sample pages built with sphinx.testing, and docs/ built with -W
+    (its widget files bundled by esbuild from node_modules: npm ci if it is missing or stale)."""
+    _ensure_node_modules(session)
     session.install(*_group("test"), *_group("docs"))
     session.run("pytest", "tests/site", *session.posargs)
 

@@ -6,7 +6,8 @@ Each feature registers its nodes, directives, roles and events in one ``setup_*`
 - :mod:`.rules` ``{rule} ID`` (a rule block) and ``{rule}`ID``` (a citation);
 - :mod:`.tables` ``{coverage}`` and ``{options} GAME``;
 - :mod:`.links` links resolved once every page is read; :mod:`.store` what the build remembers;
-- :mod:`.assets` the widget's static files and the live engine's runtime;
+- :mod:`.assets` the widget's static files (bundled and minified by :mod:`.bundle`) and the live
+  engine's runtime;
 - :mod:`.sandbox` ``{sandbox} GAME`` (deal, play, annotate, share); :mod:`.embeds` a bare page per
   scenario for iframes, and ``{embed} ID``; :mod:`.csp` a Content-Security-Policy on every page.
 

@@ -1,15 +1,19 @@
 """The browser side: the widget's files for HTML builders, and the live engine's runtime.
 
-``static/`` (next to this file) is added to the HTML static path, so its ``oldtricks/`` folder lands
-in ``_static/oldtricks/``. ``pages.css`` (rule boxes, tables, the text form) and ``widget.css`` go on
-every page; ``widget.js`` (an ES module that imports its siblings) only on pages that embed a
-scenario. When an HTML build finishes without an error, the Pyodide runtime and the engine wheel are
-copied next to them (:mod:`.runtime`), so that "Play from here" works from the built folder, offline
-and under any sub-path.
+The widget's sources are ``static/oldtricks/`` (next to this file). When an HTML build starts, esbuild
+bundles and minifies them into a temporary folder (:mod:`.bundle`), which is added to the HTML static
+path in their place, so that its ``oldtricks/`` folder lands in ``_static/oldtricks/``; the folder is
+removed when the build finishes. With ``oldtricks_bundle = False`` the sources themselves are
+published. ``pages.css`` (rule boxes, tables, the text form) and ``widget.css`` go on every page;
+``widget.js`` (an ES module) only on pages that embed a scenario, with a ``modulepreload`` of each
+file it imports statically. When an HTML build finishes without an error, the Pyodide runtime and
+the engine wheel are copied next to them (:mod:`.runtime`), so that "Play from here" works from the
+built folder, offline and under any sub-path.
 """
 
 from __future__ import annotations
 
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -19,10 +23,11 @@ from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
+from .bundle import Bundle, BundleError, bundle, raw
 from .runtime import RUNTIME_FILES, RuntimeSetupError, build_wheel, copy_runtime
 from .scenario import scenario_embed
 
-__all__ = ["STATIC", "setup_assets"]
+__all__ = ["STATIC", "setup_assets", "widget_bundle"]
 
 STATIC = Path(__file__).parent / "static"
 logger = logging.getLogger(__name__)
@@ -31,30 +36,48 @@ logger = logging.getLogger(__name__)
 def setup_assets(app: Sphinx) -> None:
     app.add_config_value("oldtricks_copy_runtime", True, "", types=frozenset({bool}),
                          description="copy Pyodide and the engine wheel into HTML builds")
+    app.add_config_value("oldtricks_bundle", True, "html", types=frozenset({bool}),
+                         description="bundle and minify the widget's JS and CSS with esbuild (False: the sources)")
     app.connect("builder-inited", _add_static)
     app.connect("html-page-context", _add_widget_js)
     app.connect("build-finished", _copy_runtime)
+    app.connect("build-finished", _remove_bundle)
 
 
 def _is_html(app: Sphinx) -> bool:
     return app.builder.format == "html"
 
 
+def widget_bundle(app: Sphinx) -> Bundle:
+    """The widget's files as this build publishes them (set when an HTML build starts)."""
+    found: Bundle = app.oldtricks_bundle  # type: ignore[attr-defined]
+    return found
+
+
+def _make_bundle(app: Sphinx) -> Bundle:
+    if not app.config.oldtricks_bundle:
+        return raw(STATIC / "oldtricks")
+    folder = Path(tempfile.mkdtemp(prefix="oldtricks-bundle-"))
+    try:
+        made = bundle(STATIC / "oldtricks", folder, Path(app.config.oldtricks_node_modules))
+    except BundleError as exc:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise ExtensionError(f"cannot bundle the widget's files: {exc}") from exc
+    if made.warnings:
+        logger.warning(f"esbuild: {made.warnings}", type="oldtricks", subtype="bundle")
+    return made
+
+
 def _add_static(app: Sphinx) -> None:
     if not _is_html(app):
         return
-    app.config.html_static_path.append(str(STATIC))
+    made = _make_bundle(app)
+    app.oldtricks_bundle = made  # type: ignore[attr-defined]
+    app.config.html_static_path.append(str(made.folder))
     # rule boxes, citations, tables, the viewers' text form; after the theme's own sheets (priority as
     # html_css_files), whose `[role=main] .container` it must override
     app.add_css_file("oldtricks/pages.css", priority=800)
     app.add_css_file("oldtricks/widget.css")
-
-
-# The widget's modules, preloaded in parallel rather than found one import at a time. live.js and
-# worker.js load only when the reader goes live.
-# widget.js itself is loaded by its script tag.
-LAZY = {"live.js", "worker.js", "widget.js"}
-MODULES = sorted(p.name for p in (STATIC / "oldtricks").glob("*.js") if p.name not in LAZY)
 
 
 def _add_widget_js(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
@@ -65,9 +88,12 @@ def _add_widget_js(app: Sphinx, pagename: str, templatename: str, context: dict[
         # first of the page's scripts (priority < 200), so that the viewers need not wait for the others
         app.add_js_file("oldtricks/widget.js", type="module", priority=100)
         _defer_scripts(context)
+        # the files widget.js imports, fetched in parallel rather than found one import at a time (what
+        # it imports only when needed, and live.js and worker.js, come later)
         pathto = context["pathto"]
         context["metatags"] = context.get("metatags", "") + "".join(
-            f'\n<link rel="modulepreload" href="{pathto("_static/oldtricks/" + name, 1)}">' for name in MODULES)
+            f'\n<link rel="modulepreload" href="{pathto("_static/oldtricks/" + name, 1)}">'
+            for name in widget_bundle(app).preloads("widget.js"))
     if next(iter(doctree.findall(nodes.literal_block)), None) is None:
         # no highlighted code on this page: its colours need not be downloaded
         context["css_files"] = [css for css in context.get("css_files", [])
@@ -88,6 +114,12 @@ def _defer_scripts(context: dict[str, Any]) -> None:
                 or attributes.get("type") == "module" or {"async", "defer"} & attributes.keys()):
             continue
         files[i] = type(js)(js.filename, priority=js.priority, **attributes, defer="defer")
+
+
+def _remove_bundle(app: Sphinx, exception: Exception | None) -> None:
+    made: Bundle | None = getattr(app, "oldtricks_bundle", None)
+    if made is not None and made.folder != STATIC.resolve():  # a folder of our own, copied into the build by now
+        shutil.rmtree(made.folder, ignore_errors=True)
 
 
 def _copy_runtime(app: Sphinx, exception: Exception | None) -> None:

@@ -1,5 +1,7 @@
-"""Fixtures for the Sphinx extension tests: small sample projects built with ``sphinx.testing``,
-and one full ``-W`` build of the real ``docs/`` shared by the tests that inspect it."""
+"""Fixtures for the Sphinx extension tests: small sample projects built with ``sphinx.testing``
+(they publish the widget's sources as they are, unless a test asks for ``oldtricks_bundle``), and one
+full ``-W`` build of the real ``docs/`` (its widget files bundled by esbuild, as the site's are)
+shared by the tests that inspect it."""
 
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ sys.path[:0] = [{engine!r}, {site!r}]
 extensions = ["myst_parser", "oldtricks_sphinx"]
 oldtricks_scenarios = {scenarios!r}
 oldtricks_copy_runtime = False
+oldtricks_bundle = False
 """
 
 

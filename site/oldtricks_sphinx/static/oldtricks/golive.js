@@ -1,14 +1,12 @@
 // "Play from here" and "Try this with option ...": the widget's side of the live engine.
-// The engine (./live.js, Pyodide in a Worker) decides everything; this file only forwards moves
-// and swaps the frames it gets back. The module path can be overridden with data-live-module.
-import { h, icon, put, reducedMotion } from "./dom.js";
+// The engine (./live.js, Pyodide in a Worker) decides everything. This file draws the controls
+// (they are there before the engine is), offers the moves of a live frame, and hands the clicks
+// that need the engine to liveplay.js, imported on first use, which loads the engine, forwards
+// moves and swaps the frames it gets back. The engine's module path can be overridden with
+// data-live-module.
+import { h, icon, put } from "./dom.js";
 import { cardChip, cardName, isCard } from "./cards.js";
 import { seatName } from "./table.js";
-
-function liveModuleUrl(root) {
-  const given = root.dataset.liveModule;
-  return given ? new URL(given, document.baseURI).href : new URL("./live.js", import.meta.url).href;
-}
 
 function optionValues(opt) {
   if (opt.choices && opt.choices.length) {
@@ -157,151 +155,38 @@ export class Live {
       "aria-label": label, disabled: this.busy, onclick: () => this.play(move)}, content);
   }
 
-  // -- engine ---------------------------------------------------------------------------------
-  async ensureEngine() {
-    if (this.engine) return this.engine;
-    if (!this.loading) {
-      this.progress.hidden = false;
-      this.progress.removeAttribute("value");
-      this.progressLabel.textContent = "Loading the live engine…";
-      this.loading = import(liveModuleUrl(this.w.root))
-        .then((mod) => mod.getEngine({onProgress: (fraction, label) => {
-          if (typeof fraction === "number" && fraction >= 0) this.progress.value = Math.min(1, fraction);
-          if (label) this.progressLabel.textContent = String(label);
-        }}))
-        .then((engine) => { this.engine = engine; return engine; })
-        .finally(() => {
-          this.loading = null;
-          this.progress.hidden = true;
-          this.progressLabel.textContent = "";
-          this.w.render();
-        });
+  // -- the engine ----------------------------------------------------------------------------
+  // liveplay.js drives it: loaded with the reader's first click that needs it, while the controls
+  // wait as they do while the engine itself loads.
+  goLive() { this.w.stopPlay(); return this.drive("goLive"); }
+  play(move) { return this.drive("play", move); }
+  changeOption(key, value) { return this.drive("changeOption", key, value); }
+  backToBook() { this.w.stopPlay(); return this.drive("backToBook"); }
+
+  async drive(name, ...args) {
+    if (!this.driver) {
+      if (this.loading) return false;
+      this.showLoading(true);
+      this.loading = import("./liveplay.js");
       this.w.render();
-    }
-    return this.loading;
-  }
-
-  overrides() {
-    const out = {};
-    for (const [k, v] of Object.entries(this.chosen)) if (String(v) !== String(this.book[k])) out[k] = v;
-    return out;
-  }
-
-  /** Load the engine and open the scenario with the chosen options; true on success. */
-  async open(force = false) {
-    const w = this.w;
-    const overrides = this.overrides();
-    const key = JSON.stringify(overrides);
-    if (!force && this.opened === key) return true;
-    let engine;
-    try {
-      engine = await this.ensureEngine();
-    } catch (err) {
-      w.setMessage(`The live engine could not be loaded (${err && err.message ? err.message : err}). The book still works.`, {kind: "error"});
-      return false;
-    }
-    this.busy = true;
-    w.render();
-    try {
-      const r = await engine.open(w.id, w.data.spec, overrides);
-      if (!r || !r.ok || !Array.isArray(r.frames) || !r.frames.length) {
-        w.setMessage((r && r.error) || "The live engine could not open this scenario.", {kind: "error", rule: r && r.rule});
+      try {
+        this.driver = await this.loading;
+      } catch (err) {
+        this.w.setMessage(`The live engine could not be loaded (${err && err.message ? err.message : err}). The book still works.`, {kind: "error"});
         return false;
+      } finally {
+        this.loading = null;
+        this.showLoading(false);  // shown again at once by the engine's loading, in the same task
+        if (!this.driver) this.w.render();
       }
-      this.opened = key;
-      this.stopped = r.stopped ? String(r.stopped) : "";
-      w.root.dataset.ready = "live";
-      w.setFrames(r.frames, Math.min(w.index, r.frames.length - 1));
-      return true;
-    } catch (err) {
-      w.setMessage(`The live engine failed: ${err && err.message ? err.message : err}`, {kind: "error"});
-      return false;
-    } finally {
-      this.busy = false;
-      w.render();
     }
+    return this.driver[name](this, ...args);
   }
 
-  stoppedNote() {
-    return this.stopped ? ` The scripted moves stop early: ${this.stopped}` : "";
-  }
-
-  async goLive() {
-    const w = this.w;
-    w.stopPlay();
-    const turn = w.frame.turn;
-    if (!(await this.open())) return;
-    this.active = true;
-    this.seat = Number.isInteger(w.frame.turn) ? w.frame.turn : Number.isInteger(turn) ? turn : 0;
-    w.setMessage((w.frame.outcome ? "Live: the game is over at this step; step back to play a different move."
-      : `Live: you play ${seatName(w.frame, this.seat, w.data.seat_names)}. Click a highlighted card or a move button.`)
-      + this.stoppedNote());
-    w.render();
-  }
-
-  async play(move) {
-    const w = this.w;
-    if (this.busy || !this.engine) return;
-    w.stopPlay();
-    const f = w.frame;
-    const bots = (f.seats || []).map((s, i) => i).filter((i) => i !== this.seat);
-    this.busy = true;
-    w.render();
-    let r;
-    try {
-      r = await this.engine.play(w.id, f.step, move, bots);
-    } catch (err) {
-      r = {ok: false, error: `The live engine failed: ${err && err.message ? err.message : err}`, rule: null};
-    }
-    this.busy = false;
-    if (!r || !r.ok || !Array.isArray(r.frames)) {
-      w.render();
-      w.setMessage((r && r.error) || "The engine refused that move.", {kind: "error", rule: r && r.rule});
-      return;
-    }
-    w.setMessage("");
-    const frames = w.frames.slice(0, w.index + 1).concat(r.frames);
-    const start = w.index + 1;
-    const animate = r.frames.length > 1 && !reducedMotion();
-    this.botsMoving = animate;
-    w.setFrames(frames, Math.min(start, frames.length - 1));
-    this.botsMoving = false;
-    w.writeHash();
-    if (animate) w.startPlay(frames.length - 1, 700);
-    else if (r.frames.length > 1) w.show(frames.length - 1, {hash: true});
-  }
-
-  async changeOption(key, value) {
-    const w = this.w;
-    const o = this.optionEls.find((x) => x.key === key);
-    const prev = this.chosen[key];
-    const v = o && o.values.find((x) => String(x.value) === String(value));
-    this.chosen[key] = v ? v.value : (o && o.opt.choices && o.opt.choices.length ? value : Number(value));
-    if (o) o.showRule();
-    w.stopPlay();
-    const ok = await this.open(true);
-    if (!ok) {
-      this.chosen[key] = prev;
-      if (o) { o.control.value = String(prev); o.showRule(); }
-      return;
-    }
-    this.active = true;
-    if (this.seat === null) this.seat = Number.isInteger(w.frame.turn) ? w.frame.turn : 0;
-    const title = o ? o.opt.title || key : key;
-    const label = v ? v.label : String(value);
-    w.setMessage(`Showing this scenario with option “${title}: ${label}”, computed by the live engine.${this.stoppedNote()}`);
-    w.render();
-  }
-
-  backToBook() {
-    const w = this.w;
-    w.stopPlay();
-    this.active = false;
-    this.opened = null;
-    this.chosen = {...this.book};
-    for (const o of this.optionEls) { o.control.value = String(this.book[o.key]); o.showRule(); }
-    w.setFrames(w.book, Math.min(w.index, w.book.length - 1));
-    w.writeHash();
-    w.setMessage("Back to the book: the scenario as written.");
+  /** The progress bar and its label while the engine loads (the engine then reports its progress). */
+  showLoading(on) {
+    this.progress.hidden = !on;
+    if (on) this.progress.removeAttribute("value");
+    this.progressLabel.textContent = on ? "Loading the live engine…" : "";
   }
 }

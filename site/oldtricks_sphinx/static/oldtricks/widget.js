@@ -2,15 +2,14 @@
 // The widget never decides a game rule: it draws frames and forwards the reader's clicks.
 //
 // Exports: mount(root) -> Promise<Widget|null>, mountAll(scope = document) -> Promise<Widget[]>,
-// widgets (Map id -> Widget), readData(root) -> Promise<data>.
+// widgets (Map id -> Widget), readData(root) -> Promise<data>, loadParts(frames) -> Promise (the
+// modules that only some frames need: lesson.js, panels.js).
 // Importing this module mounts every widget on the page once the DOM is ready.
 import { h, put } from "./dom.js";
 import { cardChip, detectPattern, isCard } from "./cards.js";
 import { renderTable, renderInfo, seatName } from "./table.js";
-import { renderPanel } from "./panels.js";
 import { buildControls, buildHelp } from "./controls.js";
 import { Live } from "./golive.js";
-import { Lesson } from "./lesson.js";
 
 export const widgets = new Map();
 const STATUSES = ["documented", "disputed", "suggested", "assumed"];
@@ -104,11 +103,12 @@ export class Widget {
     this.playTarget = null;
     this.build();
     this.live = new Live(this);
-    this.lesson = new Lesson(this);
-    this.lessonSlot.appendChild(this.lesson.el);
+    this.lesson = NO_LESSON;
     this.liveSlot.appendChild(this.live.el);
     this.setFrames(this.book, this.startIndex);
-    root.dataset.ready = "static";
+    // steppable once the first frame is drawn whole: after its lesson and panels, if they were not there yet
+    if (this.partsDrawn) this.partsDrawn.then(() => { root.dataset.ready = "static"; });
+    else root.dataset.ready = "static";
   }
 
   build() {
@@ -210,17 +210,30 @@ export class Widget {
   // -- drawing ---------------------------------------------------------------------------------
   render() {
     const f = this.frame;
+    this.takeParts();
     const hadFocus = this.root.contains(document.activeElement) && document.activeElement !== this.root;
     put(this.infoSlot, renderInfo(f.info));
     put(this.tableSlot, renderTable(f, {pattern: this.pattern, view: this.view, rules: this.rules,
       seatNames: this.data.seat_names, play: this.lesson.playContext(f) || this.live.playContext(f)}));
     this.renderStep(f);
-    put(this.panels, (f.panels || []).map((p) => renderPanel(p, this.pattern)));
+    put(this.panels, parts.panels ? (f.panels || []).map((p) => parts.panels.renderPanel(p, this.pattern)) : null);
     for (const el of this.panels.querySelectorAll(".ot-scroll")) el.scrollTop = el.scrollHeight;
     this.updateControls();
     this.live.update(f);
     this.lesson.update(f);
     if (hadFocus && !this.root.contains(document.activeElement)) this.root.focus({preventScroll: true});
+  }
+
+  /** Use the parts these frames need; import those not there yet and draw again when they are. */
+  takeParts() {
+    if (this.lesson === NO_LESSON && parts.lesson && this.book.some(partNeeded.lesson)) {
+      this.lesson = new parts.lesson.Lesson(this);
+      this.lessonSlot.appendChild(this.lesson.el);
+    }
+    if (this.partsDrawn || !missingParts(this.frames).length) return;
+    this.partsDrawn = loadParts(this.frames).then(() => this.render(), (err) => {
+      console.warn("oldtricks: a part of the viewer could not be loaded", err);
+    }).finally(() => { this.partsDrawn = null; });
   }
 
   renderStep(f) {
@@ -358,6 +371,24 @@ export class Widget {
   }
 }
 
+// Lessons (lesson.js) and the games' panels (panels.js) are drawn only for frames that carry an
+// `ask` or `panels`: each module is imported when the first viewer with such frames mounts (or, for
+// frames the engine makes later, when they are first drawn).
+const parts = {lesson: null, panels: null};  // the modules, once imported
+const partLoads = {};
+const partNeeded = {lesson: (f) => !!(f && f.ask), panels: (f) => !!(f && f.panels && f.panels.length)};
+const partImports = {lesson: () => import("./lesson.js"), panels: () => import("./panels.js")};
+const missingParts = (frames) => Object.keys(parts).filter((k) => !parts[k] && frames.some(partNeeded[k]));
+
+/** Import the parts that `frames` need and have not been imported; resolves when they are there. */
+export function loadParts(frames) {
+  return Promise.all(missingParts(frames).map((k) => partLoads[k] ??= partImports[k]().then(
+    (mod) => { parts[k] = mod; }, (err) => { delete partLoads[k]; throw err; })));
+}
+
+/** A viewer's lesson while none of its frames asks a question: nothing to wait for, nothing to draw. */
+const NO_LESSON = {blocks: () => false, playContext: () => null, update: () => {}};
+
 /** Mount one widget (once). Resolves to the Widget, or null when its data cannot be read. */
 export function mount(root) {
   if (!root.__oldtricks) root.__oldtricks = mountNow(root);
@@ -366,7 +397,9 @@ export function mount(root) {
 
 async function mountNow(root) {
   try {
-    const w = new Widget(root, await readData(root));
+    const data = await readData(root);
+    await loadParts(Array.isArray(data.frames) ? data.frames : []).catch(() => {}); // if not, the viewer tries again
+    const w = new Widget(root, data);
     widgets.set(w.id, w);
     return w;
   } catch (err) {

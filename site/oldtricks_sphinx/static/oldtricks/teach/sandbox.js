@@ -11,7 +11,7 @@
 //
 // Exports: sandboxes (Map game -> Sandbox), Sandbox.
 import { h, put } from "../dom.js";
-import { Widget } from "../widget.js";
+import { Widget, loadParts } from "../widget.js";
 import { getEngine } from "../live.js";
 import { copyText, sandboxPages } from "./share.js";
 import { SetupForm, randomSeed } from "./setup.js";
@@ -198,6 +198,7 @@ export class Sandbox {
       return false;
     }
     this.game = spec.game;
+    await loadParts(r.frames).catch(() => {}); // the game's panels, drawn with the table (else a moment later)
     this.setup.show(spec, info);
     const seats = r.frames[0].seats.length;
     const wanted = Array.isArray(bots) ? bots : Array.from({length: seats - 1}, (_, i) => i + 1);

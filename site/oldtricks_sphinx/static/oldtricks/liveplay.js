@@ -1,0 +1,155 @@
+// The engine-driving half of "Play from here" and "Try another rule" (golive.js draws the controls).
+// golive.js imports this module on the reader's first click that needs the engine: it loads the
+// engine (./live.js, Pyodide in a Worker), opens the scenario, forwards moves and swaps the frames
+// it gets back. The engine decides everything. Each export takes the viewer's Live (golive.js).
+import { reducedMotion } from "./dom.js";
+import { seatName } from "./table.js";
+
+function liveModuleUrl(root) {
+  const given = root.dataset.liveModule;
+  return given ? new URL(given, document.baseURI).href : new URL("./live.js", import.meta.url).href;
+}
+
+function ensureEngine(live) {
+  if (live.engine) return Promise.resolve(live.engine);
+  if (!live.loading) {
+    live.showLoading(true);
+    live.loading = import(liveModuleUrl(live.w.root))
+      .then((mod) => mod.getEngine({onProgress: (fraction, label) => {
+        if (typeof fraction === "number" && fraction >= 0) live.progress.value = Math.min(1, fraction);
+        if (label) live.progressLabel.textContent = String(label);
+      }}))
+      .then((engine) => { live.engine = engine; return engine; })
+      .finally(() => {
+        live.loading = null;
+        live.showLoading(false);
+        live.w.render();
+      });
+    live.w.render();
+  }
+  return live.loading;
+}
+
+function overrides(live) {
+  const out = {};
+  for (const [k, v] of Object.entries(live.chosen)) if (String(v) !== String(live.book[k])) out[k] = v;
+  return out;
+}
+
+/** Load the engine and open the scenario with the chosen options; true on success. */
+async function open(live, force = false) {
+  const w = live.w;
+  const chosen = overrides(live);
+  const key = JSON.stringify(chosen);
+  if (!force && live.opened === key) return true;
+  let engine;
+  try {
+    engine = await ensureEngine(live);
+  } catch (err) {
+    w.setMessage(`The live engine could not be loaded (${err && err.message ? err.message : err}). The book still works.`, {kind: "error"});
+    return false;
+  }
+  live.busy = true;
+  w.render();
+  try {
+    const r = await engine.open(w.id, w.data.spec, chosen);
+    if (!r || !r.ok || !Array.isArray(r.frames) || !r.frames.length) {
+      w.setMessage((r && r.error) || "The live engine could not open this scenario.", {kind: "error", rule: r && r.rule});
+      return false;
+    }
+    live.opened = key;
+    live.stopped = r.stopped ? String(r.stopped) : "";
+    w.root.dataset.ready = "live";
+    w.setFrames(r.frames, Math.min(w.index, r.frames.length - 1));
+    return true;
+  } catch (err) {
+    w.setMessage(`The live engine failed: ${err && err.message ? err.message : err}`, {kind: "error"});
+    return false;
+  } finally {
+    live.busy = false;
+    w.render();
+  }
+}
+
+function stoppedNote(live) {
+  return live.stopped ? ` The scripted moves stop early: ${live.stopped}` : "";
+}
+
+export async function goLive(live) {
+  const w = live.w;
+  w.stopPlay();
+  const turn = w.frame.turn;
+  if (!(await open(live))) return;
+  live.active = true;
+  live.seat = Number.isInteger(w.frame.turn) ? w.frame.turn : Number.isInteger(turn) ? turn : 0;
+  w.setMessage((w.frame.outcome ? "Live: the game is over at this step; step back to play a different move."
+    : `Live: you play ${seatName(w.frame, live.seat, w.data.seat_names)}. Click a highlighted card or a move button.`)
+    + stoppedNote(live));
+  w.render();
+}
+
+export async function play(live, move) {
+  const w = live.w;
+  if (live.busy || !live.engine) return;
+  w.stopPlay();
+  const f = w.frame;
+  const bots = (f.seats || []).map((s, i) => i).filter((i) => i !== live.seat);
+  live.busy = true;
+  w.render();
+  let r;
+  try {
+    r = await live.engine.play(w.id, f.step, move, bots);
+  } catch (err) {
+    r = {ok: false, error: `The live engine failed: ${err && err.message ? err.message : err}`, rule: null};
+  }
+  live.busy = false;
+  if (!r || !r.ok || !Array.isArray(r.frames)) {
+    w.render();
+    w.setMessage((r && r.error) || "The engine refused that move.", {kind: "error", rule: r && r.rule});
+    return;
+  }
+  w.setMessage("");
+  const frames = w.frames.slice(0, w.index + 1).concat(r.frames);
+  const start = w.index + 1;
+  const animate = r.frames.length > 1 && !reducedMotion();
+  live.botsMoving = animate;
+  w.setFrames(frames, Math.min(start, frames.length - 1));
+  live.botsMoving = false;
+  w.writeHash();
+  if (animate) w.startPlay(frames.length - 1, 700);
+  else if (r.frames.length > 1) w.show(frames.length - 1, {hash: true});
+}
+
+export async function changeOption(live, key, value) {
+  const w = live.w;
+  const o = live.optionEls.find((x) => x.key === key);
+  const prev = live.chosen[key];
+  const v = o && o.values.find((x) => String(x.value) === String(value));
+  live.chosen[key] = v ? v.value : (o && o.opt.choices && o.opt.choices.length ? value : Number(value));
+  if (o) o.showRule();
+  w.stopPlay();
+  const ok = await open(live, true);
+  if (!ok) {
+    live.chosen[key] = prev;
+    if (o) { o.control.value = String(prev); o.showRule(); }
+    return;
+  }
+  live.active = true;
+  if (live.seat === null) live.seat = Number.isInteger(w.frame.turn) ? w.frame.turn : 0;
+  const title = o ? o.opt.title || key : key;
+  const label = v ? v.label : String(value);
+  w.setMessage(`Showing this scenario with option “${title}: ${label}”, computed by the live engine.${stoppedNote(live)}`);
+  w.render();
+}
+
+export function backToBook(live) {
+  const w = live.w;
+  w.stopPlay();
+  live.active = false;
+  live.opened = null;
+  live.chosen = {...live.book};
+  for (const o of live.optionEls) { o.control.value = String(live.book[o.key]); o.showRule(); }
+  w.setFrames(w.book, Math.min(w.index, w.book.length - 1));
+  w.writeHash();
+  w.setMessage("Back to the book: the scenario as written.");
+}
