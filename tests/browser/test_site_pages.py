@@ -69,7 +69,7 @@ def test_text_form_without_javascript_and_in_print(browser: Any, live_page: Any,
         assert "The deal" in static.inner_text()
         assert page.locator(".ot-shell").count() == 0
         # the hands as small card pictures: a card-shaped box, German suits drawn by the stylesheet
-        acorn = static.locator(".ot-c.ot-gA").first
+        acorn = static.locator("i.gA").first
         assert acorn.is_visible()
         assert "data:image/svg+xml" in acorn.evaluate("el => getComputedStyle(el).backgroundImage")
         assert acorn.evaluate("el => parseFloat(getComputedStyle(el).borderTopWidth)") > 0
