@@ -13,6 +13,7 @@ built folder, offline and under any sub-path.
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -80,8 +81,23 @@ def _add_static(app: Sphinx) -> None:
     app.add_css_file("oldtricks/widget.css")
 
 
+# Furo's furo-extensions.css styles only other projects' extensions and Read the Docs' flyout; a
+# site that uses none of them need not download it on every page.
+THEME_EXTRAS_CSS = "styles/furo-extensions.css"
+THEME_EXTRAS_FOR = ("sphinx_design", "sphinx_copybutton", "sphinx_inline_tabs", "sphinx_tabs", "sphinx_panels",
+                    "sphinx_togglebutton")
+
+
+def _drop_unused_theme_css(app: Sphinx, context: dict[str, Any]) -> None:
+    if os.environ.get("READTHEDOCS") or any(name.split(".")[0] in THEME_EXTRAS_FOR for name in app.extensions):
+        return
+    context["css_files"] = [css for css in context.get("css_files", [])
+                            if not str(getattr(css, "filename", css)).endswith(THEME_EXTRAS_CSS)]
+
+
 def _add_widget_js(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                    doctree: nodes.document | None) -> None:
+    _drop_unused_theme_css(app, context)
     if doctree is None:
         return
     if next(iter(doctree.findall(scenario_embed)), None) is not None:

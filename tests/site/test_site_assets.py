@@ -64,3 +64,22 @@ def test_runtime_is_copied_when_the_build_finishes(build: Builder, tmp_path: Pat
 def test_missing_node_modules_says_run_npm_ci(build: Builder, tmp_path: Path) -> None:
     with pytest.raises(ExtensionError, match=r"lacks pyodide\.mjs.*run `npm ci`"):
         build(PAGES, conf={"oldtricks_copy_runtime": True, "oldtricks_node_modules": str(tmp_path / "nothing")})
+
+
+def test_theme_css_for_other_extensions_is_left_out_unless_one_is_used(build: Builder, tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    furo = {"html_theme": "furo"}
+    built = build(PAGES, conf=furo)
+    assert built.status == 0, built.warnings
+    for page in ("play", "index"):
+        html = built.html(page)
+        assert "styles/furo.css" in html and "furo-extensions.css" not in html
+    # with an extension that Furo's extras style, they stay
+    extras = tmp_path / "extras"
+    extras.mkdir()
+    (extras / "sphinx_copybutton.py").write_text("def setup(app):\n    return {'parallel_read_safe': True}\n",
+                                                 encoding="utf-8")
+    monkeypatch.syspath_prepend(str(extras))
+    built = build(PAGES, conf={**furo, "extensions": ["myst_parser", "oldtricks_sphinx", "sphinx_copybutton"]})
+    assert built.status == 0, built.warnings
+    assert "styles/furo-extensions.css" in built.html("play")
