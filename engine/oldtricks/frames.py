@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from typing import Any
 
 from .model import Event, Game, Move
@@ -73,6 +72,8 @@ def seat_view(frame: dict[str, Any], viewer: int) -> dict[str, Any]:
 
 def schema() -> dict[str, Any]:
     """The frame JSON Schema."""
+    from importlib import resources  # here: the live engine never needs it, and it is slow to import
+
     text = resources.files("oldtricks").joinpath("schema/frame.schema.json").read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data

@@ -8,7 +8,6 @@ site embeds and what the live engine replays.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -168,6 +167,8 @@ def load(path: str | Path, root: str | Path | None = None) -> Scenario:
 
 def loads(text: str, path: str = "<scenario>", ident: str | None = None) -> Scenario:
     """Read scenario TOML text."""
+    import tomllib  # here, not at the top: the live engine builds scenarios from specs, never from TOML
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
