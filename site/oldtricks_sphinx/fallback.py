@@ -2,7 +2,7 @@
 
 Built only from the frames (``engine/oldtricks/schema/frame.schema.json``), so it works for every
 game: the deal (step 0, every hand), each completed trick with its winner and the author's notes,
-and the outcome.
+each later deal of a longer game with its hands, and the outcome.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ class static_card(nodes.Inline, nodes.TextElement):
     French pattern, then the suit letter), drawn as a small card picture by pages.css; every deal's
     every card carries it, so it is kept this short. Other builders print the notation."""
 
+
 # Long games (an endless deal runs to dozens of tricks) list the first and last tricks and every
 # trick with a note; the rest are summarised in one line.
 HEAD, TAIL = 24, 4
@@ -40,35 +41,51 @@ def static_form(rp: Replay, frames: Sequence[dict[str, Any]]) -> nodes.container
     if chosen:
         box += nodes.paragraph("", "Rules chosen: " + "; ".join(chosen) + ".")
 
+    deals = _deals(frames)
     first = frames[0]
     box += nodes.paragraph("", "The deal (top card first):" if _piles(first) else "The deal:")
-    hands = nodes.bullet_list()
-    for seat in first["seats"]:
-        dealer = any(m.get("kind") == "dealer" for m in seat.get("marks", []))
-        label = seat["name"] + (" (dealer)" if dealer else "")
-        line = nodes.paragraph("", f"{label}: ")
-        line.extend(_cards(seat["hand"]["cards"], pattern, " ") or [nodes.Text("no cards")])
-        hands += nodes.list_item("", line)
-    box += hands
+    box += _hands(first, pattern)
     if pattern == "german":
         ranks = ", ".join(f"{k} {v}" for k, v in RANK_NAMES["german"].items() if k in game.pack.ranks)
         suits = ", ".join(f"{k} {v}" for k, v in SUIT_NAMES["german"].items())
         box += nodes.paragraph("", f"Cards are written rank then suit. Ranks: {ranks}. Suits: {suits}.",
                                classes=["ot-static-key"])
-    for note in _notes(frames, 0):
+    for note in _notes(deals[0], 0):
         box += nodes.paragraph("", note, classes=["ot-static-note"])
 
-    tricks = _tricks(frames)
-    if tricks:
+    count = sum(len(_tricks(deal)) for deal in deals)
+    if count or len(deals) > 1:
         box += nodes.paragraph("", "The play:")
-        box += _trick_list(tricks, frames, pattern)
+        box += _play_list(deals, pattern, count)
     last = frames[-1]
     if last.get("outcome"):
         box += nodes.paragraph("", "Outcome: " + last["outcome"]["text"], classes=["ot-static-outcome"])
     else:
-        box += nodes.paragraph("", f"The scenario stops here, after {len(tricks)} trick(s); the game goes on.",
+        box += nodes.paragraph("", f"The scenario stops here, after {count} trick(s); the game goes on.",
                                classes=["ot-static-outcome"])
     return box
+
+
+def _deals(frames: Sequence[dict[str, Any]]) -> list[Sequence[dict[str, Any]]]:
+    """The frames deal by deal: a new deal starts where the trick number falls back to 0."""
+    starts = [0] + [i for i in range(1, len(frames))
+                    if _number(frames[i]) == 0 and _number(frames[i - 1]) != 0]
+    return [frames[a:b] for a, b in zip(starts, [*starts[1:], len(frames)], strict=True)]
+
+
+def _number(frame: dict[str, Any]) -> int:
+    return int((frame.get("trick") or {}).get("number") or 0)
+
+
+def _hands(frame: dict[str, Any], pattern: str) -> nodes.bullet_list:
+    hands = nodes.bullet_list()
+    for seat in frame["seats"]:
+        dealer = any(m.get("kind") == "dealer" for m in seat.get("marks", []))
+        label = seat["name"] + (" (dealer)" if dealer else "")
+        line = nodes.paragraph("", f"{label}: ")
+        line.extend(_cards(seat["hand"]["cards"], pattern, " ") or [nodes.Text("no cards")])
+        hands += nodes.list_item("", line)
+    return hands
 
 
 def _piles(frame: dict[str, Any]) -> bool:
@@ -107,7 +124,7 @@ def _cards(texts: Sequence[str], pattern: str, sep: str) -> list[nodes.Node]:
 
 
 def _tricks(frames: Sequence[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
-    """(trick number, the frame showing it complete), once per trick, in order."""
+    """(trick number, the frame showing it complete), once per trick, in order, within one deal."""
     seen: dict[int, dict[str, Any]] = {}
     for frame in frames:
         trick = frame.get("trick") or {}
@@ -117,33 +134,53 @@ def _tricks(frames: Sequence[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]
 
 
 def _notes(frames: Sequence[dict[str, Any]], number: int) -> list[str]:
-    return [f["note"] for f in frames if f.get("note") and (f.get("trick") or {}).get("number", 0) == number]
+    return [f["note"] for f in frames if f.get("note") and _number(f) == number]
 
 
-def _trick_list(tricks: list[tuple[int, dict[str, Any]]], frames: Sequence[dict[str, Any]],
-                pattern: str) -> nodes.bullet_list:
+def _play_list(deals: list[Sequence[dict[str, Any]]], pattern: str, count: int) -> nodes.bullet_list:
+    """Every trick, deal by deal (each later deal opens with its hands); in long games the tricks
+    between the first HEAD and the last TAIL that have no note are summarised."""
     out = nodes.bullet_list(classes=["ot-static-tricks"])
-    count = len(tricks)
+    index = 0
     skipped: list[int] = []
-    for index, (number, frame) in enumerate(tricks):
-        notes = _notes(frames, number)
-        if HEAD <= index < count - TAIL and not notes:
-            skipped.append(number)
-            continue
+
+    def flush() -> None:
+        nonlocal skipped
         if skipped:
-            out += _skipped(skipped)
+            out.append(_skipped(skipped))
             skipped = []
-        names = [seat["name"] for seat in frame["seats"]]
-        winner = frame["trick"].get("winner")
-        result = "Tie: nobody takes the cards yet" if winner is None else f"{names[winner]} wins"
-        played = ", ".join(f"{names[p['seat']]} {_symbol(p['card'], pattern)}" for p in frame["table"])
-        item = nodes.list_item("", nodes.paragraph("", f"Trick {number}: {played}. {result}."))
-        for note in notes:
-            item += nodes.paragraph("", note, classes=["ot-static-note"])
-        out += item
-    if skipped:
-        out += _skipped(skipped)
+
+    for number_of_deal, deal in enumerate(deals, start=1):
+        if number_of_deal > 1:
+            flush()
+            head = nodes.paragraph("", "", nodes.strong("", f"Deal {number_of_deal}"),
+                                   nodes.Text(" (top card first):" if _piles(deal[0]) else ":"))
+            item = nodes.list_item("", head, _hands(deal[0], pattern))
+            for note in _notes(deal, 0):
+                item += nodes.paragraph("", note, classes=["ot-static-note"])
+            out += item
+        for number, frame in _tricks(deal):
+            notes = _notes(deal, number)
+            if HEAD <= index < count - TAIL and not notes:
+                skipped.append(number)
+                index += 1
+                continue
+            index += 1
+            flush()
+            out += _trick_item(number, frame, notes, pattern)
+    flush()
     return out
+
+
+def _trick_item(number: int, frame: dict[str, Any], notes: list[str], pattern: str) -> nodes.list_item:
+    names = [seat["name"] for seat in frame["seats"]]
+    winner = frame["trick"].get("winner")
+    result = "Tie: nobody takes the cards yet" if winner is None else f"{names[winner]} wins"
+    played = ", ".join(f"{names[p['seat']]} {_symbol(p['card'], pattern)}" for p in frame["table"])
+    item = nodes.list_item("", nodes.paragraph("", f"Trick {number}: {played}. {result}."))
+    for note in notes:
+        item += nodes.paragraph("", note, classes=["ot-static-note"])
+    return item
 
 
 def _skipped(numbers: list[int]) -> nodes.list_item:

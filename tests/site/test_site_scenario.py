@@ -292,3 +292,22 @@ def test_html_text_form_draws_the_hands_as_cards(build: Builder) -> None:
         assert f".ot-static .{suit}" in css
     # the tricks stay plain text (a picture per played card would double the page)
     assert "Trick 1: North 9H, South UL. South wins." in page
+
+
+def test_text_form_lists_every_deal_of_a_longer_game(build: Builder) -> None:
+    """A game of several deals: each later deal opens with its hands, and every trick of every deal is
+    listed (Drużbart numbers tricks afresh in each deal)."""
+    built = build({"index.md": "# Game\n\n```{scenario} druzbart/game\n```\n"}, buildername="text")
+    assert built.status == 0, built.warnings
+    text = " ".join(built.text().split())
+    frames = replay(load(SCENARIOS / "druzbart/game.toml", SCENARIOS)).frames()
+    starts = [f for i, f in enumerate(frames) if i and f["trick"]["number"] == 0 and frames[i - 1]["trick"]["number"]]
+    assert len(starts) == 1, "the scenario should hold two deals"
+    second = text.index("Deal 2")
+    for seat in starts[0]["seats"]:  # the second deal's hands, after its heading
+        assert " ".join(seat["hand"]["cards"][:3]) in text[second:]
+    done = [f for f in frames if f["trick"].get("complete")]
+    tricks_in_deal_two = {f["trick"]["number"] for f in done if frames.index(f) > frames.index(starts[0])}
+    for number in tricks_in_deal_two:
+        assert f"Trick {number}:" in text[second:]
+    assert text.count("Trick 1:") == 2
