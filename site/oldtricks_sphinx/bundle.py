@@ -29,7 +29,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["CHUNK_NAMES", "ENTRIES", "Bundle", "BundleError", "bundle", "esbuild_path", "pinned_esbuild", "raw"]
+from .runtime import pinned_version
+
+__all__ = ["CHUNK_NAMES", "ENTRIES", "Bundle", "BundleError", "bundle", "esbuild_path", "raw"]
 
 # Every script loaded by its URL: by a page (widget.js, teach/sandbox.js, teach/snippet.js), the embed
 # template (teach/embed.js), golive/liveplay.js (live.js, by `new URL("./live.js", import.meta.url)`),
@@ -64,19 +66,6 @@ def esbuild_path(node_modules: Path) -> Path:
     return node_modules.absolute() / ".bin" / "esbuild"
 
 
-def pinned_esbuild(package_json: Path) -> str | None:
-    """The esbuild version package.json pins, or None when it is not there."""
-    try:
-        data = json.loads(package_json.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    for section in ("dependencies", "devDependencies"):
-        version = data.get(section, {}).get("esbuild")
-        if version:
-            return str(version)
-    return None
-
-
 def _check_esbuild(node_modules: Path) -> Path:
     exe = esbuild_path(node_modules)
     if not exe.is_file():
@@ -87,7 +76,7 @@ def _check_esbuild(node_modules: Path) -> Path:
     have = proc.stdout.strip()
     if proc.returncode != 0:
         raise BundleError(f"{exe} --version failed: {(proc.stderr or proc.stdout).strip()}; run `npm ci`")
-    want = pinned_esbuild(node_modules.parent / "package.json")
+    want = pinned_version(node_modules.parent / "package.json", "esbuild")
     if want is not None and want != have:
         raise BundleError(f"node_modules holds esbuild {have} but package.json pins {want}: run `npm ci`")
     return exe

@@ -48,6 +48,7 @@ __all__ = [
     "build_wheel",
     "copy_runtime",
     "make_server",
+    "pinned_version",
     "repo_root",
 ]
 
@@ -76,13 +77,14 @@ def repo_root() -> Path:
     return Path(__file__).resolve().parents[2]
 
 
-def _pinned_pyodide(package_json: Path) -> str | None:
+def pinned_version(package_json: Path, package: str) -> str | None:
+    """The version of ``package`` that package.json pins, or None when it is not there."""
     try:
         data = json.loads(package_json.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     for section in ("dependencies", "devDependencies"):
-        version = data.get(section, {}).get("pyodide")
+        version = data.get(section, {}).get(package)
         if version:
             return str(version)
     return None
@@ -113,7 +115,7 @@ def copy_runtime(outdir: Path, node_modules: Path, wheel: Path) -> None:
             "Run `npm ci` at the repository root (package.json pins pyodide)."
         )
     installed = json.loads((source / "package.json").read_text(encoding="utf-8"))["version"]
-    pinned = _pinned_pyodide(node_modules.parent / "package.json")
+    pinned = pinned_version(node_modules.parent / "package.json", "pyodide")
     if pinned is not None and pinned != installed:
         raise RuntimeSetupError(
             f"node_modules holds pyodide {installed} but package.json pins {pinned}: run `npm ci`."

@@ -21,6 +21,10 @@ hands = [
 ]
 """
 
+# one page, two viewers: the German and the French pack
+TWO_PACKS = {"index.md": "# Two packs\n\n```{scenario} bettelmann/basics\n```\n\n"
+                         "```{scenario} bettelmann/pack-french\n```\n"}
+
 
 def test_embed_holds_the_replayed_frames(build: Builder) -> None:
     built = build({"index.md": """
@@ -72,15 +76,7 @@ def test_packed_data_is_reproducible() -> None:
 
 
 def test_page_block_packs_every_viewer_once(build: Builder) -> None:
-    built = build({"index.md": """
-        # Two
-
-        ```{scenario} bettelmann/basics
-        ```
-
-        ```{scenario} bettelmann/pack-french
-        ```
-        """})
+    built = build(TWO_PACKS)
     assert built.status == 0, built.warnings
     first, second = built.widgets()
     assert first["raw"] is second["raw"] and built.html().count('id="oldtricks-page"') == 1
@@ -269,15 +265,7 @@ def test_scenario_role_unknown_id_fails(build: Builder) -> None:
 
 
 def test_html_text_form_draws_the_hands_as_cards(build: Builder) -> None:
-    built = build({"index.md": """
-        # Two packs
-
-        ```{scenario} bettelmann/basics
-        ```
-
-        ```{scenario} bettelmann/pack-french
-        ```
-        """})
+    built = build(TWO_PACKS)
     assert built.status == 0, built.warnings
     page = built.html()
     # every card of the deal is a small card picture; French cards keep their suit symbol
