@@ -104,16 +104,30 @@ def _add_widget_js(app: Sphinx, pagename: str, templatename: str, context: dict[
         # first of the page's scripts (priority < 200), so that the viewers need not wait for the others
         app.add_js_file("oldtricks/widget.js", type="module", priority=100)
         _defer_scripts(context)
-        # the files widget.js imports, fetched in parallel rather than found one import at a time (what
-        # it imports only when needed, and live.js and worker.js, come later)
+        # the files widget.js imports, fetched in parallel rather than found one import at a time, and
+        # the parts the first viewer needs (other parts, live.js and worker.js come when needed)
         pathto = context["pathto"]
+        files = list(widget_bundle(app).preloads("widget.js"))
+        for module in _first_viewer_parts(doctree):
+            files += [name for name in widget_bundle(app).module_files(module) if name not in files]
         context["metatags"] = context.get("metatags", "") + "".join(
-            f'\n<link rel="modulepreload" href="{pathto("_static/oldtricks/" + name, 1)}">'
-            for name in widget_bundle(app).preloads("widget.js"))
+            f'\n<link rel="modulepreload" href="{pathto("_static/oldtricks/" + name, 1)}">' for name in files)
     if next(iter(doctree.findall(nodes.literal_block)), None) is None:
         # no highlighted code on this page: its colours need not be downloaded
         context["css_files"] = [css for css in context.get("css_files", [])
                                 if not str(getattr(css, "filename", css)).endswith("pygments.css")]
+
+
+# What widget.js imports only for frames that need it (its loadParts), by what in a frame needs it.
+PARTS = {"panels.js": lambda frame: bool(frame.get("panels")), "lesson.js": lambda frame: bool(frame.get("ask"))}
+
+
+def _first_viewer_parts(doctree: nodes.document) -> list[str]:
+    """The parts the page's first viewer waits for before it is drawn: fetched with the page, they
+    are not a round trip on the way to the first steppable viewer (later viewers load them lazily)."""
+    first = next(iter(doctree.findall(scenario_embed)), None)
+    frames = first["data"]["frames"] if first is not None else []
+    return [module for module, needs in PARTS.items() if any(needs(frame) for frame in frames)]
 
 
 def _defer_scripts(context: dict[str, Any]) -> None:

@@ -25,7 +25,7 @@ import os
 import re
 import shutil
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -56,10 +56,17 @@ class Bundle:
     folder: Path
     imports: dict[str, list[str]]
     warnings: str = ""
+    homes: dict[str, str] = field(default_factory=dict)  # source module -> the file that carries it
 
     def preloads(self, entry: str) -> list[str]:
         """The files an entry imports statically, directly or through one another, in a stable order."""
         return self.imports.get(entry, [])
+
+    def module_files(self, module: str) -> list[str]:
+        """What loading a source module (e.g. ``panels.js``, imported dynamically) fetches: the file
+        that carries it, then that file's static imports."""
+        home = self.homes.get(module, module)
+        return [home, *self.imports.get(home, [])]
 
 
 def esbuild_path(node_modules: Path) -> Path:
@@ -134,6 +141,21 @@ def _static_imports(outputs: dict[str, dict[str, Any]], source: Path, out: Path)
     return _closure(direct)
 
 
+def _homes(outputs: dict[str, dict[str, Any]], source: Path) -> dict[str, str]:
+    """Each source module -> the JS output that carries its code (the metafile names inputs relative to
+    esbuild's cwd, the source folder)."""
+    homes: dict[str, tuple[int, str]] = {}
+    for output, entry in outputs.items():
+        if not output.endswith(".js"):
+            continue
+        for name, info in entry.get("inputs", {}).items():
+            size = int(info.get("bytesInOutput", 0))
+            module = Path(os.path.normpath(name)).as_posix()
+            if size > homes.get(module, (-1, ""))[0]:  # an entry's stub re-exports a chunk: the chunk has the code
+                homes[module] = (size, output)
+    return {module: output for module, (_, output) in homes.items()}
+
+
 def _relocate_sources(out: Path, source: Path) -> None:
     """Point every source map's ``sources`` at ``src/<path in the source folder>`` next to the output."""
     for path in out.rglob("*.map"):
@@ -169,7 +191,8 @@ def bundle(source: Path, dest: Path, node_modules: Path) -> Bundle:
     _relocate_sources(out, source)
     meta = json.loads(meta_path.read_text(encoding="utf-8"))
     meta_path.unlink()
-    return Bundle(dest, _static_imports(_outputs(meta, source, out), source, out), warnings)
+    outputs = _outputs(meta, source, out)
+    return Bundle(dest, _static_imports(outputs, source, out), warnings, _homes(outputs, source))
 
 
 def raw(source: Path) -> Bundle:

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 from sphinx.errors import ExtensionError
 
-from conftest import ASSET, REPO, Builder, Site
+from conftest import ASSET, REPO, Builder, Site, widgets
 from oldtricks_sphinx.bundle import ENTRIES, BundleError, bundle
 
 SOURCE = REPO / "site" / "oldtricks_sphinx" / "static" / "oldtricks"
@@ -89,12 +89,19 @@ def test_pages_and_scripts_name_only_files_the_build_wrote(site: Site) -> None:
             assert target.is_file() or target.name in RUNTIME_WRITTEN, f"{script.name}: {spec}"
 
 
-def test_pages_preload_exactly_what_widget_js_imports_statically(site: Site) -> None:
+def _holding(site: Site, text: str) -> Path:
+    [found] = [p for p in _published(site).glob("*.js") if text in p.read_text(encoding="utf-8")]
+    return found
+
+
+def test_pages_preload_what_widget_js_imports_statically_and_what_their_first_viewer_needs(site: Site) -> None:
     assert site.returncode == 0, site.log
     widget = _published(site) / "widget.js"
     closure = _static_closure(widget)
     assert closure, "widget.js imports nothing: is it still the bundler's entry?"
-    pages = 0
+    # what a frame needs, as widget.js's loadParts decides it
+    needs = {"panels.js": lambda frame: bool(frame.get("panels")), "lesson.js": lambda frame: bool(frame.get("ask"))}
+    pages, with_parts = 0, set()
     for page, html in _all_pages(site).items():
         scripts = [_local(page, url) for url in SCRIPT.findall(html)]
         preloads = [_local(page, url) for url in PRELOAD.findall(html)]
@@ -102,9 +109,19 @@ def test_pages_preload_exactly_what_widget_js_imports_statically(site: Site) -> 
             assert not preloads, page
             continue
         pages += 1
-        if page.relative_to(site.outdir).parts[0] != "embed":  # embed pages load the same script bare
-            assert sorted(map(str, preloads)) == sorted(map(str, closure)), page
+        if page.relative_to(site.outdir).parts[0] == "embed":  # embed pages load the same script bare
+            continue
+        want = set(closure)
+        first = widgets(html)[0]["data"]["frames"]
+        for module, need in needs.items():
+            if any(need(frame) for frame in first):
+                with_parts.add(module)
+                part = _holding(site, LAZY_TEXT[module])
+                want |= {part, *_static_closure(part)}
+        assert sorted(map(str, preloads)) == sorted(map(str, want)), page
+        assert len(preloads) == len(set(preloads)), page
     assert pages
+    assert "panels.js" in with_parts  # the Drużbart and Drogue pages open on a viewer with panels
 
 
 def test_what_only_some_frames_need_is_not_imported_with_widget_js(site: Site) -> None:
