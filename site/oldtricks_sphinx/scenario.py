@@ -44,8 +44,18 @@ from .links import rule_url, scenario_link
 from .project import load_scenario, replay_scenario, scenario_files, scenario_path, scenarios_root
 from .store import Embed, embeds, note_links
 
-__all__ = ["ScenarioDirective", "ScenarioRole", "embed_json", "page_block", "scenario_embed", "setup_scenario",
-           "viewer_data"]
+__all__ = ["ScenarioDirective", "ScenarioRole", "embed_json", "page_block", "replay_spec", "scenario_embed",
+           "setup_scenario", "viewer_data"]
+
+
+# What a viewer's spec leaves out: the live engine replays a spec, and these are prose the page prints
+# already (the text form), or checks for the build (`oldtricks check`).
+NOT_REPLAYED = ("description", "demonstrates", "expect")
+
+
+def replay_spec(sc: Scenario) -> dict[str, Any]:
+    """The scenario as the live engine needs it to replay the viewer's game."""
+    return {key: value for key, value in sc.spec().items() if key not in NOT_REPLAYED}
 
 
 class scenario_embed(nodes.General, nodes.Element):
@@ -124,7 +134,7 @@ class ScenarioDirective(SphinxDirective):
             "title": sc.title,
             "game": game.name,
             "pattern": game.pack.pattern,
-            "spec": sc.spec(),
+            "spec": replay_spec(sc),
             "options": [spec.as_json(game.options[spec.key]) for spec in game.option_specs],
             "rules": self._rules(sc, rp, frames),
             "seat_names": list(game.seat_names()),
