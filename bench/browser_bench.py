@@ -361,13 +361,14 @@ def run(names: list[str], runs: int, site: Path | None, pairs: int | None = None
                 browser = p.chromium.launch(executable_path=runtime.CHROMIUM, args=runtime.CHROMIUM_ARGS)
                 samples: dict[str, list[dict[str, float]]] = {name: [] for name in names}
                 # Run after run, every measure in turn, in alternating order: a machine whose load
-                # drifts, or a page still being torn down, affects them alike.
-                for run_index in range(max(count.values(), default=0)):
-                    for name in names if run_index % 2 == 0 else names[::-1]:
-                        if run_index >= count[name]:
-                            continue
-                        time.sleep(0.5)  # the last context's worker and renderer are gone
-                        samples[name].append(_sample(browser, origins, bench, MEASURES[name], name))
+                # drifts, or a page still being torn down, affects them alike. The bare and live pair
+                # runs apart, after the others, so that each of the two follows the other as often
+                # and neither follows the viewer's own live engine.
+                for group in ([n for n in names if n not in PAIRED], [n for n in names if n in PAIRED]):
+                    for run_index in range(max((count[n] for n in group), default=0)):
+                        for name in group if run_index % 2 == 0 else group[::-1]:
+                            time.sleep(1.0 if name in PAIRED else 0.5)  # the last context's worker is gone
+                            samples[name].append(_sample(browser, origins, bench, MEASURES[name], name))
                 for name in names:
                     keys = samples[name][0].keys()
                     results[name] = {
