@@ -489,8 +489,8 @@ def test_frame_shows_slate_scoring_and_teams() -> None:
     slate, scoring = frame["panels"]
     assert slate["kind"] == "lines"
     assert slate["data"]["sides"] == [
-        {"label": "South–North", "total": 8, "left": 8},
-        {"label": "West–East", "total": 7, "left": 7},
+        {"label": "South–North", "total": 8, "left": 8, "chalked": 2},
+        {"label": "West–East", "total": 7, "left": 7, "chalked": 1},
     ]
     assert scoring["kind"] == "table" and scoring["data"]["rows"][0][:3] == ["1", "East", "1 : 0"]
     assert frame["trick"] == {"number": 1, "leader": 0, "winner": 2, "complete": True}

@@ -81,14 +81,27 @@ def _info(game: Druzbart, state: DruzbartState) -> list[list[str]]:
 
 
 def _slate(game: Druzbart, state: DruzbartState) -> dict[str, Any]:
-    """druzbart.slate / clock.lines: penalty lines may push a side past its first count."""
+    """druzbart.slate / clock.lines: each side's lines ever chalked (``total``: the first count and those
+    chalked back for lost matadors, which may push a side past its first count), how many of those were
+    chalked back (``chalked``), and how many are left (the rest were erased)."""
     first = int(game.options["lines"])
+    back = _chalked_back(state)
     sides = [
-        {"label": game.side_name(s), "total": max(first, left), "left": left} for s, left in enumerate(state.lines)
+        {"label": game.side_name(s), "total": first + back[s], "left": left, "chalked": back[s]}
+        for s, left in enumerate(state.lines)
     ]
     if game.num_sides == 3:
         return {"kind": "tripod", "title": "The tripod", "data": {"sides": sides}}
     return {"kind": "lines", "title": "The slate", "data": {"sides": sides}}
+
+
+def _chalked_back(state: DruzbartState) -> list[int]:
+    """Lines chalked back per side so far in the game: every finished deal's, and the deal in play's
+    (a finished deal is in the history already, its count still in ``state.chalked``)."""
+    counts = [score.chalked for score in state.history]
+    if not (state.history and state.history[-1].number == state.number):
+        counts.append(state.chalked)
+    return [sum(count[side] for count in counts) for side in range(len(state.lines))]
 
 
 def _row(game: Druzbart, score: DealScore, running: bool) -> list[str]:

@@ -19,29 +19,43 @@ function tablePanel(data, pattern, history) {
   return history ? h("div", {class: "ot-scroll", tabindex: 0, role: "region", "aria-label": "history"}, table) : table;
 }
 
+// A side's lines as the engine counts them: all ever chalked (total), those chalked back for lost
+// matadors (the last drawn), and those left; the oldest are the ones erased.
 function tally(side) {
   const total = Math.max(0, side.total | 0);
   const left = Math.max(0, Math.min(total, side.left | 0));
-  return {total, left, erased: total - left};
+  const chalked = Math.max(0, Math.min(total, side.chalked | 0));
+  return {total, left, chalked, erased: total - left};
 }
 
-// A slate: one row of chalk strokes per side; the erased ones drawn faint.
+function strokeClass(i, {total, chalked, erased}) {
+  if (i < erased) return "ot-erased";
+  return i >= total - chalked ? "ot-chalk ot-chalked-back" : "ot-chalk";
+}
+
+function countText({total, left, chalked}) {
+  return `${left} of ${total} left` + (chalked ? ` (${chalked} chalked back)` : "");
+}
+
+// A slate: one row of chalk strokes per side; the erased ones drawn faint, those chalked back for lost
+// matadors in another colour.
 function linesPanel(data) {
   const sides = data.sides || [];
   const rows = sides.map((side) => {
-    const {total, left, erased} = tally(side);
+    const count = tally(side);
+    const {total} = count;
     const gap = 7, group = 5;
     const width = Math.max(20, total * gap + Math.floor((total - 1) / group) * 5 + 8);
     const strokes = [];
     for (let i = 0; i < total; i++) {
       const x = 6 + i * gap + Math.floor(i / group) * 5;
       const wobble = ((i * 37) % 5) - 2;
-      strokes.push(s("path", {d: `M${x} 4 L${x + wobble * 0.6} 24`, class: i < erased ? "ot-erased" : "ot-chalk"}));
+      strokes.push(s("path", {d: `M${x} 4 L${x + wobble * 0.6} 24`, class: strokeClass(i, count)}));
     }
     return h("div", {class: "ot-slate-row"},
       h("span", {class: "ot-slate-label"}, side.label),
       s("svg", {class: "ot-slate-lines", viewBox: `0 0 ${width} 28`, width, height: 28, "aria-hidden": "true"}, ...strokes),
-      h("span", {class: "ot-slate-count"}, `${left} of ${total} left`));
+      h("span", {class: "ot-slate-count"}, countText(count)));
   });
   return h("div", {class: "ot-slate"}, rows);
 }
@@ -54,7 +68,8 @@ function tripodPanel(data) {
   const parts = [];
   sides.forEach((side, k) => {
     const [fx, fy] = feet[k];
-    const {total, erased} = tally(side);
+    const count = tally(side);
+    const {total} = count;
     parts.push(s("path", {d: `M${apex[0]} ${apex[1]} L${fx} ${fy}`, class: "ot-chalk ot-leg"}));
     const dx = fx - apex[0], dy = fy - apex[1];
     const len = Math.hypot(dx, dy);
@@ -64,7 +79,7 @@ function tripodPanel(data) {
       const t = 0.22 + (0.7 * (i + 0.5)) / Math.max(total, 1);
       const cx = apex[0] + dx * t, cy = apex[1] + dy * t;
       parts.push(s("path", {d: `M${(cx - px).toFixed(1)} ${(cy - py).toFixed(1)} L${(cx + px).toFixed(1)} ${(cy + py).toFixed(1)}`,
-        class: i < erased ? "ot-erased" : "ot-chalk"}));
+        class: strokeClass(i, count)}));
     }
     parts.push(s("text", {x: fx, y: fy + 16, "text-anchor": k === 0 ? "start" : k === 2 ? "end" : "middle",
       class: "ot-slate-text"}, side.label));
@@ -72,8 +87,7 @@ function tripodPanel(data) {
   return h("div", {class: "ot-slate ot-tripod"},
     s("svg", {viewBox: "0 0 220 180", class: "ot-tripod-svg", "aria-hidden": "true"}, ...parts),
     h("ul", {class: "ot-tripod-key"}, sides.map((side) => {
-      const {total, left} = tally(side);
-      return h("li", {}, h("span", {class: "ot-slate-label"}, side.label), ` ${left} of ${total} left`);
+      return h("li", {}, h("span", {class: "ot-slate-label"}, side.label), ` ${countText(tally(side))}`);
     })));
 }
 
