@@ -107,11 +107,9 @@ def _add_widget_js(app: Sphinx, pagename: str, templatename: str, context: dict[
         # the files widget.js imports, fetched in parallel rather than found one import at a time, and
         # the parts the first viewer needs (other parts, live.js and worker.js come when needed)
         pathto = context["pathto"]
-        files = list(widget_bundle(app).preloads("widget.js"))
-        for module in _first_viewer_parts(doctree):
-            files += [name for name in widget_bundle(app).module_files(module) if name not in files]
         context["metatags"] = context.get("metatags", "") + "".join(
-            f'\n<link rel="modulepreload" href="{pathto("_static/oldtricks/" + name, 1)}">' for name in files)
+            f'\n<link rel="modulepreload" href="{pathto("_static/oldtricks/" + name, 1)}">'
+            for name in preloads(app, ["widget.js"], next(iter(doctree.findall(scenario_embed)))))
     if next(iter(doctree.findall(nodes.literal_block)), None) is None:
         # no highlighted code on this page: its colours need not be downloaded
         context["css_files"] = [css for css in context.get("css_files", [])
@@ -122,12 +120,19 @@ def _add_widget_js(app: Sphinx, pagename: str, templatename: str, context: dict[
 PARTS = {"panels.js": lambda frame: bool(frame.get("panels")), "lesson.js": lambda frame: bool(frame.get("ask"))}
 
 
-def _first_viewer_parts(doctree: nodes.document) -> list[str]:
-    """The parts the page's first viewer waits for before it is drawn: fetched with the page, they
-    are not a round trip on the way to the first steppable viewer (later viewers load them lazily)."""
-    first = next(iter(doctree.findall(scenario_embed)), None)
-    frames = first["data"]["frames"] if first is not None else []
-    return [module for module, needs in PARTS.items() if any(needs(frame) for frame in frames)]
+def preloads(app: Sphinx, entries: list[str], first: scenario_embed) -> list[str]:
+    """What a page preloads (paths in ``_static/oldtricks/``): the files its entry scripts import
+    statically, and the parts its first viewer waits for before it is drawn, so that no import round
+    trip lies on the way to the first steppable viewer (later viewers load their parts lazily)."""
+    found = widget_bundle(app)
+    files: list[str] = []
+    for entry in entries:
+        files += [name for name in found.preloads(entry) if name not in files]
+    frames = first["data"]["frames"]
+    for module, needs in PARTS.items():
+        if any(needs(frame) for frame in frames):
+            files += [name for name in found.module_files(module) if name not in files]
+    return files
 
 
 def _defer_scripts(context: dict[str, Any]) -> None:

@@ -28,6 +28,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 from sphinx.writers.html5 import HTML5Translator
 
+from .assets import preloads
 from .links import rule_url, scenario_url
 from .project import SCENARIO_ID
 from .scenario import scenario_embed
@@ -135,6 +136,7 @@ def _collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
         body = app.builder.render_partial(own)["fragment"]  # type: ignore[attr-defined]
         context = {
             "metatags": "",
+            "preloads": preloads(app, ["teach/embed.js", "widget.js"], own),
             "title": placed.title,
             "body": body,
             "scenario": scenario_id,

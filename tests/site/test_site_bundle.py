@@ -109,9 +109,11 @@ def test_pages_preload_what_widget_js_imports_statically_and_what_their_first_vi
             assert not preloads, page
             continue
         pages += 1
-        if page.relative_to(site.outdir).parts[0] == "embed":  # embed pages load the same script bare
-            continue
         want = set(closure)
+        if page.relative_to(site.outdir).parts[0] == "embed":  # embed pages load teach/embed.js too
+            embed = _published(site) / "teach" / "embed.js"
+            assert embed in scripts, page
+            want |= set(_static_closure(embed))
         first = widgets(html)[0]["data"]["frames"]
         for module, need in needs.items():
             if any(need(frame) for frame in first):
