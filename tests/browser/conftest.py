@@ -251,6 +251,9 @@ html_theme = "furo"
 html_favicon = {favicon!r}
 oldtricks_scenarios = {scenarios!r}
 oldtricks_copy_runtime = False
+# The viewers' data as plain JSON, so that the widget's reading of it is tested in this form too
+# (the real site packs it).
+oldtricks_pack_frames = False
 """
 # A note that would run script if it were ever inserted as markup.
 HOSTILE = '<img src=x onerror="window.__pwned = 1"> <b>bold</b> & <script>window.__pwned = 2</script>'
@@ -289,7 +292,8 @@ SAMPLE_PAGES = {
 
 @pytest.fixture(scope="session")
 def sample_site(tmp_path_factory: pytest.TempPathFactory, serve_dir: Callable[[Path], SiteServer]) -> SiteServer:
-    """docs built from SAMPLE_PAGES with the real extension (sphinx-build -W), served under the sub-path."""
+    """docs built from SAMPLE_PAGES with the real extension (sphinx-build -W), its viewers' data unpacked,
+    served under the sub-path."""
     root = tmp_path_factory.mktemp("sample")
     scenarios, src, out = root / "scenarios", root / "src", root / "out"
     (scenarios / "sample").mkdir(parents=True)

@@ -128,7 +128,9 @@ def test_link_to_a_rule_lands_on_it_once_the_viewers_have_grown(live_page: Any, 
 def test_author_step_and_view_are_honoured(live_page: Any, sample_site: SiteServer, guard: Guard) -> None:
     guard.origin = sample_site.origin
     sid = "sample/opened"
-    data = embedded((sample_site.root / "play.html").read_text(encoding="utf-8"))[sid]
+    html = (sample_site.root / "play.html").read_text(encoding="utf-8")
+    assert '<script type="application/json" id="oldtricks-page">{"games":' in html  # plain, not packed
+    data = embedded(html)[sid]
     assert (data["step"], data["viewer"]) == (3, 1)
     live_page.goto(sample_site.url + "play.html")
     wait_mounted(live_page)
