@@ -25,7 +25,6 @@ from typing import Any, ClassVar
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
-from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 from sphinx.writers.html5 import HTML5Translator
 
@@ -33,10 +32,9 @@ from oldtricks.registry import GAMES, all_rules
 
 from .links import rule_url
 from .scenario import embed_json
+from .store import merge_placed
 
 __all__ = ["SandboxDirective", "sandbox_embed", "sandbox_pages", "sandboxes", "setup_sandbox"]
-
-logger = logging.getLogger(__name__)
 
 
 class sandbox_embed(nodes.General, nodes.Element):
@@ -134,17 +132,7 @@ def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
 
 
 def _merge(app: Sphinx, env: BuildEnvironment, docnames: Iterable[str], other: BuildEnvironment) -> None:
-    docs = set(docnames)
-    mine = sandboxes(env)
-    for game, placed in sandboxes(other).items():
-        if placed.docname not in docs:
-            continue
-        held = mine.get(game)
-        if held is not None and held.docname != placed.docname:
-            logger.warning(f"the {game} sandbox appears twice: already on page {held.docname!r}",
-                           location=(placed.docname, placed.lineno), type="oldtricks", subtype="duplicate")
-            continue
-        mine[game] = placed
+    merge_placed(sandboxes(env), sandboxes(other), set(docnames), lambda game: f"the {game} sandbox")
 
 
 def setup_sandbox(app: Sphinx) -> None:

@@ -9,8 +9,9 @@ the engine implements must have its ``{rule}`` block (a warning each, which ``-W
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
@@ -20,9 +21,10 @@ from oldtricks.registry import all_rules
 
 from .project import scenario_files, scenarios_root
 
-__all__ = ["Embed", "RuleBlock", "embeds", "note_links", "rule_anchor", "rule_blocks", "setup_store"]
+__all__ = ["Embed", "RuleBlock", "embeds", "merge_placed", "note_links", "rule_anchor", "rule_blocks", "setup_store"]
 
 logger = logging.getLogger(__name__)
+P = TypeVar("P", bound="Placed")
 
 
 @dataclass(frozen=True)
@@ -104,17 +106,33 @@ def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
 def _merge(app: Sphinx, env: BuildEnvironment, docnames: Iterable[str], other: BuildEnvironment) -> None:
     docs = set(docnames)
     _linking(env).update(_linking(other) & docs)
-    pairs = ((embeds(env), embeds(other), "scenario"), (rule_blocks(env), rule_blocks(other), "rule"))
-    for mine, theirs, what in pairs:
-        for key, record in theirs.items():
-            if record.docname not in docs:
-                continue
-            held = mine.get(key)
-            if held is not None and held.docname != record.docname:
-                logger.warning(f"{what} {key!r} appears twice: already on page {held.docname!r}",
-                               location=(record.docname, record.lineno), type="oldtricks", subtype="duplicate")
-                continue
-            mine[key] = record  # type: ignore[assignment]
+    merge_placed(embeds(env), embeds(other), docs, lambda key: f"scenario {key!r}")
+    merge_placed(rule_blocks(env), rule_blocks(other), docs, lambda key: f"rule {key!r}")
+
+
+class Placed(Protocol):
+    """A record of something that has one place in the site: its page and line."""
+
+    @property
+    def docname(self) -> str: ...
+
+    @property
+    def lineno(self) -> int: ...
+
+
+def merge_placed(mine: dict[str, P], theirs: Mapping[str, P], docs: set[str], name: Callable[[str], str]) -> None:
+    """Take a parallel reader's records of the pages it read (``docs``) into ``mine``. A key already
+    placed on another page keeps that page, and the second place is warned about (``name`` says what
+    the key is, for the message)."""
+    for key, record in theirs.items():
+        if record.docname not in docs:
+            continue
+        held = mine.get(key)
+        if held is not None and held.docname != record.docname:
+            logger.warning(f"{name(key)} appears twice: already on page {held.docname!r}",
+                           location=(record.docname, record.lineno), type="oldtricks", subtype="duplicate")
+            continue
+        mine[key] = record
 
 
 def _check_complete(app: Sphinx, env: BuildEnvironment) -> None:

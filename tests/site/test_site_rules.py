@@ -8,6 +8,7 @@ import pytest
 
 from conftest import Builder
 from oldtricks.registry import all_rules
+from oldtricks_sphinx.store import Embed, merge_placed
 
 
 def test_rule_block_has_anchor_status_source_and_scenarios(build: Builder) -> None:
@@ -135,3 +136,13 @@ def test_incremental_build_updates_links_on_unchanged_pages(build: Builder) -> N
     second = build({"rules.md": "# Rules\n\n```{rule} bettelmann.rank\nHigher wins.\n```\n"}, fresh=False)
     assert second.status == 0, second.warnings
     assert 'href="rules.html#rule-bettelmann-rank"' in second.html("cites")
+
+
+def test_a_parallel_reader_s_records_merge_and_a_second_place_is_warned(caplog: pytest.LogCaptureFixture) -> None:
+    """store.merge_placed, which the scenario, rule and sandbox records share: the other reader's
+    records of its pages come in; a key already on another page keeps it, with a warning."""
+    mine = {"a": Embed("p1", 3, "A", ())}
+    theirs = {"a": Embed("p2", 5, "A", ()), "b": Embed("p2", 7, "B", ()), "c": Embed("p9", 1, "C", ())}
+    merge_placed(mine, theirs, {"p2"}, lambda key: f"scenario {key!r}")
+    assert mine == {"a": Embed("p1", 3, "A", ()), "b": Embed("p2", 7, "B", ())}  # c: a page it did not read
+    assert "scenario 'a' appears twice: already on page 'p1'" in caplog.text
