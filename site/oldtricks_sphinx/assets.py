@@ -100,7 +100,8 @@ def _add_widget_js(app: Sphinx, pagename: str, templatename: str, context: dict[
     _drop_unused_theme_css(app, context)
     if doctree is None:
         return
-    if next(iter(doctree.findall(scenario_embed)), None) is not None:
+    first = next(iter(doctree.findall(scenario_embed)), None)
+    if first is not None:
         # first of the page's scripts (priority < 200), so that the viewers need not wait for the others
         app.add_js_file("oldtricks/widget.js", type="module", priority=100)
         _defer_scripts(context)
@@ -109,7 +110,7 @@ def _add_widget_js(app: Sphinx, pagename: str, templatename: str, context: dict[
         pathto = context["pathto"]
         context["metatags"] = context.get("metatags", "") + "".join(
             f'\n<link rel="modulepreload" href="{pathto("_static/oldtricks/" + name, 1)}">'
-            for name in preloads(app, ["widget.js"], next(iter(doctree.findall(scenario_embed)))))
+            for name in preloads(app, ["widget.js"], first))
     if next(iter(doctree.findall(nodes.literal_block)), None) is None:
         # no highlighted code on this page: its colours need not be downloaded
         context["css_files"] = [css for css in context.get("css_files", [])

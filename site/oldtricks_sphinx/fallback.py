@@ -50,13 +50,14 @@ def static_form(rp: Replay, frames: Sequence[dict[str, Any]]) -> nodes.container
         suits = ", ".join(f"{k} {v}" for k, v in SUIT_NAMES["german"].items())
         box += nodes.paragraph("", f"Cards are written rank then suit. Ranks: {ranks}. Suits: {suits}.",
                                classes=["ot-static-key"])
-    for note in _notes(deals[0], 0):
+    for note in _notes(deals[0]).get(0, []):
         box += nodes.paragraph("", note, classes=["ot-static-note"])
 
-    count = sum(len(_tricks(deal)) for deal in deals)
+    tricks = [_tricks(deal) for deal in deals]
+    count = sum(map(len, tricks))
     if count or len(deals) > 1:
         box += nodes.paragraph("", "The play:")
-        box += _play_list(deals, pattern, count)
+        box += _play_list(deals, tricks, pattern)
     last = frames[-1]
     if last.get("outcome"):
         box += nodes.paragraph("", "Outcome: " + last["outcome"]["text"], classes=["ot-static-outcome"])
@@ -127,20 +128,28 @@ def _tricks(frames: Sequence[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]
     """(trick number, the frame showing it complete), once per trick, in order, within one deal."""
     seen: dict[int, dict[str, Any]] = {}
     for frame in frames:
-        trick = frame.get("trick") or {}
-        if trick.get("complete") and trick.get("number") and trick["number"] not in seen:
-            seen[trick["number"]] = frame
+        number = _number(frame)
+        if (frame.get("trick") or {}).get("complete") and number and number not in seen:
+            seen[number] = frame
     return sorted(seen.items(), key=lambda item: item[0])
 
 
-def _notes(frames: Sequence[dict[str, Any]], number: int) -> list[str]:
-    return [f["note"] for f in frames if f.get("note") and _number(f) == number]
+def _notes(frames: Sequence[dict[str, Any]]) -> dict[int, list[str]]:
+    """The author's notes of one deal by trick number (0: before its first trick)."""
+    found: dict[int, list[str]] = {}
+    for frame in frames:
+        if frame.get("note"):
+            found.setdefault(_number(frame), []).append(frame["note"])
+    return found
 
 
-def _play_list(deals: list[Sequence[dict[str, Any]]], pattern: str, count: int) -> nodes.bullet_list:
-    """Every trick, deal by deal (each later deal opens with its hands); in long games the tricks
-    between the first HEAD and the last TAIL that have no note are summarised."""
+def _play_list(deals: list[Sequence[dict[str, Any]]], tricks: list[list[tuple[int, dict[str, Any]]]],
+               pattern: str) -> nodes.bullet_list:
+    """Every trick (``tricks``: each deal's, from :func:`_tricks`), deal by deal, each later deal opening
+    with its hands; in long games the tricks between the first HEAD and the last TAIL that have no
+    note are summarised."""
     out = nodes.bullet_list(classes=["ot-static-tricks"])
+    count = sum(map(len, tricks))
     index = 0
     skipped: list[int] = []
 
@@ -150,24 +159,23 @@ def _play_list(deals: list[Sequence[dict[str, Any]]], pattern: str, count: int) 
             out.append(_skipped(skipped))
             skipped = []
 
-    for number_of_deal, deal in enumerate(deals, start=1):
+    for number_of_deal, (deal, played) in enumerate(zip(deals, tricks, strict=True), start=1):
+        notes = _notes(deal)
         if number_of_deal > 1:
             flush()
             head = nodes.paragraph("", "", nodes.strong("", f"Deal {number_of_deal}"),
                                    nodes.Text(" (top card first):" if _piles(deal[0]) else ":"))
             item = nodes.list_item("", head, _hands(deal[0], pattern))
-            for note in _notes(deal, 0):
+            for note in notes.get(0, []):
                 item += nodes.paragraph("", note, classes=["ot-static-note"])
             out += item
-        for number, frame in _tricks(deal):
-            notes = _notes(deal, number)
-            if HEAD <= index < count - TAIL and not notes:
-                skipped.append(number)
-                index += 1
-                continue
+        for number, frame in played:
             index += 1
+            if HEAD < index <= count - TAIL and number not in notes:
+                skipped.append(number)
+                continue
             flush()
-            out += _trick_item(number, frame, notes, pattern)
+            out += _trick_item(number, frame, notes.get(number, []), pattern)
     flush()
     return out
 
