@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,3 +23,12 @@ def scenario_root() -> Path:
 
 def scenario_files() -> list[Path]:
     return sorted(SCENARIOS.rglob("*.toml"))
+
+
+def play(game: Any, state: Any, moves: str) -> tuple[Any, list[Any]]:
+    """Apply moves given in notation, separated by spaces: the state after them, and their events."""
+    events: list[Any] = []
+    for token in moves.split():
+        state, evs = game.apply(state, game.parse_move(state, token))
+        events.extend(evs)
+    return state, events

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import play
 from druzbart_ranking import expected_winner
 from oldtricks import IllegalMoveError, InvalidDealError, InvalidOptionError, make_game
 from oldtricks.cli import main
@@ -40,14 +41,6 @@ def all_option_sets() -> list[dict[str, Any]]:
 def start(options: dict[str, Any] | None = None, seed: int = 11, dealer: int = 2) -> tuple[Any, Any]:
     game = make_game("clock", options or {})
     return game, game.new_state(seed=seed, dealer=dealer)
-
-
-def play(game: Any, state: Any, moves: str) -> tuple[Any, list[Any]]:
-    events: list[Any] = []
-    for token in moves.split():
-        state, evs = game.apply(state, game.parse_move(state, token))
-        events.extend(evs)
-    return state, events
 
 
 DEAL_11 = "7A KL OH 7B TH 8H OA UB AH 7L KA TB KB 6B UH 7H 8B OL OB 6L 6A 6H UL AA TL AB AL TA 9H 9L 9B 9A 8L 8A KH UA"

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import play
 from druzbart_ranking import expected_winner
 from oldtricks import IllegalMoveError, InvalidDealError, InvalidOptionError, make_game
 from oldtricks.cards import GERMAN_32, GERMAN_36
@@ -40,14 +41,6 @@ def start(options: dict[str, Any] | None = None, hands: list[str] | None = None,
     game = make_game("druzbart", options or {})
     cards = [game.pack.parse_many(h) for h in (hands or HANDS)]
     return game, game.new_state(hands=cards, dealer=dealer)
-
-
-def play(game: Any, state: Any, moves: str) -> tuple[Any, list[Any]]:
-    events: list[Any] = []
-    for token in moves.split():
-        state, evs = game.apply(state, game.parse_move(state, token))
-        events.extend(evs)
-    return state, events
 
 
 def legal(game: Any, state: Any) -> set[str]:
