@@ -29,9 +29,10 @@ def _group(name: str) -> list[str]:
 
 @nox.session(python=PYTHON, tags=["check"])
 def lint(session: nox.Session) -> None:
-    """Ruff: lint the engine, the site code and the tests."""
+    """Ruff: lint and format check of the engine, the site code, the tests and the benchmarks."""
     session.install(*_group("lint"))
     session.run("ruff", "check", "engine", "site", "tests", "noxfile.py", "bench")
+    session.run("ruff", "format", "--check", "engine", "site", "tests", "noxfile.py", "bench")
 
 
 @nox.session(python=PYTHON, tags=["check"])
@@ -131,8 +132,20 @@ def _build_site(session: nox.Session) -> None:
     out = session.run("python", RUNTIME, "wheel", "--dest", str(WHEELS), silent=True)
     wheel = str(out).strip().splitlines()[-1] if out else str(_engine_wheel())
     shutil.rmtree(SITE, ignore_errors=True)  # no pages or assets left over from an older build
-    session.run("sphinx-build", "-W", "-E", "-b", "html", "docs", str(SITE), "-d", str(ROOT / "build" / "doctrees"),
-                "-D", f"oldtricks_wheel={wheel}", *shlex.split(os.environ.get("OLDTRICKS_SPHINX_ARGS", "")))
+    session.run(
+        "sphinx-build",
+        "-W",
+        "-E",
+        "-b",
+        "html",
+        "docs",
+        str(SITE),
+        "-d",
+        str(ROOT / "build" / "doctrees"),
+        "-D",
+        f"oldtricks_wheel={wheel}",
+        *shlex.split(os.environ.get("OLDTRICKS_SPHINX_ARGS", "")),
+    )
 
 
 @nox.session(python=PYTHON)

@@ -148,8 +148,9 @@ def plain_server(runtime: ModuleType, root: Path) -> Any:
     headers and the body of a response go out as two small writes, and Nagle's algorithm holds the
     second until the browser's delayed ACK: about 40 ms added to many responses on loopback."""
     server = runtime.make_server(root, PREFIX)
-    server.RequestHandlerClass = type("NoDelayHandler", (server.RequestHandlerClass,),
-                                      {"disable_nagle_algorithm": True})
+    server.RequestHandlerClass = type(
+        "NoDelayHandler", (server.RequestHandlerClass,), {"disable_nagle_algorithm": True}
+    )
     return server
 
 
@@ -387,13 +388,19 @@ def run(names: list[str], runs: int, site: Path | None, pairs: int | None = None
         # each run's live page against the bare page measured next to it
         pairs = zip(results["live"]["samples"], results["bare"]["samples"], strict=True)
         results["live"]["median"]["slower_than_bare_ms"] = statistics.median(
-            live["live_ms"] - bare["pyodide_ready_ms"] for live, bare in pairs)
+            live["live_ms"] - bare["pyodide_ready_ms"] for live, bare in pairs
+        )
         TARGETS[("live", "slower_than_bare_ms")] = 200
     return results
 
 
-def _sample(browser: Any, origins: tuple[str, ...], bench: Bench,
-            measure: Callable[[Bench, Callable[[], Any]], dict[str, float]], name: str) -> dict[str, float]:
+def _sample(
+    browser: Any,
+    origins: tuple[str, ...],
+    bench: Bench,
+    measure: Callable[[Bench, Callable[[], Any]], dict[str, float]],
+    name: str,
+) -> dict[str, float]:
     """One run of a measure; each page it asks for comes in a new context (an empty HTTP cache)."""
     contexts: list[Any] = []
     foreign: list[str] = []
@@ -403,8 +410,12 @@ def _sample(browser: Any, origins: tuple[str, ...], bench: Bench,
         # round trip to every file and measure the harness instead of the site (the browser tests
         # block foreign requests; Chromium's flags keep its own traffic off).
         context = browser.new_context()
-        context.on("request", lambda request: None if request.url.startswith((*origins, "data:", "blob:"))
-                   else foreign.append(request.url))
+        context.on(
+            "request",
+            lambda request: (
+                None if request.url.startswith((*origins, "data:", "blob:")) else foreign.append(request.url)
+            ),
+        )
         contexts.append(context)
         return context.new_page()
 
@@ -427,8 +438,10 @@ def _shown(key: str, value: float) -> str:
 
 
 def table(results: dict[str, Any], runs: int, pairs: int) -> str:
-    lines = [f"{'measure':<8} {'metric':<22} {'median':>13}  {'target':>10}   (cold cache, median of {runs}; "
-             f"bare and live: {pairs} pairs)"]
+    lines = [
+        f"{'measure':<8} {'metric':<22} {'median':>13}  {'target':>10}   (cold cache, median of {runs}; "
+        f"bare and live: {pairs} pairs)"
+    ]
     for name, data in results.items():
         for key, value in data["median"].items():
             limit = TARGETS.get((name, key))

@@ -20,8 +20,29 @@ from oldtricks.registry import GAMES, make_game
 from oldtricks.replay import check, replay
 from oldtricks.scenario import from_spec, load, loads
 
-TRICKY = ['"""', "''' '", '"', '\\', '\\"""', 'a"""b""""', "\n", "\r\n", "\r", "\t", "\x00", "\x1f", "\x7f",
-          "\u2028", "\u00e9t\u00e9", "\U0001f0a1", "# not a comment", "[deal]", "key = 1", " ", '"\n"']
+TRICKY = [
+    '"""',
+    "''' '",
+    '"',
+    "\\",
+    '\\"""',
+    'a"""b""""',
+    "\n",
+    "\r\n",
+    "\r",
+    "\t",
+    "\x00",
+    "\x1f",
+    "\x7f",
+    "\u2028",
+    "\u00e9t\u00e9",
+    "\U0001f0a1",
+    "# not a comment",
+    "[deal]",
+    "key = 1",
+    " ",
+    '"\n"',
+]
 text = st.one_of(
     st.text(st.characters(exclude_categories=("Cs",)), max_size=40),
     st.lists(st.sampled_from(TRICKY), min_size=1, max_size=6).map("".join),
@@ -62,9 +83,11 @@ def specs(draw):
     else:
         deal["hands"] = draw(st.lists(text, min_size=1, max_size=4))
     spec = {
-        "game": draw(text), "title": draw(nonempty),
+        "game": draw(text),
+        "title": draw(nonempty),
         "options": draw(st.dictionaries(nonempty, value, max_size=4)),
-        "deal": deal, "steps": draw(st.lists(steps(), max_size=6)),
+        "deal": deal,
+        "steps": draw(st.lists(steps(), max_size=6)),
     }
     if draw(st.booleans()):
         spec["description"] = draw(nonempty)
@@ -75,11 +98,17 @@ def specs(draw):
     if draw(st.booleans()):
         spec["demonstrates"] = draw(st.lists(ident, min_size=1, max_size=3))
     if draw(st.booleans()):
-        expect = {"winners": draw(st.lists(st.one_of(seat, st.just("tie")), min_size=1, max_size=8)),
-                  "tricks": draw(st.integers(0, 99)), "steps": draw(st.integers(0, 999))}
+        expect = {
+            "winners": draw(st.lists(st.one_of(seat, st.just("tie")), min_size=1, max_size=8)),
+            "tricks": draw(st.integers(0, 99)),
+            "steps": draw(st.integers(0, 999)),
+        }
         if draw(st.booleans()):
-            expect["outcome"] = {"kind": draw(st.sampled_from(["win", "draw", "endless", "capped"])),
-                                 "winners": draw(st.lists(seat, max_size=2)), "cycle": draw(st.integers(1, 99))}
+            expect["outcome"] = {
+                "kind": draw(st.sampled_from(["win", "draw", "endless", "capped"])),
+                "winners": draw(st.lists(seat, max_size=2)),
+                "cycle": draw(st.integers(1, 99)),
+            }
         spec["expect"] = expect
     return spec
 
@@ -95,8 +124,13 @@ def test_to_toml_round_trips_any_spec(spec):
 
 @given(nonempty)
 def test_notes_come_back_exactly_and_never_break_out_of_their_string(note):
-    spec = {"game": "bettelmann", "title": note, "options": {note: note}, "deal": {"dealer": 0, "seed": 1},
-            "steps": [{"note": note}, {"moves": ["9H"], "note": note, "hint": note}]}
+    spec = {
+        "game": "bettelmann",
+        "title": note,
+        "options": {note: note},
+        "deal": {"dealer": 0, "seed": 1},
+        "steps": [{"note": note}, {"moves": ["9H"], "note": note, "hint": note}],
+    }
     data = tomllib.loads(to_toml(spec))
     assert set(data) == {"title", "game", "options", "deal", "step"}
     assert data["step"][0] == {"note": note}

@@ -20,8 +20,9 @@ FILES = scenario_files()
 # JSON values like frames': objects with ordinary keys, lists, strings that look like cards
 keys = st.sampled_from(["seat", "hand", "cards", "count", "note", "ids", "a", "b", "constructor", "__proto__"])
 scalars = st.none() | st.booleans() | st.integers(-3, 60) | st.sampled_from(["7A", "UL", "KH", "AS", "", "~x"])
-values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=8) | st.dictionaries(keys, inner, max_size=5),
-                      max_leaves=30)
+values = st.recursive(
+    scalars, lambda inner: st.lists(inner, max_size=8) | st.dictionaries(keys, inner, max_size=5), max_leaves=30
+)
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.relative_to(SCENARIOS).as_posix())
@@ -82,10 +83,23 @@ def test_read_page_merges_shared_options_and_rules():
     frames = replay(sc).frames()
     option = {"key": "tie", "title": "Ties", "default": "first", "choices": []}
     rule = {"url": None, "status": "disputed", "title": "Ties"}
-    own = {"id": sc.id, "game": "bettelmann", "frames": encode_frames(frames), "option_values": {"tie": "pierer"},
-           "rule_ids": ["bettelmann.tie"]}
-    block = {"packed": pack({"games": {"bettelmann": [option]}, "rules": {"bettelmann.tie": rule},
-                             "viewers": {sc.id: own}, "patched": True})}
+    own = {
+        "id": sc.id,
+        "game": "bettelmann",
+        "frames": encode_frames(frames),
+        "option_values": {"tie": "pierer"},
+        "rule_ids": ["bettelmann.tie"],
+    }
+    block = {
+        "packed": pack(
+            {
+                "games": {"bettelmann": [option]},
+                "rules": {"bettelmann.tie": rule},
+                "viewers": {sc.id: own},
+                "patched": True,
+            }
+        )
+    }
     data = read_page(block)[sc.id]
     assert data["frames"] == frames
     assert data["options"] == [dict(option, value="pierer")]

@@ -25,8 +25,14 @@ print(json.dumps({"before": before, "names": names, "after": sorted(set(after)),
 
 
 def test_starting_the_live_engine_loads_no_game_and_no_toml_reader():
-    out = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, check=True,
-                         cwd=ROOT, env={"PYTHONPATH": str(ROOT / "engine")})
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT / "engine")},
+    )
     got = json.loads(out.stdout)
     assert got["before"] == []
     assert got["names"] == ["bettelmann", "todundleben", "druzbart", "clock", "drogue"]

@@ -218,8 +218,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--toml", action="store_true", help="decode: print the game as a scenario file (with [expect])")
     p.add_argument("--step", type=int, help="encode: the step the link opens on")
     p.add_argument("--viewer", type=int, help="encode: the seat whose view the link shows")
-    p.add_argument("--base", help="encode: the page the link points to (default: sandbox/GAME.html, the game's "
-                   "sandbox page relative to the site's root)")
+    p.add_argument(
+        "--base",
+        help="encode: the page the link points to (default: sandbox/GAME.html, the game's "
+        "sandbox page relative to the site's root)",
+    )
     p.set_defaults(func=cmd_link)
     p = sub.add_parser("play", help="play in the terminal against bots")
     p.add_argument("game", choices=sorted(GAMES))

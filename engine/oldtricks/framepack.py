@@ -59,7 +59,7 @@ def _splice(old: list[Any], new: list[Any]) -> dict[str, Any] | None:
     match = SequenceMatcher(None, keys_old, keys_new, autojunk=False).find_longest_match(0, len(old), 0, len(new))
     if match.size == 0:
         return None
-    return {"~s": [new[:match.b], match.a, match.size, new[match.b + match.size:]]}
+    return {"~s": [new[: match.b], match.a, match.size, new[match.b + match.size :]]}
 
 
 def make_patch(old: Any, new: Any) -> Any:
@@ -90,7 +90,7 @@ def apply_patch(old: Any, patch: Any) -> Any:
         return patch
     if "~s" in patch:
         head, start, length, tail = patch["~s"]
-        return [*head, *old[start:start + length], *tail]
+        return [*head, *old[start : start + length], *tail]
     if "~l" in patch:
         items = list(old)
         for index, item in patch["~l"].items():

@@ -35,7 +35,17 @@ __version__ = "0.1.0"
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    for feature in (setup_project, setup_store, setup_links, setup_scenario, setup_rules, setup_tables,
-                    setup_assets, setup_sandbox, setup_embeds, setup_csp):
+    for feature in (
+        setup_project,
+        setup_store,
+        setup_links,
+        setup_scenario,
+        setup_rules,
+        setup_tables,
+        setup_assets,
+        setup_sandbox,
+        setup_embeds,
+        setup_csp,
+    ):
         feature(app)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

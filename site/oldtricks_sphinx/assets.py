@@ -35,10 +35,20 @@ logger = logging.getLogger(__name__)
 
 
 def setup_assets(app: Sphinx) -> None:
-    app.add_config_value("oldtricks_copy_runtime", True, "", types=frozenset({bool}),
-                         description="copy Pyodide and the engine wheel into HTML builds")
-    app.add_config_value("oldtricks_bundle", True, "html", types=frozenset({bool}),
-                         description="bundle and minify the widget's JS and CSS with esbuild (False: the sources)")
+    app.add_config_value(
+        "oldtricks_copy_runtime",
+        True,
+        "",
+        types=frozenset({bool}),
+        description="copy Pyodide and the engine wheel into HTML builds",
+    )
+    app.add_config_value(
+        "oldtricks_bundle",
+        True,
+        "html",
+        types=frozenset({bool}),
+        description="bundle and minify the widget's JS and CSS with esbuild (False: the sources)",
+    )
     app.connect("builder-inited", _add_static)
     app.connect("html-page-context", _add_widget_js)
     app.connect("build-finished", _copy_runtime)
@@ -84,19 +94,27 @@ def _add_static(app: Sphinx) -> None:
 # Furo's furo-extensions.css styles only other projects' extensions and Read the Docs' flyout; a
 # site that uses none of them need not download it on every page.
 THEME_EXTRAS_CSS = "styles/furo-extensions.css"
-THEME_EXTRAS_FOR = ("sphinx_design", "sphinx_copybutton", "sphinx_inline_tabs", "sphinx_tabs", "sphinx_panels",
-                    "sphinx_togglebutton")
+THEME_EXTRAS_FOR = (
+    "sphinx_design",
+    "sphinx_copybutton",
+    "sphinx_inline_tabs",
+    "sphinx_tabs",
+    "sphinx_panels",
+    "sphinx_togglebutton",
+)
 
 
 def _drop_unused_theme_css(app: Sphinx, context: dict[str, Any]) -> None:
     if os.environ.get("READTHEDOCS") or any(name.split(".")[0] in THEME_EXTRAS_FOR for name in app.extensions):
         return
-    context["css_files"] = [css for css in context.get("css_files", [])
-                            if not str(getattr(css, "filename", css)).endswith(THEME_EXTRAS_CSS)]
+    context["css_files"] = [
+        css for css in context.get("css_files", []) if not str(getattr(css, "filename", css)).endswith(THEME_EXTRAS_CSS)
+    ]
 
 
-def _add_widget_js(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
-                   doctree: nodes.document | None) -> None:
+def _add_widget_js(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document | None
+) -> None:
     _drop_unused_theme_css(app, context)
     if doctree is None:
         return
@@ -110,11 +128,15 @@ def _add_widget_js(app: Sphinx, pagename: str, templatename: str, context: dict[
         pathto = context["pathto"]
         context["metatags"] = context.get("metatags", "") + "".join(
             f'\n<link rel="modulepreload" href="{pathto("_static/oldtricks/" + name, 1)}">'
-            for name in preloads(app, ["widget.js"], first))
+            for name in preloads(app, ["widget.js"], first)
+        )
     if next(iter(doctree.findall(nodes.literal_block)), None) is None:
         # no highlighted code on this page: its colours need not be downloaded
-        context["css_files"] = [css for css in context.get("css_files", [])
-                                if not str(getattr(css, "filename", css)).endswith("pygments.css")]
+        context["css_files"] = [
+            css
+            for css in context.get("css_files", [])
+            if not str(getattr(css, "filename", css)).endswith("pygments.css")
+        ]
 
 
 # What widget.js imports only for frames that need it (its loadParts), by what in a frame needs it.
@@ -146,8 +168,13 @@ def _defer_scripts(context: dict[str, Any]) -> None:
         return
     for i, js in enumerate(files):
         attributes = getattr(js, "attributes", None)
-        if (not isinstance(attributes, dict) or not getattr(js, "filename", None) or attributes.get("body")
-                or attributes.get("type") == "module" or {"async", "defer"} & attributes.keys()):
+        if (
+            not isinstance(attributes, dict)
+            or not getattr(js, "filename", None)
+            or attributes.get("body")
+            or attributes.get("type") == "module"
+            or {"async", "defer"} & attributes.keys()
+        ):
             continue
         files[i] = type(js)(js.filename, priority=js.priority, **attributes, defer="defer")
 
@@ -167,7 +194,8 @@ def _copy_runtime(app: Sphinx, exception: Exception | None) -> None:
     if missing:
         raise ExtensionError(
             f"the live engine needs the Pyodide runtime, but {pyodide} lacks {', '.join(missing)}: run `npm ci` "
-            "at the repository root (package.json pins pyodide), or set oldtricks_node_modules in conf.py")
+            "at the repository root (package.json pins pyodide), or set oldtricks_node_modules in conf.py"
+        )
     outdir = Path(app.outdir)
     try:
         if app.config.oldtricks_wheel:

@@ -37,8 +37,15 @@ __all__ = ["CHUNK_NAMES", "ENTRIES", "Bundle", "BundleError", "bundle", "esbuild
 # template (teach/embed.js), golive/liveplay.js (live.js, by `new URL("./live.js", import.meta.url)`),
 # live.js (worker.js, a module Worker, which imports pyodide.mjs by a run-time URL) or widget.js
 # (teach/share.js, by a dynamic import).
-ENTRIES = ("widget.js", "live.js", "worker.js", "teach/sandbox.js", "teach/embed.js", "teach/snippet.js",
-           "teach/share.js")
+ENTRIES = (
+    "widget.js",
+    "live.js",
+    "worker.js",
+    "teach/sandbox.js",
+    "teach/embed.js",
+    "teach/snippet.js",
+    "teach/share.js",
+)
 CHUNK_NAMES = "chunk-[hash]"
 SOURCES_DIR = "src"  # where the source maps say the modules are (not published: the maps carry their text)
 _IMPORT = re.compile(r"""^\s*import\s+(?:[\w*{}\s,]+\s+from\s+)?["'](\.{1,2}/[^"']+)["']""", re.MULTILINE)
@@ -76,9 +83,11 @@ def esbuild_path(node_modules: Path) -> Path:
 def _check_esbuild(node_modules: Path) -> Path:
     exe = esbuild_path(node_modules)
     if not exe.is_file():
-        raise BundleError(f"esbuild is missing ({exe}): run `npm ci` at the repository root (package.json pins it), "
-                          "or set oldtricks_node_modules in conf.py, or oldtricks_bundle = False to ship the "
-                          "widget's unminified sources")
+        raise BundleError(
+            f"esbuild is missing ({exe}): run `npm ci` at the repository root (package.json pins it), "
+            "or set oldtricks_node_modules in conf.py, or oldtricks_bundle = False to ship the "
+            "widget's unminified sources"
+        )
     proc = subprocess.run([str(exe), "--version"], capture_output=True, text=True, check=False)
     have = proc.stdout.strip()
     if proc.returncode != 0:
@@ -101,9 +110,21 @@ def _sources(source: Path) -> tuple[list[str], list[str], list[Path]]:
 
 
 def _run(exe: Path, source: Path, out: Path, entries: list[str], meta: Path) -> str:
-    command = [str(exe), *entries, "--bundle", "--splitting", "--format=esm", "--minify", "--sourcemap",
-               "--charset=utf8", f"--outdir={out}", f"--outbase={source}", f"--chunk-names={CHUNK_NAMES}",
-               f"--metafile={meta}", "--log-level=warning"]
+    command = [
+        str(exe),
+        *entries,
+        "--bundle",
+        "--splitting",
+        "--format=esm",
+        "--minify",
+        "--sourcemap",
+        "--charset=utf8",
+        f"--outdir={out}",
+        f"--outbase={source}",
+        f"--chunk-names={CHUNK_NAMES}",
+        f"--metafile={meta}",
+        "--log-level=warning",
+    ]
     proc = subprocess.run(command, cwd=source, capture_output=True, text=True, check=False)
     if proc.returncode != 0:
         said = (proc.stderr or proc.stdout).strip()
@@ -113,8 +134,10 @@ def _run(exe: Path, source: Path, out: Path, entries: list[str], meta: Path) -> 
 
 def _outputs(meta: dict[str, Any], source: Path, out: Path) -> dict[str, dict[str, Any]]:
     """The metafile's outputs by their path in ``out`` (the metafile names them relative to esbuild's cwd)."""
-    return {Path(os.path.normpath(source / name)).relative_to(out).as_posix(): entry
-            for name, entry in meta["outputs"].items()}
+    return {
+        Path(os.path.normpath(source / name)).relative_to(out).as_posix(): entry
+        for name, entry in meta["outputs"].items()
+    }
 
 
 def _closure(direct: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -134,10 +157,15 @@ def _closure(direct: dict[str, list[str]]) -> dict[str, list[str]]:
 
 def _static_imports(outputs: dict[str, dict[str, Any]], source: Path, out: Path) -> dict[str, list[str]]:
     """Each JS output -> the outputs it imports statically (``import ... from``), directly or not."""
-    direct = {name: [Path(os.path.normpath(source / item["path"])).relative_to(out).as_posix()
-                     for item in entry.get("imports", [])
-                     if item.get("kind") == "import-statement" and not item.get("external")]
-              for name, entry in outputs.items() if name.endswith(".js")}
+    direct = {
+        name: [
+            Path(os.path.normpath(source / item["path"])).relative_to(out).as_posix()
+            for item in entry.get("imports", [])
+            if item.get("kind") == "import-statement" and not item.get("external")
+        ]
+        for name, entry in outputs.items()
+        if name.endswith(".js")
+    }
     return _closure(direct)
 
 
@@ -202,6 +230,7 @@ def raw(source: Path) -> Bundle:
     for path in sorted(source.rglob("*.js")):
         name = path.relative_to(source).as_posix()
         text = path.read_text(encoding="utf-8")
-        direct[name] = [Path(os.path.normpath(path.parent / spec)).relative_to(source).as_posix()
-                        for spec in _IMPORT.findall(text)]
+        direct[name] = [
+            Path(os.path.normpath(path.parent / spec)).relative_to(source).as_posix() for spec in _IMPORT.findall(text)
+        ]
     return Bundle(source.parent, _closure(direct))

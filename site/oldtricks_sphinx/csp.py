@@ -73,8 +73,9 @@ def inline_script_hashes(html: str) -> list[str]:
     return found
 
 
-def _meta(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
-          doctree: nodes.document | None) -> None:
+def _meta(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document | None
+) -> None:
     if app.builder.format != "html" or not app.config.oldtricks_csp:
         return
     tag = f'<meta http-equiv="Content-Security-Policy" content="{escape(policy(), quote=False)}">'
@@ -100,7 +101,12 @@ def _hash_pages(app: Sphinx, exception: Exception | None) -> None:
 
 
 def setup_csp(app: Sphinx) -> None:
-    app.add_config_value("oldtricks_csp", True, "html", types=frozenset({bool}),
-                         description="put a Content-Security-Policy <meta> on every HTML page")
+    app.add_config_value(
+        "oldtricks_csp",
+        True,
+        "html",
+        types=frozenset({bool}),
+        description="put a Content-Security-Policy <meta> on every HTML page",
+    )
     app.connect("html-page-context", _meta, priority=900)
     app.connect("build-finished", _hash_pages)

@@ -64,11 +64,11 @@ class EmbedDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         scenario_id = self.arguments[0].strip()
         if not SCENARIO_ID.fullmatch(scenario_id):
-            raise self.error(f"{scenario_id!r} is not a scenario id (its path below the scenarios folder, "
-                             "without .toml)")
+            raise self.error(
+                f"{scenario_id!r} is not a scenario id (its path below the scenarios folder, without .toml)"
+            )
         note_links(self.env)
-        node = embed_frame(scenario=scenario_id, step=self.options.get("step"),
-                           height=self.options.get("height", 900))
+        node = embed_frame(scenario=scenario_id, step=self.options.get("step"), height=self.options.get("height", 900))
         self.set_source_info(node)
         return [node]
 
@@ -76,15 +76,21 @@ class EmbedDirective(SphinxDirective):
 def _check_frames(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     for node in doctree.findall(embed_frame):
         if node["scenario"] not in embeds(app.env):
-            logger.warning(f"{{embed}} {node['scenario']}: the scenario is embedded on no page, so it has no "
-                           "embed page (place it with {scenario} first)", location=node,
-                           type="oldtricks", subtype="embed")
+            logger.warning(
+                f"{{embed}} {node['scenario']}: the scenario is embedded on no page, so it has no "
+                "embed page (place it with {scenario} first)",
+                location=node,
+                type="oldtricks",
+                subtype="embed",
+            )
 
 
 def snippet(src: str, title: str, height: int) -> str:
     """The HTML a course page pastes (``src`` made absolute by the reader's browser, see snippet.js)."""
-    return (f'<iframe src="{src}" title="{title}" width="100%" height="{height}" loading="lazy"\n'
-            f'        style="border: 0; max-width: 64rem"></iframe>')
+    return (
+        f'<iframe src="{src}" title="{title}" width="100%" height="{height}" loading="lazy"\n'
+        f'        style="border: 0; max-width: 64rem"></iframe>'
+    )
 
 
 def visit_frame(self: HTML5Translator, node: embed_frame) -> None:
@@ -95,11 +101,15 @@ def visit_frame(self: HTML5Translator, node: embed_frame) -> None:
     hash_ = f"#{scenario_id}" + (f"@{node['step']}" if node["step"] is not None else "")
     src = builder.get_relative_uri(builder.current_docname, embed_page(scenario_id)) + hash_
     attrs = {"src": src, "title": f"Game viewer: {title}", "height": str(node["height"]), "loading": "lazy"}
-    self.body.append('<div class="ot-embed-example">\n'
-                     + "<iframe class=\"ot-embed-frame\" "
-                     + " ".join(f'{k}="{escape(v, quote=True)}"' for k, v in attrs.items()) + "></iframe>\n"
-                     + f'<pre class="ot-embed-snippet" data-embed-src="{escape(src, quote=True)}"><code>'
-                     + escape(snippet(src, f"Game viewer: {title}", node["height"])) + "</code></pre>\n")
+    self.body.append(
+        '<div class="ot-embed-example">\n'
+        + '<iframe class="ot-embed-frame" '
+        + " ".join(f'{k}="{escape(v, quote=True)}"' for k, v in attrs.items())
+        + "></iframe>\n"
+        + f'<pre class="ot-embed-snippet" data-embed-src="{escape(src, quote=True)}"><code>'
+        + escape(snippet(src, f"Game viewer: {title}", node["height"]))
+        + "</code></pre>\n"
+    )
     raise nodes.SkipChildren
 
 
@@ -124,8 +134,7 @@ def _collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
     for scenario_id, placed in sorted(embeds(env).items()):
         if placed.docname not in doctrees:
             doctrees[placed.docname] = env.get_doctree(placed.docname)
-        node = next((n for n in doctrees[placed.docname].findall(scenario_embed) if n["scenario"] == scenario_id),
-                    None)
+        node = next((n for n in doctrees[placed.docname].findall(scenario_embed) if n["scenario"] == scenario_id), None)
         if node is None:
             continue
         pagename = embed_page(scenario_id)
@@ -150,16 +159,22 @@ def _add_templates(app: Sphinx, config: Config) -> None:
     config.templates_path.append(str(TEMPLATES))
 
 
-def _page_scripts(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
-                  doctree: nodes.document | None) -> None:
+def _page_scripts(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document | None
+) -> None:
     if doctree is not None and next(iter(doctree.findall(embed_frame)), None) is not None:
         app.add_js_file("oldtricks/teach/snippet.js", type="module")
         app.add_css_file("oldtricks/teach/embed.css")
 
 
 def setup_embeds(app: Sphinx) -> None:
-    app.add_config_value("oldtricks_embed_pages", True, "html", types=frozenset({bool}),
-                         description="write embed/<scenario id>.html, a bare viewer for iframes, per scenario")
+    app.add_config_value(
+        "oldtricks_embed_pages",
+        True,
+        "html",
+        types=frozenset({bool}),
+        description="write embed/<scenario id>.html, a bare viewer for iframes, per scenario",
+    )
     others = dict.fromkeys(("latex", "text", "man", "texinfo"), (_skip, _depart))
     app.add_node(embed_frame, html=(visit_frame, depart_frame), **others)  # type: ignore[arg-type]
     app.add_directive("embed", EmbedDirective)

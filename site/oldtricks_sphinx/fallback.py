@@ -48,8 +48,9 @@ def static_form(rp: Replay, frames: Sequence[dict[str, Any]]) -> nodes.container
     if pattern == "german":
         ranks = ", ".join(f"{k} {v}" for k, v in RANK_NAMES["german"].items() if k in game.pack.ranks)
         suits = ", ".join(f"{k} {v}" for k, v in SUIT_NAMES["german"].items())
-        box += nodes.paragraph("", f"Cards are written rank then suit. Ranks: {ranks}. Suits: {suits}.",
-                               classes=["ot-static-key"])
+        box += nodes.paragraph(
+            "", f"Cards are written rank then suit. Ranks: {ranks}. Suits: {suits}.", classes=["ot-static-key"]
+        )
     for note in _notes(deals[0]).get(0, []):
         box += nodes.paragraph("", note, classes=["ot-static-note"])
 
@@ -62,15 +63,15 @@ def static_form(rp: Replay, frames: Sequence[dict[str, Any]]) -> nodes.container
     if last.get("outcome"):
         box += nodes.paragraph("", "Outcome: " + last["outcome"]["text"], classes=["ot-static-outcome"])
     else:
-        box += nodes.paragraph("", f"The scenario stops here, after {count} trick(s); the game goes on.",
-                               classes=["ot-static-outcome"])
+        box += nodes.paragraph(
+            "", f"The scenario stops here, after {count} trick(s); the game goes on.", classes=["ot-static-outcome"]
+        )
     return box
 
 
 def _deals(frames: Sequence[dict[str, Any]]) -> list[Sequence[dict[str, Any]]]:
     """The frames deal by deal: a new deal starts where the trick number falls back to 0."""
-    starts = [0] + [i for i in range(1, len(frames))
-                    if _number(frames[i]) == 0 and _number(frames[i - 1]) != 0]
+    starts = [0] + [i for i in range(1, len(frames)) if _number(frames[i]) == 0 and _number(frames[i - 1]) != 0]
     return [frames[a:b] for a, b in zip(starts, [*starts[1:], len(frames)], strict=True)]
 
 
@@ -143,8 +144,9 @@ def _notes(frames: Sequence[dict[str, Any]]) -> dict[int, list[str]]:
     return found
 
 
-def _play_list(deals: list[Sequence[dict[str, Any]]], tricks: list[list[tuple[int, dict[str, Any]]]],
-               pattern: str) -> nodes.bullet_list:
+def _play_list(
+    deals: list[Sequence[dict[str, Any]]], tricks: list[list[tuple[int, dict[str, Any]]]], pattern: str
+) -> nodes.bullet_list:
     """Every trick (``tricks``: each deal's, from :func:`_tricks`), deal by deal, each later deal opening
     with its hands; in long games the tricks between the first HEAD and the last TAIL that have no
     note are summarised."""
@@ -163,8 +165,12 @@ def _play_list(deals: list[Sequence[dict[str, Any]]], tricks: list[list[tuple[in
         notes = _notes(deal)
         if number_of_deal > 1:
             flush()
-            head = nodes.paragraph("", "", nodes.strong("", f"Deal {number_of_deal}"),
-                                   nodes.Text(" (top card first):" if _piles(deal[0]) else ":"))
+            head = nodes.paragraph(
+                "",
+                "",
+                nodes.strong("", f"Deal {number_of_deal}"),
+                nodes.Text(" (top card first):" if _piles(deal[0]) else ":"),
+            )
             item = nodes.list_item("", head, _hands(deal[0], pattern))
             for note in notes.get(0, []):
                 item += nodes.paragraph("", note, classes=["ot-static-note"])

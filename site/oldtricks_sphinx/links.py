@@ -15,8 +15,17 @@ from oldtricks.registry import all_rules
 
 from .store import embeds, rule_anchor, rule_blocks
 
-__all__ = ["pending_rule", "pending_scenario", "rule_demos", "rule_link", "rule_url", "scenario_link",
-           "scenario_url", "setup_links", "status_pill"]
+__all__ = [
+    "pending_rule",
+    "pending_scenario",
+    "rule_demos",
+    "rule_link",
+    "rule_url",
+    "scenario_link",
+    "scenario_url",
+    "setup_links",
+    "status_pill",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -65,14 +74,22 @@ def resolve_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     for node in list(doctree.findall(pending_rule)):
         url = rule_url(app, docname, node["rule_id"])
         if url is None and node.get("warn"):
-            logger.warning(f"rule {node['rule_id']!r} is cited but stated on no page (no {{rule}} block)",
-                           location=node, type="oldtricks", subtype="rule")
+            logger.warning(
+                f"rule {node['rule_id']!r} is cited but stated on no page (no {{rule}} block)",
+                location=node,
+                type="oldtricks",
+                subtype="rule",
+            )
         node.replace_self(_link(url, node, ["ot-cite", f"ot-status-{node['status']}"]))
     for link in list(doctree.findall(pending_scenario)):
         url = scenario_url(app, docname, link["scenario"])
         if url is None and link.get("warn"):
-            logger.warning(f"scenario {link['scenario']!r} is linked but embedded on no page",
-                           location=link, type="oldtricks", subtype="scenario")
+            logger.warning(
+                f"scenario {link['scenario']!r} is linked but embedded on no page",
+                location=link,
+                type="oldtricks",
+                subtype="scenario",
+            )
         link.replace_self(_link(url, link, ["ot-scenario-link"]))
     for demos in list(doctree.findall(rule_demos)):
         demos.replace_self(_demos(app, docname, demos["rule_id"]))
@@ -85,8 +102,7 @@ def _link(url: str | None, node: nodes.Element, classes: list[str]) -> nodes.Ele
 
 
 def _demos(app: Sphinx, docname: str, rule_id: str) -> nodes.Element:
-    shown = sorted(((e.docname, e.lineno, sid, e.title) for sid, e in embeds(app.env).items()
-                    if rule_id in e.ids))
+    shown = sorted(((e.docname, e.lineno, sid, e.title) for sid, e in embeds(app.env).items() if rule_id in e.ids))
     para = nodes.paragraph(classes=["ot-rule-demos"])
     if not shown:
         para += nodes.emphasis("", "No scenario on these pages demonstrates this rule yet.")
@@ -95,8 +111,9 @@ def _demos(app: Sphinx, docname: str, rule_id: str) -> nodes.Element:
     for i, (doc, _line, sid, title) in enumerate(shown):
         if i:
             para += nodes.Text(" · ")
-        para += nodes.reference("", title, refuri=_uri(app, docname, doc, sid), internal=True,
-                                classes=["ot-scenario-link"], reftitle=sid)
+        para += nodes.reference(
+            "", title, refuri=_uri(app, docname, doc, sid), internal=True, classes=["ot-scenario-link"], reftitle=sid
+        )
     return para
 
 

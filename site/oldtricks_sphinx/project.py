@@ -26,19 +26,36 @@ SCENARIO_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*(/[A-Za-z0-9][A-Za-z0-9_-]*)
 
 
 def setup_project(app: Sphinx) -> None:
-    app.add_config_value("oldtricks_scenarios", "", "env", types=frozenset({str}),
-                         description="folder of scenario files (default: <repo>/scenarios)")
-    app.add_config_value("oldtricks_node_modules", "", "", types=frozenset({str}),
-                         description="folder filled by `npm ci` (default: <repo>/node_modules)")
-    app.add_config_value("oldtricks_wheel", "", "", types=frozenset({str}),
-                         description="engine wheel for the live engine (default: built from the repo)")
+    app.add_config_value(
+        "oldtricks_scenarios",
+        "",
+        "env",
+        types=frozenset({str}),
+        description="folder of scenario files (default: <repo>/scenarios)",
+    )
+    app.add_config_value(
+        "oldtricks_node_modules",
+        "",
+        "",
+        types=frozenset({str}),
+        description="folder filled by `npm ci` (default: <repo>/node_modules)",
+    )
+    app.add_config_value(
+        "oldtricks_wheel",
+        "",
+        "",
+        types=frozenset({str}),
+        description="engine wheel for the live engine (default: built from the repo)",
+    )
     app.connect("config-inited", _resolve_paths)
 
 
 def _resolve_paths(app: Sphinx, config: Config) -> None:
     confdir = Path(app.confdir)
-    defaults = {"oldtricks_scenarios": repo_root() / "scenarios",
-                "oldtricks_node_modules": repo_root() / "node_modules"}
+    defaults = {
+        "oldtricks_scenarios": repo_root() / "scenarios",
+        "oldtricks_node_modules": repo_root() / "node_modules",
+    }
     for name in ("oldtricks_scenarios", "oldtricks_node_modules", "oldtricks_wheel"):
         value = str(config[name] or "")
         if value:

@@ -55,8 +55,10 @@ class RuleDirective(SphinxDirective):
             raise self.error(f"rule {rule_id!r} needs its statement, in your own words, as the content")
         held = rule_blocks(self.env).get(rule_id)
         if held is not None:
-            raise self.error(f"rule {rule_id!r} is already stated at {held.docname}:{held.lineno}; "
-                             f"cite it with {{rule}}`{rule_id}` instead")
+            raise self.error(
+                f"rule {rule_id!r} is already stated at {held.docname}:{held.lineno}; "
+                f"cite it with {{rule}}`{rule_id}` instead"
+            )
         note_links(self.env)
         anchor = rule_anchor(rule_id)
         rule_blocks(self.env)[rule_id] = RuleBlock(self.env.docname, self.lineno)
@@ -68,8 +70,13 @@ class RuleDirective(SphinxDirective):
         body = nodes.container(classes=["ot-rule-statement"])
         self.state.nested_parse(self.content, self.content_offset, body)
         block += body
-        block += nodes.paragraph("", "", nodes.inline("", "Source: ", classes=["ot-rule-source-label"]),
-                                 nodes.Text(rule.source), classes=["ot-rule-source"])
+        block += nodes.paragraph(
+            "",
+            "",
+            nodes.inline("", "Source: ", classes=["ot-rule-source-label"]),
+            nodes.Text(rule.source),
+            classes=["ot-rule-source"],
+        )
         block += rule_demos(rule_id=rule_id)
         return [block]
 
@@ -80,8 +87,9 @@ class RuleDirective(SphinxDirective):
         head += nodes.Text(" ")
         head += nodes.strong("", rule.title)
         head += nodes.Text(" ")
-        head += nodes.reference("", "", nodes.literal("", rule.id), refid=anchor, classes=["ot-rule-id"],
-                                reftitle="Link to this rule")
+        head += nodes.reference(
+            "", "", nodes.literal("", rule.id), refid=anchor, classes=["ot-rule-id"], reftitle="Link to this rule"
+        )
         return head
 
 

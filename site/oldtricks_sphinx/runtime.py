@@ -117,9 +117,7 @@ def copy_runtime(outdir: Path, node_modules: Path, wheel: Path) -> None:
     installed = json.loads((source / "package.json").read_text(encoding="utf-8"))["version"]
     pinned = pinned_version(node_modules.parent / "package.json", "pyodide")
     if pinned is not None and pinned != installed:
-        raise RuntimeSetupError(
-            f"node_modules holds pyodide {installed} but package.json pins {pinned}: run `npm ci`."
-        )
+        raise RuntimeSetupError(f"node_modules holds pyodide {installed} but package.json pins {pinned}: run `npm ci`.")
     if not wheel.is_file() or wheel.suffix != ".whl":
         raise RuntimeSetupError(f"engine wheel not found: {wheel}")
 
@@ -315,9 +313,7 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "copy":
             built = args.wheel or build_wheel(args.wheel_dir)
             copy_runtime(args.out, args.node_modules, built)
-            print(
-                f"runtime: {args.out / '_static'} (pyodide/, wheels/{built.name}, oldtricks/{MANIFEST_NAME})"
-            )
+            print(f"runtime: {args.out / '_static'} (pyodide/, wheels/{built.name}, oldtricks/{MANIFEST_NAME})")
         else:
             if not (args.root / "index.html").is_file() and not (args.root / "_static").is_dir():
                 raise RuntimeSetupError(f"nothing to serve at {args.root}: run `nox -s site` first")

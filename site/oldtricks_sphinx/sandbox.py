@@ -57,8 +57,10 @@ def sandboxes(env: BuildEnvironment) -> dict[str, Placed]:
 
 def sandbox_pages(app: Sphinx, fromdoc: str) -> dict[str, str]:
     """Game name -> URL of its sandbox page, relative to page ``fromdoc`` (any page name, e.g. an embed)."""
-    return {game: app.builder.get_relative_uri(fromdoc, placed.docname)
-            for game, placed in sorted(sandboxes(app.env).items())}
+    return {
+        game: app.builder.get_relative_uri(fromdoc, placed.docname)
+        for game, placed in sorted(sandboxes(app.env).items())
+    }
 
 
 class SandboxDirective(SphinxDirective):
@@ -74,8 +76,10 @@ class SandboxDirective(SphinxDirective):
             raise self.error(f"unknown game {game!r} for a sandbox: expected one of {', '.join(GAMES)}")
         placed = sandboxes(self.env).get(game)
         if placed is not None and placed.docname != self.env.docname:
-            raise self.error(f"the {game} sandbox is already on page {placed.docname!r} (line {placed.lineno}); "
-                             "a game has one sandbox")
+            raise self.error(
+                f"the {game} sandbox is already on page {placed.docname!r} (line {placed.lineno}); "
+                "a game has one sandbox"
+            )
         sandboxes(self.env)[game] = Placed(self.env.docname, self.lineno)
         rules = all_rules()
         data = {
@@ -87,8 +91,11 @@ class SandboxDirective(SphinxDirective):
         node = sandbox_embed(game=game, data=data)
         self.set_source_info(node)
         node += nodes.paragraph(
-            "", f"The {GAMES[game].title} sandbox runs the rules engine in your browser: it needs JavaScript. "
-            "Every scenario on these pages can also be stepped through as text.", classes=["ot-sandbox-static"])
+            "",
+            f"The {GAMES[game].title} sandbox runs the rules engine in your browser: it needs JavaScript. "
+            "Every scenario on these pages can also be stepped through as text.",
+            classes=["ot-sandbox-static"],
+        )
         return [node]
 
 
@@ -100,9 +107,11 @@ def _fill(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 def visit_html(self: HTML5Translator, node: sandbox_embed) -> None:
     game = escape(node["game"], quote=True)
-    self.body.append(f'<div class="oldtricks-sandbox" id="sandbox-{game}" data-game="{game}">\n'
-                     f'<script type="application/json" class="oldtricks-sandbox-data">'
-                     f'{embed_json(node["data"])}</script>\n')
+    self.body.append(
+        f'<div class="oldtricks-sandbox" id="sandbox-{game}" data-game="{game}">\n'
+        f'<script type="application/json" class="oldtricks-sandbox-data">'
+        f"{embed_json(node['data'])}</script>\n"
+    )
 
 
 def depart_html(self: HTML5Translator, node: sandbox_embed) -> None:
@@ -113,14 +122,16 @@ def _pass(self: SphinxTranslator, node: nodes.Element) -> None:
     """Other builders print only the sentence inside."""
 
 
-def _page_assets(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
-                 doctree: nodes.document | None) -> None:
+def _page_assets(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document | None
+) -> None:
     if app.builder.format != "html":
         return
     pages = sandbox_pages(app, pagename)
     if pages:  # where share links of a game go (teach/share.js)
         context["metatags"] = context.get("metatags", "") + (
-            f'\n<meta name="oldtricks-sandboxes" content="{escape(json.dumps(pages), quote=True)}">')
+            f'\n<meta name="oldtricks-sandboxes" content="{escape(json.dumps(pages), quote=True)}">'
+        )
     if doctree is not None and next(iter(doctree.findall(sandbox_embed)), None) is not None:
         app.add_js_file("oldtricks/teach/sandbox.js", type="module", priority=100)
         app.add_css_file("oldtricks/teach/sandbox.css")

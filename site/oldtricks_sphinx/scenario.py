@@ -44,8 +44,16 @@ from .links import rule_url, scenario_link
 from .project import load_scenario, replay_scenario, scenario_files, scenario_path, scenarios_root
 from .store import Embed, embeds, note_links
 
-__all__ = ["ScenarioDirective", "ScenarioRole", "embed_json", "page_block", "replay_spec", "scenario_embed",
-           "setup_scenario", "viewer_data"]
+__all__ = [
+    "ScenarioDirective",
+    "ScenarioRole",
+    "embed_json",
+    "page_block",
+    "replay_spec",
+    "scenario_embed",
+    "setup_scenario",
+    "viewer_data",
+]
 
 
 # What a viewer's spec leaves out: the live engine replays a spec, and these are prose the page prints
@@ -95,8 +103,13 @@ def embed_json(data: Any) -> str:
     """Compact JSON that cannot end its ``<script>`` element or open markup: ``<``, ``>``, ``&``
     (and the JavaScript line separators) are written as ``\\u`` escapes."""
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-    for char, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
-                          ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+    for char, escaped in (
+        ("<", "\\u003c"),
+        (">", "\\u003e"),
+        ("&", "\\u0026"),
+        ("\u2028", "\\u2028"),
+        ("\u2029", "\\u2029"),
+    ):
         text = text.replace(char, escaped)
     return text
 
@@ -119,13 +132,16 @@ class ScenarioDirective(SphinxDirective):
         frames = rp.frames()
         step = self.options.get("step", 0)
         if step >= len(frames):
-            raise self.error(f":step: {step} is past the end of scenario {scenario_id!r}, whose steps are "
-                             f"0 to {len(frames) - 1}")
+            raise self.error(
+                f":step: {step} is past the end of scenario {scenario_id!r}, whose steps are 0 to {len(frames) - 1}"
+            )
         viewer = self._viewer(rp, sc)
         placed = embeds(self.env).get(sc.id)
         if placed is not None:
-            raise self.error(f"scenario {sc.id!r} is already embedded at {placed.docname}:{placed.lineno}; "
-                             "each scenario has one place (link to it there)")
+            raise self.error(
+                f"scenario {sc.id!r} is already embedded at {placed.docname}:{placed.lineno}; "
+                "each scenario has one place (link to it there)"
+            )
         embeds(self.env)[sc.id] = Embed(self.env.docname, self.lineno, sc.title, tuple(sorted(demonstrated_ids(sc))))
 
         game = rp.game
@@ -151,11 +167,14 @@ class ScenarioDirective(SphinxDirective):
     def _replay(self, scenario_id: str) -> tuple[Scenario, Replay]:
         path = scenario_path(self.config, scenario_id)
         if path is None or not path.is_file():
-            known = [p.relative_to(scenarios_root(self.config)).with_suffix("").as_posix()
-                     for p in scenario_files(self.config)]
+            known = [
+                p.relative_to(scenarios_root(self.config)).with_suffix("").as_posix()
+                for p in scenario_files(self.config)
+            ]
             hint = f" (known: {', '.join(known)})" if known else ""
-            raise self.error(f"unknown scenario {scenario_id!r}: no file {scenario_id}.toml in "
-                             f"{scenarios_root(self.config)}{hint}")
+            raise self.error(
+                f"unknown scenario {scenario_id!r}: no file {scenario_id}.toml in {scenarios_root(self.config)}{hint}"
+            )
         self.env.note_dependency(str(path))
         try:
             sc = load_scenario(self.config, path)
@@ -178,8 +197,10 @@ class ScenarioDirective(SphinxDirective):
             return int(text)
         if text in names:
             return names.index(text)
-        raise self.error(f":viewer: must be 'all', a seat number from 0 to {len(names) - 1} or a seat name "
-                         f"({', '.join(rp.game.seat_names())}), not {given!r}")
+        raise self.error(
+            f":viewer: must be 'all', a seat number from 0 to {len(names) - 1} or a seat name "
+            f"({', '.join(rp.game.seat_names())}), not {given!r}"
+        )
 
     @staticmethod
     def _rules(sc: Scenario, rp: Replay, frames: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -193,8 +214,11 @@ class ScenarioDirective(SphinxDirective):
             ids.add(spec.rule)
             ids.update(choice.rule for choice in spec.choices)
         known = all_rules()
-        return {rid: {"url": None, "status": known[rid].status, "title": known[rid].title}
-                for rid in sorted(ids) if rid in known}
+        return {
+            rid: {"url": None, "status": known[rid].status, "title": known[rid].title}
+            for rid in sorted(ids)
+            if rid in known
+        }
 
 
 class ScenarioRole(SphinxRole):
@@ -245,7 +269,7 @@ def _pass(self: SphinxTranslator, node: nodes.Element) -> None:
 
 
 def visit_card_html(self: HTML5Translator, node: static_card) -> None:
-    self.body.append(f'<i class={node["suit"]}>')  # a letter and a digit or letter: no quotes needed
+    self.body.append(f"<i class={node['suit']}>")  # a letter and a digit or letter: no quotes needed
 
 
 def depart_card_html(self: HTML5Translator, node: static_card) -> None:
@@ -256,8 +280,13 @@ def setup_scenario(app: Sphinx) -> None:
     others = dict.fromkeys(("latex", "text", "man", "texinfo"), (_pass, _pass))
     app.add_node(scenario_embed, html=(visit_html, depart_html), **others)  # type: ignore[arg-type]
     app.add_node(static_card, html=(visit_card_html, depart_card_html), **others)  # type: ignore[arg-type]
-    app.add_config_value("oldtricks_pack_frames", True, "env", types=frozenset({bool}),
-                         description="embed the viewers' data compressed (packed) rather than as plain JSON")
+    app.add_config_value(
+        "oldtricks_pack_frames",
+        True,
+        "env",
+        types=frozenset({bool}),
+        description="embed the viewers' data compressed (packed) rather than as plain JSON",
+    )
     app.add_directive("scenario", ScenarioDirective)
     app.add_role("scenario", ScenarioRole())
     app.connect("doctree-resolved", _fill_rule_urls)

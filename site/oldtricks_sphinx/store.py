@@ -80,16 +80,20 @@ def note_links(env: BuildEnvironment) -> None:
 
 
 def setup_store(app: Sphinx) -> None:
-    app.add_config_value("oldtricks_check_complete", False, "env", types=frozenset({bool}),
-                         description="warn about scenario files not embedded and ledger ids with no {rule} block")
+    app.add_config_value(
+        "oldtricks_check_complete",
+        False,
+        "env",
+        types=frozenset({bool}),
+        description="warn about scenario files not embedded and ledger ids with no {rule} block",
+    )
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
     app.connect("env-check-consistency", _check_complete)
     app.connect("env-get-outdated", _outdated)
 
 
-def _outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
-              removed: set[str]) -> list[str]:
+def _outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]) -> list[str]:
     # A rule block or an embed that moves changes links on other pages: read those again too.
     if not (added or changed or removed):
         return []
@@ -129,8 +133,12 @@ def merge_placed(mine: dict[str, P], theirs: Mapping[str, P], docs: set[str], na
             continue
         held = mine.get(key)
         if held is not None and held.docname != record.docname:
-            logger.warning(f"{name(key)} appears twice: already on page {held.docname!r}",
-                           location=(record.docname, record.lineno), type="oldtricks", subtype="duplicate")
+            logger.warning(
+                f"{name(key)} appears twice: already on page {held.docname!r}",
+                location=(record.docname, record.lineno),
+                type="oldtricks",
+                subtype="duplicate",
+            )
             continue
         mine[key] = record
 
@@ -143,10 +151,15 @@ def _check_complete(app: Sphinx, env: BuildEnvironment) -> None:
     for path in scenario_files(app.config):
         scenario_id = path.relative_to(root).with_suffix("").as_posix()
         if scenario_id not in placed:
-            logger.warning(f"scenario {scenario_id!r} ({path}) is not embedded on any page: add a "
-                           f"```{{scenario}} {scenario_id}``` block", type="oldtricks", subtype="coverage")
+            logger.warning(
+                f"scenario {scenario_id!r} ({path}) is not embedded on any page: add a "
+                f"```{{scenario}} {scenario_id}``` block",
+                type="oldtricks",
+                subtype="coverage",
+            )
     stated = rule_blocks(env)
     for rule_id in all_rules():
         if rule_id not in stated:
-            logger.warning(f"ledger id {rule_id!r} has no {{rule}} block on any page",
-                           type="oldtricks", subtype="coverage")
+            logger.warning(
+                f"ledger id {rule_id!r} has no {{rule}} block on any page", type="oldtricks", subtype="coverage"
+            )

@@ -27,8 +27,9 @@ __all__ = ["CoverageDirective", "OptionsDirective", "setup_tables"]
 Cell = str | nodes.Node | Sequence[nodes.Node]
 
 
-def table(headers: Sequence[str], rows: Sequence[Sequence[Cell]], widths: Sequence[int],
-          classes: Sequence[str] = ()) -> nodes.table:
+def table(
+    headers: Sequence[str], rows: Sequence[Sequence[Cell]], widths: Sequence[int], classes: Sequence[str] = ()
+) -> nodes.table:
     """A docutils table; a cell is text, a node, or a list of inline or body nodes."""
     tab = nodes.table(classes=["ot-table", *classes])
     group = nodes.tgroup(cols=len(headers))
@@ -90,17 +91,28 @@ class CoverageDirective(SphinxDirective):
         rules = all_rules()
         out: list[nodes.Node] = []
         covered = sum(1 for ids in cov.rules.values() if ids)
-        out.append(nodes.paragraph("", f"{covered} of {len(cov.rules)} ledger ids are demonstrated by "
-                                   f"{len(scenarios)} scenarios; {len(cov.missing_options)} option value(s) "
-                                   "have no scenario of their own."))
+        out.append(
+            nodes.paragraph(
+                "",
+                f"{covered} of {len(cov.rules)} ledger ids are demonstrated by "
+                f"{len(scenarios)} scenarios; {len(cov.missing_options)} option value(s) "
+                "have no scenario of their own.",
+            )
+        )
         families: dict[str, list[str]] = {}
         for rule_id in cov.rules:
             families.setdefault(family_of(rule_id), []).append(rule_id)
         for family, ids in families.items():
             out.append(nodes.rubric("", f"{family}: rules"))
-            rows: list[list[Cell]] = [[rule_link(rid, pill=False), status_pill(rules[rid].status), rules[rid].title,
-                     _joined([scenario_link(s, titles[s]) for s in cov.rules[rid]], "not demonstrated")]
-                    for rid in ids]
+            rows: list[list[Cell]] = [
+                [
+                    rule_link(rid, pill=False),
+                    status_pill(rules[rid].status),
+                    rules[rid].title,
+                    _joined([scenario_link(s, titles[s]) for s in cov.rules[rid]], "not demonstrated"),
+                ]
+                for rid in ids
+            ]
             out.append(table(["Rule", "Status", "In short", "Scenarios"], rows, [22, 10, 30, 38], ["ot-coverage"]))
         specs = _option_specs()
         rows = []  # the option values, one row each
@@ -110,9 +122,14 @@ class CoverageDirective(SphinxDirective):
                 choice = spec.choice(spec.validate(value))
                 label = f"{value}: {choice.label}" if choice else value
                 mark = " (default)" if str(spec.default) == value else ""
-                rows.append([[nodes.literal("", spec.key), nodes.Text(f" ({spec.title})")],
-                             label + mark, [rule_link(choice.rule)] if choice else "",
-                             _joined([scenario_link(s, titles[s]) for s in scs], "no scenario")])
+                rows.append(
+                    [
+                        [nodes.literal("", spec.key), nodes.Text(f" ({spec.title})")],
+                        label + mark,
+                        [rule_link(choice.rule)] if choice else "",
+                        _joined([scenario_link(s, titles[s]) for s in scs], "no scenario"),
+                    ]
+                )
         out.append(nodes.rubric("", "Option values"))
         out.append(table(["Option", "Value", "Rule", "Scenarios"], rows, [18, 30, 20, 32], ["ot-coverage"]))
         return out
@@ -136,8 +153,14 @@ class OptionsDirective(SphinxDirective):
         if cls is None:
             raise self.error(f"unknown game {name!r}: expected one of {', '.join(GAMES)}")
         note_links(self.env)
-        rows: list[list[Cell]] = [[[nodes.strong("", spec.title), nodes.Text(" "), nodes.literal("", spec.key)],
-                 self._values(spec), [rule_link(spec.rule)]] for spec in cls.option_specs]
+        rows: list[list[Cell]] = [
+            [
+                [nodes.strong("", spec.title), nodes.Text(" "), nodes.literal("", spec.key)],
+                self._values(spec),
+                [rule_link(spec.rule)],
+            ]
+            for spec in cls.option_specs
+        ]
         return [table(["Option", "Values", "Rule"], rows, [24, 56, 20], ["ot-options-table"])]
 
     @staticmethod
@@ -147,8 +170,13 @@ class OptionsDirective(SphinxDirective):
             return nodes.paragraph("", "", status_pill(spec.status), nodes.Text(" " + text))
         items = nodes.bullet_list(classes=["ot-option-values"])
         for choice in spec.choices:
-            para = nodes.paragraph("", "", nodes.literal("", str(choice.value)), nodes.Text(f" {choice.label} "),
-                                   status_pill(choice.status))
+            para = nodes.paragraph(
+                "",
+                "",
+                nodes.literal("", str(choice.value)),
+                nodes.Text(f" {choice.label} "),
+                status_pill(choice.status),
+            )
             if choice.rule != spec.rule:
                 para += nodes.Text(" ")
                 para += rule_link(choice.rule)

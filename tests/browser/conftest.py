@@ -122,8 +122,9 @@ def serve_dir() -> Iterator[Callable[[Path], SiteServer]]:
         server = runtime.make_server(Path(root), SUB_PATH)
         # TCP_NODELAY, as production servers set it: else Nagle's algorithm holds the body of many
         # responses until the browser's delayed ACK, some 40 ms each (bench/browser_bench.py)
-        server.RequestHandlerClass = type("NoDelayHandler", (server.RequestHandlerClass,),
-                                          {"disable_nagle_algorithm": True})
+        server.RequestHandlerClass = type(
+            "NoDelayHandler", (server.RequestHandlerClass,), {"disable_nagle_algorithm": True}
+        )
         threading.Thread(target=server.serve_forever, name=f"serve {root}", daemon=True).start()
         servers.append(server)
         host, port = server.server_address[:2]
@@ -217,8 +218,11 @@ def live_page(page: Any, guard: Guard, artifacts_dir: Path, request: pytest.Fixt
 # ---- the built pages and their viewers ------------------------------------------------------------
 def site_pages(root: Path) -> list[str]:
     """Every HTML page of a built site, as paths relative to its root."""
-    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*.html")
-                  if not {"_static", "_sources"} & set(p.relative_to(root).parts))
+    return sorted(
+        p.relative_to(root).as_posix()
+        for p in root.rglob("*.html")
+        if not {"_static", "_sources"} & set(p.relative_to(root).parts)
+    )
 
 
 PAGE_BLOCK = re.compile(r'<script type="application/json" id="oldtricks-page">(.*?)</script>', re.S)
@@ -301,13 +305,24 @@ def sample_site(tmp_path_factory: pytest.TempPathFactory, serve_dir: Callable[[P
     (scenarios / "sample" / "opened.toml").write_text(basics, encoding="utf-8")
     (scenarios / "sample" / "hostile.toml").write_text(_hostile_scenario(basics), encoding="utf-8")
     src.mkdir()
-    (src / "conf.py").write_text(SAMPLE_CONF.format(
-        engine=str(REPO / "engine"), site=str(REPO / "site"), scenarios=str(scenarios),
-        favicon=str(REPO / "docs" / "_static" / "favicon.svg")), encoding="utf-8")
+    (src / "conf.py").write_text(
+        SAMPLE_CONF.format(
+            engine=str(REPO / "engine"),
+            site=str(REPO / "site"),
+            scenarios=str(scenarios),
+            favicon=str(REPO / "docs" / "_static" / "favicon.svg"),
+        ),
+        encoding="utf-8",
+    )
     for name, text in SAMPLE_PAGES.items():
         (src / name).write_text(textwrap.dedent(text), encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-E", "-q", "-b", "html", str(src), str(out)],
-                          capture_output=True, text=True, check=False, cwd=REPO)
+    proc = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-W", "-E", "-q", "-b", "html", str(src), str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=REPO,
+    )
     if proc.returncode != 0:
         pytest.fail(f"the sample project did not build:\n{proc.stdout}{proc.stderr}", pytrace=False)
     return serve_dir(out)

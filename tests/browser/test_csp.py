@@ -83,8 +83,9 @@ def strict_page(browser: Any, site_server: SiteServer, guard: Guard) -> Iterator
     guard.check()
 
 
-@pytest.mark.parametrize("page_name", ["index.html", "bettelmann.html", "embedding.html", "search.html",
-                                       "embed/bettelmann/tie-pierer.html"])
+@pytest.mark.parametrize(
+    "page_name", ["index.html", "bettelmann.html", "embedding.html", "search.html", "embed/bettelmann/tie-pierer.html"]
+)
 def test_pages_load_without_a_violation(strict_page: Any, site_server: SiteServer, page_name: str) -> None:
     strict_page.goto(site_server.url + page_name)
     wait_mounted(strict_page)
@@ -119,8 +120,9 @@ def test_live_play_and_the_sandbox_run_under_the_policy(strict_page: Any, site_s
     assert strict_page.evaluate(VIOLATIONS) == []
 
 
-def test_an_inline_script_the_build_did_not_write_is_refused(strict_page: Any, site_server: SiteServer,
-                                                            guard: Guard) -> None:
+def test_an_inline_script_the_build_did_not_write_is_refused(
+    strict_page: Any, site_server: SiteServer, guard: Guard
+) -> None:
     guard.allow_console(r"Content Security Policy")
     strict_page.goto(site_server.url + "index.html")
     strict_page.evaluate("""() => {

@@ -41,16 +41,20 @@ def test_every_embedded_scenario_has_a_bare_page_with_the_same_viewer(site_serve
         urls = URL_ATTR.findall(html)
         for url in urls:
             assert not url.startswith(("/", "http:", "https:", "//")), (sid, url)
-        theme = [url for url in urls if "_static/" in url and "_static/oldtricks/" not in url
-                 and not url.endswith("favicon.svg")]
+        theme = [
+            url
+            for url in urls
+            if "_static/" in url and "_static/oldtricks/" not in url and not url.endswith("favicon.svg")
+        ]
         assert not theme, (sid, theme)
         depth = sid.count("/") + 1
         for rule in own[sid]["rules"].values():
             assert rule["url"] is None or rule["url"].startswith("../" * depth), rule
 
 
-def test_the_embed_page_shows_the_viewer_alone_at_the_step_of_its_address(live_page: Any,
-                                                                         site_server: SiteServer) -> None:
+def test_the_embed_page_shows_the_viewer_alone_at_the_step_of_its_address(
+    live_page: Any, site_server: SiteServer
+) -> None:
     book = embedded((site_server.root / "bettelmann.html").read_text(encoding="utf-8"))[SID]
     live_page.goto(f"{site_server.url}{EMBED}#{SID}@3")
     wait_mounted(live_page)
@@ -82,8 +86,9 @@ def test_the_embed_page_shows_the_viewer_alone_at_the_step_of_its_address(live_p
     assert live_page.locator(f'.oldtricks-widget[id="{SID}"]').get_attribute("data-step") == "6"
 
 
-def test_the_embedding_page_shows_a_live_example_and_the_snippet_to_paste(live_page: Any,
-                                                                          site_server: SiteServer) -> None:
+def test_the_embedding_page_shows_a_live_example_and_the_snippet_to_paste(
+    live_page: Any, site_server: SiteServer
+) -> None:
     live_page.goto(site_server.url + "embedding.html")
     frame = live_page.frame_locator("iframe.ot-embed-frame")
     viewer = frame.locator(f'.oldtricks-widget[id="{SID}"][data-ready="static"]')

@@ -138,8 +138,9 @@ SAME_FRAMES = """async () => {
 
 
 def test_live_engine_frames_equal_the_build_frames(live_page: Any, site_server: SiteServer, guard: Guard) -> None:
-    pages = {name: embedded((site_server.root / name).read_text(encoding="utf-8"))
-             for name in site_pages(site_server.root)}
+    pages = {
+        name: embedded((site_server.root / name).read_text(encoding="utf-8")) for name in site_pages(site_server.root)
+    }
     pages = {name: data for name, data in pages.items() if data}
     assert pages, "no page of the built site embeds a scenario"
     checked: dict[str, list[dict[str, Any]]] = {}
@@ -169,4 +170,3 @@ def test_live_engine_frames_equal_the_build_frames(live_page: Any, site_server: 
             assert w["live"] is None, (name, w["id"], f"live and build frames differ at {w['live']}")
             checked[w["id"]] = data[w["id"]]["frames"]
     print(f"\n{len(checked)} scenarios, {sessions} page sessions, {len(pages)} pages: live frames == build frames")
-

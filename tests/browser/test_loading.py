@@ -60,7 +60,8 @@ def needs(data: dict[str, dict[str, Any]]) -> dict[str, bool]:
 
 
 def test_parts_come_only_to_pages_that_need_them_and_before_the_viewer_is_steppable(
-        browser: Any, live_page: Any, site_server: SiteServer, guard: Guard) -> None:
+    browser: Any, live_page: Any, site_server: SiteServer, guard: Guard
+) -> None:
     # live_page: the guard knows the server's origin, and fails the test on a console error in any page
     root = site_server.root
     files = {part: file_holding(root, text) for part, text in HOLDS.items()}

@@ -23,6 +23,7 @@ SLATE = """(root) => [...root.querySelectorAll(".ot-slate-row")].map((row) => ({
 
 def test_slate_draws_erased_and_chalked_back_lines(live_page: Any, site_server: SiteServer) -> None:
     frames = embedded((site_server.root / PAGE).read_text(encoding="utf-8"))[SID]["frames"]
+
     # a step at which one side has had lines chalked back and the other has lost some
     def telling(sides: list[dict[str, Any]]) -> bool:
         return any(s["chalked"] for s in sides) and any(s["left"] < s["total"] for s in sides)
@@ -34,7 +35,14 @@ def test_slate_draws_erased_and_chalked_back_lines(live_page: Any, site_server: 
     root = live_page.locator(f'.oldtricks-widget[id="{SID}"]')
     assert root.get_attribute("data-step") == str(step)
     drawn = root.evaluate(SLATE)
-    want = [{"label": s["label"], "strokes": s["total"], "erased": s["total"] - s["left"], "back": s["chalked"],
-             "count": f"{s['left']} of {s['total']} left" + (f" ({s['chalked']} chalked back)" if s["chalked"] else "")}
-            for s in slate["data"]["sides"]]
+    want = [
+        {
+            "label": s["label"],
+            "strokes": s["total"],
+            "erased": s["total"] - s["left"],
+            "back": s["chalked"],
+            "count": f"{s['left']} of {s['total']} left" + (f" ({s['chalked']} chalked back)" if s["chalked"] else ""),
+        }
+        for s in slate["data"]["sides"]
+    ]
     assert drawn == want

@@ -67,12 +67,13 @@ def deal_seed(page: Any, seed: int) -> None:
 def turn_up(page: Any) -> None:
     """South turns up his top card (the play bar's button); the engine answers for North. The click
     marks the sandbox busy at once, so waiting for it to be idle waits for the engine's answer."""
-    page.locator('.ot-sb-play button[data-move]').first.click()
+    page.locator(".ot-sb-play button[data-move]").first.click()
     idle(page)
 
 
-def test_a_played_annotated_game_opens_the_same_from_its_link(live_page: Any, site_server: SiteServer,
-                                                               browser: Any, guard: Guard) -> None:
+def test_a_played_annotated_game_opens_the_same_from_its_link(
+    live_page: Any, site_server: SiteServer, browser: Any, guard: Guard
+) -> None:
     open_sandbox(live_page, site_server.url + SANDBOX)
     deal_seed(live_page, 42)
     assert state(live_page)["bots"] == [1]
@@ -135,17 +136,20 @@ def test_the_downloaded_scenario_file_passes_check(live_page: Any, site_server: 
     text = path.read_text(encoding="utf-8")
     assert "[expect]" in text and '\\"\\"\\"here\\"\\"\\"' in text
     env = {**os.environ, "PYTHONPATH": str(REPO / "engine")}
-    check = subprocess.run([sys.executable, "-m", "oldtricks", "check", str(path)], capture_output=True, text=True,
-                           env=env, check=False)
+    check = subprocess.run(
+        [sys.executable, "-m", "oldtricks", "check", str(path)], capture_output=True, text=True, env=env, check=False
+    )
     assert check.returncode == 0, check.stdout + check.stderr
     assert "1 passed, 0 failed" in check.stdout
-    replayed = subprocess.run([sys.executable, "-m", "oldtricks", "replay", str(path)], capture_output=True,
-                              text=True, env=env, check=False)
+    replayed = subprocess.run(
+        [sys.executable, "-m", "oldtricks", "replay", str(path)], capture_output=True, text=True, env=env, check=False
+    )
     assert "note: Watch North" in replayed.stdout
 
 
-def test_hand_editor_deals_picked_hands_and_shows_the_engines_objection(live_page: Any,
-                                                                         site_server: SiteServer) -> None:
+def test_hand_editor_deals_picked_hands_and_shows_the_engines_objection(
+    live_page: Any, site_server: SiteServer
+) -> None:
     open_sandbox(live_page, site_server.url + SANDBOX)
     live_page.locator('[data-role="mode-hands"]').check()
     live_page.locator('[data-action="fill-hands"]').click()
@@ -168,7 +172,7 @@ def test_hand_editor_deals_picked_hands_and_shows_the_engines_objection(live_pag
     first = state(live_page)["frames"][0]
     assert first["seats"][0]["hand"]["cards"] == mine
     assert first["seats"][1]["name"] == "Ben <i>"
-    assert live_page.locator('.ot-sb-widget .ot-seat-name').all_inner_texts().count("Ben <i>") == 1
+    assert live_page.locator(".ot-sb-widget .ot-seat-name").all_inner_texts().count("Ben <i>") == 1
     assert live_page.locator(".ot-sb-widget i").count() == 0
     assert error.inner_text() == ""
 
@@ -176,8 +180,15 @@ def test_hand_editor_deals_picked_hands_and_shows_the_engines_objection(live_pag
 def test_a_hostile_note_title_and_name_in_a_link_stay_text(live_page: Any, site_server: SiteServer) -> None:
     dialogs: list[str] = []
     live_page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    spec = {"game": "bettelmann", "title": HOSTILE, "names": [NAME, "North"], "options": {},
-            "deal": {"dealer": 0, "seed": 5}, "steps": [{"note": HOSTILE}], "at": 0}
+    spec = {
+        "game": "bettelmann",
+        "title": HOSTILE,
+        "names": [NAME, "North"],
+        "options": {},
+        "deal": {"dealer": 0, "seed": 5},
+        "steps": [{"note": HOSTILE}],
+        "at": 0,
+    }
     link = encode(spec)
     open_sandbox(live_page, f"{site_server.url}{SANDBOX}#{link}")
     assert live_page.evaluate("document.querySelector('.ot-sb-widget .ot-note').textContent") == HOSTILE
@@ -215,8 +226,15 @@ def test_a_mangled_or_foreign_link_is_reported_in_the_page(live_page: Any, site_
 
 
 def test_a_link_opens_in_its_own_games_sandbox(live_page: Any, site_server: SiteServer) -> None:
-    link = encode({"game": "clock", "title": "Three hands", "options": {"deal_size": "four-hand"},
-                   "deal": {"dealer": 2, "seed": 9}, "steps": []})
+    link = encode(
+        {
+            "game": "clock",
+            "title": "Three hands",
+            "options": {"deal_size": "four-hand"},
+            "deal": {"dealer": 2, "seed": 9},
+            "steps": [],
+        }
+    )
     open_sandbox(live_page, f"{site_server.url}{SANDBOX}#{link}")
     assert live_page.url == f"{site_server.url}sandbox/clock.html#{link}"
     shown = state(live_page)
@@ -240,15 +258,17 @@ def test_work_survives_a_reload_and_start_over_forgets_it(live_page: Any, site_s
     live_page.locator('[data-action="start-over"]').click()
     assert "Click again" in live_page.locator('[data-action="start-over"]').inner_text()
     live_page.locator('[data-action="start-over"]').click()
-    live_page.wait_for_function("(old) => document.querySelector('.oldtricks-sandbox').dataset.link !== old",
-                                arg=before["link"])
+    live_page.wait_for_function(
+        "(old) => document.querySelector('.oldtricks-sandbox').dataset.link !== old", arg=before["link"]
+    )
     idle(live_page)
     new = state(live_page)
     assert len(new["frames"]) == 1 and new["frames"][0]["seats"] != first["seats"]
 
 
-def test_a_line_played_on_a_rules_page_links_into_the_sandbox(live_page: Any, site_server: SiteServer,
-                                                              browser: Any, guard: Guard) -> None:
+def test_a_line_played_on_a_rules_page_links_into_the_sandbox(
+    live_page: Any, site_server: SiteServer, browser: Any, guard: Guard
+) -> None:
     sid = "bettelmann/last-three"
     book = embedded((site_server.root / "bettelmann.html").read_text(encoding="utf-8"))[sid]["frames"]
     choose = next(f for f in book if f["turn"] == 0 and len(f["legal"]) == 3)
@@ -268,11 +288,14 @@ def test_a_line_played_on_a_rules_page_links_into_the_sandbox(live_page: Any, si
     field.wait_for()
     url = field.input_value()
     assert url.startswith(f"{site_server.url}sandbox/bettelmann.html#v1;g=bettelmann;"), url
-    shown = live_page.evaluate("""async (sid) => {
+    shown = live_page.evaluate(
+        """async (sid) => {
       const src = document.querySelector('script[src*="oldtricks/widget.js"]').src;
       const w = (await import(src)).widgets.get(sid);
       return {frames: w.frames, step: w.stepOf(w.index)};
-    }""", sid)
+    }""",
+        sid,
+    )
     assert shown["frames"][step + 1]["move"] == other_card
 
     other = fresh_page(browser, guard)

@@ -35,8 +35,9 @@ def test_every_page_loads_offline_without_errors(live_page: Any, site_server: Si
     assert any(path.endswith("favicon.svg") for _, path, _, _ in served), "the favicon was never requested"
 
 
-def test_text_form_without_javascript_and_in_print(browser: Any, live_page: Any, site_server: SiteServer,
-                                                    guard: Guard, artifacts_dir: Any) -> None:
+def test_text_form_without_javascript_and_in_print(
+    browser: Any, live_page: Any, site_server: SiteServer, guard: Guard, artifacts_dir: Any
+) -> None:
     url = site_server.url + "bettelmann.html#bettelmann/basics"
     # In print the viewer shows its current step as a picture, then its text: the deal, every trick, the outcome.
     live_page.goto(url)

@@ -31,8 +31,13 @@ def expected(frame: dict[str, Any], last: int) -> dict[str, Any]:
     for seat in frame["seats"]:
         cards = list(seat["hand"]["cards"])
         hands.append(cards + ["??"] * (seat["hand"]["count"] - len(cards)))
-    return {"step": str(frame["step"]), "counter": f"step {frame['step']} / {last}",
-            "table": [play["card"] for play in frame["table"]], "hands": hands, "view": "all"}
+    return {
+        "step": str(frame["step"]),
+        "counter": f"step {frame['step']} / {last}",
+        "table": [play["card"] for play in frame["table"]],
+        "hands": hands,
+        "view": "all",
+    }
 
 
 def drawn(page: Any, sid: str) -> dict[str, Any]:
@@ -80,8 +85,9 @@ def test_stepping_by_buttons_and_keys(live_page: Any, site_server: SiteServer, f
     assert help_box.is_hidden()
 
 
-def test_deep_link_opens_that_step(live_page: Any, site_server: SiteServer, frames: list[dict[str, Any]],
-                                   artifacts_dir: Any) -> None:
+def test_deep_link_opens_that_step(
+    live_page: Any, site_server: SiteServer, frames: list[dict[str, Any]], artifacts_dir: Any
+) -> None:
     live_page.set_viewport_size({"width": 1100, "height": 900})
     live_page.goto(f"{site_server.url}{PAGE}#{SID}@3")
     wait_mounted(live_page)
@@ -108,8 +114,11 @@ def test_deep_link_opens_that_step(live_page: Any, site_server: SiteServer, fram
 def test_link_to_a_rule_lands_on_it_once_the_viewers_have_grown(live_page: Any, site_server: SiteServer) -> None:
     html = (site_server.root / PAGE).read_text(encoding="utf-8")
     # the last rule box of the page: every viewer stands above it
-    anchor = live_page.evaluate("(html) => [...new DOMParser().parseFromString(html, 'text/html')"
-                                ".querySelectorAll('.ot-rule-block[id]')].pop().id", html)
+    anchor = live_page.evaluate(
+        "(html) => [...new DOMParser().parseFromString(html, 'text/html')"
+        ".querySelectorAll('.ot-rule-block[id]')].pop().id",
+        html,
+    )
     live_page.set_viewport_size({"width": 1100, "height": 800})
     live_page.goto(f"{site_server.url}{PAGE}#{anchor}")
     wait_mounted(live_page)

@@ -122,17 +122,34 @@ def build(tmp_path: Path) -> Builder:
     ``fresh=False``: an incremental build on top of the previous one (pages not given stay as they were).
     """
 
-    def run(pages: dict[str, str], *, scenarios: Path = SCENARIOS, conf: dict[str, Any] | None = None,
-            buildername: str = "html", strict: bool = True, parallel: int = 0, fresh: bool = True) -> Built:
+    def run(
+        pages: dict[str, str],
+        *,
+        scenarios: Path = SCENARIOS,
+        conf: dict[str, Any] | None = None,
+        buildername: str = "html",
+        strict: bool = True,
+        parallel: int = 0,
+        fresh: bool = True,
+    ) -> Built:
         src = tmp_path / "src"
         src.mkdir(exist_ok=True)
-        (src / "conf.py").write_text(CONF.format(engine=str(REPO / "engine"), site=str(REPO / "site"),
-                                                 scenarios=str(scenarios)), encoding="utf-8")
+        (src / "conf.py").write_text(
+            CONF.format(engine=str(REPO / "engine"), site=str(REPO / "site"), scenarios=str(scenarios)),
+            encoding="utf-8",
+        )
         for name, text in pages.items():
             (src / name).parent.mkdir(parents=True, exist_ok=True)
             (src / name).write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
-        app = SphinxTestApp(buildername, srcdir=src, builddir=tmp_path / "_build", freshenv=fresh,
-                            confoverrides=conf or {}, warningiserror=strict, parallel=parallel)
+        app = SphinxTestApp(
+            buildername,
+            srcdir=src,
+            builddir=tmp_path / "_build",
+            freshenv=fresh,
+            confoverrides=conf or {},
+            warningiserror=strict,
+            parallel=parallel,
+        )
         try:
             app.build()
         finally:
@@ -169,20 +186,41 @@ class Site:
     def pages(self) -> dict[str, str]:
         """The site's pages, without the embed pages (embed/<id>.html repeat a viewer each: see
         test_site_teach.py)."""
-        return {p.relative_to(self.outdir).as_posix(): p.read_text(encoding="utf-8")
-                for p in sorted(self.outdir.rglob("*.html"))
-                if "_static" not in p.parts and p.relative_to(self.outdir).parts[0] != "embed"}
+        return {
+            p.relative_to(self.outdir).as_posix(): p.read_text(encoding="utf-8")
+            for p in sorted(self.outdir.rglob("*.html"))
+            if "_static" not in p.parts and p.relative_to(self.outdir).parts[0] != "embed"
+        }
 
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     out = tmp_path_factory.mktemp("site")
     proc = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", "-E", "-q", "-b", "html", str(REPO / "docs"), str(out),
-         "-d", str(out / ".doctrees"), "-D", "oldtricks_copy_runtime=0"],
-        capture_output=True, text=True, check=False, cwd=REPO)
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-W",
+            "-E",
+            "-q",
+            "-b",
+            "html",
+            str(REPO / "docs"),
+            str(out),
+            "-d",
+            str(out / ".doctrees"),
+            "-D",
+            "oldtricks_copy_runtime=0",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=REPO,
+    )
     return Site(out, proc.returncode, proc.stdout + proc.stderr)
 
 
-ASSET = re.compile(r"<(?:script|img|link|source|iframe|audio|video)\b[^>]*?\b(?:src|href)\s*=\s*[\"']([^\"']*)",
-                   re.IGNORECASE)
+ASSET = re.compile(
+    r"<(?:script|img|link|source|iframe|audio|video)\b[^>]*?\b(?:src|href)\s*=\s*[\"']([^\"']*)", re.IGNORECASE
+)

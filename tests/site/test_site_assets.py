@@ -50,8 +50,14 @@ def test_runtime_is_copied_when_the_build_finishes(build: Builder, tmp_path: Pat
     node_modules = _fake_node_modules(tmp_path / "npm")
     wheel = tmp_path / "oldtricks-0.1.0-py3-none-any.whl"
     wheel.write_bytes(b"PK fake wheel")
-    built = build(PAGES, conf={"oldtricks_copy_runtime": True, "oldtricks_node_modules": str(node_modules),
-                               "oldtricks_wheel": str(wheel)})
+    built = build(
+        PAGES,
+        conf={
+            "oldtricks_copy_runtime": True,
+            "oldtricks_node_modules": str(node_modules),
+            "oldtricks_wheel": str(wheel),
+        },
+    )
     assert built.status == 0, built.warnings
     static = built.outdir / "_static"
     for name in RUNTIME_FILES:
@@ -66,8 +72,9 @@ def test_missing_node_modules_says_run_npm_ci(build: Builder, tmp_path: Path) ->
         build(PAGES, conf={"oldtricks_copy_runtime": True, "oldtricks_node_modules": str(tmp_path / "nothing")})
 
 
-def test_theme_css_for_other_extensions_is_left_out_unless_one_is_used(build: Builder, tmp_path: Path,
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_theme_css_for_other_extensions_is_left_out_unless_one_is_used(
+    build: Builder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     furo = {"html_theme": "furo"}
     built = build(PAGES, conf=furo)
     assert built.status == 0, built.warnings
@@ -77,8 +84,9 @@ def test_theme_css_for_other_extensions_is_left_out_unless_one_is_used(build: Bu
     # with an extension that Furo's extras style, they stay
     extras = tmp_path / "extras"
     extras.mkdir()
-    (extras / "sphinx_copybutton.py").write_text("def setup(app):\n    return {'parallel_read_safe': True}\n",
-                                                 encoding="utf-8")
+    (extras / "sphinx_copybutton.py").write_text(
+        "def setup(app):\n    return {'parallel_read_safe': True}\n", encoding="utf-8"
+    )
     monkeypatch.syspath_prepend(str(extras))
     built = build(PAGES, conf={**furo, "extensions": ["myst_parser", "oldtricks_sphinx", "sphinx_copybutton"]})
     assert built.status == 0, built.warnings

@@ -129,8 +129,10 @@ def test_pages_preload_what_widget_js_imports_statically_and_what_their_first_vi
 def test_what_only_some_frames_need_is_not_imported_with_widget_js(site: Site) -> None:
     assert site.returncode == 0, site.log
     published = [p.read_text(encoding="utf-8") for p in _published(site).rglob("*.js")]
-    loaded = "".join(p.read_text(encoding="utf-8") for p in [_published(site) / "widget.js",
-                                                              *_static_closure(_published(site) / "widget.js")])
+    loaded = "".join(
+        p.read_text(encoding="utf-8")
+        for p in [_published(site) / "widget.js", *_static_closure(_published(site) / "widget.js")]
+    )
     for module, text in LAZY_TEXT.items():
         assert text in (SOURCE / module).read_text(encoding="utf-8"), module
         assert sum(text in code for code in published) == 1, module  # in one chunk of its own ...
@@ -187,6 +189,7 @@ def test_style_sheets_are_cache_busted_by_their_published_content(site: Site) ->
 
 
 # ---- sample builds ---------------------------------------------------------------------------------
+
 
 def test_sample_build_bundles_and_removes_its_work_folder(build: Builder) -> None:
     built = build(PAGES, conf={"oldtricks_bundle": True, "oldtricks_node_modules": str(NODE_MODULES)})

@@ -15,7 +15,8 @@ from oldtricks_sphinx.store import rule_anchor
 def test_docs_build_with_warnings_as_errors(site: Site) -> None:
     assert site.returncode == 0, site.log
     assert {"index.html", "bettelmann.html", "sources.html", "coverage.html", "scenario-format.html"} <= set(
-        site.pages())
+        site.pages()
+    )
 
 
 def test_every_scenario_file_is_embedded_once_and_matches_the_engine(site: Site) -> None:

@@ -12,7 +12,9 @@ from oldtricks_sphinx.store import Embed, merge_placed
 
 
 def test_rule_block_has_anchor_status_source_and_scenarios(build: Builder) -> None:
-    built = build({"index.md": """
+    built = build(
+        {
+            "index.md": """
         # Ties
 
         ```{rule} bettelmann.tie.pierer
@@ -21,11 +23,13 @@ def test_rule_block_has_anchor_status_source_and_scenarios(build: Builder) -> No
 
         ```{scenario} bettelmann/tie-pierer
         ```
-        """})
+        """
+        }
+    )
     assert built.status == 0, built.warnings
     page = built.html()
     rule = all_rules()["bettelmann.tie.pierer"]
-    block = page[page.index('id="rule-bettelmann-tie-pierer"') - 80:]
+    block = page[page.index('id="rule-bettelmann-tie-pierer"') - 80 :]
     block = block[: block.index('<div class="oldtricks-widget"')]
     assert 'class="ot-rule-block ot-status-disputed' in block
     assert '<span class="ot-status ot-status-disputed">disputed</span>' in block
@@ -38,28 +42,37 @@ def test_rule_block_has_anchor_status_source_and_scenarios(build: Builder) -> No
 
 
 def test_links_are_relative_across_folders(build: Builder) -> None:
-    built = build({
-        "index.md": "# Home\n\n```{toctree}\nrules\ngames/ties\n```\n",
-        "rules.md": "# Rules\n\n```{rule} bettelmann.tie.pierer\nTies wait.\n```\n\n"
-                    "Cited: {rule}`bettelmann.tie.pierer`.\n",
-        "games/ties.md": "# Ties\n\nSee {rule}`the rule <bettelmann.tie.pierer>`.\n\n"
-                         "```{scenario} bettelmann/tie-pierer\n```\n",
-    })
+    built = build(
+        {
+            "index.md": "# Home\n\n```{toctree}\nrules\ngames/ties\n```\n",
+            "rules.md": "# Rules\n\n```{rule} bettelmann.tie.pierer\nTies wait.\n```\n\n"
+            "Cited: {rule}`bettelmann.tie.pierer`.\n",
+            "games/ties.md": "# Ties\n\nSee {rule}`the rule <bettelmann.tie.pierer>`.\n\n"
+            "```{scenario} bettelmann/tie-pierer\n```\n",
+        }
+    )
     assert built.status == 0, built.warnings
     rules, ties = built.html("rules"), built.html("games/ties")
     assert 'href="games/ties.html#bettelmann/tie-pierer"' in rules
-    assert re.search(r'<a class="ot-cite ot-status-disputed reference internal" href="#rule-bettelmann-tie-pierer">'
-                     r'<span class="ot-cite-text">bettelmann.tie.pierer</span> <span class="ot-status '
-                     r'ot-status-disputed ot-status-small">disputed</span></a>', rules), rules
+    assert re.search(
+        r'<a class="ot-cite ot-status-disputed reference internal" href="#rule-bettelmann-tie-pierer">'
+        r'<span class="ot-cite-text">bettelmann.tie.pierer</span> <span class="ot-status '
+        r'ot-status-disputed ot-status-small">disputed</span></a>',
+        rules,
+    ), rules
     assert 'href="../rules.html#rule-bettelmann-tie-pierer"><span class="ot-cite-text">the rule</span>' in ties
     [widget] = built.widgets("games/ties")
     assert widget["data"]["rules"]["bettelmann.tie.pierer"]["url"] == "../rules.html#rule-bettelmann-tie-pierer"
 
 
-@pytest.mark.parametrize(("page", "line"), [
-    ("# R\n\n```{rule} bettelmann.tie.peirer\nText.\n```\n", 3),
-    ("# R\n\nAs {rule}`bettelmann.tie.peirer` says.\n", 3),
-], ids=["directive", "role"])
+@pytest.mark.parametrize(
+    ("page", "line"),
+    [
+        ("# R\n\n```{rule} bettelmann.tie.peirer\nText.\n```\n", 3),
+        ("# R\n\nAs {rule}`bettelmann.tie.peirer` says.\n", 3),
+    ],
+    ids=["directive", "role"],
+)
 def test_unknown_rule_id_fails_with_a_suggestion(build: Builder, page: str, line: int) -> None:
     built = build({"index.md": page})
     assert built.status == 1
@@ -68,7 +81,9 @@ def test_unknown_rule_id_fails_with_a_suggestion(build: Builder, page: str, line
 
 
 def test_rule_needs_a_statement_and_one_place(build: Builder) -> None:
-    built = build({"index.md": """
+    built = build(
+        {
+            "index.md": """
         # R
 
         ```{rule} bettelmann.rank
@@ -81,7 +96,9 @@ def test_rule_needs_a_statement_and_one_place(build: Builder) -> None:
         ```{rule} bettelmann.deal
         Again.
         ```
-        """})
+        """
+        }
+    )
     assert built.status == 1
     assert "index.md:3: ERROR: rule 'bettelmann.rank' needs its statement" in built.warnings
     assert "index.md:10: ERROR: rule 'bettelmann.deal' is already stated at index:6" in built.warnings
@@ -101,8 +118,9 @@ def test_rule_without_scenarios_says_so(build: Builder) -> None:
 
 
 def test_check_complete_reports_missing_embeds_and_rules(build: Builder) -> None:
-    built = build({"index.md": "# R\n\n```{scenario} bettelmann/basics\n```\n"},
-                  conf={"oldtricks_check_complete": True})
+    built = build(
+        {"index.md": "# R\n\n```{scenario} bettelmann/basics\n```\n"}, conf={"oldtricks_check_complete": True}
+    )
     assert built.status == 1
     assert "scenario 'bettelmann/tie-pierer'" in built.warnings and "is not embedded on any page" in built.warnings
     assert "scenario 'bettelmann/basics'" not in built.warnings
@@ -111,8 +129,14 @@ def test_check_complete_reports_missing_embeds_and_rules(build: Builder) -> None
 
 
 def test_parallel_read_merges_what_each_worker_saw(build: Builder) -> None:
-    scenarios = ["bettelmann/basics", "bettelmann/tie-pierer", "bettelmann/tie-first-player",
-                 "bettelmann/pack-french", "bettelmann/next-lead-fixed", "bettelmann/cap"]
+    scenarios = [
+        "bettelmann/basics",
+        "bettelmann/tie-pierer",
+        "bettelmann/tie-first-player",
+        "bettelmann/pack-french",
+        "bettelmann/next-lead-fixed",
+        "bettelmann/cap",
+    ]
     pages = {f"p{i}.md": f"# Page {i}\n\n```{{scenario}} {sid}\n```\n" for i, sid in enumerate(scenarios)}
     pages["rules.md"] = "# Rules\n\n```{rule} bettelmann.rank\nHigher wins.\n```\n"
     pages["index.md"] = "# Home\n\n```{toctree}\n" + "\n".join(p[:-3] for p in sorted(pages)) + "\n```\n"
@@ -127,9 +151,11 @@ def test_parallel_read_merges_what_each_worker_saw(build: Builder) -> None:
 
 
 def test_incremental_build_updates_links_on_unchanged_pages(build: Builder) -> None:
-    pages = {"index.md": "# Home\n\n```{toctree}\ncites\nrules\n```\n",
-             "cites.md": "# Cites\n\nSee {rule}`bettelmann.rank`.\n",
-             "rules.md": "# Rules\n\nNothing yet.\n"}
+    pages = {
+        "index.md": "# Home\n\n```{toctree}\ncites\nrules\n```\n",
+        "cites.md": "# Cites\n\nSee {rule}`bettelmann.rank`.\n",
+        "rules.md": "# Rules\n\nNothing yet.\n",
+    }
     first = build(pages, strict=False)
     assert "stated on no page" in first.warnings
     assert "ot-unlinked" in first.html("cites")

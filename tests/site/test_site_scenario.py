@@ -22,23 +22,32 @@ hands = [
 """
 
 # one page, two viewers: the German and the French pack
-TWO_PACKS = {"index.md": "# Two packs\n\n```{scenario} bettelmann/basics\n```\n\n"
-                         "```{scenario} bettelmann/pack-french\n```\n"}
+TWO_PACKS = {
+    "index.md": "# Two packs\n\n```{scenario} bettelmann/basics\n```\n\n```{scenario} bettelmann/pack-french\n```\n"
+}
 
 
 def test_embed_holds_the_replayed_frames(build: Builder) -> None:
-    built = build({"index.md": """
+    built = build(
+        {
+            "index.md": """
         # Ties
 
         ```{scenario} bettelmann/tie-pierer
         :step: 2
         :viewer: North
         ```
-        """})
+        """
+        }
+    )
     assert built.status == 0, built.warnings
     [widget] = built.widgets()
-    assert widget["attrs"] == {"class": "oldtricks-widget", "id": "bettelmann/tie-pierer",
-                               "data-scenario": "bettelmann/tie-pierer", "tabindex": "0"}
+    assert widget["attrs"] == {
+        "class": "oldtricks-widget",
+        "id": "bettelmann/tie-pierer",
+        "data-scenario": "bettelmann/tie-pierer",
+        "tabindex": "0",
+    }
     data = widget["data"]
     sc = load(SCENARIOS / "bettelmann/tie-pierer.toml", SCENARIOS)
     rp = replay(sc)
@@ -62,8 +71,9 @@ def test_embed_holds_the_replayed_frames(build: Builder) -> None:
 
 
 def test_frames_can_be_embedded_unpacked(build: Builder) -> None:
-    built = build({"index.md": "# Basics\n\n```{scenario} bettelmann/basics\n```\n"},
-                  conf={"oldtricks_pack_frames": False})
+    built = build(
+        {"index.md": "# Basics\n\n```{scenario} bettelmann/basics\n```\n"}, conf={"oldtricks_pack_frames": False}
+    )
     assert built.status == 0, built.warnings
     [widget] = built.widgets()
     assert set(widget["raw"]) == {"games", "rules", "viewers"}
@@ -93,12 +103,17 @@ def test_page_block_packs_every_viewer_once(build: Builder) -> None:
 
 
 def test_text_form_lists_deal_tricks_and_outcome(build: Builder) -> None:
-    built = build({"index.md": """
+    built = build(
+        {
+            "index.md": """
         # Run out
 
         ```{scenario} bettelmann/run-out-loses
         ```
-        """}, buildername="text")
+        """
+        },
+        buildername="text",
+    )
     assert built.status == 0, built.warnings
     text = built.text()
     rp = replay(load(SCENARIOS / "bettelmann/run-out-loses.toml", SCENARIOS))
@@ -111,12 +126,16 @@ def test_text_form_lists_deal_tricks_and_outcome(build: Builder) -> None:
 
 
 def test_html_text_form_sits_inside_the_widget(build: Builder) -> None:
-    built = build({"index.md": """
+    built = build(
+        {
+            "index.md": """
         # Basics
 
         ```{scenario} bettelmann/basics
         ```
-        """})
+        """
+        }
+    )
     page = built.html()
     start = page.index('<div class="oldtricks-widget"')
     static = page.index('class="ot-static', start)
@@ -126,12 +145,16 @@ def test_html_text_form_sits_inside_the_widget(build: Builder) -> None:
 
 
 def test_unknown_scenario_fails_with_page_and_line(build: Builder) -> None:
-    built = build({"index.md": """
+    built = build(
+        {
+            "index.md": """
         # Missing
 
         ```{scenario} bettelmann/no-such-deal
         ```
-        """})
+        """
+        }
+    )
     assert built.status == 1
     assert re.search(r"index\.md:3: ERROR: unknown scenario 'bettelmann/no-such-deal'", built.warnings), built.warnings
     assert "bettelmann/tie-pierer" in built.warnings  # the known ids are listed
@@ -146,14 +169,18 @@ def test_malformed_id_cannot_leave_the_scenarios_folder(build: Builder) -> None:
 
 def test_illegal_move_names_page_and_scenario_line(build: Builder, tmp_path: Path) -> None:
     folder = tmp_path / "scenarios"
-    path = write_scenario(folder, "demo/broken", f"""
+    path = write_scenario(
+        folder,
+        "demo/broken",
+        f"""
         title = "Broken"
         game = "bettelmann"
         {TIE_DEAL}
         [[step]]
         move = "AH"
         note = "North must turn up his top card, the Nine of Hearts."
-        """)
+        """,
+    )
     built = build({"index.md": "# Broken\n\nText.\n\n```{scenario} demo/broken\n```\n"}, scenarios=folder)
     assert built.status == 1
     where = f"{path}:{line_of(path, '[[step]]')}:"
@@ -163,11 +190,15 @@ def test_illegal_move_names_page_and_scenario_line(build: Builder, tmp_path: Pat
 
 def test_toml_error_names_scenario_line(build: Builder, tmp_path: Path) -> None:
     folder = tmp_path / "scenarios"
-    path = write_scenario(folder, "demo/bad-toml", """
+    path = write_scenario(
+        folder,
+        "demo/bad-toml",
+        """
         title = "Bad"
         game = "bettelmann"
         demonstrates = ["bettelmann.rank"
-        """)
+        """,
+    )
     built = build({"index.md": "# Bad\n\n```{scenario} demo/bad-toml\n```\n"}, scenarios=folder)
     assert built.status == 1
     assert "index.md:3: ERROR: scenario 'demo/bad-toml' is broken: " in built.warnings
@@ -176,19 +207,25 @@ def test_toml_error_names_scenario_line(build: Builder, tmp_path: Path) -> None:
 
 def test_unknown_ledger_id_in_scenario_names_its_line(build: Builder, tmp_path: Path) -> None:
     folder = tmp_path / "scenarios"
-    path = write_scenario(folder, "demo/unknown-id", f"""
+    path = write_scenario(
+        folder,
+        "demo/unknown-id",
+        f"""
         title = "Unknown id"
         game = "bettelmann"
         demonstrates = ["bettelmann.no-such-rule"]
         {TIE_DEAL}
-        """)
+        """,
+    )
     built = build({"index.md": "# U\n\n```{scenario} demo/unknown-id\n```\n"}, scenarios=folder)
     assert built.status == 1
     assert f"{path}:{line_of(path, 'demonstrates')}: unknown ledger id 'bettelmann.no-such-rule'" in built.warnings
 
 
 def test_bad_options_fail_with_page_line(build: Builder) -> None:
-    built = build({"index.md": """
+    built = build(
+        {
+            "index.md": """
         # Options
 
         ```{scenario} bettelmann/basics
@@ -198,14 +235,18 @@ def test_bad_options_fail_with_page_line(build: Builder) -> None:
         ```{scenario} bettelmann/tie-pierer
         :viewer: East
         ```
-        """})
+        """
+        }
+    )
     assert built.status == 1
     assert "index.md:3: ERROR: :step: 99 is past the end" in built.warnings, built.warnings
     assert "index.md:7: ERROR: :viewer: must be 'all'" in built.warnings, built.warnings
 
 
 def test_a_scenario_is_embedded_once(build: Builder) -> None:
-    built = build({"index.md": """
+    built = build(
+        {
+            "index.md": """
         # Twice
 
         ```{scenario} bettelmann/basics
@@ -213,7 +254,9 @@ def test_a_scenario_is_embedded_once(build: Builder) -> None:
 
         ```{scenario} bettelmann/basics
         ```
-        """})
+        """
+        }
+    )
     assert built.status == 1
     assert "index.md:6: ERROR: scenario 'bettelmann/basics' is already embedded at index:3" in built.warnings
 
@@ -221,14 +264,18 @@ def test_a_scenario_is_embedded_once(build: Builder) -> None:
 def test_json_embed_is_script_safe(build: Builder, tmp_path: Path) -> None:
     evil = "</script><img src=x onerror=alert(1)><!-- & \u2028"
     folder = tmp_path / "scenarios"
-    write_scenario(folder, "demo/evil", f"""
+    write_scenario(
+        folder,
+        "demo/evil",
+        f"""
         title = {json.dumps("Title </SCRIPT> " + evil)}
         game = "bettelmann"
         description = {json.dumps(evil)}
         {TIE_DEAL}
         [[step]]
         note = {json.dumps(evil)}
-        """)
+        """,
+    )
     built = build({"index.md": "# Evil\n\n```{scenario} demo/evil\n```\n"}, scenarios=folder)
     assert built.status == 0, built.warnings
     page = built.html()
@@ -242,8 +289,9 @@ def test_json_embed_is_script_safe(build: Builder, tmp_path: Path) -> None:
 
 
 def test_scenario_role_links_to_the_embed(build: Builder) -> None:
-    built = build({
-        "index.md": """
+    built = build(
+        {
+            "index.md": """
             # Home
 
             ```{toctree}
@@ -252,8 +300,9 @@ def test_scenario_role_links_to_the_embed(build: Builder) -> None:
 
             See {scenario}`bettelmann/tie-pierer` and {scenario}`this one <bettelmann/tie-pierer>`.
             """,
-        "games/ties.md": "# Ties\n\n```{scenario} bettelmann/tie-pierer\n```\n",
-    })
+            "games/ties.md": "# Ties\n\n```{scenario} bettelmann/tie-pierer\n```\n",
+        }
+    )
     assert built.status == 0, built.warnings
     page = built.html()
     assert 'href="games/ties.html#bettelmann/tie-pierer"><span>Equal ranks wait' in page

@@ -19,7 +19,7 @@ def test_options_table_lists_every_choice_with_status_and_default(build: Builder
         assert f'<span class="pre">{spec.key}</span>' in page
         for choice in spec.choices:
             assert f'<span class="pre">{choice.value}</span></code> {choice.label.replace(chr(39), "’")}' in page
-    row = page[page.index('<span class="pre">tie</span>'):]
+    row = page[page.index('<span class="pre">tie</span>') :]
     row = row[: row.index("</tr>")]
     assert row.count('class="ot-default"') == 1
     assert row.index("pierer") < row.index("ot-default") < row.index("first-player")

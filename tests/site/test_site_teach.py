@@ -45,8 +45,10 @@ def test_sandbox_pages_and_where_links_go(build: Builder) -> None:
     play = built.html("play")
     assert "sandbox.js" not in play and "sandbox.css" not in play
     # every page says where the share links of each game open, relative to itself
-    assert json.loads(unescape(META.search(play).group(1))) == {"bettelmann": "sub/sandbox.html",
-                                                                "drogue": "sub/sandbox.html"}
+    assert json.loads(unescape(META.search(play).group(1))) == {
+        "bettelmann": "sub/sandbox.html",
+        "drogue": "sub/sandbox.html",
+    }
     embed = (built.outdir / "embed" / "bettelmann" / "tie-pierer.html").read_text(encoding="utf-8")
     assert json.loads(unescape(META.search(embed).group(1)))["bettelmann"] == "../../sub/sandbox.html"
 
@@ -55,8 +57,12 @@ def test_sandbox_errors_name_the_page_and_line(build: Builder) -> None:
     built = build({"index.md": "# A\n\n```{sandbox} poker\n```\n"})
     assert built.status == 1
     assert "index.md:3" in built.warnings and "unknown game 'poker' for a sandbox" in built.warnings
-    built = build({"index.md": "# A\n\n```{toctree}\nb\n```\n\n```{sandbox} drogue\n```\n",
-                   "b.md": "# B\n\n```{sandbox} drogue\n```\n"})
+    built = build(
+        {
+            "index.md": "# A\n\n```{toctree}\nb\n```\n\n```{sandbox} drogue\n```\n",
+            "b.md": "# B\n\n```{sandbox} drogue\n```\n",
+        }
+    )
     assert built.status == 1 and "a game has one sandbox" in built.warnings
 
 
@@ -84,7 +90,8 @@ def test_every_placed_scenario_gets_a_bare_embed_page(build: Builder) -> None:
     assert "basic.css" not in html and "alabaster" not in html  # no theme
     assert '<a href="../../play.html#bettelmann/tie-pierer">' in html
     assert sorted(p.relative_to(built.outdir).as_posix() for p in (built.outdir / "embed").rglob("*.html")) == [
-        "embed/bettelmann/tie-pierer.html"]
+        "embed/bettelmann/tie-pierer.html"
+    ]
 
 
 def test_embed_pages_can_be_switched_off(build: Builder) -> None:
@@ -138,8 +145,10 @@ def test_policy_can_be_switched_off(build: Builder) -> None:
 
 
 def test_inline_script_hashes_cover_only_scripts_a_browser_runs() -> None:
-    html = ('<script>a()</script><script type="module">b()</script><script src="x.js"></script>'
-            '<script type="application/json">{"c": 1}</script><SCRIPT type=text/javascript>a()</SCRIPT>')
+    html = (
+        '<script>a()</script><script type="module">b()</script><script src="x.js"></script>'
+        '<script type="application/json">{"c": 1}</script><SCRIPT type=text/javascript>a()</SCRIPT>'
+    )
     tokens = inline_script_hashes(html)
     want = [f"'sha256-{base64.b64encode(hashlib.sha256(s).digest()).decode()}'" for s in (b"a()", b"b()")]
     assert tokens == want

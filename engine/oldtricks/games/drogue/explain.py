@@ -207,7 +207,7 @@ _DUTIES = {
     "name": ("names Jacks at the cut, one per penalty clip and never J♦", "drogue.penalty.removal"),
     "deal": ("deals the next hands (deal)", "drogue.deal.next"),
     "aux-armes": ('ends the parade with "Aux armes!" (call aux-armes)', "drogue.parade"),
-    "salut": ('greets the three clipped players (call salut)', "drogue.penalty.causes.salute"),
+    "salut": ("greets the three clipped players (call salut)", "drogue.penalty.causes.salute"),
     "redeal": ("may demand a new deal (redeal) or keep the cards (keep)", "drogue.redeal"),
     "qui-vive": ('holds a named Jack and must call "Qui vive!" for it', "drogue.penalty.removal"),
     "show": ("shows a Jack other than J♦ to be released", "drogue.release"),

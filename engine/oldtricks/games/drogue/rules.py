@@ -174,7 +174,9 @@ ALL_PASS = OptionSpec(
     ),
 )
 
-DEALS = OptionSpec("deals", "Deals in the session (1: one deal alone)", 1, "drogue.end", low=1, high=60, status="suggested")
+DEALS = OptionSpec(
+    "deals", "Deals in the session (1: one deal alone)", 1, "drogue.end", low=1, high=60, status="suggested"
+)
 TABLE = OptionSpec(
     "table",
     "Infractions at the table",
@@ -183,7 +185,12 @@ TABLE = OptionSpec(
     status="assumed",
     choices=(
         _c("strict", "strict: illegal moves are refused", "drogue.penalty.causes.strict", "assumed"),
-        _c("lenient", "lenient: infractions are played and cost a penalty clip", "drogue.penalty.causes.lenient", "assumed"),
+        _c(
+            "lenient",
+            "lenient: infractions are played and cost a penalty clip",
+            "drogue.penalty.causes.lenient",
+            "assumed",
+        ),
     ),
 )
 CAPOT = OptionSpec(
@@ -216,7 +223,9 @@ FOUR_JACKS = OptionSpec(
     status="suggested",
     choices=(
         _c("free", "no restriction (the rule is left out)", "drogue.variant.four-jacks", "suggested"),
-        _c("no-run", "one side may not play all four in consecutive tricks", "drogue.variant.four-jacks.run", "assumed"),
+        _c(
+            "no-run", "one side may not play all four in consecutive tricks", "drogue.variant.four-jacks.run", "assumed"
+        ),
     ),
 )
 
