@@ -53,6 +53,14 @@ def tests(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHON)
+def golden(session: nox.Session) -> None:
+    """The golden transcripts (tests/golden/): print how each scenario's replay differs from its transcript;
+    `nox -s golden -- --write` writes them once the diff is read (`-- ID ...`: only those scenarios)."""
+    session.install("-e", ".")
+    session.run("python", "tests/golden.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
     """Benchmarks: engine speed (tricks per second, time per frame), then the browser figures."""
     session.install("-e", ".")

@@ -1,23 +1,23 @@
-"""Every scenario file: it loads, replays, meets its expectations, and matches its golden record."""
+"""Every scenario file: it loads, replays, meets its expectations, and matches its golden transcript."""
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import re
 
 import jsonschema
 import pytest
 
+import golden
 from conftest import ROOT, SCENARIOS, scenario_files
 from oldtricks.frames import schema
 from oldtricks.registry import all_rules
 from oldtricks.replay import check, replay
 from oldtricks.scenario import load, loads
+from oldtricks.transcript import parse
 
 GOLDEN = ROOT / "tests" / "golden"
-UPDATE = os.environ.get("OLDTRICKS_UPDATE_GOLDEN") == "1"
+DIFF_LINES = 60  # of a failing transcript's diff, in the test report
 VALIDATOR = jsonschema.Draft202012Validator(schema())
 FILES = scenario_files()
 
@@ -35,24 +35,52 @@ def test_scenario_passes_its_expectations(path):
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.relative_to(SCENARIOS).as_posix())
-def test_golden_replay(path):
-    """The trick record and outcome, and a digest of every frame, are stored: any change shows here."""
+def test_replay_matches_its_transcript(path):
+    """Every frame of the replay, step by step, as tests/golden/ holds it: a change shows as a readable diff."""
     sc = load(path, SCENARIOS)
     rp = replay(sc)
     frames = rp.frames()
     for frame in frames:
         VALIDATOR.validate(frame)
-    record = {
-        "result": rp.result(),
-        "frames": len(frames),
-        "digest": hashlib.sha256(json.dumps(frames, sort_keys=True).encode()).hexdigest(),
-    }
-    golden = GOLDEN / (sc.id.replace("/", "__") + ".json")
-    if UPDATE or not golden.exists():
-        golden.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        if not UPDATE:
-            pytest.fail(f"wrote a new golden file {golden.name}: check it in")
-    assert record == json.loads(golden.read_text(encoding="utf-8"))
+    got = golden.transcript(rp)
+    stored = golden.golden_path(sc.id)
+    if not stored.exists():
+        pytest.fail(f"{sc.id} has no transcript: read `nox -s golden -- {sc.id}`, then add --write", pytrace=False)
+    want = stored.read_text(encoding="utf-8")
+    if got != want:
+        lines = golden.diff(sc.id, want, got).splitlines()
+        shown = "\n".join(lines[:DIFF_LINES]) + (
+            f"\n... {len(lines) - DIFF_LINES} more lines" if len(lines) > DIFF_LINES else ""
+        )
+        pytest.fail(
+            f"{sc.id}: the replay differs from its transcript (`nox -s golden` shows it all):\n{shown}", pytrace=False
+        )
+    # the transcript is complete: every frame and the result read back from it exactly
+    assert parse(want) == (json.loads(json.dumps(rp.result())), json.loads(json.dumps(frames)))
+
+
+def test_the_golden_command_shows_the_diff_and_writes_only_when_asked(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(golden, "GOLDEN", tmp_path)
+    assert golden.main(["bettelmann/basics"]) == 1
+    out = capsys.readouterr().out
+    assert "+== step 8 ==" in out and "not written" in out
+    assert list(tmp_path.iterdir()) == []
+    assert golden.main(["bettelmann/basics", "--write"]) == 0
+    stored = tmp_path / "bettelmann__basics.txt"
+    assert stored.read_text(encoding="utf-8") == (GOLDEN / "bettelmann__basics.txt").read_text(encoding="utf-8")
+    capsys.readouterr()
+    stored.write_text(
+        stored.read_text(encoding="utf-8").replace('seats[1].hand.cards = ["9H"', 'seats[1].hand.cards = ["9A"'),
+        encoding="utf-8",
+    )
+    assert golden.main(["bettelmann/basics"]) == 1
+    out = capsys.readouterr().out
+    assert '-seats[1].hand.cards = ["9A", ' in out and '+seats[1].hand.cards = ["9H", ' in out
+    (tmp_path / "gone__away.txt").write_text("", encoding="utf-8")
+    monkeypatch.setattr(golden, "scenario_files", lambda: [SCENARIOS / "bettelmann" / "basics.toml"])
+    assert golden.main([]) == 1
+    assert "gone__away.txt: no scenario has this transcript" in capsys.readouterr().out
+    assert (tmp_path / "gone__away.txt").exists()
 
 
 def test_spec_round_trip_gives_the_same_frames():
