@@ -308,3 +308,47 @@ def test_capturing_everything_wins():
     out = g.outcome(s)
     assert out.kind == "win"
     assert len(s.piles[out.winners[0]]) == 32 and "captured all 32" in out.text
+
+
+# -- typed options, facts and narration -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["bettelmann", "todundleben"])
+def test_the_options_value_allows_exactly_what_the_specs_allow(name):
+    """Each field of the typed options lists its spec's choices; every spec has a field."""
+    import dataclasses
+    import typing
+
+    game = make_game(name)
+    hints = typing.get_type_hints(type(game.settings))
+    for spec in game.option_specs:
+        allowed = typing.get_args(hints[spec.key])
+        if spec.choices:
+            assert set(allowed) == {c.value for c in spec.choices}, spec.key
+        else:
+            assert hints[spec.key] is int, spec.key
+        assert getattr(game.settings, spec.key) == game.options[spec.key]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        game.settings.tie = "first-player"
+
+
+def test_tod_und_leben_fixes_two_players_and_waiting_ties():
+    settings = make_game("todundleben").settings
+    assert (settings.players, settings.tie) == (2, "pierer")
+
+
+def test_the_trick_transition_returns_facts_and_narration_words_them():
+    """The rule code says what happened (who, which card, how many cards); narrate.py says it in English."""
+    import dataclasses
+
+    from oldtricks.games.bettelmann import narrate
+    from oldtricks.games.bettelmann.facts import Took, Turned
+
+    g, s = start(fill("UL", "9H"))
+    s, facts, ending = g._turn_up(s, g.legal_moves(s)[0])
+    assert facts == [Turned(1, GERMAN_32.parse("9H"))] and ending is None
+    s, facts, ending = g._turn_up(s, g.legal_moves(s)[0])
+    took = facts[1]
+    assert isinstance(took, Took) and (took.seat, str(took.card), took.cards, took.tie_first) == (0, "UL", 2, False)
+    assert not any(isinstance(getattr(f, k.name), str) for f in facts for k in dataclasses.fields(f))
+    assert narrate.event(took, g.seats).text == "South wins with the Unter of Leaves and puts 2 cards under the pile."

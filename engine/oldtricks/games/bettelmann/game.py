@@ -1,21 +1,27 @@
 """Bettelmann ("Beggar Man"): a War-like capturing game for two or more.
 
-Every rule here carries its ledger id (``bettelmann.*``, ``todundleben.*``). Each player's cards form a
+Every rule here carries its ledger id (``bettelmann.*``, ``todundleben.*``); the transitions return
+facts (``facts.py``), which ``narrate.py`` words. Each player's cards form a
 face-down pile (top first). Cards are turned up in turn; the higher rank takes the trick, suit ignored.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from ...cards import FRENCH_32, GERMAN_32, Card, Pack
 from ...errors import IllegalMoveError
 from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule
 from ...prng import Rng
+from ...seats import Seats
+from . import narrate
+from .facts import Beggar, Capped, Ending, Endless, Fact, Split, Tied, Took, Turned
+from .options import BettelmannOptions, TieRule
 from .rules import CAP, NEXT_LEAD, PACK, PLAYERS, RETURN_ORDER, RULES, RUN_OUT, TIE, last_three
 
 Play = tuple[int, Card]
+EndKind = Literal["win", "capped", "endless"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,13 +66,17 @@ class Bettelmann(Game[BettelmannState]):
 
     def __init__(self, options: Any = None, names: Any = None) -> None:
         super().__init__(options, names)
+        self.settings = self.read_settings()
         ranks = self.pack.ranks
         self._order = {card: ranks.index(card.rank) for card in self.pack.cards}
         self._n = self.num_seats
-        self._names = self.seat_names()
-        self._last_three = self.options["last_three"] == "on"
-        self._winner_leads = self.options["next_lead"] == "winner"
-        self._cap = int(self.options["cap"])
+        self.seats = Seats(self.seat_names(), self.teams())
+        self._last_three = self.settings.last_three == "on"
+        self._winner_leads = self.settings.next_lead == "winner"
+        self._cap = self.settings.cap
+
+    def read_settings(self) -> BettelmannOptions:
+        return BettelmannOptions.read(self.options)
 
     # -- fixed facts ---------------------------------------------------------------------------------
     @property
@@ -78,8 +88,8 @@ class Bettelmann(Game[BettelmannState]):
         return int(self.options["players"])  # bettelmann.many-players
 
     @property
-    def tie_rule(self) -> str:
-        return str(self.options["tie"])
+    def tie_rule(self) -> TieRule:
+        return self.settings.tie
 
     def first_leader(self, deal: Deal) -> int:
         return (deal.dealer + 1) % self.num_seats  # bettelmann.lead: the non-dealer turns up first
@@ -132,57 +142,45 @@ class Bettelmann(Game[BettelmannState]):
         seat = state.turn
         if seat is None:
             return IllegalMoveError("the game is over", "bettelmann.end")
-        names = self.seat_names()
         if move.seat != seat:
-            return IllegalMoveError(f"it is {names[seat]}'s turn, not {names[move.seat]}'s", "bettelmann.lead")
+            return IllegalMoveError(narrate.not_your_turn(seat, move.seat, self.seats), "bettelmann.lead")
         pile = state.piles[seat]
         if move.card not in pile:
-            return IllegalMoveError(f"{names[seat]} does not hold {move.card}", "bettelmann.deal")
+            return IllegalMoveError(narrate.not_held(seat, move.card, self.seats), "bettelmann.deal")
         return IllegalMoveError(
-            f"{names[seat]} must turn up the top card of the pile ({pile[0]}); only with three cards or fewer"
-            " may a player look and choose",
-            "bettelmann.last-three" if self.options["last_three"] == "on" else "bettelmann.deal",
+            narrate.must_turn_top(seat, pile[0], self.seats),
+            "bettelmann.last-three" if self._last_three else "bettelmann.deal",
         )
 
     def play(self, state: BettelmannState, move: Move) -> tuple[BettelmannState, list[Event]]:
+        state, facts, ending = self._turn_up(state, move)
+        events = [narrate.event(fact, self.seats) for fact in facts]
+        if ending is not None:
+            events.append(Event("end", ending.text, None))
+        return state, events
+
+    def _turn_up(self, state: BettelmannState, move: Move) -> tuple[BettelmannState, list[Fact], Outcome | None]:
+        """Turn up a card; the trick ends when every player has turned one (the facts, and the outcome if
+        this move ends the game)."""
         seat, card = move.seat, move.card
         assert card is not None
-        names = self._names
         pile = state.piles[seat]
         looked = self._last_three and len(pile) <= 3
         rest = pile[1:] if pile[0] == card else tuple(c for c in pile if c != card)
         piles = (*state.piles[:seat], rest, *state.piles[seat + 1 :])
         table = (*state.table, (seat, card))
-        if looked:
-            text = f"{names[seat]} looks at the last {len(pile)} and chooses the {card.name}."
-        else:
-            text = f"{names[seat]} turns up the {card.name}."
-        events = [Event("play", text, {"seat": seat, "card": str(card)})]
+        facts: list[Fact] = [Turned(seat, card, len(pile) if looked else 0)]
         if len(table) < self._n:
-            return BettelmannState(
-                state.deal,
-                piles,
-                table,
-                state.pot,
-                state.leader,
-                (seat + 1) % self._n,
-                state.tricks,
-                state.won,
-                state.captured,
-                state.rng,
-                (),
+            return (
+                replace(state, piles=piles, table=table, turn=(seat + 1) % self._n, last=(), last_winner=None),
+                facts,
                 None,
-                None,
-                state.saved,
-                state.power,
-                state.lam,
-            ), events
-        return self._finish_trick(state, piles, table, events)
+            )
+        return self._finish_trick(state, piles, table, facts)
 
     def _finish_trick(
-        self, state: BettelmannState, piles: tuple[tuple[Card, ...], ...], table: tuple[Play, ...], events: list[Event]
-    ) -> tuple[BettelmannState, list[Event]]:
-        names = self._names
+        self, state: BettelmannState, piles: tuple[tuple[Card, ...], ...], table: tuple[Play, ...], facts: list[Fact]
+    ) -> tuple[BettelmannState, list[Fact], Outcome | None]:
         order = self._order
         top = max(order[c] for _, c in table)  # bettelmann.rank: suit ignored
         best = [(s, c) for s, c in table if order[c] == top]
@@ -192,61 +190,44 @@ class Bettelmann(Game[BettelmannState]):
         winner: int | None
         if len(best) == 1:
             winner = best[0][0]
-            why = f"with the {best[0][1].name}"
         elif self.tie_rule == "first-player":
             winner = best[0][0]  # bettelmann.tie.first-player: the first of the tied cards takes it
-            why = f"on equal {best[0][1].name.split()[0]}s, having turned up first"
         else:
             winner = None  # bettelmann.tie.pierer / todundleben.tie
-            why = ""
         record = {"trick": trick_no, "leader": state.leader, "cards": [[s, str(c)] for s, c in table], "winner": winner}
         if winner is None:
             pot = pot + table
-            events.append(
-                Event(
-                    "tie",
-                    f"Equal ranks ({best[0][1].name.split()[0]}s): the {len(pot)} cards stay"
-                    f" on the table for whoever wins the next trick.",
-                    record,
-                )
-            )
+            facts.append(Tied(best[0][1], len(pot), record))
             # bettelmann.tie.pierer.leader: the same player begins again
         else:
             cards, rng = self._return_order(list(pot + table), winner, rng)
             piles = (*piles[:winner], piles[winner] + cards, *piles[winner + 1 :])  # bettelmann.capture
             won = (*won[:winner], won[winner] + 1, *won[winner + 1 :])
             captured = (*captured[:winner], captured[winner] + len(cards), *captured[winner + 1 :])
-            events.append(
-                Event("trick", f"{names[winner]} wins {why} and puts {len(cards)} cards under the pile.", record)
-            )
+            facts.append(Took(winner, best[0][1], len(cards), len(best) > 1, record))
             pot = ()
             if self._winner_leads:
                 leader = winner  # bettelmann.next-lead
-        return self._after_trick(
-            BettelmannState(
-                state.deal,
-                piles,
-                (),
-                pot,
-                leader,
-                leader,
-                trick_no,
-                won,
-                captured,
-                rng,
-                table,
-                winner,
-                None,
-                state.saved,
-                state.power,
-                state.lam,
-            ),
-            events,
+        after = replace(
+            state,
+            piles=piles,
+            table=(),
+            pot=pot,
+            leader=leader,
+            turn=leader,
+            tricks=trick_no,
+            won=won,
+            captured=captured,
+            rng=rng,
+            last=table,
+            last_winner=winner,
+            result=None,
         )
+        return self._after_trick(after, facts)
 
     def _return_order(self, gathered: list[Play], winner: int, rng: int) -> tuple[tuple[Card, ...], int]:
         """bettelmann.return-order: the order the captured cards go under the winner's pile."""
-        how = self.options["return_order"]
+        how = self.settings.return_order
         if how == "winner-first":
             gathered = [p for p in gathered if p[0] == winner] + [p for p in gathered if p[0] != winner]
         elif how == "loser-first":
@@ -257,85 +238,57 @@ class Bettelmann(Game[BettelmannState]):
             rng = r.state
         return tuple(c for _, c in gathered), rng
 
-    def _after_trick(self, state: BettelmannState, events: list[Event]) -> tuple[BettelmannState, list[Event]]:
-        names = self._names
+    def _after_trick(
+        self, state: BettelmannState, facts: list[Fact]
+    ) -> tuple[BettelmannState, list[Fact], Outcome | None]:
         empty = [s for s, pile in enumerate(state.piles) if not pile]
-        if empty and state.pot and self.options["run_out_in_tie"] == "split":
+        if empty and state.pot and self.settings.run_out_in_tie == "split":
             # bettelmann.run-out-in-tie (split): everyone takes back the tied cards he played
             piles = list(state.piles)
             for s, card in state.pot:
                 piles[s] = (*piles[s], card)
-            events.append(
-                Event(
-                    "split",
-                    f"{names[empty[0]]} has no card to go on with: everyone takes back the tied cards he played.",
-                    None,
-                )
-            )
+            facts.append(Split(empty[0]))
             state = replace(state, piles=tuple(piles), pot=())
             empty = [s for s, pile in enumerate(state.piles) if not pile]
         if empty:
-            return self._end(state, events, self._beggar(state, empty))
+            return self._end(state, facts, self._beggar(state, empty))
         if self._cap and state.tricks >= self._cap:
-            return self._end(
-                state,
-                events,
-                Outcome("capped", (), (), f"Stopped after the agreed {self._cap} tricks, with no Beggar."),
-            )
+            return self._end(state, facts, self._outcome("capped", Capped(self._cap)))
         # bettelmann.cycle: Brent's method finds a repeated position with O(1) memory per state
         key = self._position(state)
         lam = state.lam + 1
         if key == state.saved:
-            return self._end(
-                state,
-                events,
-                Outcome(
-                    "endless",
-                    (),
-                    (),
-                    f"The position after trick {state.tricks} is the one after trick {state.tricks - lam}: with these"
-                    f" rules the game would repeat a cycle of {lam} tricks for ever.",
-                    cycle=lam,
-                ),
-            )
+            return self._end(state, facts, self._outcome("endless", Endless(state.tricks, lam), cycle=lam))
         saved, power = state.saved, state.power
         if lam == power:
             saved, power, lam = key, power * 2, 0
-        return BettelmannState(
-            state.deal,
-            state.piles,
-            state.table,
-            state.pot,
-            state.leader,
-            state.turn,
-            state.tricks,
-            state.won,
-            state.captured,
-            state.rng,
-            state.last,
-            state.last_winner,
-            None,
-            saved,
-            power,
-            lam,
-        ), events
+        return replace(state, result=None, saved=saved, power=power, lam=lam), facts, None
+
+    def _outcome(
+        self,
+        kind: EndKind,
+        fact: Ending,
+        winners: tuple[int, ...] = (),
+        losers: tuple[int, ...] = (),
+        cycle: int | None = None,
+    ) -> Outcome:
+        return Outcome(kind, winners, losers, narrate.ending(fact, self.seats), cycle=cycle)
 
     @staticmethod
-    def _end(state: BettelmannState, events: list[Event], outcome: Outcome) -> tuple[BettelmannState, list[Event]]:
-        events.append(Event("end", outcome.text, None))
-        return replace(state, turn=None, result=outcome), events
+    def _end(
+        state: BettelmannState, facts: list[Fact], outcome: Outcome
+    ) -> tuple[BettelmannState, list[Fact], Outcome | None]:
+        return replace(state, turn=None, result=outcome), facts, outcome
 
     def _position(self, state: BettelmannState) -> tuple[Any, ...]:
-        rng = state.rng if self.options["return_order"] == "shuffled" else 0
+        rng = state.rng if self.settings.return_order == "shuffled" else 0
         return (state.piles, state.pot, state.leader, rng)
 
     def _beggar(self, state: BettelmannState, empty: list[int]) -> Outcome:
-        names = self.seat_names()
+        """bettelmann.end: who ran out of cards is the Beggar and loses; the others win."""
         losers = tuple(empty)
         winners = tuple(s for s in range(self.num_seats) if s not in empty)
-        who = " and ".join(names[s] for s in losers)
-        pending = " while tied cards still lie on the table" if state.pot else ""
-        return Outcome("win", winners, losers, f"{who} ran out of cards{pending}: the Beggar, who loses.")
+        return self._outcome("win", Beggar(losers, bool(state.pot)), winners, losers)
 
     def outcome(self, state: BettelmannState) -> Outcome | None:
         return state.result
@@ -365,7 +318,7 @@ class Bettelmann(Game[BettelmannState]):
         return marks
 
     def view(self, state: BettelmannState) -> dict[str, Any]:
-        names = self.seat_names()
+        names = self.seats.names
         seats = [
             {
                 "seat": s,
@@ -407,5 +360,4 @@ class Bettelmann(Game[BettelmannState]):
         }
 
     def info(self, state: BettelmannState) -> list[list[str]]:
-        tie = "wait for the next winner" if self.tie_rule == "pierer" else "to the first player"
-        return [["Tricks played", str(state.tricks)], ["Equal ranks", tie]]
+        return [["Tricks played", str(state.tricks)], ["Equal ranks", narrate.equal_ranks(self.tie_rule)]]

@@ -7,7 +7,9 @@ from typing import Any, ClassVar
 from ...cards import Card
 from ...errors import InvalidDealError
 from ...model import Deal, OptionSpec, Outcome
+from .facts import Captured, Stranded
 from .game import Bettelmann, BettelmannState
+from .options import TodUndLebenOptions
 from .rules import CAP, NEXT_LEAD, PACK, RETURN_ORDER, RUN_OUT, TUL_FIRST, TUL_SPLIT, last_three
 
 
@@ -31,9 +33,15 @@ class TodUndLeben(Bettelmann):
     def num_seats(self) -> int:
         return 2
 
+    def read_settings(self) -> TodUndLebenOptions:
+        # todundleben.tie: equal ranks always wait; two players, Life and Death
+        return TodUndLebenOptions.read(self.options, tie="pierer", players=2)
+
+    settings: TodUndLebenOptions
+
     @property
-    def tie_rule(self) -> str:
-        return "pierer"  # todundleben.tie
+    def split_by_colour(self) -> bool:
+        return self.settings.split == "colours"  # todundleben.colours
 
     @staticmethod
     def is_red(card: Card) -> bool:
@@ -45,12 +53,12 @@ class TodUndLeben(Bettelmann):
         return (dealer + 1) % 2
 
     def first_leader(self, deal: Deal) -> int:
-        if self.options["first"] == "death":
+        if self.settings.first == "death":
             return deal.dealer  # todundleben.black-leads
         return (deal.dealer + 1) % 2
 
     def deal_order(self, order: list[Card], dealer: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
-        if self.options["split"] == "shuffled":
+        if not self.split_by_colour:
             return super().deal_order(order, dealer)  # todundleben.same-as-bettelmann
         red = tuple(c for c in order if self.is_red(c))
         black = tuple(c for c in order if not self.is_red(c))
@@ -59,14 +67,14 @@ class TodUndLeben(Bettelmann):
 
     def check_hands(self, hands: tuple[tuple[Card, ...], ...]) -> None:
         super().check_hands(hands)
-        if self.options["split"] == "colours":
+        if self.split_by_colour:
             for seat, hand in enumerate(hands):
                 if len({self.is_red(c) for c in hand}) > 1:
                     raise InvalidDealError(f"hand {seat}: in Tod und Leben each player has one colour only")
 
     def initial_state(self, deal: Deal) -> BettelmannState:
         if (
-            self.options["split"] == "colours"
+            self.split_by_colour
             and deal.hands
             and deal.hands[0]
             and self.is_red(deal.hands[0][0]) != (self.life(deal.dealer) == 0)
@@ -76,7 +84,7 @@ class TodUndLeben(Bettelmann):
 
     def seat_marks(self, state: BettelmannState, seat: int) -> list[dict[str, Any]]:
         marks = super().seat_marks(state, seat)
-        if self.options["split"] == "colours":
+        if self.split_by_colour:
             life = seat == self.life(state.deal.dealer)
             marks.insert(
                 0, {"kind": "colour", "label": "Life (red)" if life else "Death (black)", "rule": "todundleben.colours"}
@@ -84,13 +92,8 @@ class TodUndLeben(Bettelmann):
         return marks
 
     def _beggar(self, state: BettelmannState, empty: list[int]) -> Outcome:
-        names = self.seat_names()
-        winner = 1 - empty[0]
-        if state.pot:
-            text = f"{names[empty[0]]} has no card left while tied cards lie on the table, and loses."
-        else:
-            text = f"{names[winner]} has captured all {len(self.pack)} cards and wins."  # todundleben.end
-        return Outcome("win", (winner,), (empty[0],), text)
-
-    def info(self, state: BettelmannState) -> list[list[str]]:
-        return [["Tricks played", str(state.tricks)], ["Equal ranks", "wait for the next winner"]]
+        # todundleben.end: the other player has captured every card, unless a tie was still waiting
+        loser = empty[0]
+        winner = 1 - loser
+        fact = Stranded(loser) if state.pot else Captured(winner, len(self.pack))
+        return self._outcome("win", fact, (winner,), (loser,))
