@@ -66,3 +66,37 @@ def test_show_me_reveals_and_moves_on(live_page: Any, site_server: SiteServer, a
     root.locator('[data-action="prev"]').click()
     root.locator('[data-action="next"]').click()
     assert root.get_attribute("data-step") == str(step + 1)
+
+
+def test_the_lessons_page_counts_what_was_solved(
+    live_page: Any, site_server: SiteServer, asked: dict[str, Any]
+) -> None:
+    course = "lessons/bettelmann.html"
+    live_page.goto(f"{site_server.url}{course}")
+    progress = live_page.locator('[data-role="lesson-progress"]')
+    total = live_page.locator("[data-lesson]").count()
+    assert total >= 1
+    assert progress.text_content() == f"0 of {total} solved"
+    link = live_page.locator(f'li:has([data-lesson="{SID}@{asked["step"]}"]) a.ot-course-link')
+    assert link.get_attribute("href").endswith(f"bettelmann.html#{SID}@{asked['step']}")
+
+    # answered on the rules page: the course marks it
+    link.click()
+    wait_mounted(live_page)
+    root = live_page.locator(f'.oldtricks-widget[id="{SID}"]')
+    assert root.get_attribute("data-step") == str(asked["step"])
+    root.locator(f'.ot-hand button[data-card="{asked["ask"]["answer"]}"]').click()
+    assert root.get_attribute("data-step") == str(asked["step"] + 1)
+    live_page.goto(f"{site_server.url}{course}")
+    assert progress.text_content() == f"1 of {total} solved"
+    item = live_page.locator(f'li:has([data-lesson="{SID}@{asked["step"]}"])')
+    assert "ot-course-solved" in item.get_attribute("class")
+
+    # "Show me" is not solving; "Start again" forgets
+    live_page.locator('[data-action="reset-lessons"]').click()
+    assert progress.text_content() == f"0 of {total} solved"
+    live_page.goto(f"{site_server.url}{PAGE}#{SID}@{asked['step']}")
+    wait_mounted(live_page)
+    live_page.locator(f'.oldtricks-widget[id="{SID}"] [data-action="reveal"]').click()
+    live_page.goto(f"{site_server.url}{course}")
+    assert progress.text_content() == f"0 of {total} solved"

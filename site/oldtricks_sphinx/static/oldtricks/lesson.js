@@ -4,6 +4,7 @@
 // the reader's click with that answer and the frame's list of legal moves; it decides no rule.
 import { h } from "./dom.js";
 import { cardName, isCard } from "./cards.js";
+import { markSolved } from "./progress.js";
 
 export class Lesson {
   constructor(w) {
@@ -44,6 +45,7 @@ export class Lesson {
     const named = isCard(move, pattern) ? `the ${cardName(move, pattern)}` : `“${move}”`;
     if (move === ask.answer) {
       this.solved.add(this.w.index);
+      if (this.w.isBook) markSolved(this.w.id, this.w.stepOf(this.w.index));
       this.w.show(this.w.index + 1, {hash: true});
       this.say(`Right: ${named}.`, "ot-lesson-right");
       return;
