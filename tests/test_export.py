@@ -94,7 +94,10 @@ def specs(draw):
     if draw(st.booleans()):
         spec["viewer"] = draw(seat)
     if draw(st.booleans()):
-        spec["names"] = draw(st.lists(text, min_size=1, max_size=4))
+        # a name is 1 to 40 characters, not blank (scenario.NAME_LIMIT, as links carry them)
+        spec["names"] = draw(
+            st.lists(text.filter(lambda name: name.strip() != "" and len(name) <= 40), min_size=1, max_size=4)
+        )
     if draw(st.booleans()):
         spec["demonstrates"] = draw(st.lists(ident, min_size=1, max_size=3))
     if draw(st.booleans()):

@@ -57,9 +57,9 @@ def test_unknown_game():
     assert err.line == 2 and "unknown game 'poker'" in str(err)
 
 
-def test_bad_option_value_names_the_options_table():
+def test_bad_option_value_names_the_options_line():
     err = fails(GOOD.replace('tie = "pierer"', 'tie = "coin"'))
-    assert err.line == 4 and "expected one of pierer, first-player" in str(err)
+    assert err.line == 5 and "expected one of pierer, first-player" in str(err)
 
 
 def test_bad_card_in_hands():

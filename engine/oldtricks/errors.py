@@ -4,7 +4,16 @@ from __future__ import annotations
 
 
 class OldtricksError(ValueError):
-    """Base class of every error the engine raises on bad input."""
+    """Base class of every error the engine raises on bad input.
+
+    ``field`` names the part of a scenario the error is about when the raiser knows it (``"game"``,
+    ``"names"``, ``"options.tie"``, ``"deal.dealer"``), so that a scenario file can point at its line
+    without reading the message.
+    """
+
+    def __init__(self, message: str = "", *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class InvalidNotationError(OldtricksError):
@@ -18,8 +27,8 @@ class InvalidOptionError(OldtricksError):
 class IllegalMoveError(OldtricksError):
     """A move is not legal in the position; ``rule`` names the ledger id that forbids it."""
 
-    def __init__(self, message: str, rule: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, rule: str | None = None, *, field: str | None = None) -> None:
+        super().__init__(message, field=field)
         self.rule = rule
 
 
@@ -39,4 +48,4 @@ class ScenarioError(OldtricksError):
 
 
 class LinkError(OldtricksError):
-    """A share link could not be decoded."""
+    """A share link could not be decoded; ``field`` is the link's field at fault (``"n"``, ``"m"``), when one is."""

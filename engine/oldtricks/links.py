@@ -34,11 +34,12 @@ from typing import Any
 from .errors import IllegalMoveError, LinkError, OldtricksError
 from .registry import GAMES, all_rules, make_game
 from .replay import PARAGRAPH, Line, replay, start
-from .scenario import Scenario, from_spec
+from .scenario import NAME_LIMIT, SEED_LIMIT, TEXT_LIMIT, TITLE_LIMIT, Scenario, from_spec
 
 VERSION = "v1"
 MAX_LENGTH = 20_000
-_TOKEN = re.compile(r"^[A-Za-z0-9\-_:,.*~|=+]*$")
+_TOKEN = re.compile(r"[A-Za-z0-9\-_:,.*~|=+]*")  # matched whole (fullmatch): a trailing newline is refused
+_DIGITS = re.compile(r"[0-9]{1,20}")  # ASCII digits: str.isdigit() also takes '²', which int() refuses
 _FIELDS = {"g", "o", "d", "r", "h", "l", "m", "s", "v", "n", "i", "q", "p", "t"}
 
 
@@ -46,19 +47,28 @@ def _b64(text: str) -> str:
     return base64.urlsafe_b64encode(text.encode("utf-8")).decode("ascii").rstrip("=")
 
 
-def _unb64(text: str, what: str) -> str:
+def _unb64(text: str, what: str, field: str, limit: int) -> str:
+    """A text field: base64url of UTF-8, at most ``limit`` characters (the limit a scenario file has)."""
     try:
-        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode("utf-8")
+        value = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode("utf-8")
     except (binascii.Error, ValueError, UnicodeDecodeError):
-        raise LinkError(f"the link is damaged: its {what} cannot be read") from None
+        raise LinkError(f"the link is damaged: its {what} ('{field}=') cannot be read", field=field) from None
+    if len(value) > limit:
+        raise LinkError(
+            f"the link is damaged: its {what} ('{field}=') is {len(value)} characters long, at most {limit}",
+            field=field,
+        )
+    return value
 
 
-def _int(text: str, what: str, low: int = 0, high: int = 2**64 - 1) -> int:
-    if not text.isdigit() or len(text) > 20:
-        raise LinkError(f"the link is damaged: its {what} should be a number, not {text[:20]!r}")
+def _int(text: str, what: str, field: str, low: int = 0, high: int = SEED_LIMIT) -> int:
+    if not _DIGITS.fullmatch(text):
+        raise LinkError(
+            f"the link is damaged: its {what} ('{field}=') should be a number, not {text[:20]!r}", field=field
+        )
     value = int(text)
     if not low <= value <= high:
-        raise LinkError(f"the link is damaged: its {what} {value} is out of range")
+        raise LinkError(f"the link is damaged: its {what} ('{field}=') {value} is out of range", field=field)
     return value
 
 
@@ -145,9 +155,9 @@ def _fields(text: str) -> dict[str, str]:
         if not sep or key not in _FIELDS:
             raise LinkError(f"the link is damaged: unexpected part {part[:30]!r}")
         if key in fields:
-            raise LinkError(f"the link is damaged: {key!r} appears twice")
-        if not _TOKEN.match(value):
-            raise LinkError(f"the link is damaged: part {key!r} has characters a link never contains")
+            raise LinkError(f"the link is damaged: {key!r} appears twice", field=key)
+        if not _TOKEN.fullmatch(value):
+            raise LinkError(f"the link is damaged: part {key!r} has characters a link never contains", field=key)
         fields[key] = value
     if "g" not in fields:
         raise LinkError("the link does not say which game it is (no 'g=')")
@@ -165,65 +175,65 @@ def decode(text: str) -> dict[str, Any]:
     fields = _fields(text)
     name = fields["g"]
     if name not in GAMES:
-        raise LinkError(f"this link is for a game {name[:30]!r} that the explorer does not know")
+        raise LinkError(f"this link is for a game {name[:30]!r} that the explorer does not know", field="g")
     options: dict[str, str] = {}
     for pair in filter(None, fields.get("o", "").split(",")):
         key, sep, value = pair.partition(":")
         if not sep:
-            raise LinkError(f"the link is damaged: option {pair[:30]!r} has no value")
+            raise LinkError(f"the link is damaged: option {pair[:30]!r} has no value", field="o")
         options[key] = value
     try:
         game = make_game(name, options)
     except OldtricksError as exc:
-        raise LinkError(f"the link's options do not fit {GAMES[name].title}: {exc}") from None
+        raise LinkError(f"the link's options do not fit {GAMES[name].title} ('o='): {exc}", field="o") from None
     spec: dict[str, Any] = {"game": name, "title": GAMES[name].title, "options": dict(game.options)}
-    dealer = _int(fields.get("d", "0"), "dealer", 0, game.num_seats - 1)
+    dealer = _int(fields.get("d", "0"), "dealer", "d", 0, game.num_seats - 1)
     if "r" in fields:
-        spec["deal"] = {"dealer": dealer, "seed": _int(fields["r"], "seed")}
+        spec["deal"] = {"dealer": dealer, "seed": _int(fields["r"], "seed", "r")}
     else:
         hands = fields["h"].split("_")
         if any(len(h) % 2 for h in hands):
-            raise LinkError("the link is damaged: a hand has half a card")
+            raise LinkError("the link is damaged: a hand ('h=') has half a card", field="h")
         spec["deal"] = {"dealer": dealer, "hands": [" ".join(h[i : i + 2] for i in range(0, len(h), 2)) for h in hands]}
     if "l" in fields:
         later = [hands.split("_") for hands in fields["l"].split("~")]
         if any(len(h) % 2 for hands in later for h in hands):
-            raise LinkError("the link is damaged: a later hand has half a card")
+            raise LinkError("the link is damaged: a later hand ('l=') has half a card", field="l")
         spec["deal"]["later"] = [[" ".join(h[i : i + 2] for i in range(0, len(h), 2)) for h in hs] for hs in later]
     if "t" in fields:
-        spec["title"] = _unb64(fields["t"], "title")[:200]
+        spec["title"] = _unb64(fields["t"], "title", "t", TITLE_LIMIT)
     notes: dict[int, str] = {}
     for item in filter(None, fields.get("n", "").split(",")):
         at, sep, body = item.partition("~")
-        if not sep:
-            raise LinkError("the link is damaged: a note has no step")
-        notes[_int(at, "note step", 0, 10**7)] = _unb64(body, "note")[:5000]
+        if not sep or not body:
+            raise LinkError("the link is damaged: a note ('n=') has no step or no text", field="n")
+        notes[_int(at, "note step", "n", 0, 10**7)] = _unb64(body, "note", "n", TEXT_LIMIT)
     ids: dict[int, list[str]] = {}
     known = all_rules()
     for item in filter(None, fields.get("i", "").split(",")):
         at, sep, body = item.partition("~")
         rules = body.split("+")
         if not sep or not all(r in known for r in rules):
-            raise LinkError("the link is damaged: it names a rule the explorer does not know")
-        ids[_int(at, "rule step", 0, 10**7)] = rules
+            raise LinkError("the link is damaged: it names a rule the explorer does not know ('i=')", field="i")
+        ids[_int(at, "rule step", "i", 0, 10**7)] = rules
     asks: dict[int, tuple[str, str]] = {}
     for item in filter(None, fields.get("q", "").split(",")):
         bits = item.split("~")
         if len(bits) != 3:
-            raise LinkError("the link is damaged: a lesson question is incomplete")
-        asks[_int(bits[0], "question step", 0, 10**7)] = (
-            _unb64(bits[1], "lesson")[:5000],
-            _unb64(bits[2], "hint")[:5000],
+            raise LinkError("the link is damaged: a lesson question is incomplete ('q=')", field="q")
+        asks[_int(bits[0], "question step", "q", 0, 10**7)] = (
+            _unb64(bits[1], "lesson", "q", TEXT_LIMIT),
+            _unb64(bits[2], "hint", "q", TEXT_LIMIT),
         )
     if "p" in fields:
-        spec["names"] = [_unb64(name, "players' names")[:40] for name in fields["p"].split(",")]
+        spec["names"] = [_unb64(name, "players' names", "p", NAME_LIMIT) for name in fields["p"].split(",")]
     scenario = _scenario(spec)
     line = _moves_line(scenario, fields.get("m", ""))
     spec["steps"] = _steps(line, notes, ids, asks)
     last = len(line.states) - 1
-    spec["at"] = _int(fields["s"], "step", 0, last) if "s" in fields else last
+    spec["at"] = _int(fields["s"], "step", "s", 0, last) if "s" in fields else last
     if "v" in fields:
-        spec["viewer"] = _int(fields["v"], "viewing seat", 0, game.num_seats - 1)
+        spec["viewer"] = _int(fields["v"], "viewing seat", "v", 0, game.num_seats - 1)
     return spec
 
 
@@ -238,16 +248,19 @@ def _moves_line(scenario: Scenario, text: str) -> Line:
     try:
         line = start(scenario)
     except OldtricksError as exc:
-        raise LinkError(f"the link's deal is not possible: {getattr(exc, 'reason', exc)}") from None
+        field = "h" if scenario.hands is not None else "r"
+        raise LinkError(f"the link's deal is not possible: {getattr(exc, 'reason', exc)}", field=field) from None
     game = line.game
     for token in filter(None, text.split(".")):
         if token.startswith("*"):
-            count = _int(token[1:], "count of forced moves", 1, 10**6)
+            count = _int(token[1:], "count of forced moves", "m", 1, 10**6)
             for _ in range(count):
                 legal = game.legal_moves(line.states[-1])
                 if len(legal) != 1:
                     where = f"step {len(line.states) - 1}"
-                    raise LinkError(f"the link's moves do not fit this deal: at {where} there is no forced move")
+                    raise LinkError(
+                        f"the link's moves ('m=') do not fit this deal: at {where} there is no forced move", field="m"
+                    )
                 line.push(legal[0])
             continue
         try:
@@ -255,7 +268,7 @@ def _moves_line(scenario: Scenario, text: str) -> Line:
         except OldtricksError as exc:
             rule = f" ({exc.rule})" if isinstance(exc, IllegalMoveError) and exc.rule else ""
             raise LinkError(
-                f"the link's move {token[:20]!r} at step {len(line.states)} is not legal: {exc}{rule}"
+                f"the link's move {token[:20]!r} ('m=') at step {len(line.states)} is not legal: {exc}{rule}", field="m"
             ) from None
     return line
 
@@ -265,7 +278,7 @@ def _steps(
 ) -> list[dict[str, Any]]:
     last = len(line.states) - 1
     if any(k > last for k in (*notes, *ids)) or any(k >= last for k in asks):
-        raise LinkError(f"the link is damaged: a note is for a step after the last one ({last})")
+        raise LinkError(f"the link is damaged: a note is for a step after the last one ({last})", field="n")
 
     def annotate(step: dict[str, Any], i: int) -> dict[str, Any]:
         if i in notes:
@@ -290,3 +303,25 @@ def decode_replay(text: str) -> dict[str, Any]:
     spec = decode(text)
     rp = replay(from_spec(spec))
     return {"frames": rp.frames(spec.get("viewer")), "result": rp.result(), "spec": spec}
+
+
+def link_problem(scenario: Scenario, line: Line) -> str | None:
+    """Why the replayed ``line`` of ``scenario`` cannot be shared as a link, or None.
+
+    ``check`` asks this of every scenario, so that what it accepts encodes to a link no longer than
+    :data:`MAX_LENGTH` that decodes back to the same frames.
+    """
+    link = encode(scenario.spec(), line=line)
+    if len(link) > MAX_LENGTH:
+        return f"its share link would be {len(link)} characters long, at most {MAX_LENGTH}: shorten the notes or moves"
+    try:
+        back = replay(from_spec(decode(link))).line
+    except OldtricksError as exc:
+        return f"its share link does not decode: {exc}"
+    viewer = scenario.viewer
+    if back.frames(viewer) != line.frames(viewer):
+        differ = next(
+            i for i, (a, b) in enumerate(zip(back.frames(viewer), line.frames(viewer), strict=False)) if a != b
+        )
+        return f"its share link shows other frames (from step {differ})"
+    return None

@@ -19,12 +19,12 @@ from .links import decode, encode
 from .prng import Rng
 from .registry import GAMES, make_game
 from .replay import Line, replay
-from .scenario import from_spec
+from .scenario import TEXT_LIMIT, from_spec
 
 _TABLES: dict[str, Line] = {}
 _SPECS: dict[str, dict[str, Any]] = {}  # the spec each table was opened with: its deal, title, names
 BOT_LIMIT = 5_000  # bot moves in one request: an endless Bettelmann game stops here
-NOTE_LIMIT = 5_000  # characters in one note, as links keep them (links.decode)
+NOTE_LIMIT = TEXT_LIMIT  # characters in one note: the limit of scenario files and links
 
 
 def _ok(**fields: Any) -> str:
@@ -46,6 +46,8 @@ def open_table(key: str, spec_json: str, options_json: str = "{}") -> str:
         rp = replay(from_spec(spec), options, lenient=True)
     except ScenarioError as exc:
         return _fail(exc.reason)  # the reader's words, without the placeholder path of a spec
+    except RecursionError:
+        return _fail("the scenario is nested too deeply to read")
     except (OldtricksError, ValueError, TypeError, KeyError) as exc:
         return _fail(str(exc))
     _TABLES[key] = rp.line
@@ -66,7 +68,7 @@ def play(key: str, step: int, move: str, bots_json: str = "[]") -> str:
         return _fail(f"step {step} does not exist: this line has steps 0 to {len(line.states) - 1}")
     try:
         bots = {int(s) for s in json.loads(bots_json or "[]")}
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, RecursionError):
         return _fail("bots must be a list of seat numbers")
     branch = _branch(line, step)
     game = branch.game
@@ -118,6 +120,8 @@ def _guard(work: Callable[[], dict[str, Any]]) -> str:
         return _ok(**work())
     except OldtricksError as exc:
         return _fail(str(exc), getattr(exc, "rule", None))
+    except RecursionError:
+        return _fail("bad request: nested too deeply to read")
     except (KeyError, TypeError, ValueError) as exc:
         return _fail(f"bad request: {exc}")
 
@@ -251,6 +255,8 @@ def call(op: str, args_json: str = "{}") -> str:
     """
     try:
         args = json.loads(args_json or "{}")
+    except RecursionError:
+        return _fail("bad arguments: nested too deeply to read")
     except ValueError as exc:
         return _fail(f"bad arguments: {exc}")
     if not isinstance(args, dict):

@@ -7,6 +7,7 @@ value owned by each game module). The deal is a recorded chance outcome (:class:
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -52,6 +53,18 @@ class Choice:
     status: Status
 
 
+_WHOLE = re.compile(r"-?[0-9]{1,19}")  # a whole number as text: ASCII digits, no '_', no '+', no spaces
+
+
+def _shown(value: object) -> str:
+    """A value as an error message quotes it: cut short, so a huge value never floods the message."""
+    try:
+        text = repr(value)
+    except ValueError:  # a whole number of more digits than Python will write out
+        return "a number too long to show"
+    return text if len(text) <= 40 else f"{text[:37]}..."
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """A switchable rule. Either ``choices`` lists the values, or ``low``..``high`` bounds an integer."""
@@ -66,21 +79,34 @@ class OptionSpec:
     status: Status = "assumed"
 
     def validate(self, value: object) -> OptionValue:
-        """Return ``value`` as the option's type, or raise :class:`InvalidOptionError`."""
+        """Return ``value`` as the option's type, or raise :class:`InvalidOptionError`.
+
+        A value is a string or a whole number (never ``true``/``false``); a number given as text is
+        plain ASCII digits, so a link's ``1_0`` or ``²`` is not read as a number.
+
+        >>> OptionSpec("cap", "Cap", 10, "x", low=0, high=99).validate("12")
+        12
+        """
+        where = f"options.{self.key}"
+        if isinstance(value, bool) or not isinstance(value, str | int):
+            raise InvalidOptionError(f"option {self.key!r} cannot be {_shown(value)}", field=where)
         if self.choices:
             for choice in self.choices:
                 if value == choice.value or str(value) == str(choice.value):
                     return choice.value
             allowed = ", ".join(str(c.value) for c in self.choices)
-            raise InvalidOptionError(f"option {self.key!r} cannot be {value!r}: expected one of {allowed}")
-        try:
-            number = int(str(value))
-        except ValueError:
-            raise InvalidOptionError(f"option {self.key!r} must be a whole number, not {value!r}") from None
+            raise InvalidOptionError(
+                f"option {self.key!r} cannot be {_shown(value)}: expected one of {allowed}", field=where
+            )
+        if isinstance(value, str) and not _WHOLE.fullmatch(value):
+            raise InvalidOptionError(f"option {self.key!r} must be a whole number, not {_shown(value)}", field=where)
+        number = int(value)
         assert self.low is not None
         assert self.high is not None
         if not self.low <= number <= self.high:
-            raise InvalidOptionError(f"option {self.key!r} must be from {self.low} to {self.high}, not {number}")
+            raise InvalidOptionError(
+                f"option {self.key!r} must be from {self.low} to {self.high}, not {_shown(number)}", field=where
+            )
         return number
 
     def choice(self, value: OptionValue) -> Choice | None:
@@ -181,13 +207,17 @@ class Game(ABC, Generic[S]):
         unknown = sorted(set(given) - set(specs))
         if unknown:
             known = ", ".join(specs) or "none"
-            raise InvalidOptionError(f"{self.name} has no option {unknown[0]!r} (its options: {known})")
+            raise InvalidOptionError(
+                f"{self.name} has no option {unknown[0]!r} (its options: {known})", field=f"options.{unknown[0]}"
+            )
         self.options: dict[str, OptionValue] = {
             key: spec.validate(given[key]) if key in given else spec.default for key, spec in specs.items()
         }
         self.names = tuple(names) if names else None
         if self.names is not None and len(self.names) != self.num_seats:
-            raise InvalidOptionError(f"{self.title} has {self.num_seats} seats, but {len(self.names)} names were given")
+            raise InvalidOptionError(
+                f"{self.title} has {self.num_seats} seats, but {len(self.names)} names were given", field="names"
+            )
         self.check_options()
 
     def check_options(self) -> None:
@@ -229,7 +259,9 @@ class Game(ABC, Generic[S]):
     def deal(self, *, seed: int | None = None, hands: Sequence[Sequence[Card]] | None = None, dealer: int = 0) -> Deal:
         """The deal as a chance outcome: shuffled from ``seed`` or given as explicit ``hands``."""
         if not 0 <= dealer < self.num_seats:
-            raise InvalidDealError(f"dealer must be a seat from 0 to {self.num_seats - 1}, not {dealer}")
+            raise InvalidDealError(
+                f"dealer must be a seat from 0 to {self.num_seats - 1}, not {dealer}", field="deal.dealer"
+            )
         if hands is None:
             order = shuffled(self.pack.cards, 0 if seed is None else seed)
             dealt, rest = self.deal_order(order, dealer)

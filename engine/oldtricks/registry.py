@@ -66,7 +66,8 @@ def game_class(name: str) -> type[Game[Any]]:
     try:
         return GAMES[name]
     except KeyError:
-        raise InvalidOptionError(f"unknown game {name!r}: expected one of {', '.join(GAMES)}") from None
+        shown = name if len(name) <= 40 else name[:37] + "..."
+        raise InvalidOptionError(f"unknown game {shown!r}: expected one of {', '.join(GAMES)}", field="game") from None
 
 
 def make_game(name: str, options: Mapping[str, object] | None = None, names: Sequence[str] | None = None) -> Game[Any]:

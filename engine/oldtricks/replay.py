@@ -10,7 +10,7 @@ from .errors import IllegalMoveError, InvalidDealError, OldtricksError, Scenario
 from .frames import make_frame
 from .model import Event, Game, Move, Outcome
 from .registry import all_rules, make_game
-from .scenario import Scenario
+from .scenario import TEXT_LIMIT, Scenario
 
 AUTO_LIMIT = 1_000_000
 PARAGRAPH = "\n\n"  # between several notes on one step
@@ -87,19 +87,29 @@ class Replay:
 
 
 def start(scenario: Scenario, options: Mapping[str, Any] | None = None) -> Line:
-    """Make the game and deal of a scenario: the line holds only the position after the deal."""
+    """Make the game and deal of a scenario: the line holds only the position after the deal.
+
+    What depends on the game is checked here, where the game is known: its options and names, and the
+    seats the dealer and the viewer name. An error points at the part of the file its ``field`` names.
+    """
     merged = {**scenario.options, **(options or {})}
     try:
         game = make_game(scenario.game, merged, scenario.names)
     except OldtricksError as exc:
-        where = "game" if "game" in str(exc) and "option" not in str(exc) else "options"
-        raise scenario.error(str(exc), where) from None
+        raise scenario.error(str(exc), exc.field or "options") from None
+    seats = game.num_seats
+    if not scenario.dealer < seats:
+        raise scenario.error(f"'dealer' must be a seat from 0 to {seats - 1}, not {scenario.dealer}", "deal.dealer")
+    if scenario.viewer is not None and not scenario.viewer < seats:
+        raise scenario.error(
+            f"'viewer' must be \"all\" or a seat from 0 to {seats - 1}, not {scenario.viewer}", "viewer"
+        )
+    where = "deal.hands" if scenario.hands is not None else "deal"
     try:
-        hands = None
-        if scenario.hands is not None:
-            hands = [game.pack.parse_many(h) for h in scenario.hands]
+        hands = None if scenario.hands is None else [game.pack.parse_many(h) for h in scenario.hands]
         deal = game.deal(seed=scenario.seed, hands=hands, dealer=scenario.dealer)
         if scenario.later:
+            where = "deal.later"
             # hands fixed for the deals after the first: only games with several deals take them
             plan = getattr(game, "plan_deals", None)
             if plan is None:
@@ -107,8 +117,7 @@ def start(scenario: Scenario, options: Mapping[str, Any] | None = None) -> Line:
             deal = plan(deal, [[game.pack.parse_many(h) for h in later] for later in scenario.later])
         state = game.initial_state(deal)
     except OldtricksError as exc:
-        where = "deal.later" if "later deal" in str(exc) else "deal.hands" if scenario.hands is not None else "deal"
-        raise scenario.error(f"bad deal: {exc}", where) from None
+        raise scenario.error(f"bad deal: {exc}", exc.field or where) from None
     return Line(game, [state], [None], [[]])
 
 
@@ -142,7 +151,12 @@ def replay(scenario: Scenario, options: Mapping[str, Any] | None = None, *, leni
             return Replay(scenario, line, exc)
         last = len(line.states) - 1
         if step.note:
-            line.notes.setdefault(last, []).append(step.note)
+            notes = line.notes.setdefault(last, [])
+            notes.append(step.note)
+            if len(PARAGRAPH.join(notes)) > TEXT_LIMIT:  # a link carries a step's notes as one text
+                raise scenario.error(
+                    f"step {i + 1}: the notes on step {last} come to more than {TEXT_LIMIT} characters", where
+                )
         if step.ids:
             line.ids.setdefault(last, []).extend(step.ids)
     return Replay(scenario, line)
@@ -176,7 +190,8 @@ def _auto(scenario: Scenario, line: Line, auto: int | str, i: int) -> None:
 
 
 def check(scenario: Scenario) -> list[ScenarioError]:
-    """Replay a scenario and test its expectations and ledger ids. Returns the failures (empty: passed)."""
+    """Replay a scenario and test its expectations, its ledger ids and its share link (it must decode back
+    to the same frames). Returns the failures (empty: passed)."""
     failures: list[ScenarioError] = []
     known = all_rules()
     for rule_id in scenario.demonstrates:
@@ -189,10 +204,15 @@ def check(scenario: Scenario) -> list[ScenarioError]:
             if r not in known
         )
     try:
-        result = replay(scenario).result()
+        played = replay(scenario)
     except ScenarioError as exc:
         return [*failures, exc]
-    failures.extend(_expectations(scenario, result))
+    failures.extend(_expectations(scenario, played.result()))
+    from .links import link_problem  # links replay scenarios: imported here, when a check runs
+
+    problem = link_problem(scenario, played.line)
+    if problem is not None:
+        failures.append(scenario.error(problem))
     return failures
 
 

@@ -7,7 +7,6 @@ site embeds and what the live engine replays.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,43 +19,15 @@ STEP_KEYS = {"move", "moves", "auto", "note", "ids", "ask", "wrong", "hint"}
 DEAL_KEYS = {"dealer", "seed", "hands", "later"}
 EXPECT_KEYS = {"winners", "tricks", "steps", "outcome"}
 OUTCOME_KEYS = {"kind", "winners", "losers", "cycle"}
+OUTCOME_KINDS = ("win", "draw", "endless", "capped")
 
-
-_HEADER = re.compile(r"^\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
-
-
-class _Locator:
-    """Finds the line of a table or key in TOML text (tomllib keeps no positions)."""
-
-    def __init__(self, text: str) -> None:
-        self.lines: dict[tuple[str, str], int] = {}
-        table = ""
-        steps = -1
-        in_multiline = False
-        for number, raw in enumerate(text.splitlines(), start=1):
-            line = raw.strip()
-            if in_multiline:
-                if line.count('"""') % 2 == 1 or line.count("'''") % 2 == 1:
-                    in_multiline = False
-                continue
-            header = _HEADER.match(line)
-            if header:
-                name = header.group(1).strip().strip('"')
-                if line.startswith("[[") and name == "step":
-                    steps += 1
-                    table = f"step.{steps}"
-                else:
-                    table = name
-                self.lines.setdefault((table, ""), number)
-            elif "=" in line and not line.startswith("#"):
-                key = line.split("=", 1)[0].strip().strip('"')
-                self.lines.setdefault((table, key), number)
-                rest = line.split("=", 1)[1]
-                if rest.count('"""') % 2 == 1 or rest.count("'''") % 2 == 1:
-                    in_multiline = True
-
-    def line(self, table: str, key: str = "") -> int | None:
-        return self.lines.get((table, key)) or self.lines.get((table, ""))
+# The limits every way in shares (scenario files, links, the sandbox, the live engine), so that what
+# one accepts the others carry: stated in scenarios/README.md.
+TEXT_LIMIT = 5_000  # characters in a note, a lesson's 'wrong' or 'hint' (all notes of one step together)
+TITLE_LIMIT = 200  # characters in a title
+NAME_LIMIT = 40  # characters in a player's name
+SEED_LIMIT = 2**64 - 1  # the largest seed
+MOVE_LIMIT = 100  # characters in one move as written
 
 
 @dataclass(frozen=True)
@@ -110,8 +81,9 @@ class Scenario:
     lines: Mapping[str, int] = field(default_factory=dict)
 
     def line(self, where: str) -> int | None:
-        """Line of a part of the file: 'game', 'deal', 'expect.winners', 'step.3', ..."""
-        return self.lines.get(where)
+        """Line of a part of the file: 'game', 'deal', 'expect.winners', 'step.3', ... (else of the table
+        around it)."""
+        return line_of(self.lines, where)
 
     def error(self, message: str, where: str = "") -> ScenarioError:
         return ScenarioError(message, self.path, self.line(where) if where else None)
@@ -166,191 +138,235 @@ def load(path: str | Path, root: str | Path | None = None) -> Scenario:
 
 
 def loads(text: str, path: str = "<scenario>", ident: str | None = None) -> Scenario:
-    """Read scenario TOML text."""
-    import tomllib  # here, not at the top: the live engine builds scenarios from specs, never from TOML
+    """Read scenario TOML text; the lines of its errors come from the TOML parser's own positions."""
+    from .tomlread import TomlError, read  # here: the live engine builds scenarios from specs, never from TOML
 
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
-        msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
-        raise ScenarioError(f"not valid TOML: {msg}", path, int(match.group(1)) if match else None) from None
-    loc = _Locator(text)
-    lines: dict[str, int] = {}
-    for (table, key), number in loc.lines.items():
-        lines.setdefault(".".join(x for x in (table, key) if x), number)
+        data, lines = read(text)
+    except TomlError as exc:
+        raise ScenarioError(f"not valid TOML: {exc.reason}", path, exc.line) from None
     return from_dict(data, path, ident or Path(path).stem, lines)
 
 
-def _want(cond: bool, message: str, path: str, lines: Mapping[str, int], where: str) -> None:
-    if not cond:
-        raise ScenarioError(message, path, lines.get(where) or lines.get(where.rsplit(".", 1)[0]))
+def _whole(value: Any) -> bool:
+    """A whole number, as TOML and JSON write it (``true`` and ``false`` are not numbers)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _str_list(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(x, str) for x in value)
 
 
+class _Reader:
+    """Checks one part of a scenario and raises :class:`ScenarioError` at the line of the part at fault."""
+
+    def __init__(self, path: str, lines: Mapping[str, int]) -> None:
+        self.path = path
+        self.lines = lines
+
+    def line(self, where: str) -> int | None:
+        """The line of ``where``, else of the nearest table around it (``""``: the top of the file)."""
+        return line_of(self.lines, where)
+
+    def want(self, cond: bool, message: str, where: str) -> None:
+        if not cond:
+            raise ScenarioError(message, self.path, self.line(where))
+
+    def table(self, data: Mapping[str, Any], name: str, keys: set[str], title: str, where: str = "") -> dict[str, Any]:
+        """The table ``name`` of ``data`` (empty when absent), with no key outside ``keys``."""
+        where = where or name
+        table = data.get(name, {})
+        self.want(isinstance(table, dict), f"{title} must be a table", where)
+        bad = sorted(set(table) - keys)
+        self.want(
+            not bad,
+            f"unknown key {bad[0]!r} in {title}: expected one of {', '.join(sorted(keys))}" if bad else "",
+            f"{where}.{bad[0]}" if bad else where,
+        )
+        return dict(table)
+
+    def text(self, value: Any, what: str, where: str, limit: int = TEXT_LIMIT) -> str:
+        self.want(isinstance(value, str), f"{what} must be a string", where)
+        self.want(len(value) <= limit, f"{what} is {len(value)} characters long: at most {limit}", where)
+        return str(value)
+
+
+def line_of(lines: Mapping[str, int], where: str) -> int | None:
+    """The line of a part of a file (``step.3.move``), else of the nearest table around it; ``""`` is the top."""
+    while True:
+        if where in lines:
+            return lines[where]
+        if not where:
+            return None
+        where = where.rsplit(".", 1)[0] if "." in where else ""
+
+
 def from_dict(
     data: Mapping[str, Any], path: str = "<scenario>", ident: str = "scenario", lines: Mapping[str, int] | None = None
 ) -> Scenario:
-    """Check the structure of a scenario given as a dict (from TOML or from a spec)."""
+    """Check the structure of a scenario given as a dict (from TOML or from a spec).
+
+    One reader per table: the top-level keys, ``[deal]``, the ``[[step]]`` list and ``[expect]``. What
+    depends on the game (its seats, pack and options) is checked when the game is made
+    (:func:`oldtricks.replay.start`).
+    """
     ln = dict(lines or {})
+    r = _Reader(path, ln)
+    top = _read_top(data, r)
+    deal = _read_deal(data, r)
+    steps = _read_steps(data.get("step", data.get("steps", [])), r)
+    expect = _read_expect(data, r)
+    return Scenario(id=str(data.get("id", ident)), path=path, steps=steps, expect=expect, lines=ln, **top, **deal)
 
-    def want(cond: bool, message: str, where: str) -> None:
-        _want(cond, message, path, ln, where)
 
+def _read_top(data: Mapping[str, Any], r: _Reader) -> dict[str, Any]:
+    """The top-level keys: game, title, description, viewer, names, demonstrates, options."""
     unknown = sorted(set(data) - TOP_KEYS - {"id", "steps"})
-    want(
+    r.want(
         not unknown,
         f"unknown key {unknown[0]!r}: expected one of {', '.join(sorted(TOP_KEYS))}" if unknown else "",
         unknown[0] if unknown else "",
     )
-    want(isinstance(data.get("game"), str), "missing 'game' (a game name such as \"bettelmann\")", "game")
-    want(isinstance(data.get("title"), str) and bool(data.get("title")), "missing 'title' (a string)", "title")
+    r.want(isinstance(data.get("game"), str), "missing 'game' (a game name such as \"bettelmann\")", "game")
+    r.want(isinstance(data.get("title"), str) and bool(data.get("title")), "missing 'title' (a string)", "title")
+    title = r.text(data["title"], "'title'", "title", TITLE_LIMIT)
+    description = r.text(data.get("description", ""), "'description'", "description", 10 * TEXT_LIMIT)
     options = data.get("options", {})
-    want(isinstance(options, dict), "[options] must be a table of option = value", "options")
-    deal = data.get("deal", {})
-    want(isinstance(deal, dict), "[deal] must be a table", "deal")
-    bad = sorted(set(deal) - DEAL_KEYS)
-    want(
-        not bad,
-        f"unknown key {bad[0]!r} in [deal]: expected dealer, seed, hands or later" if bad else "",
-        f"deal.{bad[0]}" if bad else "deal",
-    )
-    want(
+    r.want(isinstance(options, dict), "[options] must be a table of option = value", "options")
+    viewer = data.get("viewer", "all")
+    r.want(viewer == "all" or (_whole(viewer) and viewer >= 0), "'viewer' must be \"all\" or a seat number", "viewer")
+    names = data.get("names")
+    r.want(names is None or _str_list(names), "'names' must be a list of strings, one per seat", "names")
+    for name in names or []:
+        r.want(
+            bool(name.strip()) and len(name) <= NAME_LIMIT,
+            f"'names': each name is 1 to {NAME_LIMIT} characters, not {name[:NAME_LIMIT]!r}"
+            + ("..." if len(name) > NAME_LIMIT else ""),
+            "names",
+        )
+    demonstrates = data.get("demonstrates", [])
+    r.want(_str_list(demonstrates), "'demonstrates' must be a list of ledger ids", "demonstrates")
+    return {
+        "game": data["game"],
+        "title": title,
+        "description": description,
+        "options": dict(options),
+        "viewer": None if viewer == "all" else viewer,
+        "names": tuple(names) if names else None,
+        "demonstrates": tuple(demonstrates),
+    }
+
+
+def _read_deal(data: Mapping[str, Any], r: _Reader) -> dict[str, Any]:
+    """``[deal]``: the dealer, and a seed or the hands (and hands fixed for later deals)."""
+    r.want("deal" in data, "missing [deal]: give a 'seed' or the 'hands'", "deal")
+    deal = r.table(data, "deal", DEAL_KEYS, "[deal]")
+    r.want(
         ("seed" in deal) != ("hands" in deal),
         "[deal] needs either 'seed' (a whole number) or 'hands' (one string of cards per seat), not both",
         "deal",
     )
     seed = deal.get("seed")
-    want(
-        seed is None or (isinstance(seed, int) and 0 <= seed < 2**64),
+    r.want(
+        seed is None or (_whole(seed) and 0 <= seed <= SEED_LIMIT),
         "'seed' must be a whole number from 0 to 2**64 - 1",
         "deal.seed",
     )
     hands = deal.get("hands")
-    want(
+    r.want(
         hands is None or _str_list(hands),
         "'hands' must be a list of strings, one per seat, top card first",
         "deal.hands",
     )
     later = deal.get("later", [])
-    want(
+    r.want(
         isinstance(later, list) and all(_str_list(hands) for hands in later),
         "'later' must be a list of deals, each a list of strings (one per seat), for the deals after the first",
         "deal.later",
     )
     dealer = deal.get("dealer", 0)
-    want(isinstance(dealer, int) and dealer >= 0, "'dealer' must be a seat number (0, 1, ...)", "deal.dealer")
-    viewer = data.get("viewer", "all")
-    want(
-        viewer == "all" or (isinstance(viewer, int) and viewer >= 0),
-        "'viewer' must be \"all\" or a seat number",
-        "viewer",
-    )
-    names = data.get("names")
-    want(names is None or _str_list(names), "'names' must be a list of strings, one per seat", "names")
-    demonstrates = data.get("demonstrates", [])
-    want(_str_list(demonstrates), "'demonstrates' must be a list of ledger ids", "demonstrates")
-    description = data.get("description", "")
-    want(isinstance(description, str), "'description' must be a string", "description")
+    r.want(_whole(dealer) and dealer >= 0, "'dealer' must be a seat number (0, 1, ...)", "deal.dealer")
+    return {
+        "dealer": dealer,
+        "seed": seed,
+        "hands": tuple(hands) if hands is not None else None,
+        "later": tuple(tuple(h) for h in later),
+    }
 
-    raw_steps = data.get("step", data.get("steps", []))
-    want(isinstance(raw_steps, list), "'step' must be an array of tables ([[step]])", "step")
-    steps = []
-    for i, raw in enumerate(raw_steps):
-        where = f"step.{i}"
-        want(isinstance(raw, dict), f"step {i + 1} must be a table", where)
-        bad = sorted(set(raw) - STEP_KEYS)
-        want(
-            not bad,
-            f"step {i + 1}: unknown key {bad[0]!r}: expected one of {', '.join(sorted(STEP_KEYS))}" if bad else "",
-            f"{where}.{bad[0]}" if bad else where,
-        )
-        move, moves, auto = raw.get("move"), raw.get("moves"), raw.get("auto")
-        want(
-            sum(x is not None for x in (move, moves, auto)) <= 1,
-            f"step {i + 1}: give at most one of 'move', 'moves' and 'auto'",
-            where,
-        )
-        want(move is None or isinstance(move, str), f"step {i + 1}: 'move' must be a string", f"{where}.move")
-        want(moves is None or _str_list(moves), f"step {i + 1}: 'moves' must be a list of strings", f"{where}.moves")
-        want(
-            auto is None
-            or (isinstance(auto, int) and not isinstance(auto, bool) and auto > 0)
-            or auto in ("trick", "end"),
-            f'step {i + 1}: \'auto\' must be a positive number of moves, "trick" or "end"',
-            f"{where}.auto",
-        )
-        ids = raw.get("ids", [])
-        want(_str_list(ids), f"step {i + 1}: 'ids' must be a list of ledger ids", f"{where}.ids")
-        for key in ("note", "wrong", "hint"):
-            want(isinstance(raw.get(key, ""), str), f"step {i + 1}: '{key}' must be a string", f"{where}.{key}")
-        ask = raw.get("ask", False)
-        want(isinstance(ask, bool), f"step {i + 1}: 'ask' must be true or false", f"{where}.ask")
-        all_moves = (move,) if move is not None else tuple(moves or ())
-        want(not ask or len(all_moves) == 1, f"step {i + 1}: a step with 'ask' needs exactly one 'move'", where)
-        steps.append(
-            Step(
-                all_moves,
-                auto,
-                raw.get("note", ""),
-                tuple(ids),
-                ask,
-                raw.get("wrong", ""),
-                raw.get("hint", ""),
-                ln.get(where),
-            )
-        )
 
-    expect = data.get("expect", {})
-    want(isinstance(expect, dict), "[expect] must be a table", "expect")
-    bad = sorted(set(expect) - EXPECT_KEYS)
-    want(
+def _read_steps(raw_steps: Any, r: _Reader) -> tuple[Step, ...]:
+    """The ``[[step]]`` list: each entry's moves, notes, ledger ids and lesson question."""
+    r.want(isinstance(raw_steps, list), "'step' must be an array of tables ([[step]])", "step")
+    return tuple(_read_step(raw, i, r) for i, raw in enumerate(raw_steps))
+
+
+def _read_step(raw: Any, i: int, r: _Reader) -> Step:
+    where, n = f"step.{i}", i + 1
+    r.want(isinstance(raw, dict), f"step {n} must be a table", where)
+    bad = sorted(set(raw) - STEP_KEYS)
+    r.want(
         not bad,
-        f"unknown key {bad[0]!r} in [expect]: expected one of {', '.join(sorted(EXPECT_KEYS))}" if bad else "",
-        f"expect.{bad[0]}" if bad else "expect",
+        f"step {n}: unknown key {bad[0]!r}: expected one of {', '.join(sorted(STEP_KEYS))}" if bad else "",
+        f"{where}.{bad[0]}" if bad else where,
     )
+    move, moves, auto = raw.get("move"), raw.get("moves"), raw.get("auto")
+    r.want(
+        sum(x is not None for x in (move, moves, auto)) <= 1,
+        f"step {n}: give at most one of 'move', 'moves' and 'auto'",
+        where,
+    )
+    r.want(move is None or isinstance(move, str), f"step {n}: 'move' must be a string", f"{where}.move")
+    r.want(moves is None or _str_list(moves), f"step {n}: 'moves' must be a list of strings", f"{where}.moves")
+    all_moves = (move,) if move is not None else tuple(moves or ())
+    r.want(
+        all(len(m) <= MOVE_LIMIT for m in all_moves),
+        f"step {n}: a move is at most {MOVE_LIMIT} characters long",
+        f"{where}.move" if move is not None else f"{where}.moves",
+    )
+    r.want(
+        auto is None or (_whole(auto) and auto > 0) or auto in ("trick", "end"),
+        f'step {n}: \'auto\' must be a positive number of moves, "trick" or "end"',
+        f"{where}.auto",
+    )
+    ids = raw.get("ids", [])
+    r.want(_str_list(ids), f"step {n}: 'ids' must be a list of ledger ids", f"{where}.ids")
+    note, wrong, hint = (
+        r.text(raw.get(key, ""), f"step {n}: '{key}'", f"{where}.{key}") for key in ("note", "wrong", "hint")
+    )
+    ask = raw.get("ask", False)
+    r.want(isinstance(ask, bool), f"step {n}: 'ask' must be true or false", f"{where}.ask")
+    r.want(not ask or len(all_moves) == 1, f"step {n}: a step with 'ask' needs exactly one 'move'", where)
+    return Step(all_moves, auto, note, tuple(ids), ask, wrong, hint, r.line(where))
+
+
+def _read_expect(data: Mapping[str, Any], r: _Reader) -> dict[str, Any]:
+    """``[expect]``: the winners of the tricks, the counts of tricks and moves, and the outcome."""
+    expect = r.table(data, "expect", EXPECT_KEYS, "[expect]")
     winners = expect.get("winners")
-    want(
-        winners is None
-        or (
-            isinstance(winners, list)
-            and all((isinstance(w, int) and not isinstance(w, bool)) or w == "tie" for w in winners)
-        ),
+    r.want(
+        winners is None or (isinstance(winners, list) and all(_whole(w) or w == "tie" for w in winners)),
         "'winners' must list, per trick, the winning seat or \"tie\"",
         "expect.winners",
     )
     for key in ("tricks", "steps"):
-        want(key not in expect or isinstance(expect[key], int), f"'{key}' must be a whole number", f"expect.{key}")
-    outcome = expect.get("outcome")
-    want(outcome is None or isinstance(outcome, dict), "[expect.outcome] must be a table", "expect.outcome")
-    if isinstance(outcome, dict):
-        bad = sorted(set(outcome) - OUTCOME_KEYS)
-        want(
-            not bad,
-            f"unknown key {bad[0]!r} in [expect.outcome]: expected kind, winners, losers or cycle" if bad else "",
-            "expect.outcome",
+        r.want(key not in expect or _whole(expect[key]), f"'{key}' must be a whole number", f"expect.{key}")
+    if "outcome" in expect:
+        where = "expect.outcome"
+        outcome = r.table(expect, "outcome", OUTCOME_KEYS, "[expect.outcome]", where)
+        kind = outcome.get("kind")
+        r.want(
+            kind is None or kind in OUTCOME_KINDS, f"'kind' must be one of {', '.join(OUTCOME_KINDS)}", f"{where}.kind"
         )
-    return Scenario(
-        id=str(data.get("id", ident)),
-        game=data["game"],
-        title=data["title"],
-        path=path,
-        description=description,
-        options=dict(options),
-        dealer=dealer,
-        seed=seed,
-        hands=tuple(hands) if hands is not None else None,
-        later=tuple(tuple(h) for h in later),
-        viewer=None if viewer == "all" else viewer,
-        names=tuple(names) if names else None,
-        demonstrates=tuple(demonstrates),
-        steps=tuple(steps),
-        expect=dict(expect),
-        lines=ln,
-    )
+        for key in ("winners", "losers"):
+            seats = outcome.get(key, [])
+            r.want(
+                isinstance(seats, list) and all(_whole(s) for s in seats),
+                f"'{key}' must list seat numbers",
+                f"{where}.{key}",
+            )
+        cycle = outcome.get("cycle")
+        r.want(cycle is None or _whole(cycle), "'cycle' must be a whole number", f"{where}.cycle")
+    return expect
 
 
 def from_spec(spec: Mapping[str, Any]) -> Scenario:

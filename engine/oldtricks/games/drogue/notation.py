@@ -9,6 +9,7 @@ the Seven leads it out of turn). A hyphen and a space are the same, as in share 
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from ...cards import Card
@@ -35,6 +36,7 @@ _CALLS = {
     "salut": "salut",
     "salute": "salut",
 }
+_DIGITS = re.compile(r"[0-9]{1,3}")  # ASCII digits only: str.isdigit() also takes '²', which int() refuses
 CALLS_HELP = "'call quatre-mandrins', 'call aux-armes', 'call salut' or 'call qui-vive JS'"
 
 
@@ -51,7 +53,7 @@ def parse(game: Drogue, state: DrogueState, text: str) -> Move:
             raise InvalidNotationError(f"bad move {token!r}: {head!r} takes nothing after it")
         return Move(seat, head)
     if head == "bid":
-        if len(rest) != 1 or not rest[0].isdigit():
+        if len(rest) != 1 or not _DIGITS.fullmatch(rest[0]):
             raise InvalidNotationError(f"bad bid {token!r}: expected a number of cards, e.g. 'bid 5'")
         return Move(seat, "bid", None, str(int(rest[0])))
     if head == "trump":
