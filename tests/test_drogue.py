@@ -250,6 +250,46 @@ def test_tie_earlier_and_raise_once() -> None:
     assert rule_of(game, state, "bid 7") == "drogue.bid.raise.once"
 
 
+def test_an_understated_bid_shows_its_best_cards() -> None:
+    """drogue.bid.count.under: any count up to the longest; the proof is the best cards of it with a Jack."""
+    game, state = start(EXAMPLE, dealer=1, names=NAMES, bid_count="under")
+    state = run(game, state, "pass")  # Ben: Clubs 4 (J♣ Q♣ 10♣ 9♣), Diamonds 3, Spades 3, Hearts 1
+    assert counts(state.hands[3], under=True) == (1, 2, 3, 4)
+    assert [str(m) for m in game.legal_moves(state)] == ["bid 1", "bid 2", "bid 3", "bid 4", "pass"]
+    assert rule_of(game, state, "bid 5") == "drogue.bid.count"
+    state = run(game, state, "bid 2, pass, pass")
+    # two cards worth most with a Jack: J♣ and an Ace (21), not J♣ Q♣ (20), though Clubs are longest
+    assert [str(m) for m in game.legal_moves(state)] == ["trump D", "trump S"]
+    state = run(game, state, "trump S")
+    assert state.proof is not None
+    assert [str(c) for c in state.proof.cards] == ["JC", "AS"]
+
+
+def test_a_whole_count_is_refused_when_understated() -> None:
+    game, state = start(EXAMPLE, dealer=1, names=NAMES, bid_count="whole")
+    state = run(game, state, "pass")
+    with pytest.raises(IllegalMoveError) as error:
+        game.apply(state, game.parse_move(state, "bid 2"))
+    assert error.value.rule == "drogue.bid.count.suit"
+    assert "whole count" in str(error.value)
+
+
+def test_an_equal_count_may_be_tried_again() -> None:
+    """drogue.bid.raise.again: the same equal count is legal again, and loses again on values."""
+    hands = ["JC AC TC KC QC 9C 8C 7H", "JH QS 9S 8S 7S QH 9H 8H", "JS AS TS KS AH TH KH 7C", "JD AD TD KD QD 9D 8D 7D"]
+    game, state = start(hands, equal_bid="again")
+    state = run(game, state, "bid 7, pass, pass, bid 7")
+    assert [str(m) for m in game.legal_moves(state)] == ["bid 7", "pass"]
+    state = run(game, state, "bid 7")
+    standing = state.auction.standing
+    assert standing is not None
+    assert standing.seat == 3  # drogue.bid.tie-earlier: equal values, the earlier bid stands
+    assert state.auction.bids_of(0) == (7, 7)
+    assert state.turn == 0  # nobody else is left to speak
+    state = run(game, state, "pass")
+    assert state.phase == "trump"
+
+
 def test_bid_max_seven() -> None:
     hands = ["JC AC TC KC QC 9C 8C 7H", "JH QS 9S 8S 7S QH 9H 8H", "JS AS TS KS AH TH KH 7C", "JD AD TD KD QD 9D 8D 7D"]
     game, state = start(hands)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from oldtricks.coverage import compute
+from oldtricks.errors import ScenarioError
 from oldtricks.games.drogue import RULES
 from oldtricks.registry import family_of
 from oldtricks.replay import check, replay
@@ -71,7 +72,14 @@ def test_option_pairs_play_the_same_deal_differently(a: str, b: str) -> None:
 
 
 # option pairs whose play is the same and whose clips differ
-CLIP_PAIRS = [("capot-one", "capot-two"), ("rengage-extra", "rengage-keep"), ("silent-floor", "silent-talk")]
+CLIP_PAIRS = [
+    ("capot-one", "capot-two"),
+    ("rengage-extra", "rengage-keep"),
+    ("silent-floor", "silent-talk"),
+    ("capot-one", "capot-also"),
+    ("first-game-points", "first-game-vilenies"),
+    ("evening", "release-one"),
+]
 
 
 @pytest.mark.parametrize(("a", "b"), CLIP_PAIRS)
@@ -87,6 +95,33 @@ def test_option_pairs_play_the_same_deals_and_clip_differently(a: str, b: str) -
     assert one.result()["tricks"] == two.result()["tricks"]
     wear = [[(w.clips, w.buttonhole, w.penalty) for w in rp.line.states[-1].session.wear] for rp in (one, two)]
     assert wear[0] != wear[1]
+
+
+# option pairs whose auctions differ and whose play is the same
+AUCTION_PAIRS = [("bid-whole", "bid-under"), ("equal-once", "equal-again")]
+
+
+@pytest.mark.parametrize(("a", "b"), AUCTION_PAIRS)
+def test_option_pairs_bid_differently_on_the_same_deal(a: str, b: str) -> None:
+    first, second = (load(SCENARIOS / "drogue" / f"{name}.toml", SCENARIOS) for name in (a, b))
+    assert (first.hands, first.seed, first.dealer) == (second.hands, second.seed, second.dealer)
+    one, two = replay(first), replay(second)
+    assert one.result()["tricks"] == two.result()["tricks"]
+    calls = [rp.line.states[-1].auction.calls for rp in (one, two)]
+    assert calls[0] != calls[1]
+    # each scenario's auction is refused under the other reading: the option is what lets it through
+    with pytest.raises(ScenarioError):
+        replay(second, dict(first.options))
+
+
+def test_release_one_leaves_the_second_clip_on() -> None:
+    """drogue.release.all against drogue.release.one: Dan shows J♣ while wearing two clips."""
+    after = {}
+    for name in ("evening", "release-one"):
+        rp = replay(load(SCENARIOS / "drogue" / f"{name}.toml", SCENARIOS))
+        step = next(i for i, m in enumerate(rp.line.moves) if m is not None and str(m) == "show JC")
+        after[name] = rp.line.states[step].session.wear[1].clips
+    assert after == {"evening": 0, "release-one": 1}
 
 
 def test_cli_check_and_coverage() -> None:

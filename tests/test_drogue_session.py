@@ -107,6 +107,34 @@ def test_first_game_ignores_vilenies() -> None:
     assert [w.buttonhole for w in state.session.wear] == [0, 0, 0, 0]
 
 
+def test_first_game_vilenies_read_literally() -> None:
+    """drogue.first-game.vilenies.count: a side with a vilenie takes the drogue at once, more points or not."""
+    game = game_of(first_game="vilenies")
+    # side 0 makes 82 but takes no King or Queen (défiguré); side 1 makes 38, with every King and Queen and 10♣
+    tricks = [(0, "AH TH 7C 8C"), (0, "AS TS 9C 7D"), (0, "AC 8D 9D 9S"), (0, "AD TD 8S 7S"), (0, "JC JS JH JD")]
+    tricks += [(1, "KH QH KS QS"), (1, "KC QC KD QD"), (1, "9H 8H 7H TC")]
+    state, events = finished(game, tricks)
+    assert state.session.results[-1].points == (82, 38)
+    assert clips(state) == [1, 0, 1, 0]
+    assert state.session.holder == 0
+    assert events[-1].data == {"side": 0, "vilenies": ["défiguré"]}
+    # the same deal counting only the points (the default): the side with fewer takes it
+    state, _ = finished(game_of(), tricks)
+    assert clips(state) == [0, 1, 0, 1]
+
+
+def test_first_game_vilenies_on_both_sides_leave_it_to_the_points() -> None:
+    game = game_of(first_game="vilenies")
+    # side 0: no Ace or Ten (débrisqué); side 1: no King or Queen (défiguré); side 1 makes more
+    tricks = [(0, "KH QH KS QS"), (0, "KC QC KD QD"), (0, "JC JS 7C 8C")]
+    tricks += [(1, "AH TH 7H 8H"), (1, "AS TS 7S 8S"), (1, "AC TC 9C 9S"), (1, "AD TD 7D 8D"), (1, "JH JD 9H 9D")]
+    state, _ = finished(game, tricks)
+    assert clips(state) == [1, 0, 1, 0]  # side 0 made fewer
+    # neither side commits one: the points decide as in the default
+    state, _ = finished(game, split([0, 1, 2, 5, 6, 7]))
+    assert clips(state) == [0, 1, 0, 1]
+
+
 # -- drogue.threshold and the vilenies of the free side -----------------------------------------------------
 HOLD_0 = {"holder": 0, "wear": wear((0, Wear(clips=1)), (2, Wear(clips=1)))}
 
@@ -173,6 +201,18 @@ def test_capot_costs_one_or_two_and_counts_alone(capot: int, want: int) -> None:
     assert clips(state) == [want, 0, want, 0]
     assert [w.buttonhole for w in state.session.wear] == [0, 0, 0, 0]  # drogue.vilenie.capot.alone
     assert [e.data["vilenie"] for e in events if e.kind == "vilenie" and e.data] == ["capot"]
+
+
+def test_capot_brings_debrisque_and_defigure_with_it() -> None:
+    """drogue.vilenie.capot.also: the wearers recharge for all three; a free side still takes it only once."""
+    game = game_of(capot_counts="all")
+    state, events = finished(game, [(1, "AH TH KH QH"), (1, "AS TS KS QS")], **HOLD_0)
+    assert [(w.clips, w.buttonhole) for w in state.session.wear] == [(3, 1), (0, 0), (3, 1), (0, 0)]
+    assert [e.data["vilenie"] for e in events if e.kind == "vilenie" and e.data] == ["débrisqué", "défiguré", "capot"]
+    state, events = finished(game, [(0, "AH TH KH QH"), (0, "AS TS KS QS")], **HOLD_0)  # side 1 free and capot
+    assert clips(state) == [1, 1, 1, 1]
+    assert events[-1].data is not None
+    assert events[-1].data["vilenies"] == ["débrisqué", "défiguré", "capot"]
 
 
 # -- drogue.rengage ---------------------------------------------------------------------------------------

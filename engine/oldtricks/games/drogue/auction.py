@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from ...cards import Card
-from .ranking import JACKS, ORDERS, bid_value, is_jack
+from .ranking import BID_VALUES, JACKS, ORDERS, bid_value, is_jack
 
 MAX_BID = 7  # drogue.bid.max
 NATURAL = ORDERS["natural"]  # A K Q 10 9 8 7 is also the order of bid values: the least worth go first
@@ -66,18 +66,38 @@ def claims(hand: Sequence[Card]) -> tuple[Claim, ...]:
     return tuple(out)
 
 
-def best_claims(hand: Sequence[Card], count: int) -> tuple[Claim, ...]:
-    """The claims of ``count`` cards worth the most: the proofs a bid of ``count`` stands for."""
-    same = [c for c in claims(hand) if c.count == count]
+def trimmed(claim: Claim, count: int) -> Claim:
+    """The ``count`` cards of ``claim`` worth most in bid value, with at least one Jack (drogue.bid.no-jack):
+    what an understated bid shows (drogue.bid.count.under). The claim's own order is kept."""
+    if count >= claim.count:
+        return claim
+    jack = claim.cards[0]  # the claim's Jacks come first, highest first
+    rest = sorted(claim.cards[1:], key=lambda c: -BID_VALUES[c.rank])[: count - 1]
+    keep = {jack, *rest}
+    return Claim(claim.suit, tuple(c for c in claim.cards if c in keep))
+
+
+def best_claims(hand: Sequence[Card], count: int, under: bool = False) -> tuple[Claim, ...]:
+    """The claims of ``count`` cards worth the most: the proofs a bid of ``count`` stands for. With ``under``
+    (drogue.bid.count.under) a longer suit may show ``count`` of its cards; else only a suit of exactly
+    ``count`` (drogue.bid.count.suit)."""
+    if under:
+        same = [trimmed(c, count) for c in claims(hand) if c.count >= count]
+    else:
+        same = [c for c in claims(hand) if c.count == count]
     if not same:
         return ()
     top = max(c.value for c in same)
     return tuple(c for c in same if c.value == top)
 
 
-def counts(hand: Sequence[Card]) -> tuple[int, ...]:
-    """The numbers this hand can bid (drogue.bid.count.suit), lowest first."""
-    return tuple(sorted({c.count for c in claims(hand)}))
+def counts(hand: Sequence[Card], under: bool = False) -> tuple[int, ...]:
+    """The numbers this hand can bid, lowest first: the whole count of a suit (drogue.bid.count.suit), or,
+    with ``under``, any number up to the longest (drogue.bid.count.under)."""
+    whole = sorted({c.count for c in claims(hand)})
+    if under and whole:
+        return tuple(range(1, whole[-1] + 1))
+    return tuple(whole)
 
 
 def has_four_mandrins(hand: Sequence[Card]) -> bool:
@@ -172,8 +192,11 @@ def beats(bid: Call, standing: Call | None) -> bool:
     return bid.value > standing.value
 
 
-def legal_counts(hand: Sequence[Card], auction: Auction, seat: int) -> tuple[int, ...]:
-    """The counts ``seat`` may bid now (drogue.bid.count.suit, drogue.bid.raise, drogue.bid.raise.once)."""
+def legal_counts(
+    hand: Sequence[Card], auction: Auction, seat: int, *, under: bool = False, again: bool = False
+) -> tuple[int, ...]:
+    """The counts ``seat`` may bid now (drogue.bid.count.suit or drogue.bid.count.under, drogue.bid.raise, and
+    drogue.bid.raise.once unless ``again``: drogue.bid.raise.again)."""
     floor = auction.standing.count if auction.standing is not None else 1
-    tried = auction.bids_of(seat)
-    return tuple(n for n in counts(hand) if n > floor or (n == floor and n not in tried))
+    tried = () if again else auction.bids_of(seat)
+    return tuple(n for n in counts(hand, under) if n > floor or (n == floor and n not in tried))

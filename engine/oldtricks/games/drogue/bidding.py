@@ -26,9 +26,9 @@ def signing(game: Drogue, state: DrogueState, seat: int) -> bool:
     return game.silent and state.session.wear[seat].clipped and state.floor != seat
 
 
-def claim_for(hand: Sequence[Card], count: int) -> Claim | None:
+def claim_for(hand: Sequence[Card], count: int, under: bool = False) -> Claim | None:
     """The proof a bid of ``count`` stands for, or None when the hand cannot show it."""
-    found = best_claims(hand, count)
+    found = best_claims(hand, count, under)
     return found[0] if found else None
 
 
@@ -57,7 +57,7 @@ def speak(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, li
         text = f"{name} passes." if not signed else f"{name} passes by sign: {signs.PASS_SIGN}."
     else:
         count = int(move.value or 0)
-        claim = claim_for(state.hands[seat], count)
+        claim = claim_for(state.hands[seat], count, game.under)
         value = claim.value if claim is not None else max((c.value for c in claims(state.hands[seat])), default=0)
         call = Call(seat, "bid", count, value)
         text = f"{name} bids {NUMBERS[count]}."
@@ -125,10 +125,10 @@ def redeal(game: Drogue, state: DrogueState, events: list[Event]) -> tuple[Drogu
     return calls.open_calls(game, state, events)
 
 
-def trump_claims(hand: Sequence[Card], count: int) -> tuple[Claim, ...]:
+def trump_claims(hand: Sequence[Card], count: int, under: bool = False) -> tuple[Claim, ...]:
     """The proofs the winner may show: those of his count, or, after a bid he cannot show (lenient table),
     whatever he has in any suit."""
-    return best_claims(hand, count) or tuple(false_claim(hand, s) for s in "CDHS")
+    return best_claims(hand, count, under) or tuple(false_claim(hand, s) for s in "CDHS")
 
 
 def name_trump(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
@@ -136,7 +136,7 @@ def name_trump(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueStat
     standing = state.auction.standing
     assert standing is not None
     assert move.value is not None
-    proof = next(c for c in trump_claims(state.hands[move.seat], standing.count) if c.suit == move.value)
+    proof = next(c for c in trump_claims(state.hands[move.seat], standing.count, game.under) if c.suit == move.value)
     names = game.names_at(state)
     shown = " ".join(c.symbol for c in proof.cards)
     leader = (state.dealer - 1) % 4  # drogue.deal.first-lead

@@ -27,12 +27,12 @@ def choose(game: Drogue, state: DrogueState, rng: Rng) -> Move:
     if state.phase in ("cut", "calls") or any(m.kind in ("call", "ask") for m in legal):
         return _duty(legal, rng)
     if state.phase == "auction":
-        return _bid(state, legal)
+        return _bid(game, state, legal)
     if state.phase == "trump":
         seat = legal[0].seat
         standing = state.auction.standing
         assert standing is not None
-        claims = {c.suit: c for c in trump_claims(state.hands[seat], standing.count)}
+        claims = {c.suit: c for c in trump_claims(state.hands[seat], standing.count, game.under)}
         return max(legal, key=lambda m: sum(POINTS.get(c.rank, 0) for c in claims[str(m.value)].cards))
     return _card(game, state, legal, rng)
 
@@ -47,7 +47,7 @@ def _duty(legal: list[Move], rng: Rng) -> Move:
     return legal[rng.below(len(legal))]
 
 
-def _bid(state: DrogueState, legal: list[Move]) -> Move:
+def _bid(game: Drogue, state: DrogueState, legal: list[Move]) -> Move:
     bids = [m for m in legal if m.kind == "bid"]
     passing = next(m for m in legal if m.kind == "pass")
     if not bids:
@@ -55,11 +55,13 @@ def _bid(state: DrogueState, legal: list[Move]) -> Move:
     seat = legal[0].seat
     top = max(bids, key=lambda m: int(m.value or 0))
     count = int(top.value or 0)
-    value = best_claims(state.hands[seat], count)[0].value
+    value = best_claims(state.hands[seat], count, game.under)[0].value
     standing = state.auction.standing
     if count < WEAK:
         return passing
     if standing is not None:
+        if count == standing.count and count in state.auction.bids_of(seat):
+            return passing  # drogue.bid.raise.again: the same cards would lose on values again
         if standing.seat % 2 == seat % 2 and count <= standing.count + 1:
             return passing  # the partner's bid will do
         if count == standing.count and value < 10 * count:

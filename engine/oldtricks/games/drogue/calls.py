@@ -230,9 +230,17 @@ def apply(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, li
         return replace(state, phase="cut", duties=duties, turn=state.dealer, hidden=()), events
     if duty.kind == "show":
         jack = game.pack.parse(str(move.value))
-        n = state.session.wear[move.seat].clips
+        wears = state.session.wear[move.seat].clips
+        # drogue.release.all: every ordinary clip comes off; drogue.release.one: one per Jack shown
+        n = wears if game.release_all else 1
         session = state.session.change(move.seat, "clips", -n, f"showed {jack.symbol}")
         text = f"{name} shows {jack.symbol} from the new hand and takes off {clips_word(n)}: released."
+        if n < wears:
+            text = (
+                f"{name} shows {jack.symbol} from the new hand and takes off one clip;"
+                f" {clips_word(wears - n)} {'stays' if wears - n == 1 else 'stay'} on until a new hand shows"
+                " another Jack."
+            )
         events.append(Event("release", text, {"seat": move.seat}))
         return advance(game, replace(state, session=session), events)
     if move.kind == "forget":

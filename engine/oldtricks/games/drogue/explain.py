@@ -61,13 +61,13 @@ def why_illegal(game: Drogue, state: DrogueState, move: Move) -> IllegalMoveErro
             "drogue.silent.calls",
         )
     if state.phase == "auction":
-        return _auction(state, move, names[seat])
+        return _auction(game, state, move, names[seat])
     if state.phase == "trump":
-        return _trump(state, move, names[seat])
+        return _trump(game, state, move, names[seat])
     return _card(game, state, move, names[seat])
 
 
-def _auction(state: DrogueState, move: Move, name: str) -> IllegalMoveError:
+def _auction(game: Drogue, state: DrogueState, move: Move, name: str) -> IllegalMoveError:
     hand = state.hands[move.seat]
     auction = state.auction
     if move.kind == "play":
@@ -95,12 +95,18 @@ def _auction(state: DrogueState, move: Move, name: str) -> IllegalMoveError:
         return IllegalMoveError(f"at most {NUMBERS[MAX_BID]} cards may be bid, not {count}", "drogue.bid.max")
     if not shown_jacks(hand):
         return IllegalMoveError(f"{name} holds no Jack, and without a Jack there is no bid: pass", "drogue.bid.no-jack")
-    if four and count not in counts(hand) and count in (c.count + 1 for c in claims(hand)):
+    bids = counts(hand, game.under)
+    if four and count not in bids and count in (c.count + 1 for c in claims(hand)):
         return IllegalMoveError(
             f"holding all four Mandrins, {name} shows only three of them: {count} cards are bid as {count - 1}",
             "drogue.bid.four-mandrins",
         )
-    if count not in counts(hand):
+    if count not in bids and game.under:
+        return IllegalMoveError(
+            f"{name} can show at most {NUMBERS[bids[-1]]} cards of one suit with the Jacks: bid that many or fewer",
+            "drogue.bid.count",
+        )
+    if count not in bids:
         offers = ", ".join(
             f"{n} ({' or '.join(SUIT_WORDS[c.suit] for c in claims(hand) if c.count == n)})" for n in counts(hand)
         )
@@ -121,10 +127,10 @@ def _auction(state: DrogueState, move: Move, name: str) -> IllegalMoveError:
     )
 
 
-def _trump(state: DrogueState, move: Move, name: str) -> IllegalMoveError:
+def _trump(game: Drogue, state: DrogueState, move: Move, name: str) -> IllegalMoveError:
     standing = state.auction.standing
     assert standing is not None
-    suits = [c.suit for c in best_claims(state.hands[move.seat], standing.count)]
+    suits = [c.suit for c in best_claims(state.hands[move.seat], standing.count, game.under)]
     can = " or ".join(f"trump {s}" for s in suits)
     if move.kind != "trump":
         return IllegalMoveError(

@@ -51,6 +51,11 @@ class Drogue(Game[DrogueState]):
         self.deals = int(self.options["deals"])
         self.lenient = self.options["table"] == "lenient"
         self.silent = self.options["mode"] == "silent"
+        self.under = self.options["bid_count"] == "under"  # drogue.bid.count.under
+        self.again = self.options["equal_bid"] == "again"  # drogue.bid.raise.again
+        self.first_game_vilenies = self.options["first_game"] == "vilenies"  # drogue.first-game.vilenies.count
+        self.capot_alone = self.options["capot_counts"] == "alone"  # drogue.vilenie.capot.alone
+        self.release_all = self.options["release"] == "all"  # drogue.release.all
 
     # -- fixed facts ---------------------------------------------------------------------------------
     @property
@@ -171,12 +176,15 @@ class Drogue(Game[DrogueState]):
         if state.phase == "auction":
             if has_four_mandrins(hand) and not state.auction.settled(seat):
                 return calls.spoken(self, state, seat, QUI_VIVE)  # drogue.bid.four-mandrins.when
-            bids = [Move(seat, "bid", None, str(n)) for n in auction_counts(hand, state.auction, seat)]
+            bids = [
+                Move(seat, "bid", None, str(n))
+                for n in auction_counts(hand, state.auction, seat, under=self.under, again=self.again)
+            ]
             return [*bids, Move(seat, "pass")]
         if state.phase == "trump":
             standing = state.auction.standing
             assert standing is not None
-            return [Move(seat, "trump", None, c.suit) for c in bidding.trump_claims(hand, standing.count)]
+            return [Move(seat, "trump", None, c.suit) for c in bidding.trump_claims(hand, standing.count, self.under)]
         return [Move(seat, "play", c) for c in playing.legal_cards(self, state, seat)]
 
     def why_illegal(self, state: DrogueState, move: Move) -> IllegalMoveError:

@@ -77,11 +77,12 @@ def _auction(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState,
             return None
         count = int(str(move.value))
         floor = auction.standing.count if auction.standing is not None else 1
-        if not 1 <= count <= MAX_BID or count < floor or (count == floor and count in auction.bids_of(seat)):
+        tried = () if game.again else auction.bids_of(seat)  # drogue.bid.raise.once / drogue.bid.raise.again
+        if not 1 <= count <= MAX_BID or count < floor or (count == floor and count in tried):
             return None  # not a bid at all, or one the table would refuse on sight
         if not shown_jacks(hand):
             causes.append("bidding without a Jack")  # drogue.bid.no-jack
-        elif count not in counts(hand):
+        elif count not in counts(hand, game.under):
             causes.append(f"bidding {count} cards without holding them")  # cheating
     four = has_four_mandrins(hand) and not auction.settled(seat)
     if four:

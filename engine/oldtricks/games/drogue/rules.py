@@ -30,8 +30,10 @@ drogue.deal                         | documented | {SOURCE} | Eight cards each i
 drogue.deal.first-lead              | documented | {SOURCE} | The dealer's right-hand neighbour leads to the first trick; play goes to the right
 drogue.bid.count                    | documented | {SOURCE} | The dealer's right-hand neighbour bids first: the cards of one suit plus his Jacks, each Jack counted once
 drogue.bid.count.suit               | assumed    | {OURS} | A bid is the whole count of one suit he holds; he may not understate it
+drogue.bid.count.under              | assumed    | {OURS} | Alternative: a bid may be fewer cards than his suit and Jacks make, down to one Jack (he may understate)
 drogue.bid.raise                    | documented | {SOURCE} | In turn each bids more, bids the same count hoping to win on card values, or passes
 drogue.bid.raise.once               | assumed    | {OURS} | A player may try an equal count only once: if it loses on values he must bid more or pass
+drogue.bid.raise.again              | assumed    | {OURS} | Alternative: an equal count may be tried again at each turn; it loses on values again
 drogue.bid.raise.pass-final               | assumed    | {OURS} | Whoever has passed may not bid again in this auction
 drogue.bid.raise.end                      | assumed    | {OURS} | The turn goes right, skipping those who passed and the holder of the standing bid; with nobody left to speak, the auction ends
 drogue.bid.tie-points               | documented | {SOURCE} | Equal counts: the higher card-value total wins (Ace 11, King, Queen, Jack and Ten 10, others their face value)
@@ -57,9 +59,11 @@ drogue.deal.next                    | assumed    | {OURS} | Across deals the dea
 drogue.first-game                   | documented | {SOURCE} | The first deal decides who starts with the drogue: the side with fewer card points puts on one clip each
 drogue.first-game.tie               | suggested  | {PAGE} | Sixty all: nobody is clipped and the next deal is the first game again
 drogue.first-game.vilenies          | assumed    | {OURS} | In the first game only the points count; vilenies cost clips from the second game on
+drogue.first-game.vilenies.count    | assumed    | {OURS}, reading the rules page literally | Alternative: vilenies count in the first game too; a side that commits one takes the drogue at once, whatever its points (when both sides or neither do, the points decide)
 drogue.threshold                    | documented | {SOURCE} | From then on the side without the drogue needs 41 card points; with fewer it takes the drogue
 drogue.release                      | documented | {SOURCE} | When the free side fails, the other side is let off: each member shows a Jack other than J♦ from his new hand and takes his clip off
 drogue.release.all                  | assumed    | {OURS} | Showing the Jack takes off every ordinary clip he wears (the drogue with its recharges); buttonhole and penalty clips have their own way off
+drogue.release.one                  | assumed    | {OURS} | Alternative: one Jack shown takes off one ordinary clip; a player who still wears one shows again with his next hand
 drogue.guerite                      | documented | {SOURCE} | A released player with no such Jack keeps his clip for now: he is cané dans la guérite
 drogue.guerite.again                | assumed    | {OURS} | He tries again with each new hand until he can show a Jack, unless his side takes the drogue again first
 drogue.rengage                      | documented | {SOURCE} | If his side then makes fewer than 31 points he is rengagé
@@ -74,6 +78,7 @@ drogue.vilenie.defigure             | documented | {SOURCE} | Défiguré: the si
 drogue.vilenie.defigure.off         | assumed    | {OURS} | Each trick with a King or Queen won by the wearer himself takes off one buttonhole clip
 drogue.vilenie.capot                | disputed   | {SOURCE} | Capot: the side took no trick; one clip, or two (option)
 drogue.vilenie.capot.alone          | assumed    | {OURS} | A side without a trick is capot, and not also débrisqué and défiguré
+drogue.vilenie.capot.also           | assumed    | {OURS} | Alternative: a side without a trick is capot, and débrisqué and défiguré as well
 drogue.vilenie.courte-queue         | documented | {SOURCE} | Courte-queue: the free side makes exactly 40 and takes the drogue at once
 drogue.vilenie.clip-free            | documented | {SOURCE} | A side without clips that commits any vilenie takes the drogue at once
 drogue.vilenie.clip-free.once       | assumed    | {OURS} | However many vilenies, the free side takes the drogue once: one ordinary clip each
@@ -229,4 +234,82 @@ FOUR_JACKS = OptionSpec(
     ),
 )
 
-OPTIONS = (PARTNERS, MODE, PACKETS, ORDER, OVERTRUMP, ALL_PASS, DEALS, TABLE, CAPOT, RENGAGE, FOUR_JACKS)
+BID_COUNT = OptionSpec(
+    "bid_count",
+    "What a bid may count",
+    "whole",
+    "drogue.bid.count.suit",
+    status="assumed",
+    choices=(
+        _c("whole", "the whole count of one suit and the Jacks (our assumption)", "drogue.bid.count.suit", "assumed"),
+        _c("under", "any count up to that: one may understate (our assumption)", "drogue.bid.count.under", "assumed"),
+    ),
+)
+EQUAL_BID = OptionSpec(
+    "equal_bid",
+    "An equal count that lost on values",
+    "once",
+    "drogue.bid.raise.once",
+    status="assumed",
+    choices=(
+        _c("once", "is tried only once: bid more or pass (our assumption)", "drogue.bid.raise.once", "assumed"),
+        _c("again", "may be tried again, and loses again (our assumption)", "drogue.bid.raise.again", "assumed"),
+    ),
+)
+FIRST_GAME = OptionSpec(
+    "first_game",
+    "In the first game",
+    "points",
+    "drogue.first-game.vilenies",
+    status="assumed",
+    choices=(
+        _c("points", "only the points count (our assumption)", "drogue.first-game.vilenies", "assumed"),
+        _c(
+            "vilenies",
+            "vilenies count too: a side with one takes the drogue at once (the page read literally; our assumption)",
+            "drogue.first-game.vilenies.count",
+            "assumed",
+        ),
+    ),
+)
+CAPOT_COUNTS = OptionSpec(
+    "capot_counts",
+    "A side without a trick is",
+    "alone",
+    "drogue.vilenie.capot.alone",
+    status="assumed",
+    choices=(
+        _c("alone", "capot only (our assumption)", "drogue.vilenie.capot.alone", "assumed"),
+        _c("all", "capot, débrisqué and défiguré (our assumption)", "drogue.vilenie.capot.also", "assumed"),
+    ),
+)
+RELEASE = OptionSpec(
+    "release",
+    "Showing a Jack to be released takes off",
+    "all",
+    "drogue.release.all",
+    status="assumed",
+    choices=(
+        _c("all", "every ordinary clip he wears (our assumption)", "drogue.release.all", "assumed"),
+        _c("one", "one ordinary clip; he shows again for the next (our assumption)", "drogue.release.one", "assumed"),
+    ),
+)
+
+OPTIONS = (
+    PARTNERS,
+    MODE,
+    PACKETS,
+    ORDER,
+    OVERTRUMP,
+    ALL_PASS,
+    DEALS,
+    TABLE,
+    CAPOT,
+    RENGAGE,
+    FOUR_JACKS,
+    BID_COUNT,
+    EQUAL_BID,
+    FIRST_GAME,
+    CAPOT_COUNTS,
+    RELEASE,
+)

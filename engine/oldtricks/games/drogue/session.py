@@ -37,11 +37,13 @@ def clips_word(n: int) -> str:
     return f"{NUMBERS[n] if n < len(NUMBERS) else n} clip{'' if n == 1 else 's'}"
 
 
-def vilenies(state: DrogueState, side: int, free: bool) -> list[str]:
+def vilenies(state: DrogueState, side: int, free: bool, capot_alone: bool = True) -> list[str]:
     """The side's vilenies in this deal, in the order the booklet lists them."""
     won = [t for t in state.tricks if t.winner % 2 == side]
     if not won:
-        return ["capot"]  # drogue.vilenie.capot.alone: not also débrisqué and défiguré
+        if capot_alone:
+            return ["capot"]  # drogue.vilenie.capot.alone: not also débrisqué and défiguré
+        return ["débrisqué", "défiguré", "capot"]  # drogue.vilenie.capot.also: no trick holds no card either
     cards = [c for t in won for _, c in t.cards]
     out = []
     if not any(c.rank in "AT" for c in cards):
@@ -124,6 +126,20 @@ def _first_game(
     game: Drogue, state: DrogueState, session: Session, points: tuple[int, int], events: list[Event]
 ) -> Session:
     score = f"{game.side_name(state, 0)} {points[0]}, {game.side_name(state, 1)} {points[1]}"
+    if game.first_game_vilenies:
+        # drogue.first-game.vilenies.count: both sides are free of clips, so a vilenie hands over the drogue at
+        # once; only when both sides or neither commit one do the points decide
+        shames = [vilenies(state, side, True, game.capot_alone) for side in (0, 1)]
+        if bool(shames[0]) != bool(shames[1]):
+            side = 0 if shames[0] else 1
+            why = " and ".join(shames[side])
+            session = _take(game, state, session, side, shames[side][0])
+            text = (
+                f"{score}. {game.side_name(state, side)} are {why}: a side free of clips with a vilenie takes"
+                " the drogue at once, one clip each, whatever the points."
+            )
+            events.append(Event("drogue", text, {"side": side, "vilenies": shames[side]}))
+            return session
     if points[0] == points[1]:
         # drogue.first-game.tie
         text = f"{score}: sixty all. Nobody takes a clip; the next deal is the first game again."
@@ -152,7 +168,7 @@ def _later_game(
             else:
                 text += "keeps the clip, nothing more."
             events.append(Event("rengage", text, {"seat": seat}))
-    for vilenie in vilenies(state, holder, free=False):  # drogue.vilenie.recharger
+    for vilenie in vilenies(state, holder, False, game.capot_alone):  # drogue.vilenie.recharger
         n = int(game.options["capot"]) if vilenie == "capot" else 1
         kind = "buttonhole" if vilenie == "défiguré" else "clips"
         for seat in (holder, holder + 2):
@@ -161,7 +177,7 @@ def _later_game(
         text = f"{game.side_name(state, holder)} are {vilenie}: recharger, {clips_word(n)} more each{where}."
         events.append(Event("vilenie", text, {"side": holder, "vilenie": vilenie}))
     side = game.side_name(state, free)
-    shame = vilenies(state, free, free=True)
+    shame = vilenies(state, free, True, game.capot_alone)
     if points[free] >= THRESHOLD and not shame:
         text = f"{side} made {points[free]}, at least {THRESHOLD}: the drogue stays with"
         text += f" {game.side_name(state, holder)}."
