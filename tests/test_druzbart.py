@@ -522,3 +522,68 @@ def test_every_druzbart_and_clock_id_is_demonstrated() -> None:
     for key, values in cov.options.items():
         if key.startswith(("druzbart.", "clock.")):
             assert all(values.values()), key
+
+
+# -- typed options, the table, facts and narration ------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["druzbart", "clock"])
+def test_the_options_value_allows_exactly_what_the_specs_allow(name: str) -> None:
+    import dataclasses
+    import typing
+
+    game = make_game(name)
+    hints = typing.get_type_hints(type(game.settings))
+    assert set(hints) == {spec.key for spec in game.option_specs}
+    for spec in game.option_specs:
+        if spec.choices:
+            assert set(typing.get_args(hints[spec.key])) == {c.value for c in spec.choices}, spec.key
+        else:
+            assert hints[spec.key] is int, spec.key
+        assert getattr(game.settings, spec.key) == game.options[spec.key]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        game.settings.lines = 3  # type: ignore[misc]
+
+
+def test_the_table_names_sides_for_both_games() -> None:
+    four, clock = make_game("druzbart"), make_game("clock")
+    assert [four.table.side_label(s) for s in (0, 1)] == ["South–North", "West–East"]
+    assert [four.table.side_of(s) for s in range(4)] == [0, 1, 0, 1]
+    assert [clock.table.side_label(s) for s in range(3)] == ["South", "West", "East"]
+    assert clock.table.partner(0) is None and four.table.partner(3) == 1
+
+
+@pytest.mark.parametrize(
+    ("cards", "holding"),
+    [
+        ("OH 7B 8H 8B", (0, "druzbart.all-duds")),
+        ("7H UA 9A TL", (0, "druzbart.seven")),
+        ("8H 9A UL AA", (1, "druzbart.rank")),
+        ("OH 7B 6B 8H", (2, "druzbart.rank")),
+    ],
+)
+def test_the_ranking_says_which_rule_holds_the_trick(cards: str, holding: tuple[int, str]) -> None:
+    """druzbart.all-duds, druzbart.seven, druzbart.rank: the trick sentence reads the rule from here."""
+    game = make_game("druzbart")
+    assert game.ranking.holding(game.pack.parse_many(cards)) == holding
+
+
+def test_the_trick_transition_returns_facts_and_narration_words_them() -> None:
+    import dataclasses
+
+    from oldtricks.games.druzbart import narrate
+    from oldtricks.games.druzbart.facts import Played, Took
+
+    game = make_game("druzbart")
+    state = game.new_state(seed=3)
+    facts = []
+    for _ in range(4):
+        state, new = game._play_card(state, game.legal_moves(state)[0])
+        facts += new
+    assert [type(f) for f in facts[:5]] == [Played, Played, Played, Played, Took]
+    assert not any(
+        isinstance(getattr(f, k.name), str) and " " in getattr(f, k.name) for f in facts for k in dataclasses.fields(f)
+    )
+    took = facts[4]
+    assert isinstance(took, Took) and took.rule in {"druzbart.rank", "druzbart.seven", "druzbart.all-duds"}
+    assert narrate.event(took, game.table).text.startswith("Trick 1: ")

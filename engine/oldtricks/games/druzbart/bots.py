@@ -8,35 +8,31 @@ or need not win.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...cards import Card
 from ...model import Move
 from ...prng import Rng
 from .state import DruzbartState
-
-if TYPE_CHECKING:
-    from .game import Druzbart
+from .table import Table
 
 
-def choose(game: Druzbart, state: DruzbartState, rng: Rng) -> Move:
-    legal = game.legal_moves(state)
+def choose(table: Table, state: DruzbartState, legal: list[Move], rng: Rng) -> Move:
+    """The bot's move among ``legal``, the legal moves of ``state``."""
     if len(legal) == 1 or state.dealing:
         return legal[0]
     seat = legal[0].seat
     cards = [m.card for m in legal if m.card is not None]
-    card = _lead(game, state, seat, cards, rng) if not state.table else _follow(game, state, seat, cards, rng)
+    card = _lead(table, state, seat, cards, rng) if not state.table else _follow(table, state, seat, cards, rng)
     return Move(seat, "play", card)
 
 
-def _unseen(game: Druzbart, state: DruzbartState, seat: int) -> set[Card]:
+def _unseen(table: Table, state: DruzbartState, seat: int) -> set[Card]:
     """Cards the bot cannot see: in other hands or left out of the deal."""
-    return set(game.pack.cards) - state.played() - set(state.hands[seat])
+    return set(table.pack.cards) - state.played() - set(state.hands[seat])
 
 
-def _keep_value(game: Druzbart, card: Card) -> int:
+def _keep_value(table: Table, card: Card) -> int:
     """How much the bot wants to keep a card: duds least, then the Sevens (sure leads), beaters, matadors."""
-    r = game.ranking
+    r = table.ranking
     if r.is_matador(card):
         return 1000 + r.power(card)
     if card.rank == "7":
@@ -44,37 +40,37 @@ def _keep_value(game: Druzbart, card: Card) -> int:
     return r.power(card)
 
 
-def _cheapest(game: Druzbart, cards: list[Card], rng: Rng) -> Card:
-    values = [_keep_value(game, c) for c in cards]
+def _cheapest(table: Table, cards: list[Card], rng: Rng) -> Card:
+    values = [_keep_value(table, c) for c in cards]
     low = min(values)
     pool = [c for c, v in zip(cards, values, strict=True) if v == low]
     return pool[rng.below(len(pool))] if len(pool) > 1 else pool[0]
 
 
-def _safe(game: Druzbart, card: Card, table: list[Card], unseen: set[Card]) -> bool:
+def _safe(table: Table, card: Card, on_table: list[Card], unseen: set[Card]) -> bool:
     """No unseen card could head ``card`` once it is on the table."""
-    after = [*table, card]
-    return not any(game.ranking.heads(c, after) for c in unseen)
+    after = [*on_table, card]
+    return not any(table.ranking.heads(c, after) for c in unseen)
 
 
-def _pressing(game: Druzbart, state: DruzbartState, seat: int) -> bool:
+def _pressing(table: Table, state: DruzbartState, seat: int) -> bool:
     """Whether this trick matters enough to spend a matador: the deal is close to being decided."""
-    mine = state.tricks[game.side_of(seat)]
-    theirs = max((t for s, t in enumerate(state.tricks) if s != game.side_of(seat)), default=0)
-    if game.num_sides == 3:
-        return state.lines[game.side_of(seat)] <= 2 or min(state.lines) <= 1
+    mine = state.tricks[table.side_of(seat)]
+    theirs = max((t for s, t in enumerate(state.tricks) if s != table.side_of(seat)), default=0)
+    if table.num_sides == 3:
+        return state.lines[table.side_of(seat)] <= 2 or min(state.lines) <= 1
     return mine >= 4 or theirs >= 3
 
 
-def _lead(game: Druzbart, state: DruzbartState, seat: int, cards: list[Card], rng: Rng) -> Card:
-    r = game.ranking
-    unseen = _unseen(game, state, seat)
-    sure = [c for c in cards if not r.is_matador(c) and _safe(game, c, [], unseen)]
+def _lead(table: Table, state: DruzbartState, seat: int, cards: list[Card], rng: Rng) -> Card:
+    r = table.ranking
+    unseen = _unseen(table, state, seat)
+    sure = [c for c in cards if not r.is_matador(c) and _safe(table, c, [], unseen)]
     if sure:
         # a led Seven (druzbart.seven) or a beater nobody else can head: take the trick cheaply
-        return min(sure, key=lambda c: _keep_value(game, c))
-    matadors = [c for c in cards if r.is_matador(c) and _safe(game, c, [], unseen)]
-    if matadors and _pressing(game, state, seat):
+        return min(sure, key=lambda c: _keep_value(table, c))
+    matadors = [c for c in cards if r.is_matador(c) and _safe(table, c, [], unseen)]
+    if matadors and _pressing(table, state, seat):
         return matadors[0]
     sevens = [c for c in cards if c.rank == "7" and not r.is_matador(c)]
     if sevens:
@@ -82,32 +78,32 @@ def _lead(game: Druzbart, state: DruzbartState, seat: int, cards: list[Card], rn
         return sevens[0]
     # otherwise lead a dud: the others must spend beaters to head it (druzbart.head.dud-led)
     rest = [c for c in cards if not r.is_matador(c)] or cards
-    return _cheapest(game, rest, rng)
+    return _cheapest(table, rest, rng)
 
 
-def _follow(game: Druzbart, state: DruzbartState, seat: int, cards: list[Card], rng: Rng) -> Card:
-    r = game.ranking
-    table = [c for _, c in state.table]
-    if not r.heads(cards[0], table):
+def _follow(table: Table, state: DruzbartState, seat: int, cards: list[Card], rng: Rng) -> Card:
+    r = table.ranking
+    on_table = [c for _, c in state.table]
+    if not r.heads(cards[0], on_table):
         # nothing heads the trick: throw the card worth least, never a matador if another card will do
-        return _cheapest(game, cards, rng)
+        return _cheapest(table, cards, rng)
     # the head rule leaves only heading cards: choose the one that holds cheaply
-    n = game.num_seats
-    later = [(seat + k) % n for k in range(1, n - len(table))]
-    partner = game.partner(seat)
+    n = table.num_seats
+    later = [(seat + k) % n for k in range(1, n - len(on_table))]
+    partner = table.partner(seat)
     opponents_after = [s for s in later if s != partner]
-    ordered = sorted(cards, key=lambda c: _keep_value(game, c))
+    ordered = sorted(cards, key=lambda c: _keep_value(table, c))
     plain = [c for c in ordered if not r.is_matador(c)]
     if not opponents_after:
         return (plain or ordered)[0]  # only the partner (or nobody) to come: any head holds for the side
-    unseen = _unseen(game, state, seat)
-    safe = [c for c in ordered if _safe(game, c, table, unseen)]
+    unseen = _unseen(table, state, seat)
+    safe = [c for c in ordered if _safe(table, c, on_table, unseen)]
     safe_plain = [c for c in safe if not r.is_matador(c)]
     if safe_plain:
         return safe_plain[0]
-    holder = state.table[r.holder(table)][0]
+    holder = state.table[r.holder(on_table)][0]
     partner_holds = holder == partner
-    if safe and (not plain or (not partner_holds and _pressing(game, state, seat))):
+    if safe and (not plain or (not partner_holds and _pressing(table, state, seat))):
         return safe[0]
     # only matadors head and none is sure to hold: the highest is the least likely to be overtaken
     return plain[0] if plain else ordered[-1]

@@ -1,8 +1,10 @@
 """Drużbart: four players in two teams, no trumps, a wild ranking, and a slate of chalk lines.
 
-Every rule carries its ledger id (``druzbart.*``). A game runs over as many deals as it takes for one
-team to clear its slate; between deals the next dealer makes a chance move, ``deal``, whose shuffle
-comes from the generator kept in the state, so ``(options, seed, moves)`` replays a whole game.
+Every rule carries its ledger id (``druzbart.*``); the transitions return facts (``facts.py``),
+which ``narrate.py`` words; the bots and the view read the table's fixed facts (``table.py``), not
+this class. A game runs over as many deals as it takes for one team to clear its slate; between
+deals the next dealer makes a chance move, ``deal``, whose shuffle comes from the generator kept in
+the state, so ``(options, seed, moves)`` replays a whole game.
 """
 
 from __future__ import annotations
@@ -14,10 +16,14 @@ from ...cards import GERMAN_32, GERMAN_36, Card, Pack
 from ...errors import IllegalMoveError, InvalidDealError
 from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule
 from ...prng import Rng
-from . import bots, view
+from ...seats import Seats
+from . import bots, narrate, view
+from .facts import Cleared, DealDrawn, DealWon, Fact, MatadorLost, Played, Redealt, SlateNow, Took
+from .options import DruzbartOptions, TableOptions
 from .ranking import Ranking
 from .rules import LINES, MATADOR_LOST, MATADOR_TO_PARTNER, MATADORS, OBERS, PACK, PACKETS, RULES, SEVEN
 from .state import DealScore, DruzbartState, Play
+from .table import Table
 
 
 def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
@@ -45,15 +51,19 @@ class Druzbart(Game[DruzbartState]):
 
     def __init__(self, options: Any = None, names: Any = None) -> None:
         super().__init__(options, names)
-        self.ranking = Ranking.from_options(
-            str(self.options["matadors"]), str(self.options["seven"]), str(self.options["obers"])
-        )
-        self._names = self.seat_names()
+        self.settings = self.read_settings()
+        o = self.settings
+        self.ranking = Ranking.from_options(o.matadors, o.seven, o.obers)
+        self.table = Table(self.pack, self.ranking, Seats(self.seat_names(), self.teams()), self.sides(), o.lines)
+        self._names = self.table.seats.names
+
+    def read_settings(self) -> TableOptions:
+        return DruzbartOptions.read(self.options)
 
     # -- fixed facts ---------------------------------------------------------------------------------
     @property
     def pack(self) -> Pack:
-        return GERMAN_36 if self.options["pack"] == 36 else GERMAN_32  # druzbart.pack
+        return GERMAN_36 if self.settings.pack == 36 else GERMAN_32  # druzbart.pack
 
     @property
     def num_seats(self) -> int:
@@ -61,24 +71,27 @@ class Druzbart(Game[DruzbartState]):
 
     @property
     def hand_size(self) -> int:
-        return 9 if self.options["pack"] == 36 else 8  # druzbart.deal, druzbart.deal-32
+        return 9 if self.settings.pack == 36 else 8  # druzbart.deal, druzbart.deal-32
 
     @property
     def num_sides(self) -> int:
-        return 2
+        return len(self.sides())
 
     def teams(self) -> tuple[int | None, ...]:
         return (0, 1, 0, 1)  # druzbart.seats: partners sit opposite
 
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side that keeps a slate: the two teams."""
+        return ((0, 2), (1, 3))
+
     def side_of(self, seat: int) -> int:
-        return seat % 2
+        return self.table.side_of(seat)
 
     def partner(self, seat: int) -> int | None:
-        return (seat + 2) % 4
+        return self.table.partner(seat)
 
     def side_label(self, side: int) -> str:
-        names = self._names
-        return f"{names[side]}–{names[side + 2]}"
+        return self.table.side_label(side)
 
     # -- chance --------------------------------------------------------------------------------------
     def deal_order(self, order: list[Card], dealer: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
@@ -88,7 +101,7 @@ class Druzbart(Game[DruzbartState]):
         (8 = 3 + 3 + 2, druzbart.deal-32; 10 = 3 + 3 + 3 + 1, clock.deal).
         """
         n, size = self.num_seats, self.hand_size
-        packet = 3 if self.options["packets"] == "three" else 1
+        packet = 3 if self.settings.packets == "three" else 1
         hands: list[list[Card]] = [[] for _ in range(n)]
         i = 0
         while len(hands[dealer]) < size:
@@ -106,7 +119,7 @@ class Druzbart(Game[DruzbartState]):
 
     def initial_state(self, deal: Deal) -> DruzbartState:
         sides = self.num_sides
-        lines = (int(self.options["lines"]),) * sides  # druzbart.slate
+        lines = (self.settings.lines,) * sides  # druzbart.slate
         return self._start_deal(deal, 1, lines, (), deal.seed or 0)
 
     def _start_deal(
@@ -174,54 +187,32 @@ class Druzbart(Game[DruzbartState]):
             )
         if move.card not in state.hands[seat]:
             return IllegalMoveError(f"{names[seat]} does not hold {move.card}", "druzbart.deal")
-        heading = " or ".join(str(c) for c in self.playable(state))
-        return IllegalMoveError(
-            f"{names[seat]} can head the trick with {heading}, so must: suit need not be followed,"
-            f" but the best card so far must be beaten when it can be",
-            "druzbart.head",
-        )
+        return IllegalMoveError(narrate.head_refusal(seat, self.playable(state), self.table), "druzbart.head")
 
     def play(self, state: DruzbartState, move: Move) -> tuple[DruzbartState, list[Event]]:
-        if move.kind == "deal":
-            return self._redeal(state)
+        state, facts = self._redeal(state) if move.kind == "deal" else self._play_card(state, move)
+        return state, [narrate.event(fact, self.table) for fact in facts]
+
+    def _play_card(self, state: DruzbartState, move: Move) -> tuple[DruzbartState, list[Fact]]:
         seat, card = move.seat, move.card
         assert card is not None
         hand = tuple(c for c in state.hands[seat] if c != card)
         hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
-        events = [Event("play", self._play_text(state, seat, card), {"seat": seat, "card": str(card)})]
+        heads = self.ranking.heads(card, [c for _, c in state.table])
+        facts: list[Fact] = [Played(seat, card, led=not state.table, heads=heads)]
         table = (*state.table, (seat, card))
         if len(table) < self.num_seats:
             nxt = (seat + 1) % self.num_seats
-            return replace(state, hands=hands, table=table, turn=nxt, last=(), last_winner=None), events
-        return self._finish_trick(replace(state, hands=hands), table, events)
-
-    def _play_text(self, state: DruzbartState, seat: int, card: Card) -> str:
-        name, r = self._names[seat], self.ranking
-        if not state.table:
-            text = f"{name} leads the {card.name}, {r.describe(card, led=True)}."
-            if card.rank == "7" and not r.is_matador(card):
-                beaten = "nothing can beat it" if r.seven == "unbeatable" else "only a matador can beat it"
-                text = f"{name} leads the {card.name}: a Seven led, {beaten}."
-            return text
-        cards = [c for _, c in state.table]
-        if r.heads(card, cards):
-            return f"{name} heads the trick with the {card.name}, {r.describe(card)}."
-        return f"{name} cannot head the trick and throws the {card.name}, {r.describe(card)}."
+            return replace(state, hands=hands, table=table, turn=nxt, last=(), last_winner=None), facts
+        return self._finish_trick(replace(state, hands=hands), table, facts)
 
     def _finish_trick(
-        self, state: DruzbartState, table: tuple[Play, ...], events: list[Event]
-    ) -> tuple[DruzbartState, list[Event]]:
-        names, r = self._names, self.ranking
-        cards = [c for _, c in table]
-        i = r.holder(cards)
+        self, state: DruzbartState, table: tuple[Play, ...], facts: list[Fact]
+    ) -> tuple[DruzbartState, list[Fact]]:
+        r = self.ranking
+        i, rule = r.holding([c for _, c in table])  # druzbart.rank, druzbart.seven, druzbart.all-duds
         winner, best = table[i]
         number = state.tricks_played + 1
-        if all(r.is_dud(c, led=k == 0) for k, c in enumerate(cards)):
-            why = f"only duds were played, so the leader, {names[winner]}, takes the trick"  # druzbart.all-duds
-        elif i == 0 and best.rank == "7" and not r.is_matador(best):
-            why = f"the led Seven holds: {names[winner]} takes the trick"  # druzbart.seven
-        else:
-            why = f"{names[winner]} takes the trick with the {best.name}"
         side = self.side_of(winner)
         tricks = _add(state.tricks, side, 1)
         keepers = state.keepers
@@ -234,26 +225,14 @@ class Druzbart(Game[DruzbartState]):
             "cards": [[s, str(c)] for s, c in table],
             "winner": winner,
         }
-        events.append(Event("trick", f"Trick {number}: {why}{self._tally_text(tricks, side)}.", record))
+        facts.append(Took(number, winner, best, rule, side, tricks, record))
         lines, chalked = state.lines, state.chalked
         for seat, card in table:
             if seat != winner and r.is_matador(card):
-                cost, whom = self.matador_cost(seat, winner)  # druzbart.score.matador
+                cost, to_partner = self.matador_cost(seat, winner)  # druzbart.score.matador
                 owner = self.side_of(seat)
                 lines, chalked = _add(lines, owner, cost), _add(chalked, owner, cost)  # druzbart.score.matador.when
-                verb = "chalks" if self.num_sides == 3 else "chalk"
-                cost_text = (
-                    f"{self.side_name(owner)} {verb} {cost} line{'s' if cost != 1 else ''} back"
-                    if cost
-                    else f"with the penalty set to none, it costs {self.side_name(owner)} nothing"
-                )
-                events.append(
-                    Event(
-                        "matador",
-                        f"{names[seat]}'s {card.name}, a matador, falls to {whom} {names[winner]}: {cost_text}.",
-                        {"seat": seat, "card": str(card), "winner": winner, "lines": cost},
-                    )
-                )
+                facts.append(MatadorLost(seat, card, winner, to_partner, owner, cost))
         state = replace(
             state,
             table=(),
@@ -266,98 +245,78 @@ class Druzbart(Game[DruzbartState]):
             last=table,
             last_winner=winner,
         )
-        return self.after_trick(state, winner, events)
+        return self.after_trick(state, winner, facts)
 
-    def side_name(self, side: int) -> str:
-        return self.side_label(side)
-
-    def _tally_text(self, tricks: tuple[int, ...], side: int) -> str:
-        return f" ({self.side_label(side)} {tricks[side]}, {self.side_label(1 - side)} {tricks[1 - side]})"
-
-    def matador_cost(self, owner: int, winner: int) -> tuple[int, str]:
-        """Lines chalked back on the owner's side for a matador lost in ``winner``'s trick, and who that is."""
+    def matador_cost(self, owner: int, winner: int) -> tuple[int, bool]:
+        """Lines chalked back on the owner's side for a matador lost in ``winner``'s trick, and whether
+        ``winner`` is the owner's partner."""
+        assert isinstance(self.settings, DruzbartOptions)
         if winner == self.partner(owner):
-            return int(self.options["matador_to_partner"]), "his partner"
-        return int(self.options["matador_lost"]), "the opponent"
+            return self.settings.matador_to_partner, True
+        return self.settings.matador_lost, False
 
-    def after_trick(self, state: DruzbartState, winner: int, events: list[Event]) -> tuple[DruzbartState, list[Event]]:
+    def after_trick(self, state: DruzbartState, winner: int, facts: list[Fact]) -> tuple[DruzbartState, list[Fact]]:
         """druzbart.end: the deal stops as soon as a team has five tricks (or, with 32 cards, all are played)."""
         if max(state.tricks) >= 5 or not any(state.hands):
-            return self._end_deal(state, events)
-        return state, events
+            return self._end_deal(state, facts)
+        return state, facts
 
-    def _end_deal(self, state: DruzbartState, events: list[Event]) -> tuple[DruzbartState, list[Event]]:
+    def _end_deal(self, state: DruzbartState, facts: list[Fact]) -> tuple[DruzbartState, list[Fact]]:
         a, b = state.tricks
         erased: tuple[int, ...] = (0, 0)
         lines = state.lines
         if a == b:
-            events.append(Event("deal", f"{a} tricks each: the deal scores nothing.", None))  # druzbart.split-32
+            facts.append(DealDrawn(a))  # druzbart.split-32
         else:
             side = 0 if a > b else 1
-            label = self.side_label(side)
             points = 1  # druzbart.score.deal
-            text = f"{label} have five tricks and win the deal: they erase a line."
             if min(a, b) == 0:
                 points += 1  # druzbart.score.five-straight
-                text += " They took five before the other side took one: a second line is erased."
             erased = _add(erased, side, min(points, lines[side]))
             lines = _add(lines, side, -erased[side])
-            events.append(Event("deal", text, {"deal": state.number, "side": side, "erased": points}))
+            facts.append(DealWon(state.number, side, min(a, b) == 0, points))
         state = replace(state, lines=lines)
         state = self.close_deal(state, erased)
-        events.append(Event("slate", self._slate_text(state), {"lines": list(state.lines)}))
+        facts.append(SlateNow(state.lines))
         done = [s for s in range(self.num_sides) if lines[s] == 0]
         if done:
-            return self._end_game(state, done[0], events)
-        return replace(state, dealing=True, turn=self.next_dealer(state)), events
+            return self._end_game(state, done[0], facts)
+        return replace(state, dealing=True, turn=self.next_dealer(state)), facts
 
     def close_deal(self, state: DruzbartState, erased: tuple[int, ...]) -> DruzbartState:
         score = DealScore(state.number, state.deal.dealer, state.tricks, erased, state.chalked, state.lines)
         return replace(state, history=(*state.history, score))
 
-    def _slate_text(self, state: DruzbartState) -> str:
-        parts = [f"{self.side_name(s)} {n}" for s, n in enumerate(state.lines)]
-        return "Lines left on the slate: " + ", ".join(parts) + "."
+    def _end_game(self, state: DruzbartState, side: int, facts: list[Fact]) -> tuple[DruzbartState, list[Fact]]:
+        cleared = Cleared(side, state.lines)
+        facts.append(cleared)
+        outcome = self.game_outcome(state, cleared)
+        return replace(state, turn=None, dealing=False, result=outcome), facts
 
-    def _end_game(self, state: DruzbartState, side: int, events: list[Event]) -> tuple[DruzbartState, list[Event]]:
-        outcome = self.game_outcome(state, side)
-        events.append(Event("end", outcome.text, {"side": side}))
-        return replace(state, turn=None, dealing=False, result=outcome), events
-
-    def game_outcome(self, state: DruzbartState, side: int) -> Outcome:
+    def game_outcome(self, state: DruzbartState, cleared: Cleared) -> Outcome:
         """druzbart.game-points: the winners score the other side's remaining lines."""
-        other = 1 - side
-        points = state.lines[other]
-        winners = tuple(s for s in range(4) if self.side_of(s) == side)
-        losers = tuple(s for s in range(4) if self.side_of(s) == other)
-        return Outcome(
-            "win",
-            winners,
-            losers,
-            f"{self.side_label(side)} have cleared their slate and win the game: {points} game"
-            f" point{'s' if points != 1 else ''}, one for each line {self.side_label(other)} still have.",
-        )
+        members = self.table.sides[cleared.side]
+        winners = tuple(s for s in range(self.num_seats) if s in members)
+        losers = tuple(s for s in range(self.num_seats) if s not in members)
+        return Outcome("win", winners, losers, narrate.ending(cleared, self.table))
 
-    def _redeal(self, state: DruzbartState) -> tuple[DruzbartState, list[Event]]:
+    def _redeal(self, state: DruzbartState) -> tuple[DruzbartState, list[Fact]]:
         """The chance move between deals: the next dealer shuffles with the state's generator."""
         assert state.turn is not None
         rng = Rng(state.rng)
         seed = rng.next_u64()
         deal = self.deal(seed=seed, dealer=state.turn)
         new = self._start_deal(deal, state.number + 1, state.lines, state.history, rng.state)
-        how = "in packets of three" if self.options["packets"] == "three" else "one at a time"
-        text = f"{self._names[state.turn]} deals deal {new.number}: {self.hand_size} cards each, {how}."
-        if deal.rest:
-            text += f" {len(deal.rest)} cards are left out."
-        return new, [Event("deal", text, {"deal": new.number, "dealer": state.turn})]
+        packets = self.settings.packets == "three"
+        return new, [Redealt(new.number, state.turn, self.hand_size, packets, len(deal.rest))]
 
     def outcome(self, state: DruzbartState) -> Outcome | None:
         return state.result
 
     def bot_move(self, state: DruzbartState, rng: Rng) -> Move:
         """Head as cheaply as will hold, keep the matadors for when they matter, throw duds otherwise."""
-        return bots.choose(self, state, rng)
+        return bots.choose(self.table, state, self.legal_moves(state), rng)
 
     # -- view ----------------------------------------------------------------------------------------
     def view(self, state: DruzbartState) -> dict[str, Any]:
-        return view.frame_view(self, state)
+        return view.frame_view(self.table, state)

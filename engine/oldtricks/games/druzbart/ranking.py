@@ -31,7 +31,6 @@ MATADOR_SETS: dict[str, tuple[str, str, str]] = {
 
 # druzbart.rank: below the matadors, whole ranks in this order, highest first
 BEATER_RANKS = ("9", "A", "U", "6")
-RANK_WORDS = {"9": "Nine", "A": "Ace", "U": "Unter", "O": "Ober", "6": "Six", "7": "Seven"}
 
 MATADOR_POWER = 100
 LED_SEVEN = {"unbeatable": 1000, "gracz": 90}  # druzbart.seven / druzbart.seven.gracz
@@ -87,6 +86,23 @@ class Ranking:
                 best, top = i, p
         return best
 
+    def holding(self, cards: Sequence[Card]) -> tuple[int, str]:
+        """The card that holds the trick so far (see :meth:`holder`) and the ledger id of the rule by
+        which it holds: ``druzbart.all-duds`` (duds only: the lead holds), ``druzbart.seven`` (a led
+        Seven stands), else ``druzbart.rank``.
+
+        >>> from oldtricks.cards import GERMAN_36 as P
+        >>> r = Ranking.from_options("braus", "unbeatable", "duds")
+        >>> r.holding(P.parse_many("OH 7B 8H")), r.holding(P.parse_many("7H UA")), r.holding(P.parse_many("8H 9A"))
+        ((0, 'druzbart.all-duds'), (0, 'druzbart.seven'), (1, 'druzbart.rank'))
+        """
+        i = self.holder(cards)
+        if i == 0 and self.power(cards[0], led=True) == 0:
+            return i, "druzbart.all-duds"  # nothing beat a dud lead: every card is a dud
+        if i == 0 and cards[0].rank == "7" and not self.is_matador(cards[0]):
+            return i, "druzbart.seven"
+        return i, "druzbart.rank"
+
     def heads(self, card: Card, cards: Sequence[Card]) -> bool:
         """Whether ``card``, played now, beats the best of ``cards`` (druzbart.head)."""
         if not cards:
@@ -100,13 +116,3 @@ class Ranking:
             pack.cards,
             key=lambda c: (-self.power(c), c.rank != "7", SUIT_ORDER.index(c.suit), -pack.ranks.index(c.rank)),
         )
-
-    def describe(self, card: Card, led: bool = False) -> str:
-        """A word for the card's role: 'a matador', 'a Nine', 'a dud'."""
-        if self.is_matador(card):
-            return "a matador"
-        if card.rank == "7":
-            return "a led Seven" if led else "an unled Seven, worth nothing"
-        if self.power(card) == 0:
-            return "a dud"
-        return f"an {RANK_WORDS[card.rank]}" if card.rank in "AUO" else f"a {RANK_WORDS[card.rank]}"

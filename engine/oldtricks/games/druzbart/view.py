@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .state import DealScore, DruzbartState
-
-if TYPE_CHECKING:
-    from .game import Druzbart
+from .table import Table
 
 
-def frame_view(game: Druzbart, state: DruzbartState) -> dict[str, Any]:
+def frame_view(table: Table, state: DruzbartState) -> dict[str, Any]:
     """Everything a viewer sees, with all cards face up (frames hide other seats' hands)."""
-    order = {c: i for i, c in enumerate(game.ranking.ladder(game.pack))}
-    names = game.seat_names()
-    teams = game.teams()
-    cards_per_trick = game.num_seats
+    order = {c: i for i, c in enumerate(table.ranking.ladder(table.pack))}
+    names = table.seats.names
+    teams = table.seats.teams
+    cards_per_trick = table.num_seats
     seats = []
     for s, hand in enumerate(state.hands):
-        side = game.side_of(s)
+        side = table.side_of(s)
         keeps = state.keepers[side] == s
         tricks = state.tricks[side] if keeps else 0
         seats.append(
@@ -33,7 +31,7 @@ def frame_view(game: Druzbart, state: DruzbartState) -> dict[str, Any]:
                     "face": "up",
                 },
                 "won": {"count": tricks * cards_per_trick, "tricks": tricks},
-                "marks": _marks(game, state, s),
+                "marks": _marks(table, state, s),
             }
         )
     showing_last = not state.table and bool(state.last)
@@ -52,45 +50,45 @@ def frame_view(game: Druzbart, state: DruzbartState) -> dict[str, Any]:
             "complete": showing_last,
         },
         "centre": centre,
-        "info": _info(game, state),
-        "panels": [_slate(game, state), _scoring(game, state)],
+        "info": _info(table, state),
+        "panels": [_slate(table, state), _scoring(table, state)],
     }
 
 
-def _marks(game: Druzbart, state: DruzbartState, seat: int) -> list[dict[str, Any]]:
+def _marks(table: Table, state: DruzbartState, seat: int) -> list[dict[str, Any]]:
     marks: list[dict[str, Any]] = []
     if seat == state.deal.dealer:
         marks.append({"kind": "dealer", "label": "dealer", "rule": "druzbart.lead"})
-    if game.teams()[seat] is not None:
-        marks.append({"kind": "team", "label": game.side_label(game.side_of(seat)), "rule": "druzbart.seats"})
+    if table.seats.teams[seat] is not None:
+        marks.append({"kind": "team", "label": table.side_label(table.side_of(seat)), "rule": "druzbart.seats"})
     return marks
 
 
-def _info(game: Druzbart, state: DruzbartState) -> list[list[str]]:
-    tricks = ", ".join(f"{game.side_name(s)} {n}" for s, n in enumerate(state.tricks))
-    seven = "cannot be beaten" if game.ranking.seven == "unbeatable" else "falls only to a matador"
+def _info(table: Table, state: DruzbartState) -> list[list[str]]:
+    tricks = ", ".join(f"{table.side_label(s)} {n}" for s, n in enumerate(state.tricks))
+    seven = "cannot be beaten" if table.ranking.seven == "unbeatable" else "falls only to a matador"
     info = [
         ["Deal", str(state.number)],
         ["Tricks", tricks],
-        ["Matadors", " > ".join(game.ranking.matadors)],
+        ["Matadors", " > ".join(table.ranking.matadors)],
         ["A led Seven", seven],
     ]
-    if game.num_sides == 2:
+    if table.num_sides == 2:
         info.append(["Partners", "drawn by cards, then seated opposite (Gracz)"])  # druzbart.partners-by-cards
     return info
 
 
-def _slate(game: Druzbart, state: DruzbartState) -> dict[str, Any]:
+def _slate(table: Table, state: DruzbartState) -> dict[str, Any]:
     """druzbart.slate / clock.lines: each side's lines ever chalked (``total``: the first count and those
     chalked back for lost matadors, which may push a side past its first count), how many of those were
     chalked back (``chalked``), and how many are left (the rest were erased)."""
-    first = int(game.options["lines"])
+    first = table.lines
     back = _chalked_back(state)
     sides = [
-        {"label": game.side_name(s), "total": first + back[s], "left": left, "chalked": back[s]}
+        {"label": table.side_label(s), "total": first + back[s], "left": left, "chalked": back[s]}
         for s, left in enumerate(state.lines)
     ]
-    if game.num_sides == 3:
+    if table.num_sides == 3:
         return {"kind": "tripod", "title": "The tripod", "data": {"sides": sides}}
     return {"kind": "lines", "title": "The slate", "data": {"sides": sides}}
 
@@ -104,34 +102,34 @@ def _chalked_back(state: DruzbartState) -> list[int]:
     return [sum(count[side] for count in counts) for side in range(len(state.lines))]
 
 
-def _row(game: Druzbart, score: DealScore, running: bool) -> list[str]:
-    names = game.seat_names()
+def _row(table: Table, score: DealScore, running: bool) -> list[str]:
+    names = table.seats.names
     tricks = " : ".join(str(t) for t in score.tricks)
 
     def per_side(values: tuple[int, ...], sign: str) -> str:
-        parts = [f"{game.side_name(s)} {sign}{v}" for s, v in enumerate(values) if v]
+        parts = [f"{table.side_label(s)} {sign}{v}" for s, v in enumerate(values) if v]
         return ", ".join(parts) or "–"
 
     erased = "in play" if running else per_side(score.erased, "−")
     lines = " : ".join(str(n) for n in score.lines)
     row = [str(score.number), names[score.dealer], tricks]
-    if game.num_sides == 2:
+    if table.num_sides == 2:
         row.append(erased)
     row.extend([per_side(score.chalked, "+"), lines])
     return row
 
 
-def _scoring(game: Druzbart, state: DruzbartState) -> dict[str, Any]:
-    labels = " : ".join(game.side_name(s) for s in range(game.num_sides))
+def _scoring(table: Table, state: DruzbartState) -> dict[str, Any]:
+    labels = " : ".join(table.side_label(s) for s in range(table.num_sides))
     columns = ["Deal", "Dealer", f"Tricks ({labels})"]
-    if game.num_sides == 2:
+    if table.num_sides == 2:
         columns.append("Erased")
     columns.extend(["Chalked back", f"Lines left ({labels})"])
-    rows = [_row(game, score, False) for score in state.history]
+    rows = [_row(table, score, False) for score in state.history]
     finished = bool(state.history) and state.history[-1].number == state.number
     if not finished:
         current = DealScore(
-            state.number, state.deal.dealer, state.tricks, (0,) * game.num_sides, state.chalked, state.lines
+            state.number, state.deal.dealer, state.tricks, (0,) * table.num_sides, state.chalked, state.lines
         )
-        rows.append(_row(game, current, True))
+        rows.append(_row(table, current, True))
     return {"kind": "table", "title": "Scoring, deal by deal", "data": {"columns": columns, "rows": rows}}
