@@ -37,9 +37,9 @@ def lint(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON, tags=["check"])
 def typecheck(session: nox.Session) -> None:
-    """Mypy --strict on the engine."""
+    """Mypy --strict on the engine and on the Sphinx extension (site/), which imports Sphinx and the engine."""
     session.install(*_group("typecheck"))
-    session.run("mypy", "--strict", "engine/oldtricks")
+    session.run("mypy", "--strict", "engine/oldtricks", "site/oldtricks_sphinx")
 
 
 @nox.session(python=PYTHON, tags=["check"])

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -140,7 +141,10 @@ def _add_widget_js(
 
 
 # What widget.js imports only for frames that need it (its loadParts), by what in a frame needs it.
-PARTS = {"panels.js": lambda frame: bool(frame.get("panels")), "lesson.js": lambda frame: bool(frame.get("ask"))}
+PARTS: dict[str, Callable[[dict[str, Any]], bool]] = {
+    "panels.js": lambda frame: bool(frame.get("panels")),
+    "lesson.js": lambda frame: bool(frame.get("ask")),
+}
 
 
 def preloads(app: Sphinx, entries: list[str], first: scenario_embed) -> list[str]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -94,7 +95,7 @@ def _hash_pages(app: Sphinx, exception: Exception | None) -> None:
         if HASHES not in html:
             continue  # written by an earlier build, hashes already in place
         complete = escape(policy(inline_script_hashes(html)), quote=False)
-        html = _META.sub(lambda m, text=complete: m.group(1) + text + m.group(3), html, count=1)
+        html = _META.sub(_with_policy(complete), html, count=1)
         path.write_text(html, encoding="utf-8")
         count += 1
     logger.info(f"oldtricks: Content-Security-Policy completed on {count} pages")
@@ -110,3 +111,8 @@ def setup_csp(app: Sphinx) -> None:
     )
     app.connect("html-page-context", _meta, priority=900)
     app.connect("build-finished", _hash_pages)
+
+
+def _with_policy(policy_text: str) -> Callable[[re.Match[str]], str]:
+    """The replacement for the policy meta tag: its content set to ``policy_text``."""
+    return lambda m: m.group(1) + policy_text + m.group(3)
