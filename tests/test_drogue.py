@@ -525,3 +525,30 @@ def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(f"oldtricks.games.drogue.{module}"))
     assert result.attempted > 0
     assert result.failed == 0
+
+
+# -- the agreed options as one typed value ----------------------------------------------------------------
+def test_the_agreed_value_has_one_typed_field_per_option_spec() -> None:
+    """options.Agreed: each field is an option, its default the spec's, its Literal the spec's choices."""
+    from dataclasses import fields
+    from typing import get_args, get_type_hints
+
+    from oldtricks.games.drogue.options import Agreed
+
+    hints = get_type_hints(Agreed)
+    assert [f.name for f in fields(Agreed)] == [s.key for s in Drogue.option_specs]
+    for spec, field in zip(Drogue.option_specs, fields(Agreed), strict=True):
+        assert field.default == spec.default, spec.key
+        if spec.choices:
+            assert get_args(hints[spec.key]) == tuple(c.value for c in spec.choices), spec.key
+        else:
+            assert hints[spec.key] is int, spec.key
+
+
+def test_the_game_reads_its_options_into_the_agreed_value() -> None:
+    game = make_game("drogue", {"order": "natural", "table": "lenient", "deals": "3", "packets": "2"})
+    assert isinstance(game, Drogue)
+    agreed = game.agreed
+    assert (agreed.order, agreed.lenient, agreed.deals, agreed.packets, agreed.evening) == ("natural", True, 3, 2, True)
+    with pytest.raises(AttributeError):
+        agreed.order = "bezique"  # type: ignore[misc]  # frozen

@@ -129,7 +129,7 @@ def test_many_tricks_of_whole_random_deals_match() -> None:
                     assert state.trump is not None
                     hand = [str(c) for c in state.hands[legal[0].seat]]
                     table = [str(c) for _, c in state.trick]
-                    want = ref_legal(hand, table, state.trump, game.order, game.overtrump)
+                    want = ref_legal(hand, table, state.trump, game.agreed.order, game.agreed.overtrump)
                     assert {str(m) for m in legal} == want
                 move = legal[rng.below(len(legal))]
                 state, events = game.play(state, move)
@@ -138,7 +138,7 @@ def test_many_tricks_of_whole_random_deals_match() -> None:
                         table = [c for _, c in e.data["cards"]]
                         assert state.trump is not None
                         seats = [s for s, _ in e.data["cards"]]
-                        assert e.data["winner"] == seats[ref_winner(table, state.trump, game.order)]
+                        assert e.data["winner"] == seats[ref_winner(table, state.trump, game.agreed.order)]
                         assert e.data["points"] == sum(VALUE.get(c[0], 0) for c in table)
 
 

@@ -42,15 +42,15 @@ def attempt(game: Drogue, state: DrogueState, rng: Rng) -> Move:
     seat = state.turn
     assert seat is not None
     roll = rng.below(40)
-    if game.lenient and state.phase == "play" and roll < 3:
+    if game.agreed.lenient and state.phase == "play" and roll < 3:
         hand = state.hands[seat]
         return Move(seat, "play", hand[rng.below(len(hand))])
-    if game.lenient and state.phase == "play" and not state.trick and roll == 3:
+    if game.agreed.lenient and state.phase == "play" and not state.trick and roll == 3:
         other = (seat + 1 + rng.below(3)) % 4
         if state.hands[other]:
             card = state.hands[other][rng.below(len(state.hands[other]))]
             return Move(other, "lead", card, str(card))
-    if game.lenient and state.phase == "auction" and state.asking is None and roll == 4:
+    if game.agreed.lenient and state.phase == "auction" and state.asking is None and roll == 4:
         return Move(seat, "bid", None, str(1 + rng.below(7)))
     if roll < 20:
         return game.bot_move(state, rng)
@@ -105,7 +105,7 @@ def check_step(game: Drogue, before: DrogueState, after: DrogueState, events: li
             assert sum(1 for e in events if e.kind == "penalty" and e.data and e.data["seat"] == seat) == (
                 new.penalty - old.penalty
             )
-            assert game.lenient
+            assert game.agreed.lenient
     if any(e.kind in ("deal", "redeal") for e in events):  # every new deal is a deal of the whole pack
         assert sorted(str(c) for h in after.hands for c in h) == DECK
         assert all(len(h) == 8 for h in after.hands)
@@ -126,7 +126,7 @@ def test_random_sessions_keep_the_rules_of_the_drogue(options: dict[str, Any], s
     final = states[-1]
     outcome = game.outcome(final)
     assert outcome is not None and game.legal_moves(final) == [] and game.to_play(final) is None
-    assert final.session.deal_number == game.deals == len(final.session.results)
+    assert final.session.deal_number == game.agreed.deals == len(final.session.results)
     totals = [final.session.wear[s].total + final.session.wear[s + 2].total for s in (0, 1)]
     if totals[0] == totals[1]:
         assert outcome.kind == "draw"

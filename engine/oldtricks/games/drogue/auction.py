@@ -104,16 +104,16 @@ def has_four_mandrins(hand: Sequence[Card]) -> bool:
     return sum(1 for c in hand if is_jack(c)) == 4
 
 
-CallKind = Literal["bid", "pass", "call", "forget"]
+AuctionCallKind = Literal["bid", "pass", "call", "forget"]
 
 
 @dataclass(frozen=True, slots=True)
-class Call:
+class AuctionCall:
     """One call of the auction: a bid (count and the value it stands for), a pass, the four-Mandrins call, or
     (at a lenient table) that call forgotten."""
 
     seat: int
-    kind: CallKind
+    kind: AuctionCallKind
     count: int = 0
     value: int = 0
 
@@ -124,8 +124,8 @@ class Auction:
     currently wins; ``turn`` the seat to speak, None once the auction is over."""
 
     order: tuple[int, ...]
-    calls: tuple[Call, ...] = ()
-    standing: Call | None = None
+    calls: tuple[AuctionCall, ...] = ()
+    standing: AuctionCall | None = None
     turn: int | None = None
 
     @classmethod
@@ -155,7 +155,7 @@ class Auction:
     def all_passed(self) -> bool:
         return self.over and self.standing is None
 
-    def with_call(self, call: Call) -> Auction:
+    def with_call(self, call: AuctionCall) -> Auction:
         """The auction after ``call`` (already known to be legal)."""
         calls = (*self.calls, call)
         standing = self.standing
@@ -179,7 +179,7 @@ class Auction:
         return None
 
 
-def beats(bid: Call, standing: Call | None) -> bool:
+def beats(bid: AuctionCall, standing: AuctionCall | None) -> bool:
     """Whether a new bid takes over from the standing one.
 
     drogue.bid.raise: a higher count wins; drogue.bid.tie-points: an equal count needs a higher value;

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ...cards import Card
 from ...model import Event, Move
 from . import calls, signs
-from .auction import NUMBERS, QUI_VIVE_TEXT, Call, Claim, best_claims, claims, shown_jacks
+from .auction import NUMBERS, QUI_VIVE_TEXT, AuctionCall, Claim, best_claims, claims, shown_jacks
 from .ranking import SUIT_WORDS, is_jack
 from .state import DrogueState
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 def signing(game: Drogue, state: DrogueState, seat: int) -> bool:
     """drogue.silent: a clipped player in the silent game says nothing aloud (except to ask for the floor)."""
-    return game.silent and state.session.wear[seat].clipped and state.floor != seat
+    return game.agreed.silent and state.session.wear[seat].clipped and state.floor != seat
 
 
 def claim_for(hand: Sequence[Card], count: int, under: bool = False) -> Claim | None:
@@ -50,16 +50,16 @@ def speak(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, li
         if calls.needs_floor(game, state, seat):  # only at a lenient table: he talks without the floor
             state, penalty = calls.penalize(game, state, seat, "calling out in the silent game without the floor")
             events.append(penalty)
-        call = Call(seat, "call")
+        call = AuctionCall(seat, "call")
         text = f'{name} calls "{QUI_VIVE_TEXT}": only three of the four Jacks may be shown.'
     elif move.kind == "pass":
-        call = Call(seat, "pass")
+        call = AuctionCall(seat, "pass")
         text = f"{name} passes." if not signed else f"{name} passes by sign: {signs.PASS_SIGN}."
     else:
         count = int(move.value or 0)
-        claim = claim_for(state.hands[seat], count, game.under)
+        claim = claim_for(state.hands[seat], count, game.agreed.under)
         value = claim.value if claim is not None else max((c.value for c in claims(state.hands[seat])), default=0)
-        call = Call(seat, "bid", count, value)
+        call = AuctionCall(seat, "bid", count, value)
         text = f"{name} bids {NUMBERS[count]}."
         if before is not None and before.count == count:
             # drogue.bid.tie-points / drogue.bid.tie-earlier: equal counts are settled on card values
@@ -105,7 +105,7 @@ def forget_call(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueSta
     """Lenient table: the holder of the four Jacks lets the call go by; it comes out after the deal."""
     seat = move.seat
     name = game.names_at(state)[seat]
-    auction = state.auction.with_call(Call(seat, "forget"))
+    auction = state.auction.with_call(AuctionCall(seat, "forget"))
     hidden = calls.hide(state, seat, f'holding all four Mandrins without calling "{QUI_VIVE_TEXT}"')
     text = f"{name} says nothing of the four Mandrins. Nobody can tell yet."
     return replace(state, auction=auction, hidden=hidden), [Event("forget", text, {"seat": seat})]
@@ -114,7 +114,7 @@ def forget_call(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueSta
 def redeal(game: Drogue, state: DrogueState, events: list[Event]) -> tuple[DrogueState, list[Event]]:
     names = game.names_at(state)
     dealer = state.dealer
-    if game.options["all_pass"] == "next-dealer":
+    if game.agreed.all_pass == "next-dealer":
         dealer = (dealer - 1) % 4  # drogue.bid.all-pass.next
         text = f"All four passed: the deal goes on to the right, and {names[dealer]} deals."
     else:
@@ -136,7 +136,9 @@ def name_trump(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueStat
     standing = state.auction.standing
     assert standing is not None
     assert move.value is not None
-    proof = next(c for c in trump_claims(state.hands[move.seat], standing.count, game.under) if c.suit == move.value)
+    proof = next(
+        c for c in trump_claims(state.hands[move.seat], standing.count, game.agreed.under) if c.suit == move.value
+    )
     names = game.names_at(state)
     shown = " ".join(c.symbol for c in proof.cards)
     leader = (state.dealer - 1) % 4  # drogue.deal.first-lead

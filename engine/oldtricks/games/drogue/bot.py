@@ -32,7 +32,7 @@ def choose(game: Drogue, state: DrogueState, rng: Rng) -> Move:
         seat = legal[0].seat
         standing = state.auction.standing
         assert standing is not None
-        claims = {c.suit: c for c in trump_claims(state.hands[seat], standing.count, game.under)}
+        claims = {c.suit: c for c in trump_claims(state.hands[seat], standing.count, game.agreed.under)}
         return max(legal, key=lambda m: sum(POINTS.get(c.rank, 0) for c in claims[str(m.value)].cards))
     return _card(game, state, legal, rng)
 
@@ -55,7 +55,7 @@ def _bid(game: Drogue, state: DrogueState, legal: list[Move]) -> Move:
     seat = legal[0].seat
     top = max(bids, key=lambda m: int(m.value or 0))
     count = int(top.value or 0)
-    value = best_claims(state.hands[seat], count, game.under)[0].value
+    value = best_claims(state.hands[seat], count, game.agreed.under)[0].value
     standing = state.auction.standing
     if count < WEAK:
         return passing
@@ -76,7 +76,7 @@ def _wins(trick: tuple[tuple[int, Card], ...], seat: int, card: Card, trump: str
 def _card(game: Drogue, state: DrogueState, legal: list[Move], rng: Rng) -> Move:
     trump = state.trump
     assert trump is not None
-    order = game.order
+    order = game.agreed.order
     seat = legal[0].seat
     cards = [m.card for m in legal if m.card is not None]
 

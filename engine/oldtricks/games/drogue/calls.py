@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from ...cards import FRENCH_32, Card
 from ...model import Event, Move
 from ...prng import Rng
-from .auction import NUMBERS, Auction
+from .auction import Auction
+from .narrate import clips_word
 from .state import DrogueState, Duty, Hands, Hidden
 
 if TYPE_CHECKING:
@@ -24,10 +25,6 @@ if TYPE_CHECKING:
 
 NAMEABLE = FRENCH_32.parse_many("JC JS JH")  # drogue.penalty.removal: never J♦
 AUX_ARMES, SALUT = "Aux armes!", "Salut à mes honorables factionnaires!"
-
-
-def clips_word(n: int) -> str:
-    return f"{NUMBERS[n] if n < len(NUMBERS) else n} clip{'' if n == 1 else 's'}"
 
 
 def from_right(dealer: int) -> list[int]:
@@ -42,7 +39,7 @@ def grantor(seat: int) -> int:
 
 def needs_floor(game: Drogue, state: DrogueState, seat: int) -> bool:
     """Whether ``seat`` must ask for the floor before calling out: silent game, wearing a clip, after the parade."""
-    return game.silent and state.session.wear[seat].clipped and not state.parade and state.floor != seat
+    return game.agreed.silent and state.session.wear[seat].clipped and not state.parade and state.floor != seat
 
 
 def hide(state: DrogueState, seat: int, text: str, card: Card | None = None) -> tuple[Hidden, ...]:
@@ -157,9 +154,13 @@ def spoken(game: Drogue, state: DrogueState, seat: int, value: str) -> list[Move
     (and talking without the floor)."""
     if needs_floor(game, state, seat):
         moves = [Move(seat, "ask")]
-        return [*moves, Move(seat, "call", None, value), Move(seat, "forget", None, value)] if game.lenient else moves
+        return (
+            [*moves, Move(seat, "call", None, value), Move(seat, "forget", None, value)]
+            if game.agreed.lenient
+            else moves
+        )
     moves = [Move(seat, "call", None, value)]
-    return [*moves, Move(seat, "forget", None, value)] if game.lenient else moves
+    return [*moves, Move(seat, "forget", None, value)] if game.agreed.lenient else moves
 
 
 def legal(game: Drogue, state: DrogueState) -> list[Move]:
@@ -174,10 +175,10 @@ def legal(game: Drogue, state: DrogueState) -> list[Move]:
         return [Move(seat, "deal")]
     if duty.kind == "aux-armes":
         moves = [Move(seat, "call", None, "aux-armes")]
-        return [*moves, Move(seat, "forget", None, "aux-armes")] if game.lenient else moves
+        return [*moves, Move(seat, "forget", None, "aux-armes")] if game.agreed.lenient else moves
     if duty.kind == "salut":
         moves = [Move(seat, "call", None, "salut")]
-        return [*moves, Move(seat, "forget", None, "salut")] if game.lenient else moves
+        return [*moves, Move(seat, "forget", None, "salut")] if game.agreed.lenient else moves
     if duty.kind == "redeal":
         return [Move(seat, "redeal"), Move(seat, "keep")]
     if duty.kind == "qui-vive":
@@ -232,7 +233,7 @@ def apply(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, li
         jack = game.pack.parse(str(move.value))
         wears = state.session.wear[move.seat].clips
         # drogue.release.all: every ordinary clip comes off; drogue.release.one: one per Jack shown
-        n = wears if game.release_all else 1
+        n = wears if game.agreed.release == "all" else 1
         session = state.session.change(move.seat, "clips", -n, f"showed {jack.symbol}")
         text = f"{name} shows {jack.symbol} from the new hand and takes off {clips_word(n)}: released."
         if n < wears:
@@ -248,7 +249,7 @@ def apply(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, li
         events.extend(forgot)
         return advance(game, state, events)
     if duty.kind == "aux-armes":
-        silence = ' and "Silence!"' if game.silent else ""
+        silence = ' and "Silence!"' if game.agreed.silent else ""
         text = f'{name} calls "{AUX_ARMES}"{silence}: every clip goes back on.'
         events.append(Event("aux-armes", text, {"seat": move.seat}))
         return advance(game, state, events)

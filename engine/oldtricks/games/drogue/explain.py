@@ -26,10 +26,12 @@ def why_illegal(game: Drogue, state: DrogueState, move: Move) -> IllegalMoveErro
     names = game.names_at(state)
     seat = state.turn
     if seat is None:
-        if game.deals > 1:
-            return IllegalMoveError(f"the evening is over: all {game.deals} deals have been played", "drogue.end")
+        if game.agreed.evening:
+            return IllegalMoveError(
+                f"the evening is over: all {game.agreed.deals} deals have been played", "drogue.end"
+            )
         return IllegalMoveError("the deal is over: every trick has been played", "drogue.points.result")
-    if move.kind == "forget" and not game.lenient:
+    if move.kind == "forget" and not game.agreed.lenient:
         return IllegalMoveError(
             "at a strict table every call is made; choose the lenient table to see what forgetting one costs",
             "drogue.penalty.causes.strict",
@@ -95,13 +97,13 @@ def _auction(game: Drogue, state: DrogueState, move: Move, name: str) -> Illegal
         return IllegalMoveError(f"at most {NUMBERS[MAX_BID]} cards may be bid, not {count}", "drogue.bid.max")
     if not shown_jacks(hand):
         return IllegalMoveError(f"{name} holds no Jack, and without a Jack there is no bid: pass", "drogue.bid.no-jack")
-    bids = counts(hand, game.under)
+    bids = counts(hand, game.agreed.under)
     if four and count not in bids and count in (c.count + 1 for c in claims(hand)):
         return IllegalMoveError(
             f"holding all four Mandrins, {name} shows only three of them: {count} cards are bid as {count - 1}",
             "drogue.bid.four-mandrins",
         )
-    if count not in bids and game.under:
+    if count not in bids and game.agreed.under:
         return IllegalMoveError(
             f"{name} can show at most {NUMBERS[bids[-1]]} cards of one suit with the Jacks: bid that many or fewer",
             "drogue.bid.count",
@@ -130,7 +132,7 @@ def _auction(game: Drogue, state: DrogueState, move: Move, name: str) -> Illegal
 def _trump(game: Drogue, state: DrogueState, move: Move, name: str) -> IllegalMoveError:
     standing = state.auction.standing
     assert standing is not None
-    suits = [c.suit for c in best_claims(state.hands[move.seat], standing.count, game.under)]
+    suits = [c.suit for c in best_claims(state.hands[move.seat], standing.count, game.agreed.under)]
     can = " or ".join(f"trump {s}" for s in suits)
     if move.kind != "trump":
         return IllegalMoveError(
@@ -153,7 +155,7 @@ def _card(game: Drogue, state: DrogueState, move: Move, name: str) -> IllegalMov
     if card not in hand:
         return IllegalMoveError(f"{name} does not hold {card.symbol}", "drogue.deal")
     table = [c for _, c in state.trick]
-    rule = allowed(hand, table, trump, game.order, game.overtrump)
+    rule = allowed(hand, table, trump, game.agreed.order, game.agreed.overtrump)
     if card in rule.cards and playing.jack_run(game, state, move.seat, card):
         return IllegalMoveError(
             f"{card.symbol} would be the fourth Jack {name}'s side plays in consecutive tricks,"
@@ -164,7 +166,7 @@ def _card(game: Drogue, state: DrogueState, move: Move, name: str) -> IllegalMov
         return IllegalMoveError(f"{name} leads and may play any card, but not {move}", "drogue.play.win")
     led_card = table[0]
     led = suit_of(led_card, trump)
-    best = max(table, key=lambda c: trick_power(c, led, trump, game.order))
+    best = max(table, key=lambda c: trick_power(c, led, trump, game.agreed.order))
     suit_led = SUIT_WORDS[led] + (" (trumps)" if led == trump else "")
     if rule.rule in ("drogue.play.follow", "drogue.play.follow.trumped"):
         if suit_of(card, trump) == led:

@@ -19,6 +19,7 @@ from . import bidding, bot, calls, explain, infractions, notation, playing, view
 from .auction import QUI_VIVE, Auction, has_four_mandrins
 from .auction import legal_counts as auction_counts
 from .draw import IDENTITY, Draw, draw_partners
+from .options import Agreed
 from .rules import OPTIONS, RULES
 from .state import DrogueDeal, DrogueState, Hands, Session
 
@@ -46,16 +47,7 @@ class Drogue(Game[DrogueState]):
 
     def __init__(self, options: Any = None, names: Any = None) -> None:
         super().__init__(options, names)
-        self.order = str(self.options["order"])
-        self.overtrump = str(self.options["overtrump"])
-        self.deals = int(self.options["deals"])
-        self.lenient = self.options["table"] == "lenient"
-        self.silent = self.options["mode"] == "silent"
-        self.under = self.options["bid_count"] == "under"  # drogue.bid.count.under
-        self.again = self.options["equal_bid"] == "again"  # drogue.bid.raise.again
-        self.first_game_vilenies = self.options["first_game"] == "vilenies"  # drogue.first-game.vilenies.count
-        self.capot_alone = self.options["capot_counts"] == "alone"  # drogue.vilenie.capot.alone
-        self.release_all = self.options["release"] == "all"  # drogue.release.all
+        self.agreed = Agreed.read(self.options)
 
     # -- fixed facts ---------------------------------------------------------------------------------
     @property
@@ -99,8 +91,8 @@ class Drogue(Game[DrogueState]):
         rng = Rng(0 if seed is None else seed)
         draw: Draw | None = None
         seating: tuple[int, ...] = IDENTITY
-        if self.options["partners"] != "seated":
-            draw = draw_partners(rng, str(self.options["partners"]))
+        if self.agreed.partners != "seated":
+            draw = draw_partners(rng, self.agreed.partners)
             dealer, seating = draw.first, draw.seating  # drogue.partners: the first King drawn deals
         order = list(self.pack.cards)
         rng.shuffle(order)
@@ -127,7 +119,7 @@ class Drogue(Game[DrogueState]):
 
     def deal_order(self, order: list[Card], dealer: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
         # drogue.deal: packets of four or two, starting with the dealer's right-hand neighbour, going right
-        size = int(self.options["packets"])
+        size = self.agreed.packets
         hands: list[list[Card]] = [[] for _ in range(SEATS)]
         at = 0
         for _ in range(TRICKS // size):
@@ -145,7 +137,7 @@ class Drogue(Game[DrogueState]):
     def initial_state(self, deal: Deal) -> DrogueState:
         if not isinstance(deal, DrogueDeal):  # a plain deal: players as listed, no draw
             deal = DrogueDeal(deal.dealer, deal.hands, deal.seed, deal.rest, None, IDENTITY, _fold(deal.hands))
-        session = Session(deal.seating, str(self.options["mode"]), deal.draw)
+        session = Session(deal.seating, self.agreed.mode, deal.draw)
         auction = Auction.start(deal.dealer)
         return DrogueState(deal, session, deal.dealer, deal.hands, auction, "auction", auction.turn, deal.rng)
 
@@ -178,13 +170,15 @@ class Drogue(Game[DrogueState]):
                 return calls.spoken(self, state, seat, QUI_VIVE)  # drogue.bid.four-mandrins.when
             bids = [
                 Move(seat, "bid", None, str(n))
-                for n in auction_counts(hand, state.auction, seat, under=self.under, again=self.again)
+                for n in auction_counts(hand, state.auction, seat, under=self.agreed.under, again=self.agreed.again)
             ]
             return [*bids, Move(seat, "pass")]
         if state.phase == "trump":
             standing = state.auction.standing
             assert standing is not None
-            return [Move(seat, "trump", None, c.suit) for c in bidding.trump_claims(hand, standing.count, self.under)]
+            return [
+                Move(seat, "trump", None, c.suit) for c in bidding.trump_claims(hand, standing.count, self.agreed.under)
+            ]
         return [Move(seat, "play", c) for c in playing.legal_cards(self, state, seat)]
 
     def why_illegal(self, state: DrogueState, move: Move) -> IllegalMoveError:
@@ -195,7 +189,7 @@ class Drogue(Game[DrogueState]):
         at a lenient one an infraction is played and costs its penalty (drogue.penalty.causes.lenient)."""
         if move in self.legal_moves(state):
             return self.play(state, move)
-        if self.lenient and state.turn is not None:
+        if self.agreed.lenient and state.turn is not None:
             done = infractions.accept(self, state, move)
             if done is not None:
                 return done

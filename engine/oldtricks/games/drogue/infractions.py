@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...model import Event, Move
 from . import bidding, calls, playing
-from .auction import MAX_BID, QUI_VIVE_TEXT, Call, counts, has_four_mandrins, shown_jacks
+from .auction import MAX_BID, QUI_VIVE_TEXT, AuctionCall, counts, has_four_mandrins, shown_jacks
 from .state import DrogueState, Hidden
 from .tricks import allowed
 
@@ -55,7 +55,9 @@ def _card(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, li
     if move.kind != "play" or move.seat != state.turn:
         return None
     assert state.trump is not None
-    rule = allowed(state.hands[move.seat], [c for _, c in state.trick], state.trump, game.order, game.overtrump)
+    rule = allowed(
+        state.hands[move.seat], [c for _, c in state.trick], state.trump, game.agreed.order, game.agreed.overtrump
+    )
     if card in rule.cards:
         why = "the fourth Jack of one side in consecutive tricks"  # drogue.variant.four-jacks.run
     else:
@@ -77,17 +79,17 @@ def _auction(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState,
             return None
         count = int(str(move.value))
         floor = auction.standing.count if auction.standing is not None else 1
-        tried = () if game.again else auction.bids_of(seat)  # drogue.bid.raise.once / drogue.bid.raise.again
+        tried = () if game.agreed.again else auction.bids_of(seat)  # drogue.bid.raise.once / drogue.bid.raise.again
         if not 1 <= count <= MAX_BID or count < floor or (count == floor and count in tried):
             return None  # not a bid at all, or one the table would refuse on sight
         if not shown_jacks(hand):
             causes.append("bidding without a Jack")  # drogue.bid.no-jack
-        elif count not in counts(hand, game.under):
+        elif count not in counts(hand, game.agreed.under):
             causes.append(f"bidding {count} cards without holding them")  # cheating
     four = has_four_mandrins(hand) and not auction.settled(seat)
     if four:
         causes.append(f'holding all four Mandrins without calling "{QUI_VIVE_TEXT}"')
-        auction = auction.with_call(Call(seat, "forget"))
+        auction = auction.with_call(AuctionCall(seat, "forget"))
     if not causes:
         return None
     hidden = state.hidden

@@ -23,7 +23,7 @@ TRICKS = 8
 
 def jack_run(game: Drogue, state: DrogueState, seat: int, card: Card) -> bool:
     """drogue.variant.four-jacks.run: would ``card`` be the fourth Jack one side plays in consecutive tricks?"""
-    if game.options["four_jacks"] != "no-run" or card.rank != "J":
+    if game.agreed.four_jacks != "no-run" or card.rank != "J":
         return False
     now = len(state.tricks)
     played = [(i, s) for i, t in enumerate(state.tricks) for s, c in t.cards if c.rank == "J"]
@@ -36,7 +36,9 @@ def jack_run(game: Drogue, state: DrogueState, seat: int, card: Card) -> bool:
 
 def legal_cards(game: Drogue, state: DrogueState, seat: int) -> tuple[Card, ...]:
     assert state.trump is not None
-    cards = allowed(state.hands[seat], [c for _, c in state.trick], state.trump, game.order, game.overtrump).cards
+    cards = allowed(
+        state.hands[seat], [c for _, c in state.trick], state.trump, game.agreed.order, game.agreed.overtrump
+    ).cards
     free = tuple(c for c in cards if not jack_run(game, state, seat, c))
     return free or cards  # the Jack is his only legal card: he must play it, and it costs nothing
 
@@ -56,7 +58,7 @@ def play_card(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState
     assert trump is not None
     if len(trick) < 4:
         return replace(state, hands=hands, trick=trick, turn=(seat - 1) % 4), events
-    winner, best = best_play(trick, trump, game.order)  # drogue.play.win
+    winner, best = best_play(trick, trump, game.agreed.order)  # drogue.play.win
     pts = points(c for _, c in trick)  # drogue.points
     record = TrickRecord(len(state.tricks) + 1, trick[0][0], trick, winner, pts)
     tricks = (*state.tricks, record)
@@ -68,17 +70,17 @@ def play_card(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState
         "winner": winner,
         "points": pts,
     }
-    if game.deals > 1:
+    if game.agreed.evening:
         data["deal"] = state.session.deal_number
     events.append(
         Event("trick", f"{names[winner]} wins trick {record.number} with {best.symbol}: {pts} points to {side}.", data)
     )
     state = replace(state, hands=hands, trick=(), tricks=tricks, turn=winner)  # the winner leads next
-    if game.deals > 1:
+    if game.agreed.evening:
         state = session.after_trick(game, state, record, events)
     if len(tricks) < TRICKS:
         return state, events
-    if game.deals > 1:
+    if game.agreed.evening:
         return session.finish(game, state, events), events
     for hidden in state.hidden:  # a single deal: what was hidden still comes out when the cards are seen
         state, event = calls.penalize(game, state, hidden.seat, hidden.text + ", found out after the deal")
@@ -93,8 +95,8 @@ def how(game: Drogue, table: tuple[tuple[int, Card], ...], card: Card, trump: st
     if not table:
         return "leads"
     led = suit_of(table[0][1], trump)
-    _, best = best_play(table, trump, game.order)
-    beats = trick_power(card, led, trump, game.order) > trick_power(best, led, trump, game.order)
+    _, best = best_play(table, trump, game.agreed.order)
+    beats = trick_power(card, led, trump, game.agreed.order) > trick_power(best, led, trump, game.agreed.order)
     suit = suit_of(card, trump)
     if suit == led:
         return "beats with" if beats else "follows with"

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ...cards import Card
 from ...model import Event, Outcome
 from . import calls
-from .auction import NUMBERS
+from .narrate import clips_word
 from .state import DealRecord, DrogueState, Session, TrickRecord
 
 if TYPE_CHECKING:
@@ -29,12 +29,6 @@ VILENIE_RULES = {
     "capot": "drogue.vilenie.capot",
     "courte-queue": "drogue.vilenie.courte-queue",
 }
-
-
-def clips_word(n: int) -> str:
-    if n == 0:
-        return "no clips"
-    return f"{NUMBERS[n] if n < len(NUMBERS) else n} clip{'' if n == 1 else 's'}"
 
 
 def vilenies(state: DrogueState, side: int, free: bool, capot_alone: bool = True) -> list[str]:
@@ -109,7 +103,7 @@ def finish(game: Drogue, state: DrogueState, events: list[Event]) -> DrogueState
     )
     session = replace(session, results=(*session.results, record), changes=())
     state = replace(state, session=session)
-    if session.deal_number >= game.deals:
+    if session.deal_number >= game.agreed.deals:
         outcome = end(game, state)
         events.append(Event("end", outcome.text, None))
         return replace(state, phase="over", turn=None, result=outcome)
@@ -126,10 +120,10 @@ def _first_game(
     game: Drogue, state: DrogueState, session: Session, points: tuple[int, int], events: list[Event]
 ) -> Session:
     score = f"{game.side_name(state, 0)} {points[0]}, {game.side_name(state, 1)} {points[1]}"
-    if game.first_game_vilenies:
+    if game.agreed.first_game == "vilenies":
         # drogue.first-game.vilenies.count: both sides are free of clips, so a vilenie hands over the drogue at
         # once; only when both sides or neither commit one do the points decide
-        shames = [vilenies(state, side, True, game.capot_alone) for side in (0, 1)]
+        shames = [vilenies(state, side, True, game.agreed.capot_counts == "alone") for side in (0, 1)]
         if bool(shames[0]) != bool(shames[1]):
             side = 0 if shames[0] else 1
             why = " and ".join(shames[side])
@@ -162,14 +156,14 @@ def _later_game(
     for seat in session.guerite:  # drogue.rengage: still in the guérite, and the side made fewer than 31
         if points[seat % 2] < RENGAGE_BELOW:
             text = f"{names[seat]}'s side made only {points[seat % 2]}: {names[seat]} is rengagé and "
-            if game.options["rengage"] == "extra":
+            if game.agreed.rengage == "extra":
                 session = session.change(seat, "clips", 1, "rengagé")
                 text += "takes one more clip."
             else:
                 text += "keeps the clip, nothing more."
             events.append(Event("rengage", text, {"seat": seat}))
-    for vilenie in vilenies(state, holder, False, game.capot_alone):  # drogue.vilenie.recharger
-        n = int(game.options["capot"]) if vilenie == "capot" else 1
+    for vilenie in vilenies(state, holder, False, game.agreed.capot_counts == "alone"):  # drogue.vilenie.recharger
+        n = game.agreed.capot if vilenie == "capot" else 1
         kind = "buttonhole" if vilenie == "défiguré" else "clips"
         for seat in (holder, holder + 2):
             session = session.change(seat, kind, n, vilenie)
@@ -177,7 +171,7 @@ def _later_game(
         text = f"{game.side_name(state, holder)} are {vilenie}: recharger, {clips_word(n)} more each{where}."
         events.append(Event("vilenie", text, {"side": holder, "vilenie": vilenie}))
     side = game.side_name(state, free)
-    shame = vilenies(state, free, True, game.capot_alone)
+    shame = vilenies(state, free, True, game.agreed.capot_counts == "alone")
     if points[free] >= THRESHOLD and not shame:
         text = f"{side} made {points[free]}, at least {THRESHOLD}: the drogue stays with"
         text += f" {game.side_name(state, holder)}."

@@ -16,7 +16,7 @@ KIND_WORDS = {"clips": "clip", "buttonhole": "buttonhole clip", "penalty": "pena
 
 def shown(game: Drogue, state: DrogueState) -> bool:
     """A session, or a single deal in which somebody has come to wear something (a lenient table's penalty)."""
-    return game.deals > 1 or any(w.total for w in state.session.wear)
+    return game.agreed.evening or any(w.total for w in state.session.wear)
 
 
 def marks(game: Drogue, state: DrogueState, seat: int) -> list[dict[str, Any]]:
@@ -44,18 +44,18 @@ def marks(game: Drogue, state: DrogueState, seat: int) -> list[dict[str, Any]]:
         out.append({"kind": "info", "label": "asks for the floor", "rule": "drogue.silent"})
     elif state.floor == seat:
         out.append({"kind": "info", "label": "has the floor", "rule": "drogue.silent"})
-    elif game.silent and wear.clipped and not state.parade:
+    elif game.agreed.silent and wear.clipped and not state.parade:
         out.append({"kind": "info", "label": "silent: signs only", "rule": "drogue.silent"})
     return out
 
 
 def info(game: Drogue, state: DrogueState) -> list[list[str]]:
-    if game.deals == 1:
+    if game.agreed.deals == 1:
         return []
     session = state.session
     number = session.deal_number
     over = ", over" if state.phase == "cut" or state.result else ""
-    rows = [["Evening", f"deal {number} of {game.deals}{over}"]]
+    rows = [["Evening", f"deal {number} of {game.agreed.deals}{over}"]]
     if session.holder is None:
         rows.append(["The drogue", "nobody wears it yet: this deal is the first game"])
     else:
@@ -86,7 +86,7 @@ def panels(game: Drogue, state: DrogueState) -> list[dict[str, Any]]:
         for s, w in enumerate(state.session.wear)
     ]
     out: list[dict[str, Any]] = [{"kind": "clips", "title": "Clips", "data": {"rows": rows}}]
-    if game.deals == 1:
+    if game.agreed.deals == 1:
         return out
     columns = ["Deal", "Dealer", "Made trump", "Bid", game.side_name(state, 0), game.side_name(state, 1)]
     history = []

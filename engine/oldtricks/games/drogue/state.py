@@ -120,7 +120,7 @@ class Session:
         return replace(self, wear=wears, changes=(*self.changes, Change(seat, kind, delta, why)))
 
 
-Call = Literal["name", "deal", "aux-armes", "salut", "redeal", "qui-vive", "show"]
+DutyKind = Literal["name", "deal", "aux-armes", "salut", "redeal", "qui-vive", "show"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +129,7 @@ class Duty:
     new deal, or showing a Jack to be released. ``card`` is the Jack of a "Qui vive!"."""
 
     seat: int
-    kind: Call
+    kind: DutyKind
     card: Card | None = None
 
 

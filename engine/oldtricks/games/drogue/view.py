@@ -30,7 +30,7 @@ def render(game: Drogue, state: DrogueState) -> dict[str, Any]:
     last = state.tricks[-1] if state.tricks else None
     shown = last.cards if showing_last and last is not None else state.trick
     number = len(state.tricks) + (1 if state.trick else 0)
-    if number and game.deals > 1:
+    if number and game.agreed.evening:
         number += state.session.tricks_before  # tricks are numbered through the session
     return {
         "seats": [_seat(game, state, s, names) for s in range(4)],
@@ -48,7 +48,7 @@ def render(game: Drogue, state: DrogueState) -> dict[str, Any]:
 
 
 def _seat(game: Drogue, state: DrogueState, seat: int, names: tuple[str, ...]) -> dict[str, Any]:
-    hand = sorted(state.hands[seat], key=lambda c: display_key(c, state.trump, game.order))
+    hand = sorted(state.hands[seat], key=lambda c: display_key(c, state.trump, game.agreed.order))
     won = [t for t in state.tricks if t.winner == seat]
     return {
         "seat": seat,
@@ -106,7 +106,7 @@ def _info(game: Drogue, state: DrogueState, names: tuple[str, ...]) -> list[list
         info.append(["Trump", f"{SUIT_WORDS[state.trump]}; Mandrins J♣ J♠ J♥ J♦ on top"])
     if state.proof is not None:
         info.append(["Proof", _symbols(state.proof.cards)])
-    info.append(["Below the Jacks", order_text(game.order)])
+    info.append(["Below the Jacks", order_text(game.agreed.order)])
     return info + sessionview.info(game, state)
 
 
