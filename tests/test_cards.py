@@ -59,7 +59,7 @@ def test_bad_token_is_named_with_what_was_expected(text, pattern):
 
 
 def test_card_outside_the_pack_is_refused():
-    with pytest.raises(InvalidNotationError, match="has no Sixs"):
+    with pytest.raises(InvalidNotationError, match="has no Sixes"):
         GERMAN_32.parse("6A")
     assert GERMAN_36.parse("6A") in GERMAN_36
 

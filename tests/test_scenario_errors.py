@@ -139,3 +139,43 @@ def test_line_numbers_survive_comments_and_multiline_strings():
     )
     err = fails(text.replace('note = "n"', "bogus = 1"))
     assert err.line == 20
+
+
+HANDS = """title = "t"
+game = "bettelmann"
+
+[deal]
+dealer = 0
+hands = [
+  "9A KB 8B OL UL 7B AB UH OH KL TB KH UB KA TL TA",
+  "9H 8L {ten} 9B UA 7H AA 9L OB 7L 8H OA AL 7A AH 8A",
+]
+
+[[step]]
+auto = 2
+
+[expect]
+steps = 2
+"""
+
+
+def test_a_ten_may_be_written_10_in_a_german_pack():
+    """The sandbox's help: `10H` or `TH` is the Ten of Hearts, in every pack."""
+    assert check(loads(HANDS.format(ten="10H"), "s.toml")) == []
+    assert (
+        replay(loads(HANDS.format(ten="10H"), "s.toml")).frames()
+        == replay(loads(HANDS.format(ten="TH"), "s.toml")).frames()
+    )
+
+
+def test_a_bad_card_in_a_hand_names_the_seat_and_only_the_ranks_of_its_pack():
+    message = str(fails(HANDS.format(ten="6H")))
+    assert "s.toml:" in message and "North's hand: bad card '6H'" in message
+    assert "the 32-card German pack has no Sixes (its ranks are 7 8 9 T U O K A; a Ten is T or 10)" in message
+    message = str(fails(HANDS.format(ten="XH")))
+    assert "North's hand: bad card 'XH': a card of the 32-card German pack is a rank (7 8 9 T U O K A;" in message
+    assert "6" not in message.split("bad card")[1]
+
+
+def test_a_card_dealt_twice_names_the_seat():
+    assert "North's hand: 9A is dealt twice" in str(fails(HANDS.format(ten="9A")))

@@ -3,13 +3,22 @@
 The canonical text of a card is its rank then its suit: ``UA`` is the Unter of Acorns, ``8L`` the
 Eight of Leaves, ``JC`` the Jack of Clubs. German packs use ranks ``6 7 8 9 T U O K A`` and suits
 ``A L H B`` (Acorns, Leaves, Hearts, Bells); French packs ranks ``2``-``9 T J Q K A`` and suits
-``C D H S``. French cards may also be written with suit symbols and ``10``.
+``C D H S``. A Ten may be written ``10`` in every pack (``10H`` is ``TH``); French cards may also be
+written with suit symbols.
 
 >>> card = Card.parse("UA", "german")
 >>> card, str(card), card.name
 (Card.parse('UA', 'german'), 'UA', 'Unter of Acorns')
->>> str(Card.parse("10♥", "french"))
-'TH'
+>>> str(Card.parse("10♥", "french")), str(Card.parse("10h", "german"))
+('TH', 'TH')
+>>> GERMAN_32.parse("6H")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+    ...
+oldtricks.errors.InvalidNotationError: bad card '6H': the 32-card German pack has no Sixes (its ranks are 7 8 9 T ...)
+>>> GERMAN_32.parse("XH")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+    ...
+oldtricks.errors.InvalidNotationError: bad card 'XH': a card of the 32-card German pack is a rank (7 8 9 T U O K A; ...
 >>> FRENCH_32.parse_many("JC 7H")
 (Card.parse('JC', 'french'), Card.parse('7H', 'french'))
 """
@@ -60,6 +69,10 @@ SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _SYMBOL_TO_SUIT = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
 
 
+def _plural(word: str) -> str:
+    return word + ("es" if word.endswith("x") else "s")
+
+
 def _expected(pattern: Pattern) -> str:
     ranks = " ".join(RANK_NAMES[pattern])
     suits = " ".join(SUIT_NAMES[pattern])
@@ -82,11 +95,10 @@ class Card:
         if pattern not in PATTERNS:
             raise InvalidNotationError(f"unknown card pattern {pattern!r}: expected 'german' or 'french'")
         body = token.upper()
-        if pattern == "french":
-            if body[-1:] in _SYMBOL_TO_SUIT:
-                body = body[:-1] + _SYMBOL_TO_SUIT[body[-1]]
-            if body.startswith("10"):
-                body = "T" + body[2:]
+        if pattern == "french" and body[-1:] in _SYMBOL_TO_SUIT:
+            body = body[:-1] + _SYMBOL_TO_SUIT[body[-1]]
+        if body.startswith("10"):
+            body = "T" + body[2:]  # the Ten as printed on the card, in every pack
         if len(body) != 2 or body[0] not in RANK_NAMES[pattern] or body[1] not in SUIT_NAMES[pattern]:
             raise InvalidNotationError(f"bad card {token!r}: {_expected(pattern)}")
         return cls(body[0], body[1], pattern)
@@ -137,14 +149,26 @@ class Pack:
         )
 
     def parse(self, text: str) -> Card:
-        """Read a card that must belong to this pack."""
-        card = Card.parse(text, self.pattern)
+        """Read a card that must belong to this pack; an error lists this pack's ranks and suits only."""
+        try:
+            card = Card.parse(text, self.pattern)
+        except InvalidNotationError:
+            example = "UA" if self.pattern == "german" else "JC"
+            raise InvalidNotationError(
+                f"bad card {text.strip()!r}: a card of the {self.name} is a rank ({self.rank_list()})"
+                f" then a suit ({' '.join(self.suits)}), e.g. {example!r}"
+            ) from None
         if card not in self:
             raise InvalidNotationError(
-                f"bad card {text.strip()!r}: the {self.name} has no {RANK_NAMES[self.pattern][card.rank]}s"
-                f" (its ranks are {' '.join(self.ranks)})"
+                f"bad card {text.strip()!r}: the {self.name} has no {_plural(RANK_NAMES[self.pattern][card.rank])}"
+                f" (its ranks are {self.rank_list()})"
             )
         return card
+
+    def rank_list(self) -> str:
+        """This pack's ranks as notation accepts them, low to high."""
+        ranks = " ".join(self.ranks)
+        return f"{ranks}; a Ten is T or 10" if "T" in self.ranks else ranks
 
     def parse_many(self, text: str) -> tuple[Card, ...]:
         """Read cards separated by spaces or commas."""

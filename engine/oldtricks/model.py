@@ -291,14 +291,38 @@ class Game(ABC, Generic[S]):
         seen: set[Card] = set()
         for seat, hand in enumerate(hands):
             if size is not None and len(hand) != size:
-                raise InvalidDealError(f"hand {seat} has {len(hand)} cards: each player gets {size}")
+                raise InvalidDealError(f"{self.hand_of(seat)} has {len(hand)} cards: each player gets {size}")
             for card in hand:
                 if card not in self.pack:
-                    raise InvalidDealError(f"hand {seat}: {card} is not in the {self.pack.name}")
+                    raise InvalidDealError(f"{self.hand_of(seat)}: {card} is not in the {self.pack.name}")
                 if card in seen:
-                    raise InvalidDealError(f"hand {seat}: {card} is dealt twice")
+                    raise InvalidDealError(f"{self.hand_of(seat)}: {card} is dealt twice")
                 seen.add(card)
         return seen
+
+    def hand_of(self, seat: int) -> str:
+        """The words for a seat's hand in an error: 'North's hand' (its number past the last seat)."""
+        names = self.seat_names()
+        return f"{names[seat]}'s hand" if 0 <= seat < len(names) else f"hand {seat + 1}"
+
+    def parse_hands(self, hands: Sequence[str]) -> tuple[tuple[Card, ...], ...]:
+        """Read one hand per seat, in notation; an error names the seat whose hand holds the bad card.
+
+        >>> from oldtricks import make_game
+        >>> make_game("bettelmann").parse_hands(["UL 10H", "9H"])
+        ((Card.parse('UL', 'german'), Card.parse('TH', 'german')), (Card.parse('9H', 'german'),))
+        >>> make_game("bettelmann").parse_hands(["UL", "9H 6H"])  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+            ...
+        oldtricks.errors.InvalidNotationError: North's hand: bad card '6H': the 32-card German pack has no Sixes...
+        """
+        parsed = []
+        for seat, text in enumerate(hands):
+            try:
+                parsed.append(self.pack.parse_many(text))
+            except InvalidNotationError as exc:
+                raise InvalidNotationError(f"{self.hand_of(seat)}: {exc}", field=exc.field) from None
+        return tuple(parsed)
 
     @abstractmethod
     def initial_state(self, deal: Deal) -> S:

@@ -106,7 +106,7 @@ def start(scenario: Scenario, options: Mapping[str, Any] | None = None) -> Line:
         )
     where = "deal.hands" if scenario.hands is not None else "deal"
     try:
-        hands = None if scenario.hands is None else [game.pack.parse_many(h) for h in scenario.hands]
+        hands = None if scenario.hands is None else game.parse_hands(scenario.hands)
         deal = game.deal(seed=scenario.seed, hands=hands, dealer=scenario.dealer)
         if scenario.later:
             where = "deal.later"
@@ -114,7 +114,7 @@ def start(scenario: Scenario, options: Mapping[str, Any] | None = None) -> Line:
             plan = getattr(game, "plan_deals", None)
             if plan is None:
                 raise InvalidDealError(f"later deal: {game.title} is played one deal at a time")
-            deal = plan(deal, [[game.pack.parse_many(h) for h in later] for later in scenario.later])
+            deal = plan(deal, [game.parse_hands(later) for later in scenario.later])
         state = game.initial_state(deal)
     except OldtricksError as exc:
         raise scenario.error(f"bad deal: {exc}", exc.field or where) from None

@@ -162,7 +162,7 @@ def test_hand_editor_deals_picked_hands_and_shows_the_engines_objection(
     live_page.locator('[data-action="deal"]').click()
     error = live_page.locator('[data-role="setup-error"]')
     error.wait_for(state="visible")
-    assert re.search(r"bad deal: hand \d: \w\w is dealt twice", error.inner_text()), error.inner_text()
+    assert re.search(r"bad deal: North's hand: \w\w is dealt twice", error.inner_text()), error.inner_text()
     mine = list(reversed(cards))
     south.fill(" ".join(mine))
     live_page.locator('input[data-role="name"][data-seat="1"]').fill("Ben <i>")

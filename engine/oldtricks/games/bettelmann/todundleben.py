@@ -70,7 +70,7 @@ class TodUndLeben(Bettelmann):
         if self.split_by_colour:
             for seat, hand in enumerate(hands):
                 if len({self.is_red(c) for c in hand}) > 1:
-                    raise InvalidDealError(f"hand {seat}: in Tod und Leben each player has one colour only")
+                    raise InvalidDealError(f"{self.hand_of(seat)}: in Tod und Leben each player has one colour only")
 
     def initial_state(self, deal: Deal) -> BettelmannState:
         if (

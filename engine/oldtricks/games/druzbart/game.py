@@ -114,7 +114,7 @@ class Druzbart(Game[DruzbartState]):
     def check_hands(self, hands: tuple[tuple[Card, ...], ...]) -> None:
         for seat, hand in enumerate(hands):
             if len(hand) != self.hand_size:
-                raise InvalidDealError(f"hand {seat} has {len(hand)} cards: each player gets {self.hand_size}")
+                raise InvalidDealError(f"{self.hand_of(seat)} has {len(hand)} cards: each player gets {self.hand_size}")
         super().check_hands(hands)
 
     def initial_state(self, deal: Deal) -> DruzbartState:
