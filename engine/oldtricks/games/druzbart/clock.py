@@ -10,7 +10,7 @@ from ...model import Deal, OptionSpec
 from .facts import AllPlayed, Fact, LineErased
 from .game import Druzbart, _add
 from .options import ClockOptions
-from .rules import CLOCK_LINES, CLOCK_MATADOR_LOST, DEAL_SIZE, MATADORS, OBERS, PACK, PACKETS, SEVEN
+from .rules import CLOCK_LINES, CLOCK_MATADOR_LOST, DEAL_CAP, DEAL_SIZE, MATADORS, OBERS, PACK, PACKETS, SEVEN
 from .state import DruzbartState
 
 
@@ -28,6 +28,7 @@ class ClockDruzbart(Druzbart):
         OBERS,
         CLOCK_LINES,
         CLOCK_MATADOR_LOST,
+        DEAL_CAP,
     )
     end_rule: ClassVar[str] = "clock.end"
     over_rule: ClassVar[str] = "clock.end.at-once"
@@ -79,4 +80,4 @@ class ClockDruzbart(Druzbart):
         # clock.end: every trick has been played and nobody is clear yet
         state = self.close_deal(state, state.tricks)
         facts.append(AllPlayed(state.tricks_played, state.lines))
-        return replace(state, dealing=True, turn=self.next_dealer(state)), facts
+        return self.next_deal(state, facts)  # druzbart.cap

@@ -112,4 +112,15 @@ class Cleared:
     lines: tuple[int, ...]
 
 
-Fact = Played | Took | MatadorLost | DealWon | DealDrawn | SlateNow | LineErased | AllPlayed | Redealt | Cleared
+@dataclass(frozen=True, slots=True)
+class Capped:
+    """``deals`` deals are played, the cap, and no slate is clear: the game stops undecided (druzbart.cap);
+    ``lines``: every side's lines left."""
+
+    deals: int
+    lines: tuple[int, ...]
+
+
+Fact = (
+    Played | Took | MatadorLost | DealWon | DealDrawn | SlateNow | LineErased | AllPlayed | Redealt | Cleared | Capped
+)

@@ -18,10 +18,10 @@ from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule
 from ...prng import Rng
 from ...seats import Seats
 from . import bots, narrate, view
-from .facts import Cleared, DealDrawn, DealWon, Fact, MatadorLost, Played, Redealt, SlateNow, Took
+from .facts import Capped, Cleared, DealDrawn, DealWon, Fact, MatadorLost, Played, Redealt, SlateNow, Took
 from .options import DruzbartOptions, TableOptions
 from .ranking import Ranking
-from .rules import LINES, MATADOR_LOST, MATADOR_TO_PARTNER, MATADORS, OBERS, PACK, PACKETS, RULES, SEVEN
+from .rules import DEAL_CAP, LINES, MATADOR_LOST, MATADOR_TO_PARTNER, MATADORS, OBERS, PACK, PACKETS, RULES, SEVEN
 from .state import DealScore, DruzbartState, Play
 from .table import Table
 
@@ -45,6 +45,7 @@ class Druzbart(Game[DruzbartState]):
         LINES,
         MATADOR_LOST,
         MATADOR_TO_PARTNER,
+        DEAL_CAP,
     )
     end_rule: ClassVar[str] = "druzbart.end"  # what a deal in progress is governed by
     over_rule: ClassVar[str] = "druzbart.game-points"  # what ends the game
@@ -281,7 +282,21 @@ class Druzbart(Game[DruzbartState]):
         done = [s for s in range(self.num_sides) if lines[s] == 0]
         if done:
             return self._end_game(state, done[0], facts)
-        return replace(state, dealing=True, turn=self.next_dealer(state)), facts
+        return self.next_deal(state, facts)
+
+    def next_deal(self, state: DruzbartState, facts: list[Fact]) -> tuple[DruzbartState, list[Fact]]:
+        """After a deal that cleared no slate: the next dealer deals, unless the cap of deals is reached.
+
+        druzbart.cap: lines chalked back for lost matadors can outrun the lines a deal erases, so a
+        slate may never clear; the game then stops, undecided, after ``deal_cap`` deals.
+        """
+        cap = self.settings.deal_cap
+        if state.number < cap:
+            return replace(state, dealing=True, turn=self.next_dealer(state)), facts
+        capped = Capped(cap, state.lines)
+        facts.append(capped)
+        outcome = Outcome("capped", (), (), narrate.capped(capped, self.table))
+        return replace(state, turn=None, dealing=False, result=outcome), facts
 
     def close_deal(self, state: DruzbartState, erased: tuple[int, ...]) -> DruzbartState:
         score = DealScore(state.number, state.deal.dealer, state.tricks, erased, state.chalked, state.lines)

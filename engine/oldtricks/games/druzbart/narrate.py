@@ -18,6 +18,7 @@ from ...cards import Card
 from ...model import Event
 from .facts import (
     AllPlayed,
+    Capped,
     Cleared,
     DealDrawn,
     DealWon,
@@ -134,6 +135,8 @@ def event(fact: Fact, table: Table) -> Event:
             return Event("deal", _redealt(fact, table), {"deal": number, "dealer": dealer})
         case Cleared(side):
             return Event("end", ending(fact, table), {"side": side})
+        case Capped(deals):
+            return Event("end", capped(fact, table), {"capped": deals})
 
 
 def ending(fact: Cleared, table: Table) -> str:
@@ -147,6 +150,15 @@ def ending(fact: Cleared, table: Table) -> str:
     return (
         f"{table.side_label(side)} have cleared their slate and win the game: {points} game"
         f" point{'s' if points != 1 else ''}, one for each line {table.side_label(other)} still have."
+    )
+
+
+def capped(fact: Capped, table: Table) -> str:
+    """A game stopped by the cap of deals: the outcome's text (druzbart.cap)."""
+    deals = fact.deals
+    return (
+        f"{deals} deal{'s' if deals != 1 else ''} played and no slate is clear"
+        f" ({_lines_left(table, fact.lines)} lines left): the game stops here, undecided."
     )
 
 

@@ -33,6 +33,7 @@ class TableOptions:
     obers: OberRule
     lines: int
     matador_lost: int
+    deal_cap: int
 
     @classmethod
     def read(cls, options: Mapping[str, Any]) -> Self:

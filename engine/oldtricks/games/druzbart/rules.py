@@ -2,7 +2,9 @@
 
 The ids are the ledger's own, plus five finer ids below them, each recording a further decision the
 engine had to take (all assumed): ``druzbart.deal.rotation``, ``druzbart.head.dud-led``,
-``druzbart.score.matador.when``, ``clock.end.at-once`` and ``clock.lines.matador``.
+``druzbart.score.matador.when``, ``clock.end.at-once`` and ``clock.lines.matador``; and ``druzbart.cap``,
+the last resort that makes every game end (lines chalked back for lost matadors can outrun the lines a
+deal erases, so a slate may never clear).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ druzbart.score.matador           | documented | Gołębiowski 1831; the sizes ar
 druzbart.score.matador.when      | assumed    | our assumption | Penalty lines are chalked when the matador falls, even past the first count; the deal's points are erased when it ends
 druzbart.slate                   | documented | Gołębiowski 1831; the count of six is ours (Gotland Brus, outside) | Each side chalks lines on a slate and erases one per point
 druzbart.game-points             | documented | Gołębiowski 1831 | The first side to clear its slate scores the other side's remaining lines as game points
+druzbart.cap                     | assumed    | our assumption | A game still going after the cap of deals stops there, undecided
 druzbart.partners-by-cards       | documented | Gracz (outside) | Partners were chosen by drawing cards
 clock.seats                      | documented | Gołębiowski 1831 | Clock Druzbart: three players, each for himself
 clock.lines                      | documented | Gołębiowski 1831 | Lines chalked as a tripod, one erased per trick taken
@@ -126,6 +129,9 @@ CLOCK_LINES = OptionSpec(
 )
 CLOCK_MATADOR_LOST = OptionSpec(
     "matador_lost", "Lines chalked back for a matador lost to another player", 1, "clock.lines.matador", low=0, high=5
+)
+DEAL_CAP = OptionSpec(
+    "deal_cap", "Stop, undecided, after this many deals", 200, "druzbart.cap", low=1, high=1000, status="assumed"
 )
 DEAL_SIZE = OptionSpec(
     "deal_size",

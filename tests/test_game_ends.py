@@ -1,0 +1,107 @@
+"""Every game ends: under every option combination (each numeric option at both ends of its range),
+random play and the bots reach an outcome within the game's own cap.
+
+The suite plays a sample of the combinations on every run; ``nox -s fuzz`` plays all of them
+(tests/fuzz.py, with the same helpers).
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from oldtricks.model import Game, OptionSpec
+from oldtricks.prng import Rng
+from oldtricks.registry import GAMES, make_game
+from oldtricks.simulate import simulate
+
+HARNESS_LIMIT = 400_000  # moves: far beyond every cap below, so a game that stops here never ends
+
+
+def extremes(spec: OptionSpec) -> list[Any]:
+    """The values of an option: each choice, or both ends of a numeric range."""
+    return [c.value for c in spec.choices] if spec.choices else [spec.low, spec.high]
+
+
+def combinations(name: str) -> list[dict[str, Any]]:
+    specs = GAMES[name].option_specs
+    return [
+        dict(zip([s.key for s in specs], values, strict=True)) for values in itertools.product(*map(extremes, specs))
+    ]
+
+
+def move_bound(game: Game[Any]) -> int:
+    """The most moves a game under these options can take, from its caps.
+
+    Drużbart and Clock: ``deal_cap`` deals, each of at most a hand per seat plus the deal move
+    (druzbart.cap). Drogue ends after its ``deals``; Bettelmann and Tod und Leben at their cap of
+    tricks or, with no cap, when a position repeats. For these no bound is computed in advance, so the
+    harness limit stands in.
+    """
+    options = game.options
+    if game.name in ("druzbart", "clock"):
+        seats = game.num_seats
+        hand = 12 if game.name == "clock" else 9
+        return int(options["deal_cap"]) * (seats * hand + 1)
+    return HARNESS_LIMIT
+
+
+def play(game: Game[Any], seed: int, bots: bool, limit: int) -> tuple[Any, int]:
+    rng = Rng(seed ^ 0xE4D5)
+    state = game.new_state(seed=seed)
+    moves = 0
+    while game.to_play(state) is not None and moves < limit:
+        legal = game.legal_moves(state)
+        move = game.bot_move(state, rng) if bots else legal[rng.below(len(legal))]
+        state, _ = game.play(state, move)
+        moves += 1
+    return state, moves
+
+
+def assert_ends(name: str, options: dict[str, Any], seed: int, bots: bool) -> int:
+    game = make_game(name, options)
+    bound = move_bound(game)
+    state, moves = play(game, seed, bots, min(bound, HARNESS_LIMIT))
+    outcome = game.outcome(state)
+    changed = {k: v for k, v in game.options.items() if v != game.spec(k).default}
+    assert outcome is not None, f"{name} {changed} seed {seed} ({'bots' if bots else 'random'}): no end in {moves}"
+    assert game.legal_moves(state) == []
+    return moves
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+@settings(max_examples=6, deadline=None, derandomize=True)
+@given(data=st.data())
+def test_every_game_ends_within_its_cap(name, data):
+    options = data.draw(st.sampled_from(combinations(name)), label="options")
+    assert_ends(name, options, data.draw(st.integers(0, 2**32), label="seed"), data.draw(st.booleans(), label="bots"))
+
+
+def test_the_endless_slate_of_the_issue_is_capped():
+    """`simulate druzbart --option matador_lost=5 --games 1 --seed 1` ran for ever: now the cap stops it."""
+    game = make_game("druzbart", {"matador_lost": 5})
+    state, _ = play(game, 1, False, HARNESS_LIMIT)  # a game past the limit fails here, never hangs
+    outcome = game.outcome(state)
+    assert outcome is not None and outcome.kind == "capped" and state.number == 200
+    assert simulate("druzbart", {"matador_lost": 5}, 1, 1)["outcomes"] == {"capped": 1}
+
+
+def test_the_cap_stops_druzbart_and_clock_after_that_many_deals():
+    for name in ("druzbart", "clock"):
+        game = make_game(name, {"matador_lost": 5, "deal_cap": 3})
+        state, _ = play(game, 7, True, HARNESS_LIMIT)
+        outcome = game.outcome(state)
+        assert outcome is not None
+        assert outcome.kind == "win" or (outcome.kind == "capped" and state.number == 3)
+        assert state.number <= 3
+
+
+def test_a_game_that_ends_on_its_own_is_not_capped():
+    game = make_game("druzbart", {"lines": 1, "matador_lost": 0, "matador_to_partner": 0})
+    state, _ = play(game, 3, False, HARNESS_LIMIT)
+    outcome = game.outcome(state)
+    assert outcome is not None and outcome.kind == "win"
