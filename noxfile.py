@@ -44,10 +44,20 @@ def typecheck(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON, tags=["check"])
 def tests(session: nox.Session) -> None:
-    """Engine, scenario and CLI tests (pytest + hypothesis), then `oldtricks check` and `coverage`."""
+    """Engine, scenario and CLI tests (pytest + hypothesis) and the engine modules' doctests, then
+    `oldtricks check` and `coverage`."""
     session.install(*_group("test"))
     session.install("-e", ".")
-    session.run("pytest", "tests", "--ignore=tests/browser", "--ignore=tests/site", *session.posargs)
+    # --doctest-modules: every engine module's examples run as tests too
+    session.run(
+        "pytest",
+        "tests",
+        "engine/oldtricks",
+        "--doctest-modules",
+        "--ignore=tests/browser",
+        "--ignore=tests/site",
+        *session.posargs,
+    )
     session.run("python", "-m", "oldtricks", "check", "scenarios")
     session.run("python", "-m", "oldtricks", "coverage", "scenarios")
 

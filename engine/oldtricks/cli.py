@@ -1,4 +1,8 @@
-"""The command line: ``python -m oldtricks games|replay|check|coverage|simulate|play``."""
+"""The command line: ``python -m oldtricks games|replay|check|coverage|simulate|play``.
+
+>>> build_parser().parse_args(["replay", "scenarios/bettelmann/basics.toml"]).command
+'replay'
+"""
 
 from __future__ import annotations
 

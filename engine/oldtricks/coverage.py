@@ -1,4 +1,10 @@
-"""Ledger ids and option values × the scenarios that demonstrate them."""
+"""Ledger ids and option values × the scenarios that demonstrate them.
+
+>>> from oldtricks.scenario import loads
+>>> sc = loads('title = "t"\\ngame = "bettelmann"\\ndemonstrates = ["bettelmann.rank"]\\n[deal]\\nseed = 1\\n', "t")
+>>> sorted(demonstrated_ids(sc))
+['bettelmann.rank']
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,12 @@
-"""The errors the engine raises: all are :class:`ValueError` subclasses named for their cause."""
+"""The errors the engine raises: all are :class:`ValueError` subclasses named for their cause.
+
+>>> from oldtricks import make_game
+>>> try:
+...     make_game("bettelmann", {"tie": "coin"})
+... except ValueError as exc:
+...     print(type(exc).__name__, exc.field)
+InvalidOptionError options.tie
+"""
 
 from __future__ import annotations
 

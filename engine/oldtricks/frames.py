@@ -2,6 +2,12 @@
 
 The build-time engine and the live engine in the browser produce frames with these functions
 only, so both always agree.
+
+>>> from oldtricks import make_game
+>>> game = make_game("bettelmann")
+>>> frame = make_frame(game, game.new_state(seed=1), step=0, viewer=1)
+>>> frame["turn"], frame["legal"], frame["seats"][0]["hand"]["cards"][:2]
+(1, ['8B'], ['??', '??'])
 """
 
 from __future__ import annotations

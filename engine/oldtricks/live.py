@@ -2,6 +2,10 @@
 
 One table per widget, by ``key``. Frames come from the same replay code as the build, so a live
 replay of a scenario equals the frames embedded in its page.
+
+>>> import json
+>>> json.loads(call("game_info", json.dumps({"game": "clock"})))["seat_names"]
+['South', 'West', 'East']
 """
 
 from __future__ import annotations

@@ -3,6 +3,9 @@
 A game's module is imported the first time the game is asked for (:data:`GAMES` is a read-only
 mapping that loads on lookup): the live engine in the browser compiles every module it imports from
 source, and a reader who plays Bettelmann need not wait for Drogue's.
+
+>>> make_game("clock").title, family_of("druzbart.head"), "bettelmann.rank" in all_rules()
+('Clock Druzbart', 'Drużbart', True)
 """
 
 from __future__ import annotations

@@ -1,4 +1,10 @@
-"""Replay a scenario through the engine: states, frames, the trick record, and expectation checks."""
+"""Replay a scenario through the engine: states, frames, the trick record, and expectation checks.
+
+>>> from oldtricks.scenario import loads
+>>> rp = replay(loads('title = "t"\\ngame = "bettelmann"\\n[deal]\\nseed = 1\\n[[step]]\\nauto = "trick"\\n', "t.toml"))
+>>> rp.result()["tricks"][0]["trick"], len(rp.frames())
+(1, 3)
+"""
 
 from __future__ import annotations
 

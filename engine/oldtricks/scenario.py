@@ -3,6 +3,10 @@
 Scenarios are TOML (see ``scenarios/README.md``). A broken file raises :class:`ScenarioError`
 whose message starts with ``path:line:``. The same structure, as a plain dict ("spec"), is what the
 site embeds and what the live engine replays.
+
+>>> sc = loads('title = "Two moves"\\ngame = "bettelmann"\\n[deal]\\nseed = 7\\n[[step]]\\nauto = 2\\n', "two.toml")
+>>> sc.game, sc.seed, sc.steps[0].auto
+('bettelmann', 7, 2)
 """
 
 from __future__ import annotations

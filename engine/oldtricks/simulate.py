@@ -1,4 +1,9 @@
-"""Random legal play: how long games last, who wins, how often a game never ends."""
+"""Random legal play: how long games last, who wins, how often a game never ends.
+
+>>> report = simulate("bettelmann", None, games=2, seed=1)
+>>> report["games"]
+2
+"""
 
 from __future__ import annotations
 

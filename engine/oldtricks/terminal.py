@@ -1,4 +1,11 @@
-"""Play a game in the terminal against the bots (``python -m oldtricks play GAME``)."""
+"""Play a game in the terminal against the bots (``python -m oldtricks play GAME``).
+
+>>> from oldtricks import make_game
+>>> from oldtricks.frames import make_frame
+>>> game = make_game("bettelmann")
+>>> print(describe(make_frame(game, game.new_state(seed=1), step=0), 1).splitlines()[0])
+  South    16 cards face down  (won 0 tricks)  [dealer]
+"""
 
 from __future__ import annotations
 

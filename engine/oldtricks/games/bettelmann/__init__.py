@@ -1,4 +1,8 @@
-"""Bettelmann and its variant Tod und Leben."""
+"""Bettelmann and its variant Tod und Leben.
+
+>>> TodUndLeben().num_seats, Bettelmann({"players": 4}).num_seats
+(2, 4)
+"""
 
 from .game import Bettelmann, BettelmannState
 from .rules import RULES

@@ -2,6 +2,10 @@
 
 The transitions in ``game.py`` return these; ``narrate.py`` alone turns them into English.
 ``record`` is the trick's entry in the replay's trick record.
+
+>>> from oldtricks.cards import GERMAN_32
+>>> Turned(1, GERMAN_32.parse("9H"))
+Turned(seat=1, card=Card.parse('9H', 'german'), looked=0)
 """
 
 from __future__ import annotations

@@ -3,6 +3,11 @@
 Every rule here carries its ledger id (``bettelmann.*``, ``todundleben.*``); the transitions return
 facts (``facts.py``), which ``narrate.py`` words. Each player's cards form a
 face-down pile (top first). Cards are turned up in turn; the higher rank takes the trick, suit ignored.
+
+>>> game = Bettelmann()
+>>> state, events = game.apply(*(lambda s: (s, game.legal_moves(s)[0]))(game.new_state(seed=1)))
+>>> [e.text for e in events]
+['North turns up the Eight of Bells.']
 """
 
 from __future__ import annotations

@@ -1,4 +1,8 @@
-"""The ledger rows of Bettelmann and Tod und Leben, and the options that switch between readings."""
+"""The ledger rows of Bettelmann and Tod und Leben, and the options that switch between readings.
+
+>>> TIE.default, [c.value for c in TIE.choices]
+('pierer', ['pierer', 'first-player'])
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,10 @@
-"""Tod und Leben: Life (the red suits) against Death (the black suits), a variant of Bettelmann."""
+"""Tod und Leben: Life (the red suits) against Death (the black suits), a variant of Bettelmann.
+
+>>> game = TodUndLeben()
+>>> state = game.new_state(seed=3)
+>>> {game.is_red(c) for c in state.piles[1]}, {game.is_red(c) for c in state.piles[0]}
+({True}, {False})
+"""
 
 from __future__ import annotations
 

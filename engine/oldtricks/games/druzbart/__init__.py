@@ -1,4 +1,8 @@
-"""Drużbart and its three-hand form, Clock Druzbart."""
+"""Drużbart and its three-hand form, Clock Druzbart.
+
+>>> Druzbart().table.num_sides, ClockDruzbart().table.num_sides
+(2, 3)
+"""
 
 from .clock import ClockDruzbart
 from .game import Druzbart

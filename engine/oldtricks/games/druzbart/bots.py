@@ -4,6 +4,13 @@ The bot sees its own hand and the cards already played. It heads a trick as chea
 keeps its matadors for tricks that matter (a matador lost costs lines, druzbart.score.matador),
 never pays out a matador to its partner when a cheaper card will do, and throws duds when it cannot
 or need not win.
+
+>>> from oldtricks.games.druzbart import Druzbart
+>>> from oldtricks.prng import Rng
+>>> game = Druzbart()
+>>> state = game.new_state(seed=1)
+>>> choose(game.table, state, game.legal_moves(state), Rng(1)) in game.legal_moves(state)
+True
 """
 
 from __future__ import annotations

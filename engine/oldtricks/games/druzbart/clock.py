@@ -1,4 +1,10 @@
-"""Clock Druzbart: three players, each for himself, erasing one line of a chalk tripod per trick."""
+"""Clock Druzbart: three players, each for himself, erasing one line of a chalk tripod per trick.
+
+>>> game = ClockDruzbart()
+>>> state = game.new_state(seed=1)
+>>> [len(h) for h in state.hands], len(state.deal.rest)
+([12, 12, 12], 0)
+"""
 
 from __future__ import annotations
 

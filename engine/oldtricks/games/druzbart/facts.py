@@ -3,6 +3,10 @@ trick and by which rule, what it did to the slate.
 
 The transitions in ``game.py`` and ``clock.py`` return these; ``narrate.py`` alone words them.
 ``record`` and ``data`` are what the replay's trick record and the panels read.
+
+>>> from oldtricks.cards import GERMAN_36
+>>> Played(0, GERMAN_36.parse("UA"), led=True, heads=False).led
+True
 """
 
 from __future__ import annotations

@@ -5,6 +5,11 @@ which ``narrate.py`` words; the bots and the view read the table's fixed facts (
 this class. A game runs over as many deals as it takes for one team to clear its slate; between
 deals the next dealer makes a chance move, ``deal``, whose shuffle comes from the generator kept in
 the state, so ``(options, seed, moves)`` replays a whole game.
+
+>>> game = Druzbart()
+>>> state = game.new_state(seed=1)
+>>> len(state.hands[0]), game.to_play(state), game.table.side_label(1)
+(9, 1, 'West–East')
 """
 
 from __future__ import annotations

@@ -5,6 +5,9 @@ engine had to take (all assumed): ``druzbart.deal.rotation``, ``druzbart.head.du
 ``druzbart.score.matador.when``, ``clock.end.at-once`` and ``clock.lines.matador``; and ``druzbart.cap``,
 the last resort that makes every game end (lines chalked back for lost matadors can outrun the lines a
 deal erases, so a slate may never clear).
+
+>>> SEVEN.default, [c.rule for c in SEVEN.choices]
+('unbeatable', ['druzbart.seven', 'druzbart.seven.gracz'])
 """
 
 from __future__ import annotations

@@ -1,4 +1,10 @@
-"""The position of a Drużbart or Clock Druzbart game: one deal in play, and the slate across deals."""
+"""The position of a Drużbart or Clock Druzbart game: one deal in play, and the slate across deals.
+
+>>> from oldtricks.games.druzbart import Druzbart
+>>> state = Druzbart().new_state(seed=2)
+>>> state.number, state.tricks_played, len(state.played())
+(1, 0, 0)
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,10 @@
-"""The frame fields of a Drużbart or Clock Druzbart position: seats, table, slate, scoring table."""
+"""The frame fields of a Drużbart or Clock Druzbart position: seats, table, slate, scoring table.
+
+>>> from oldtricks.games.druzbart import Druzbart
+>>> game = Druzbart()
+>>> [panel["kind"] for panel in frame_view(game.table, game.new_state(seed=1))["panels"]]
+['lines', 'table']
+"""
 
 from __future__ import annotations
 
