@@ -83,7 +83,7 @@ def test_round_draw_moves_one_pair_of_players() -> None:
     state = game.new_state(seed=88)
     assert state.session.draw is not None
     assert state.session.draw.moved == (1, 2)
-    assert game.names_at(state) == ("Anna", "Carla", "Ben", "Dan")
+    assert game.table.seats(state).names == ("Anna", "Carla", "Ben", "Dan")
     frame = make_frame(game, state, step=0)
     titles = [p["title"] for p in frame["panels"]]
     assert "Drawing for partners" in titles

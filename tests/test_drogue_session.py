@@ -53,7 +53,7 @@ def finished(game: Drogue, tricks: list[tuple[int, str]], **session: Any) -> tup
         session=replace(state.session, **session),
     )
     events: list[Event] = []
-    return scoring.finish(game, state, events), events
+    return scoring.finish(game.table, state, events), events
 
 
 # The pack split into eight tricks; which side wins which decides points and vilenies.

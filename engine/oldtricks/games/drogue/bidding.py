@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from ...cards import Card
 from ...model import Event, Move
@@ -16,14 +15,12 @@ from . import calls, signs
 from .auction import NUMBERS, QUI_VIVE_TEXT, AuctionCall, Claim, best_claims, claims, shown_jacks
 from .ranking import SUIT_WORDS, is_jack
 from .state import DrogueState
-
-if TYPE_CHECKING:
-    from .game import Drogue
+from .table import Table
 
 
-def signing(game: Drogue, state: DrogueState, seat: int) -> bool:
+def signing(table: Table, state: DrogueState, seat: int) -> bool:
     """drogue.silent: a clipped player in the silent game says nothing aloud (except to ask for the floor)."""
-    return game.agreed.silent and state.session.wear[seat].clipped and state.floor != seat
+    return table.agreed.silent and state.session.wear[seat].clipped and state.floor != seat
 
 
 def claim_for(hand: Sequence[Card], count: int, under: bool = False) -> Claim | None:
@@ -39,16 +36,16 @@ def false_claim(hand: Sequence[Card], suit: str) -> Claim:
     return Claim(suit, (*jacks, *plain))
 
 
-def speak(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
-    names = game.names_at(state)
+def speak(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
+    names = table.seats(state).names
     seat = move.seat
     name = names[seat]
     before = state.auction.standing
-    signed = signing(game, state, seat)
+    signed = signing(table, state, seat)
     events: list[Event] = []
     if move.kind == "call":
-        if calls.needs_floor(game, state, seat):  # only at a lenient table: he talks without the floor
-            state, penalty = calls.penalize(game, state, seat, "calling out in the silent game without the floor")
+        if calls.needs_floor(table, state, seat):  # only at a lenient table: he talks without the floor
+            state, penalty = calls.penalize(table, state, seat, "calling out in the silent game without the floor")
             events.append(penalty)
         call = AuctionCall(seat, "call")
         text = f'{name} calls "{QUI_VIVE_TEXT}": only three of the four Jacks may be shown.'
@@ -57,7 +54,7 @@ def speak(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, li
         text = f"{name} passes." if not signed else f"{name} passes by sign: {signs.PASS_SIGN}."
     else:
         count = int(move.value or 0)
-        claim = claim_for(state.hands[seat], count, game.agreed.under)
+        claim = claim_for(state.hands[seat], count, table.agreed.under)
         value = claim.value if claim is not None else max((c.value for c in claims(state.hands[seat])), default=0)
         call = AuctionCall(seat, "bid", count, value)
         text = f"{name} bids {NUMBERS[count]}."
@@ -88,7 +85,7 @@ def speak(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, li
     if not auction.over:
         return state, events
     if auction.standing is None:
-        return redeal(game, state, events)
+        return redeal(table, state, events)
     winner = auction.standing.seat
     events.append(
         Event(
@@ -101,28 +98,28 @@ def speak(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, li
     return replace(state, phase="trump", turn=winner), events
 
 
-def forget_call(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
+def forget_call(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
     """Lenient table: the holder of the four Jacks lets the call go by; it comes out after the deal."""
     seat = move.seat
-    name = game.names_at(state)[seat]
+    name = table.seats(state).names[seat]
     auction = state.auction.with_call(AuctionCall(seat, "forget"))
     hidden = calls.hide(state, seat, f'holding all four Mandrins without calling "{QUI_VIVE_TEXT}"')
     text = f"{name} says nothing of the four Mandrins. Nobody can tell yet."
     return replace(state, auction=auction, hidden=hidden), [Event("forget", text, {"seat": seat})]
 
 
-def redeal(game: Drogue, state: DrogueState, events: list[Event]) -> tuple[DrogueState, list[Event]]:
-    names = game.names_at(state)
+def redeal(table: Table, state: DrogueState, events: list[Event]) -> tuple[DrogueState, list[Event]]:
+    names = table.seats(state).names
     dealer = state.dealer
-    if game.agreed.all_pass == "next-dealer":
+    if table.agreed.all_pass == "next-dealer":
         dealer = (dealer - 1) % 4  # drogue.bid.all-pass.next
         text = f"All four passed: the deal goes on to the right, and {names[dealer]} deals."
     else:
         text = f"All four passed: {names[dealer]} gathers the cards and deals again."  # drogue.bid.all-pass
     state = replace(state, dealer=dealer, redeals=state.redeals + 1, hidden=())
-    state, hands = calls.deal_cards(game, state, dealer)
+    state, hands = calls.deal_cards(table, state, dealer)
     events.append(Event("redeal", text, {"dealer": dealer, "hands": [[str(c) for c in h] for h in hands]}))
-    return calls.open_calls(game, state, events)
+    return calls.open_calls(table, state, events)
 
 
 def trump_claims(hand: Sequence[Card], count: int, under: bool = False) -> tuple[Claim, ...]:
@@ -131,19 +128,19 @@ def trump_claims(hand: Sequence[Card], count: int, under: bool = False) -> tuple
     return best_claims(hand, count, under) or tuple(false_claim(hand, s) for s in "CDHS")
 
 
-def name_trump(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
+def name_trump(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
     # drogue.bid.show: the winner shows his cards as proof and names the trump suit
     standing = state.auction.standing
     assert standing is not None
     assert move.value is not None
     proof = next(
-        c for c in trump_claims(state.hands[move.seat], standing.count, game.agreed.under) if c.suit == move.value
+        c for c in trump_claims(state.hands[move.seat], standing.count, table.agreed.under) if c.suit == move.value
     )
-    names = game.names_at(state)
+    names = table.seats(state).names
     shown = " ".join(c.symbol for c in proof.cards)
     leader = (state.dealer - 1) % 4  # drogue.deal.first-lead
     made = f"makes {SUIT_WORDS[move.value]} trump"
-    if signing(game, state, move.seat):
+    if signing(table, state, move.seat):
         ace = any(c.rank == "A" for c in proof.cards)
         made = f"makes trump by signs ({signs.trump_sign(move.value, ace)})"
     text = (

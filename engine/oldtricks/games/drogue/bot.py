@@ -3,8 +3,6 @@ wins cheaply, keeps its brisques (Aces and Tens) away from the opponents and fee
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...cards import Card
 from ...model import Move
 from ...prng import Rng
@@ -12,29 +10,27 @@ from .auction import best_claims
 from .bidding import trump_claims
 from .ranking import POINTS, power, suit_of
 from .state import DrogueState
+from .table import Table
 from .tricks import best_play
-
-if TYPE_CHECKING:
-    from .game import Drogue
 
 WEAK = 3  # a bot passes when its longest suit, Jacks included, is shorter than this
 
 
-def choose(game: Drogue, state: DrogueState, rng: Rng) -> Move:
-    legal = game.legal_moves(state)
+def choose(table: Table, state: DrogueState, legal: list[Move], rng: Rng) -> Move:
+    """The bot's move among the ``legal`` ones."""
     if len(legal) == 1:
         return legal[0]  # among them the four-Mandrins call, which is forced (drogue.bid.four-mandrins)
     if state.phase in ("cut", "calls") or any(m.kind in ("call", "ask") for m in legal):
         return _duty(legal, rng)
     if state.phase == "auction":
-        return _bid(game, state, legal)
+        return _bid(table, state, legal)
     if state.phase == "trump":
         seat = legal[0].seat
         standing = state.auction.standing
         assert standing is not None
-        claims = {c.suit: c for c in trump_claims(state.hands[seat], standing.count, game.agreed.under)}
+        claims = {c.suit: c for c in trump_claims(state.hands[seat], standing.count, table.agreed.under)}
         return max(legal, key=lambda m: sum(POINTS.get(c.rank, 0) for c in claims[str(m.value)].cards))
-    return _card(game, state, legal, rng)
+    return _card(table, state, legal, rng)
 
 
 def _duty(legal: list[Move], rng: Rng) -> Move:
@@ -47,7 +43,7 @@ def _duty(legal: list[Move], rng: Rng) -> Move:
     return legal[rng.below(len(legal))]
 
 
-def _bid(game: Drogue, state: DrogueState, legal: list[Move]) -> Move:
+def _bid(table: Table, state: DrogueState, legal: list[Move]) -> Move:
     bids = [m for m in legal if m.kind == "bid"]
     passing = next(m for m in legal if m.kind == "pass")
     if not bids:
@@ -55,7 +51,7 @@ def _bid(game: Drogue, state: DrogueState, legal: list[Move]) -> Move:
     seat = legal[0].seat
     top = max(bids, key=lambda m: int(m.value or 0))
     count = int(top.value or 0)
-    value = best_claims(state.hands[seat], count, game.agreed.under)[0].value
+    value = best_claims(state.hands[seat], count, table.agreed.under)[0].value
     standing = state.auction.standing
     if count < WEAK:
         return passing
@@ -73,10 +69,10 @@ def _wins(trick: tuple[tuple[int, Card], ...], seat: int, card: Card, trump: str
     return best_play((*trick, (seat, card)), trump, order)[0] == seat
 
 
-def _card(game: Drogue, state: DrogueState, legal: list[Move], rng: Rng) -> Move:
+def _card(table: Table, state: DrogueState, legal: list[Move], rng: Rng) -> Move:
     trump = state.trump
     assert trump is not None
-    order = game.agreed.order
+    order = table.agreed.order
     seat = legal[0].seat
     cards = [m.card for m in legal if m.card is not None]
 

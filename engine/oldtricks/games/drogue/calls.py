@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from ...cards import FRENCH_32, Card
 from ...model import Event, Move
@@ -19,9 +18,7 @@ from ...prng import Rng
 from .auction import Auction
 from .narrate import clips_word
 from .state import DrogueState, Duty, Hands, Hidden
-
-if TYPE_CHECKING:
-    from .game import Drogue
+from .table import Table
 
 NAMEABLE = FRENCH_32.parse_many("JC JS JH")  # drogue.penalty.removal: never J♦
 AUX_ARMES, SALUT = "Aux armes!", "Salut à mes honorables factionnaires!"
@@ -37,25 +34,25 @@ def grantor(seat: int) -> int:
     return (seat - 1) % 4
 
 
-def needs_floor(game: Drogue, state: DrogueState, seat: int) -> bool:
-    """Whether ``seat`` must ask for the floor before calling out: silent game, wearing a clip, after the parade."""
-    return game.agreed.silent and state.session.wear[seat].clipped and not state.parade and state.floor != seat
+def needs_floor(table: Table, state: DrogueState, seat: int) -> bool:
+    """Whether ``seat`` must ask for the floor before calling out: silent table, wearing a clip, after the parade."""
+    return table.agreed.silent and state.session.wear[seat].clipped and not state.parade and state.floor != seat
 
 
 def hide(state: DrogueState, seat: int, text: str, card: Card | None = None) -> tuple[Hidden, ...]:
     return (*state.hidden, Hidden(seat, text, card))
 
 
-def penalize(game: Drogue, state: DrogueState, seat: int, why: str) -> tuple[DrogueState, Event]:
+def penalize(table: Table, state: DrogueState, seat: int, why: str) -> tuple[DrogueState, Event]:
     """drogue.penalty.causes: a penalty clip in the other colour."""
     session = state.session.change(seat, "penalty", 1, why)
-    name = game.names_at(state)[seat]
+    name = table.seats(state).names[seat]
     event = Event("penalty", f"{name} takes a penalty clip for {why}.", {"seat": seat, "why": why})
     return replace(state, session=session), event
 
 
 # -- dealing -------------------------------------------------------------------------------------------
-def deal_cards(game: Drogue, state: DrogueState, dealer: int) -> tuple[DrogueState, Hands]:
+def deal_cards(table: Table, state: DrogueState, dealer: int) -> tuple[DrogueState, Hands]:
     """The next hands: the next of the hands fixed in advance, else shuffled from the state's generator."""
     session = state.session
     later = state.deal.later
@@ -65,14 +62,14 @@ def deal_cards(game: Drogue, state: DrogueState, dealer: int) -> tuple[DrogueSta
         rng_state = state.rng
     else:
         rng = Rng(state.rng)
-        order = list(game.pack.cards)
+        order = list(table.pack.cards)
         rng.shuffle(order)
-        hands, _ = game.deal_order(order, dealer)
+        hands, _ = table.deal_order(order, dealer)
         rng_state = rng.state
     return replace(state, session=session, dealer=dealer, hands=hands, rng=rng_state), hands
 
 
-def start_next(game: Drogue, state: DrogueState) -> DrogueState:
+def start_next(table: Table, state: DrogueState) -> DrogueState:
     """After a played deal: the deal passes to the right (drogue.deal.next); the cut comes first."""
     dealer = (state.dealer - 1) % 4
     named = [Duty(s, "name") for s in from_right(dealer) if state.session.wear[s].owed]
@@ -81,7 +78,7 @@ def start_next(game: Drogue, state: DrogueState) -> DrogueState:
     return replace(state, session=session, dealer=dealer, phase="cut", duties=duties, turn=duties[0].seat)
 
 
-def open_calls(game: Drogue, state: DrogueState, events: list[Event]) -> tuple[DrogueState, list[Event]]:
+def open_calls(table: Table, state: DrogueState, events: list[Event]) -> tuple[DrogueState, list[Event]]:
     """The cards are dealt: list what is owed before the auction, in the order it comes."""
     wear = state.session.wear
     dealer = state.dealer
@@ -119,13 +116,13 @@ def open_calls(game: Drogue, state: DrogueState, events: list[Event]) -> tuple[D
         proof=None,
         hidden=(),
     )
-    return advance(game, state, events)
+    return advance(table, state, events)
 
 
-def advance(game: Drogue, state: DrogueState, events: list[Event]) -> tuple[DrogueState, list[Event]]:
+def advance(table: Table, state: DrogueState, events: list[Event]) -> tuple[DrogueState, list[Event]]:
     """Settle what needs no choice (a player with no Jack to show), then hand the turn on."""
     duties = state.duties
-    names = game.names_at(state)
+    names = table.seats(state).names
     while duties and duties[0].kind == "show" and not _showable(state, duties[0].seat):
         seat = duties[0].seat
         duties = duties[1:]
@@ -149,21 +146,21 @@ def _showable(state: DrogueState, seat: int) -> tuple[Card, ...]:
 
 
 # -- moves ---------------------------------------------------------------------------------------------
-def spoken(game: Drogue, state: DrogueState, seat: int, value: str) -> list[Move]:
+def spoken(table: Table, state: DrogueState, seat: int, value: str) -> list[Move]:
     """A call out loud: made at once, or after asking for the floor; a lenient table offers forgetting it
     (and talking without the floor)."""
-    if needs_floor(game, state, seat):
+    if needs_floor(table, state, seat):
         moves = [Move(seat, "ask")]
         return (
             [*moves, Move(seat, "call", None, value), Move(seat, "forget", None, value)]
-            if game.agreed.lenient
+            if table.agreed.lenient
             else moves
         )
     moves = [Move(seat, "call", None, value)]
-    return [*moves, Move(seat, "forget", None, value)] if game.agreed.lenient else moves
+    return [*moves, Move(seat, "forget", None, value)] if table.agreed.lenient else moves
 
 
-def legal(game: Drogue, state: DrogueState) -> list[Move]:
+def legal(table: Table, state: DrogueState) -> list[Move]:
     if state.asking is not None:
         return [Move(grantor(state.asking), "grant")]
     duty = state.duties[0]
@@ -175,20 +172,20 @@ def legal(game: Drogue, state: DrogueState) -> list[Move]:
         return [Move(seat, "deal")]
     if duty.kind == "aux-armes":
         moves = [Move(seat, "call", None, "aux-armes")]
-        return [*moves, Move(seat, "forget", None, "aux-armes")] if game.agreed.lenient else moves
+        return [*moves, Move(seat, "forget", None, "aux-armes")] if table.agreed.lenient else moves
     if duty.kind == "salut":
         moves = [Move(seat, "call", None, "salut")]
-        return [*moves, Move(seat, "forget", None, "salut")] if game.agreed.lenient else moves
+        return [*moves, Move(seat, "forget", None, "salut")] if table.agreed.lenient else moves
     if duty.kind == "redeal":
         return [Move(seat, "redeal"), Move(seat, "keep")]
     if duty.kind == "qui-vive":
-        return spoken(game, state, seat, f"qui-vive {duty.card}")
+        return spoken(table, state, seat, f"qui-vive {duty.card}")
     return [Move(seat, "show", None, str(c)) for c in _showable(state, seat)]
 
 
-def floor(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
+def floor(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
     """drogue.silent: "Je demande la parole", then "Accordée"."""
-    names = game.names_at(state)
+    names = table.seats(state).names
     if move.kind == "ask":
         text = f'{names[move.seat]}, wearing a clip, may not speak: "Je demande la parole."'
         return replace(state, asking=move.seat, turn=grantor(move.seat)), [Event("ask", text, {"seat": move.seat})]
@@ -198,18 +195,18 @@ def floor(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, li
     return replace(state, asking=None, floor=asker, turn=asker), [Event("grant", text, {"seat": asker})]
 
 
-def apply(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
+def apply(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
     duty = state.duties[0]
     rest = state.duties[1:]
-    names = game.names_at(state)
+    names = table.seats(state).names
     name = names[move.seat]
     events: list[Event] = []
-    if move.kind == "call" and needs_floor(game, state, move.seat):  # lenient table: talking without the floor
-        state, penalty = penalize(game, state, move.seat, "calling out in the silent game without the floor")
+    if move.kind == "call" and needs_floor(table, state, move.seat):  # lenient table: talking without the floor
+        state, penalty = penalize(table, state, move.seat, "calling out in the silent game without the floor")
         events.append(penalty)
     state = replace(state, duties=rest, floor=None)
     if duty.kind == "name":
-        jacks = game.pack.parse_many(str(move.value))
+        jacks = table.pack.parse_many(str(move.value))
         session = replace(state.session, named=(*state.session.named, *((move.seat, j) for j in jacks)))
         cutter = (state.dealer + 1) % 4  # drogue.penalty.removal.cutter: the dealer's left-hand neighbour
         shown = " ".join(j.symbol for j in jacks)
@@ -220,20 +217,20 @@ def apply(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, li
         text = f"{asks} {name} for a Jack to name: {name} names {shown}."
         return replace(state, session=session, turn=rest[0].seat), [Event("name", text, {"seat": move.seat})]
     if duty.kind == "deal":
-        return deal(game, state, move)
+        return deal(table, state, move)
     if duty.kind == "redeal":
         if move.kind == "keep":
             events.append(Event("keep", f"{name} keeps the cards.", {"seat": move.seat}))
-            return advance(game, state, events)
+            return advance(table, state, events)
         text = f"{name} wears a clip and holds no King or Queen, and demands a new deal."
         events.append(Event("redeal", text, {"seat": move.seat}))
         duties = (Duty(state.dealer, "deal"),)
         return replace(state, phase="cut", duties=duties, turn=state.dealer, hidden=()), events
     if duty.kind == "show":
-        jack = game.pack.parse(str(move.value))
+        jack = table.pack.parse(str(move.value))
         wears = state.session.wear[move.seat].clips
         # drogue.release.all: every ordinary clip comes off; drogue.release.one: one per Jack shown
-        n = wears if game.agreed.release == "all" else 1
+        n = wears if table.agreed.release == "all" else 1
         session = state.session.change(move.seat, "clips", -n, f"showed {jack.symbol}")
         text = f"{name} shows {jack.symbol} from the new hand and takes off {clips_word(n)}: released."
         if n < wears:
@@ -243,30 +240,30 @@ def apply(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, li
                 " another Jack."
             )
         events.append(Event("release", text, {"seat": move.seat}))
-        return advance(game, replace(state, session=session), events)
+        return advance(table, replace(state, session=session), events)
     if move.kind == "forget":
-        state, forgot = _forget(game, state, duty, name)
+        state, forgot = _forget(table, state, duty, name)
         events.extend(forgot)
-        return advance(game, state, events)
+        return advance(table, state, events)
     if duty.kind == "aux-armes":
-        silence = ' and "Silence!"' if game.agreed.silent else ""
+        silence = ' and "Silence!"' if table.agreed.silent else ""
         text = f'{name} calls "{AUX_ARMES}"{silence}: every clip goes back on.'
         events.append(Event("aux-armes", text, {"seat": move.seat}))
-        return advance(game, state, events)
+        return advance(table, state, events)
     if duty.kind == "salut":
         events.append(Event("salut", f'{name}, the only one without a clip: "{SALUT}"', {"seat": move.seat}))
-        return advance(game, state, events)
-    state, event = qui_vive(game, state, move.seat, duty.card)
+        return advance(table, state, events)
+    state, event = qui_vive(table, state, move.seat, duty.card)
     events.append(event)
-    return advance(game, state, events)
+    return advance(table, state, events)
 
 
-def _forget(game: Drogue, state: DrogueState, duty: Duty, name: str) -> tuple[DrogueState, list[Event]]:
+def _forget(table: Table, state: DrogueState, duty: Duty, name: str) -> tuple[DrogueState, list[Event]]:
     if duty.kind == "aux-armes":
         text = f'{name} forgets to call "{AUX_ARMES}". The booklet names no penalty; the clips go back on all the same.'
         return state, [Event("forget", text, {"seat": duty.seat})]
     if duty.kind == "salut":
-        state, penalty = penalize(game, state, duty.seat, "not saluting the three clipped players")
+        state, penalty = penalize(table, state, duty.seat, "not saluting the three clipped players")
         return state, [Event("forget", f"{name} forgets the salute.", {"seat": duty.seat}), penalty]
     assert duty.card is not None
     hidden = hide(state, duty.seat, f'not calling "Qui vive!" for the named {duty.card.symbol}', duty.card)
@@ -274,10 +271,10 @@ def _forget(game: Drogue, state: DrogueState, duty: Duty, name: str) -> tuple[Dr
     return replace(state, hidden=hidden), [Event("forget", text, {"seat": duty.seat})]
 
 
-def qui_vive(game: Drogue, state: DrogueState, seat: int, card: Card | None) -> tuple[DrogueState, Event]:
+def qui_vive(table: Table, state: DrogueState, seat: int, card: Card | None) -> tuple[DrogueState, Event]:
     """drogue.penalty.removal: the holder calls; in the namer's own hand the Jack takes a penalty clip off."""
     assert card is not None
-    names = game.names_at(state)
+    names = table.seats(state).names
     namers = [s for s, c in state.session.named if c == card]
     text = f'{names[seat]}: "Qui vive!" for {card.symbol}'
     others = [names[s] for s in namers if s != seat]
@@ -295,7 +292,7 @@ def qui_vive(game: Drogue, state: DrogueState, seat: int, card: Card | None) -> 
     return replace(state, session=session), Event("qui-vive", text + ".", {"seat": seat, "card": str(card)})
 
 
-def deal(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
+def deal(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
     """The dealer deals: a new deal after a played one, or again after a demand (drogue.redeal)."""
     session = state.session
     again = not state.tricks
@@ -304,8 +301,8 @@ def deal(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, lis
             session, deal_number=session.deal_number + 1, tricks_before=session.tricks_before + len(state.tricks)
         )
     state = replace(state, session=session, redeals=0 if state.tricks else state.redeals)
-    state, hands = deal_cards(game, state, state.dealer)
-    name = game.names_at(state)[state.dealer]
+    state, hands = deal_cards(table, state, state.dealer)
+    name = table.seats(state).names[state.dealer]
     text = f"{name} deals again." if again else f"{name} deals deal {state.session.deal_number}."
     events = [Event("deal", text, {"dealer": state.dealer, "hands": [[str(c) for c in h] for h in hands]})]
-    return open_calls(game, state, events)
+    return open_calls(table, state, events)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ...cards import Card
 from ...errors import IllegalMoveError
@@ -12,26 +11,24 @@ from . import calls, playing
 from .auction import MAX_BID, NUMBERS, QUI_VIVE_TEXT, best_claims, claims, counts, has_four_mandrins, shown_jacks
 from .ranking import SUIT_ONE, SUIT_WORDS, is_jack, suit_of, trick_power
 from .state import DrogueState
+from .table import Table
 from .tricks import allowed
-
-if TYPE_CHECKING:
-    from .game import Drogue
 
 
 def _cards(cards: Sequence[Card]) -> str:
     return " ".join(c.symbol for c in cards)
 
 
-def why_illegal(game: Drogue, state: DrogueState, move: Move) -> IllegalMoveError:
-    names = game.names_at(state)
+def why_illegal(table: Table, state: DrogueState, move: Move) -> IllegalMoveError:
+    names = table.seats(state).names
     seat = state.turn
     if seat is None:
-        if game.agreed.evening:
+        if table.agreed.evening:
             return IllegalMoveError(
-                f"the evening is over: all {game.agreed.deals} deals have been played", "drogue.end"
+                f"the evening is over: all {table.agreed.deals} deals have been played", "drogue.end"
             )
         return IllegalMoveError("the deal is over: every trick has been played", "drogue.points.result")
-    if move.kind == "forget" and not game.agreed.lenient:
+    if move.kind == "forget" and not table.agreed.lenient:
         return IllegalMoveError(
             "at a strict table every call is made; choose the lenient table to see what forgetting one costs",
             "drogue.penalty.causes.strict",
@@ -54,22 +51,22 @@ def why_illegal(game: Drogue, state: DrogueState, move: Move) -> IllegalMoveErro
             "drogue.silent",
         )
     if state.phase in ("cut", "calls"):
-        return _duty(game, state, move, names)
+        return _duty(table, state, move, names)
     four = has_four_mandrins(state.hands[seat]) and not state.auction.settled(seat)
-    if state.phase == "auction" and four and calls.needs_floor(game, state, seat):
+    if state.phase == "auction" and four and calls.needs_floor(table, state, seat):
         return IllegalMoveError(
             f'{names[seat]} wears a clip: in the silent game the floor is asked for ("ask") before calling'
             f' "{QUI_VIVE_TEXT}"',
             "drogue.silent.calls",
         )
     if state.phase == "auction":
-        return _auction(game, state, move, names[seat])
+        return _auction(table, state, move, names[seat])
     if state.phase == "trump":
-        return _trump(game, state, move, names[seat])
-    return _card(game, state, move, names[seat])
+        return _trump(table, state, move, names[seat])
+    return _card(table, state, move, names[seat])
 
 
-def _auction(game: Drogue, state: DrogueState, move: Move, name: str) -> IllegalMoveError:
+def _auction(table: Table, state: DrogueState, move: Move, name: str) -> IllegalMoveError:
     hand = state.hands[move.seat]
     auction = state.auction
     if move.kind == "play":
@@ -97,13 +94,13 @@ def _auction(game: Drogue, state: DrogueState, move: Move, name: str) -> Illegal
         return IllegalMoveError(f"at most {NUMBERS[MAX_BID]} cards may be bid, not {count}", "drogue.bid.max")
     if not shown_jacks(hand):
         return IllegalMoveError(f"{name} holds no Jack, and without a Jack there is no bid: pass", "drogue.bid.no-jack")
-    bids = counts(hand, game.agreed.under)
+    bids = counts(hand, table.agreed.under)
     if four and count not in bids and count in (c.count + 1 for c in claims(hand)):
         return IllegalMoveError(
             f"holding all four Mandrins, {name} shows only three of them: {count} cards are bid as {count - 1}",
             "drogue.bid.four-mandrins",
         )
-    if count not in bids and game.agreed.under:
+    if count not in bids and table.agreed.under:
         return IllegalMoveError(
             f"{name} can show at most {NUMBERS[bids[-1]]} cards of one suit with the Jacks: bid that many or fewer",
             "drogue.bid.count",
@@ -129,10 +126,10 @@ def _auction(game: Drogue, state: DrogueState, move: Move, name: str) -> Illegal
     )
 
 
-def _trump(game: Drogue, state: DrogueState, move: Move, name: str) -> IllegalMoveError:
+def _trump(table: Table, state: DrogueState, move: Move, name: str) -> IllegalMoveError:
     standing = state.auction.standing
     assert standing is not None
-    suits = [c.suit for c in best_claims(state.hands[move.seat], standing.count, game.agreed.under)]
+    suits = [c.suit for c in best_claims(state.hands[move.seat], standing.count, table.agreed.under)]
     can = " or ".join(f"trump {s}" for s in suits)
     if move.kind != "trump":
         return IllegalMoveError(
@@ -145,7 +142,7 @@ def _trump(game: Drogue, state: DrogueState, move: Move, name: str) -> IllegalMo
     )
 
 
-def _card(game: Drogue, state: DrogueState, move: Move, name: str) -> IllegalMoveError:
+def _card(table: Table, state: DrogueState, move: Move, name: str) -> IllegalMoveError:
     card = move.card
     trump = state.trump
     assert trump is not None
@@ -154,19 +151,19 @@ def _card(game: Drogue, state: DrogueState, move: Move, name: str) -> IllegalMov
     hand = state.hands[move.seat]
     if card not in hand:
         return IllegalMoveError(f"{name} does not hold {card.symbol}", "drogue.deal")
-    table = [c for _, c in state.trick]
-    rule = allowed(hand, table, trump, game.agreed.order, game.agreed.overtrump)
-    if card in rule.cards and playing.jack_run(game, state, move.seat, card):
+    played = [c for _, c in state.trick]
+    rule = allowed(hand, played, trump, table.agreed.order, table.agreed.overtrump)
+    if card in rule.cards and playing.jack_run(table, state, move.seat, card):
         return IllegalMoveError(
             f"{card.symbol} would be the fourth Jack {name}'s side plays in consecutive tricks,"
             " and another card may be played",
             "drogue.variant.four-jacks.run",
         )
-    if not table:
+    if not played:
         return IllegalMoveError(f"{name} leads and may play any card, but not {move}", "drogue.play.win")
-    led_card = table[0]
+    led_card = played[0]
     led = suit_of(led_card, trump)
-    best = max(table, key=lambda c: trick_power(c, led, trump, game.agreed.order))
+    best = max(played, key=lambda c: trick_power(c, led, trump, table.agreed.order))
     suit_led = SUIT_WORDS[led] + (" (trumps)" if led == trump else "")
     if rule.rule in ("drogue.play.follow", "drogue.play.follow.trumped"):
         if suit_of(card, trump) == led:
@@ -222,13 +219,13 @@ _DUTIES = {
 }
 
 
-def _duty(game: Drogue, state: DrogueState, move: Move, names: tuple[str, ...]) -> IllegalMoveError:
+def _duty(table: Table, state: DrogueState, move: Move, names: tuple[str, ...]) -> IllegalMoveError:
     duty = state.duties[0]
     what, rule = _DUTIES[duty.kind]
-    if duty.kind == "qui-vive" and move.kind == "call" and calls.needs_floor(game, state, duty.seat):
+    if duty.kind == "qui-vive" and move.kind == "call" and calls.needs_floor(table, state, duty.seat):
         return IllegalMoveError(
             f"{names[duty.seat]} wears a clip: in the silent game the floor is asked for (ask) before calling out",
             "drogue.silent.calls",
         )
-    legal = " or ".join(f"'{m}'" for m in calls.legal(game, state))
+    legal = " or ".join(f"'{m}'" for m in calls.legal(table, state))
     return IllegalMoveError(f"before anything else {names[duty.seat]} {what}: {legal}", rule)

@@ -22,9 +22,9 @@ from .draw import IDENTITY, Draw, draw_partners
 from .options import Agreed
 from .rules import OPTIONS, RULES
 from .state import DrogueDeal, DrogueState, Hands, Session
+from .table import TRICKS, Table
 
 SEATS = 4
-TRICKS = 8
 
 
 def _fold(hands: Sequence[Sequence[Card]]) -> int:
@@ -48,6 +48,7 @@ class Drogue(Game[DrogueState]):
     def __init__(self, options: Any = None, names: Any = None) -> None:
         super().__init__(options, names)
         self.agreed = Agreed.read(self.options)
+        self.table = Table(self.agreed, self.seat_names(), given=self.names is not None)
 
     # -- fixed facts ---------------------------------------------------------------------------------
     @property
@@ -60,17 +61,6 @@ class Drogue(Game[DrogueState]):
 
     def teams(self) -> tuple[int | None, ...]:
         return (0, 1, 0, 1)  # drogue.partners: partners sit opposite
-
-    def names_at(self, state: DrogueState) -> tuple[str, ...]:
-        """Who sits at each seat after the draw. Given names follow their players; compass points stay put."""
-        players = self.seat_names()
-        if self.names is None:
-            return players
-        return tuple(players[p] for p in state.session.seating)
-
-    def side_name(self, state: DrogueState, side: int) -> str:
-        names = self.names_at(state)
-        return f"{names[side]} & {names[side + 2]}"
 
     # -- chance --------------------------------------------------------------------------------------
     def deal(
@@ -118,15 +108,7 @@ class Drogue(Game[DrogueState]):
         return replace(deal, later=tuple(plan))
 
     def deal_order(self, order: list[Card], dealer: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
-        # drogue.deal: packets of four or two, starting with the dealer's right-hand neighbour, going right
-        size = self.agreed.packets
-        hands: list[list[Card]] = [[] for _ in range(SEATS)]
-        at = 0
-        for _ in range(TRICKS // size):
-            for k in range(SEATS):
-                hands[(dealer - 1 - k) % SEATS].extend(order[at : at + size])
-                at += size
-        return tuple(tuple(h) for h in hands), tuple(order[at:])
+        return self.table.deal_order(order, dealer)
 
     def check_hands(self, hands: tuple[tuple[Card, ...], ...]) -> None:
         super().check_hands(hands)
@@ -151,7 +133,7 @@ class Drogue(Game[DrogueState]):
         Raises :class:`InvalidNotationError` for text that is no Drogue move.
         """
         try:
-            return notation.parse(self, state, text)
+            return notation.parse(self.table, state, text)
         except LookupError:
             return super().parse_move(state, text)
 
@@ -163,11 +145,11 @@ class Drogue(Game[DrogueState]):
         if seat is None:
             return []
         if state.asking is not None or state.phase in ("cut", "calls"):
-            return calls.legal(self, state)
+            return calls.legal(self.table, state)
         hand = state.hands[seat]
         if state.phase == "auction":
             if has_four_mandrins(hand) and not state.auction.settled(seat):
-                return calls.spoken(self, state, seat, QUI_VIVE)  # drogue.bid.four-mandrins.when
+                return calls.spoken(self.table, state, seat, QUI_VIVE)  # drogue.bid.four-mandrins.when
             bids = [
                 Move(seat, "bid", None, str(n))
                 for n in auction_counts(hand, state.auction, seat, under=self.agreed.under, again=self.agreed.again)
@@ -179,10 +161,10 @@ class Drogue(Game[DrogueState]):
             return [
                 Move(seat, "trump", None, c.suit) for c in bidding.trump_claims(hand, standing.count, self.agreed.under)
             ]
-        return [Move(seat, "play", c) for c in playing.legal_cards(self, state, seat)]
+        return [Move(seat, "play", c) for c in playing.legal_cards(self.table, state, seat)]
 
     def why_illegal(self, state: DrogueState, move: Move) -> IllegalMoveError:
-        return explain.why_illegal(self, state, move)
+        return explain.why_illegal(self.table, state, move)
 
     def apply(self, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
         """Apply ``move``. At a strict table an illegal move raises :class:`IllegalMoveError` naming the rule;
@@ -190,30 +172,30 @@ class Drogue(Game[DrogueState]):
         if move in self.legal_moves(state):
             return self.play(state, move)
         if self.agreed.lenient and state.turn is not None:
-            done = infractions.accept(self, state, move)
+            done = infractions.accept(self.table, state, move)
             if done is not None:
                 return done
         raise self.why_illegal(state, move)
 
     def play(self, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
         if move.kind in ("ask", "grant"):
-            return calls.floor(self, state, move)
+            return calls.floor(self.table, state, move)
         if state.phase in ("cut", "calls"):
-            return calls.apply(self, state, move)
+            return calls.apply(self.table, state, move)
         if move.kind == "play":
-            return playing.play_card(self, state, move)
+            return playing.play_card(self.table, state, move)
         if move.kind == "trump":
-            return bidding.name_trump(self, state, move)
+            return bidding.name_trump(self.table, state, move)
         if move.kind == "forget":
-            return bidding.forget_call(self, state, move)
-        return bidding.speak(self, state, move)
+            return bidding.forget_call(self.table, state, move)
+        return bidding.speak(self.table, state, move)
 
     def outcome(self, state: DrogueState) -> Outcome | None:
         return state.result
 
     # -- bots and views ------------------------------------------------------------------------------
     def bot_move(self, state: DrogueState, rng: Rng) -> Move:
-        return bot.choose(self, state, rng)
+        return bot.choose(self.table, state, self.legal_moves(state), rng)
 
     def view(self, state: DrogueState) -> dict[str, Any]:
-        return view.render(self, state)
+        return view.render(self.table, state)

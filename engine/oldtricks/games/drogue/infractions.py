@@ -9,16 +9,13 @@ the legal moves instead (``forget …``), since a call is something one can simp
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from ...model import Event, Move
 from . import bidding, calls, playing
 from .auction import MAX_BID, QUI_VIVE_TEXT, AuctionCall, counts, has_four_mandrins, shown_jacks
 from .state import DrogueState, Hidden
+from .table import Table
 from .tricks import allowed
-
-if TYPE_CHECKING:
-    from .game import Drogue
 
 _REVOKES = {
     "drogue.play.follow": "not following suit (and beating) when able",
@@ -28,27 +25,27 @@ _REVOKES = {
 }
 
 
-def accept(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]] | None:
+def accept(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]] | None:
     """Play ``move`` as an infraction with its penalty, or None when it cannot be played at all."""
     if state.phase == "play":
-        return _card(game, state, move)
+        return _card(table, state, move)
     if state.phase == "auction" and move.seat == state.turn and state.asking is None:
-        return _auction(game, state, move)
+        return _auction(table, state, move)
     return None
 
 
-def _card(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]] | None:
+def _card(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]] | None:
     card = move.card
     if card is None or card not in state.hands[move.seat]:
         return None
-    names = game.names_at(state)
+    names = table.seats(state).names
     turn = state.turn
     if move.kind == "lead":
         if state.trick or turn is None or move.seat == turn:
             return None
         # drogue.penalty.causes.out-of-turn: the card goes back; the right player leads
         why = f"leading {card.symbol} out of turn"
-        state, penalty = calls.penalize(game, state, move.seat, why)
+        state, penalty = calls.penalize(table, state, move.seat, why)
         leader = names[turn]
         text = f"{names[move.seat]} leads {card.symbol}, but it is {leader}'s lead. The card goes back."
         return state, [Event("out-of-turn", text, {"seat": move.seat, "card": str(card)}), penalty]
@@ -56,18 +53,18 @@ def _card(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, li
         return None
     assert state.trump is not None
     rule = allowed(
-        state.hands[move.seat], [c for _, c in state.trick], state.trump, game.agreed.order, game.agreed.overtrump
+        state.hands[move.seat], [c for _, c in state.trick], state.trump, table.agreed.order, table.agreed.overtrump
     )
     if card in rule.cards:
         why = "the fourth Jack of one side in consecutive tricks"  # drogue.variant.four-jacks.run
     else:
         why = _REVOKES.get(rule.rule, "breaking the rules of play")
-    punished, penalty = calls.penalize(game, state, move.seat, why)
-    after, events = playing.play_card(game, punished, Move(move.seat, "play", card))
+    punished, penalty = calls.penalize(table, state, move.seat, why)
+    after, events = playing.play_card(table, punished, Move(move.seat, "play", card))
     return after, [events[0], penalty, *events[1:]]
 
 
-def _auction(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]] | None:
+def _auction(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]] | None:
     seat = move.seat
     hand = state.hands[seat]
     auction = state.auction
@@ -79,12 +76,12 @@ def _auction(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState,
             return None
         count = int(str(move.value))
         floor = auction.standing.count if auction.standing is not None else 1
-        tried = () if game.agreed.again else auction.bids_of(seat)  # drogue.bid.raise.once / drogue.bid.raise.again
+        tried = () if table.agreed.again else auction.bids_of(seat)  # drogue.bid.raise.once / drogue.bid.raise.again
         if not 1 <= count <= MAX_BID or count < floor or (count == floor and count in tried):
             return None  # not a bid at all, or one the table would refuse on sight
         if not shown_jacks(hand):
             causes.append("bidding without a Jack")  # drogue.bid.no-jack
-        elif count not in counts(hand, game.agreed.under):
+        elif count not in counts(hand, table.agreed.under):
             causes.append(f"bidding {count} cards without holding them")  # cheating
     four = has_four_mandrins(hand) and not auction.settled(seat)
     if four:
@@ -95,4 +92,4 @@ def _auction(game: Drogue, state: DrogueState, move: Move) -> tuple[DrogueState,
     hidden = state.hidden
     for why in causes:  # drogue.penalty.causes.found-out: it shows when the cards are turned over
         hidden = (*hidden, Hidden(seat, why, None))
-    return bidding.speak(game, replace(state, auction=auction, hidden=hidden), move)
+    return bidding.speak(table, replace(state, auction=auction, hidden=hidden), move)

@@ -10,16 +10,13 @@ the Seven leads it out of turn). A hyphen and a space are the same, as in share 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from ...cards import Card
 from ...errors import InvalidNotationError, OldtricksError
 from ...model import Move
 from .calls import NAMEABLE
 from .state import DrogueState
-
-if TYPE_CHECKING:
-    from .game import Drogue
+from .table import Table
 
 WORDS = ("bid", "pass", "call", "trump", "forget", "name", "deal", "show", "redeal", "keep", "ask", "grant", "lead")
 _BARE = ("pass", "deal", "redeal", "keep", "ask", "grant")
@@ -40,7 +37,7 @@ _DIGITS = re.compile(r"[0-9]{1,3}")  # ASCII digits only: str.isdigit() also tak
 CALLS_HELP = "'call quatre-mandrins', 'call aux-armes', 'call salut' or 'call qui-vive JS'"
 
 
-def parse(game: Drogue, state: DrogueState, text: str) -> Move:
+def parse(table: Table, state: DrogueState, text: str) -> Move:
     seat = state.turn
     token = text.strip()
     words = token.replace("-", " ").split()
@@ -62,13 +59,13 @@ def parse(game: Drogue, state: DrogueState, text: str) -> Move:
             raise InvalidNotationError(f"bad move {token!r}: name a suit, e.g. 'trump H' or 'trump ♥'")
         return Move(seat, "trump", None, suit)
     if head in ("call", "forget"):
-        return Move(seat, head, None, _call(game, token, rest))
+        return Move(seat, head, None, _call(table, token, rest))
     if head == "name":
-        jacks = _cards(game, token, rest)
+        jacks = _cards(table, token, rest)
         if not jacks or any(j not in NAMEABLE for j in jacks) or len(set(jacks)) != len(jacks):
             raise InvalidNotationError(f"bad move {token!r}: name one to three different Jacks, never J♦")
         return Move(seat, "name", None, " ".join(str(j) for j in NAMEABLE if j in jacks))
-    cards = _cards(game, token, rest)
+    cards = _cards(table, token, rest)
     if len(cards) != 1:
         raise InvalidNotationError(f"bad move {token!r}: expected one card, e.g. '{head} JS'")
     if head == "show":
@@ -79,17 +76,17 @@ def parse(game: Drogue, state: DrogueState, text: str) -> Move:
     return Move(holder, "lead", cards[0], str(cards[0]))
 
 
-def _cards(game: Drogue, token: str, rest: list[str]) -> list[Card]:
+def _cards(table: Table, token: str, rest: list[str]) -> list[Card]:
     try:
-        return [game.pack.parse(w) for w in rest]
+        return [table.pack.parse(w) for w in rest]
     except OldtricksError:
         raise InvalidNotationError(f"bad move {token!r}: {' '.join(rest)!r} are not cards") from None
 
 
-def _call(game: Drogue, token: str, rest: list[str]) -> str:
+def _call(table: Table, token: str, rest: list[str]) -> str:
     jacks = [w for w in rest if len(w) == 2 and w[0].upper() == "J"]
     if jacks:
-        card = _cards(game, token, jacks)[0] if len(jacks) == 1 else None
+        card = _cards(table, token, jacks)[0] if len(jacks) == 1 else None
         words = [w.lower() for w in rest if w not in jacks]
         if card is None or card not in NAMEABLE or words not in ([], ["qui", "vive"]):
             raise InvalidNotationError(f"bad call {token!r}: expected {CALLS_HELP}")

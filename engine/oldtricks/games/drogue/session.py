@@ -9,16 +9,13 @@ free side take the drogue at once (drogue.vilenie.clip-free) or recharge the sid
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from ...cards import Card
 from ...model import Event, Outcome
 from . import calls
 from .narrate import clips_word
 from .state import DealRecord, DrogueState, Session, TrickRecord
-
-if TYPE_CHECKING:
-    from .game import Drogue
+from .table import Table, team_name
 
 THRESHOLD = 41  # drogue.threshold
 COURTE_QUEUE = 40  # drogue.vilenie.courte-queue
@@ -50,18 +47,18 @@ def vilenies(state: DrogueState, side: int, free: bool, capot_alone: bool = True
 
 
 # -- during the play -----------------------------------------------------------------------------------
-def reveal(game: Drogue, state: DrogueState, card: Card, events: list[Event]) -> DrogueState:
+def reveal(table: Table, state: DrogueState, card: Card, events: list[Event]) -> DrogueState:
     """drogue.penalty.causes.found-out: a forgotten "Qui vive!" comes out when that Jack is played."""
     for hidden in [h for h in state.hidden if h.card == card]:
         state = replace(state, hidden=tuple(h for h in state.hidden if h is not hidden))
-        state, event = calls.penalize(game, state, hidden.seat, hidden.text)
+        state, event = calls.penalize(table, state, hidden.seat, hidden.text)
         events.append(event)
     return state
 
 
-def after_trick(game: Drogue, state: DrogueState, record: TrickRecord, events: list[Event]) -> DrogueState:
+def after_trick(table: Table, state: DrogueState, record: TrickRecord, events: list[Event]) -> DrogueState:
     """The black nose (drogue.black-nose) and the buttonhole clip coming off (drogue.vilenie.defigure.off)."""
-    names = game.names_at(state)
+    names = table.seats(state).names
     session = state.session
     maker, trump = state.maker, state.trump
     lost = [s for s, c in record.cards if c.rank == "A" and c.suit == trump and s == maker]
@@ -79,18 +76,18 @@ def after_trick(game: Drogue, state: DrogueState, record: TrickRecord, events: l
 
 
 # -- after the deal ------------------------------------------------------------------------------------
-def finish(game: Drogue, state: DrogueState, events: list[Event]) -> DrogueState:
+def finish(table: Table, state: DrogueState, events: list[Event]) -> DrogueState:
     """Score a played deal for the session; then the next cut, or the end of the evening."""
     for hidden in state.hidden:  # drogue.penalty.causes.found-out: the cards are turned over
-        state, event = calls.penalize(game, state, hidden.seat, hidden.text + ", found out after the deal")
+        state, event = calls.penalize(table, state, hidden.seat, hidden.text + ", found out after the deal")
         events.append(event)
     state = replace(state, hidden=())
     session = state.session
     points = state.side_points()
     if session.holder is None:
-        session = _first_game(game, state, session, points, events)
+        session = _first_game(table, state, session, points, events)
     else:
-        session = _later_game(game, state, session, points, events)
+        session = _later_game(table, state, session, points, events)
     standing = state.auction.standing
     record = DealRecord(
         session.deal_number,
@@ -103,33 +100,33 @@ def finish(game: Drogue, state: DrogueState, events: list[Event]) -> DrogueState
     )
     session = replace(session, results=(*session.results, record), changes=())
     state = replace(state, session=session)
-    if session.deal_number >= game.agreed.deals:
-        outcome = end(game, state)
+    if session.deal_number >= table.agreed.deals:
+        outcome = end(table, state)
         events.append(Event("end", outcome.text, None))
         return replace(state, phase="over", turn=None, result=outcome)
-    return calls.start_next(game, state)
+    return calls.start_next(table, state)
 
 
-def _take(game: Drogue, state: DrogueState, session: Session, side: int, why: str) -> Session:
+def _take(table: Table, state: DrogueState, session: Session, side: int, why: str) -> Session:
     for seat in (side, side + 2):
         session = session.change(seat, "clips", 1, why)
     return replace(session, holder=side)
 
 
 def _first_game(
-    game: Drogue, state: DrogueState, session: Session, points: tuple[int, int], events: list[Event]
+    table: Table, state: DrogueState, session: Session, points: tuple[int, int], events: list[Event]
 ) -> Session:
-    score = f"{game.side_name(state, 0)} {points[0]}, {game.side_name(state, 1)} {points[1]}"
-    if game.agreed.first_game == "vilenies":
+    score = f"{team_name(table.seats(state), 0)} {points[0]}, {team_name(table.seats(state), 1)} {points[1]}"
+    if table.agreed.first_game == "vilenies":
         # drogue.first-game.vilenies.count: both sides are free of clips, so a vilenie hands over the drogue at
         # once; only when both sides or neither commit one do the points decide
-        shames = [vilenies(state, side, True, game.agreed.capot_counts == "alone") for side in (0, 1)]
+        shames = [vilenies(state, side, True, table.agreed.capot_counts == "alone") for side in (0, 1)]
         if bool(shames[0]) != bool(shames[1]):
             side = 0 if shames[0] else 1
             why = " and ".join(shames[side])
-            session = _take(game, state, session, side, shames[side][0])
+            session = _take(table, state, session, side, shames[side][0])
             text = (
-                f"{score}. {game.side_name(state, side)} are {why}: a side free of clips with a vilenie takes"
+                f"{score}. {team_name(table.seats(state), side)} are {why}: a side free of clips with a vilenie takes"
                 " the drogue at once, one clip each, whatever the points."
             )
             events.append(Event("drogue", text, {"side": side, "vilenies": shames[side]}))
@@ -140,41 +137,41 @@ def _first_game(
         events.append(Event("drogue", text))
         return session
     loser = 0 if points[0] < points[1] else 1
-    session = _take(game, state, session, loser, "lost the first game")
-    text = f"{score}. {game.side_name(state, loser)} made fewer and take the drogue: one clip each."
+    session = _take(table, state, session, loser, "lost the first game")
+    text = f"{score}. {team_name(table.seats(state), loser)} made fewer and take the drogue: one clip each."
     events.append(Event("drogue", text, {"side": loser}))
     return session
 
 
 def _later_game(
-    game: Drogue, state: DrogueState, session: Session, points: tuple[int, int], events: list[Event]
+    table: Table, state: DrogueState, session: Session, points: tuple[int, int], events: list[Event]
 ) -> Session:
-    names = game.names_at(state)
+    names = table.seats(state).names
     holder = session.holder
     assert holder is not None
     free = 1 - holder
     for seat in session.guerite:  # drogue.rengage: still in the guérite, and the side made fewer than 31
         if points[seat % 2] < RENGAGE_BELOW:
             text = f"{names[seat]}'s side made only {points[seat % 2]}: {names[seat]} is rengagé and "
-            if game.agreed.rengage == "extra":
+            if table.agreed.rengage == "extra":
                 session = session.change(seat, "clips", 1, "rengagé")
                 text += "takes one more clip."
             else:
                 text += "keeps the clip, nothing more."
             events.append(Event("rengage", text, {"seat": seat}))
-    for vilenie in vilenies(state, holder, False, game.agreed.capot_counts == "alone"):  # drogue.vilenie.recharger
-        n = game.agreed.capot if vilenie == "capot" else 1
+    for vilenie in vilenies(state, holder, False, table.agreed.capot_counts == "alone"):  # drogue.vilenie.recharger
+        n = table.agreed.capot if vilenie == "capot" else 1
         kind = "buttonhole" if vilenie == "défiguré" else "clips"
         for seat in (holder, holder + 2):
             session = session.change(seat, kind, n, vilenie)
         where = " at the buttonhole" if kind == "buttonhole" else ""
-        text = f"{game.side_name(state, holder)} are {vilenie}: recharger, {clips_word(n)} more each{where}."
+        text = f"{team_name(table.seats(state), holder)} are {vilenie}: recharger, {clips_word(n)} more each{where}."
         events.append(Event("vilenie", text, {"side": holder, "vilenie": vilenie}))
-    side = game.side_name(state, free)
-    shame = vilenies(state, free, True, game.agreed.capot_counts == "alone")
+    side = team_name(table.seats(state), free)
+    shame = vilenies(state, free, True, table.agreed.capot_counts == "alone")
     if points[free] >= THRESHOLD and not shame:
         text = f"{side} made {points[free]}, at least {THRESHOLD}: the drogue stays with"
-        text += f" {game.side_name(state, holder)}."
+        text += f" {team_name(table.seats(state), holder)}."
         events.append(Event("drogue", text, {"side": holder}))
         return session
     if shame:  # drogue.vilenie.clip-free (courte-queue among them)
@@ -182,22 +179,22 @@ def _later_game(
         text = f"{side} are free of the drogue but {why} ({points[free]} points): they take the drogue at once."
     else:
         text = f"{side} made only {points[free]}, fewer than {THRESHOLD}: they take the drogue."
-    session = _take(game, state, session, free, shame[0] if shame else f"made {points[free]}")
-    text += f" {game.side_name(state, holder)} will show a Jack from their new hands to be released."
+    session = _take(table, state, session, free, shame[0] if shame else f"made {points[free]}")
+    text += f" {team_name(table.seats(state), holder)} will show a Jack from their new hands to be released."
     events.append(Event("drogue", text, {"side": free, "vilenies": shame}))
     return session
 
 
-def end(game: Drogue, state: DrogueState) -> Outcome:
+def end(table: Table, state: DrogueState) -> Outcome:
     """drogue.end: after the agreed deals the side wearing fewer clips wins (drogue.end.count)."""
     wear = state.session.wear
     totals = [wear[s].total + wear[s + 2].total for s in (0, 1)]
     deals = state.session.deal_number
     score = (
-        f"After {deals} deals {game.side_name(state, 0)} wear {clips_word(totals[0])},"
-        f" {game.side_name(state, 1)} {clips_word(totals[1])}"
+        f"After {deals} deals {team_name(table.seats(state), 0)} wear {clips_word(totals[0])},"
+        f" {team_name(table.seats(state), 1)} {clips_word(totals[1])}"
     )
     if totals[0] == totals[1]:
         return Outcome("draw", (), (), f"{score}: a draw.")
     win = 0 if totals[0] < totals[1] else 1
-    return Outcome("win", (win, win + 2), (1 - win, 3 - win), f"{score}: {game.side_name(state, win)} win.")
+    return Outcome("win", (win, win + 2), (1 - win, 3 - win), f"{score}: {team_name(table.seats(state), win)} win.")

@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .auction import NUMBERS
 from .ranking import SUIT_WORDS
 from .state import Change, DrogueState
-
-if TYPE_CHECKING:
-    from .game import Drogue
+from .table import Table, team_name
 
 KIND_WORDS = {"clips": "clip", "buttonhole": "buttonhole clip", "penalty": "penalty clip", "black-nose": "black nose"}
 
 
-def shown(game: Drogue, state: DrogueState) -> bool:
+def shown(table: Table, state: DrogueState) -> bool:
     """A session, or a single deal in which somebody has come to wear something (a lenient table's penalty)."""
-    return game.agreed.evening or any(w.total for w in state.session.wear)
+    return table.agreed.evening or any(w.total for w in state.session.wear)
 
 
-def marks(game: Drogue, state: DrogueState, seat: int) -> list[dict[str, Any]]:
+def marks(table: Table, state: DrogueState, seat: int) -> list[dict[str, Any]]:
     wear = state.session.wear[seat]
     out: list[dict[str, Any]] = []
     if wear.clips:
@@ -44,36 +42,36 @@ def marks(game: Drogue, state: DrogueState, seat: int) -> list[dict[str, Any]]:
         out.append({"kind": "info", "label": "asks for the floor", "rule": "drogue.silent"})
     elif state.floor == seat:
         out.append({"kind": "info", "label": "has the floor", "rule": "drogue.silent"})
-    elif game.agreed.silent and wear.clipped and not state.parade:
+    elif table.agreed.silent and wear.clipped and not state.parade:
         out.append({"kind": "info", "label": "silent: signs only", "rule": "drogue.silent"})
     return out
 
 
-def info(game: Drogue, state: DrogueState) -> list[list[str]]:
-    if game.agreed.deals == 1:
+def info(table: Table, state: DrogueState) -> list[list[str]]:
+    if table.agreed.deals == 1:
         return []
     session = state.session
     number = session.deal_number
     over = ", over" if state.phase == "cut" or state.result else ""
-    rows = [["Evening", f"deal {number} of {game.agreed.deals}{over}"]]
+    rows = [["Evening", f"deal {number} of {table.agreed.deals}{over}"]]
     if session.holder is None:
         rows.append(["The drogue", "nobody wears it yet: this deal is the first game"])
     else:
         free = 1 - session.holder
-        rows.append(["The drogue", f"worn by {game.side_name(state, session.holder)}"])
-        rows.append(["Must make 41", game.side_name(state, free)])
+        rows.append(["The drogue", f"worn by {team_name(table.seats(state), session.holder)}"])
+        rows.append(["Must make 41", team_name(table.seats(state), free)])
     if state.parade:
         rows.append(["Parade", 'the drogue clips are off until "Aux armes!"; penalty clips stay on'])
     if session.named:
-        names = game.names_at(state)
+        names = table.seats(state).names
         rows.append(["Named at the cut", "; ".join(f"{names[s]} {c.symbol}" for s, c in session.named)])
     return rows
 
 
-def panels(game: Drogue, state: DrogueState) -> list[dict[str, Any]]:
-    if not shown(game, state):
+def panels(table: Table, state: DrogueState) -> list[dict[str, Any]]:
+    if not shown(table, state):
         return []
-    names = game.names_at(state)
+    names = table.seats(state).names
     rows = [
         {
             "seat": s,
@@ -86,9 +84,16 @@ def panels(game: Drogue, state: DrogueState) -> list[dict[str, Any]]:
         for s, w in enumerate(state.session.wear)
     ]
     out: list[dict[str, Any]] = [{"kind": "clips", "title": "Clips", "data": {"rows": rows}}]
-    if game.agreed.deals == 1:
+    if table.agreed.deals == 1:
         return out
-    columns = ["Deal", "Dealer", "Made trump", "Bid", game.side_name(state, 0), game.side_name(state, 1)]
+    columns = [
+        "Deal",
+        "Dealer",
+        "Made trump",
+        "Bid",
+        team_name(table.seats(state), 0),
+        team_name(table.seats(state), 1),
+    ]
     history = []
     for r in state.session.results:
         maker = "nobody" if r.maker is None or r.trump is None else f"{names[r.maker]}, {SUIT_WORDS[r.trump]}"

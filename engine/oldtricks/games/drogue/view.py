@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...cards import Card
 from . import sessionview
 from .auction import NUMBERS, QUI_VIVE_TEXT, Auction
 from .ranking import BLACK, ORDERS, SUIT_WORDS, display_key
 from .state import DrogueState
-
-if TYPE_CHECKING:
-    from .game import Drogue
+from .table import Table, team_name
 
 MODES = {"speaking": "speaking (au parler)", "silent": "silent (à la muette)"}
 
@@ -24,16 +22,16 @@ def order_text(order: str) -> str:
     return " ".join("10" if r == "T" else r for r in reversed(ORDERS[order]))
 
 
-def render(game: Drogue, state: DrogueState) -> dict[str, Any]:
-    names = game.names_at(state)
+def render(table: Table, state: DrogueState) -> dict[str, Any]:
+    names = table.seats(state).names
     showing_last = not state.trick and bool(state.tricks)
     last = state.tricks[-1] if state.tricks else None
     shown = last.cards if showing_last and last is not None else state.trick
     number = len(state.tricks) + (1 if state.trick else 0)
-    if number and game.agreed.evening:
+    if number and table.agreed.evening:
         number += state.session.tricks_before  # tricks are numbered through the session
     return {
-        "seats": [_seat(game, state, s, names) for s in range(4)],
+        "seats": [_seat(table, state, s, names) for s in range(4)],
         "table": [{"seat": s, "card": str(c)} for s, c in shown],
         "trick": {
             "number": number,
@@ -42,13 +40,13 @@ def render(game: Drogue, state: DrogueState) -> dict[str, Any]:
             "complete": showing_last,
         },
         "centre": _centre(state, names),
-        "info": _info(game, state, names),
-        "panels": _panels(game, state, names),
+        "info": _info(table, state, names),
+        "panels": _panels(table, state, names),
     }
 
 
-def _seat(game: Drogue, state: DrogueState, seat: int, names: tuple[str, ...]) -> dict[str, Any]:
-    hand = sorted(state.hands[seat], key=lambda c: display_key(c, state.trump, game.agreed.order))
+def _seat(table: Table, state: DrogueState, seat: int, names: tuple[str, ...]) -> dict[str, Any]:
+    hand = sorted(state.hands[seat], key=lambda c: display_key(c, state.trump, table.agreed.order))
     won = [t for t in state.tricks if t.winner == seat]
     return {
         "seat": seat,
@@ -56,7 +54,7 @@ def _seat(game: Drogue, state: DrogueState, seat: int, names: tuple[str, ...]) -
         "team": seat % 2,
         "hand": {"layout": "fan", "cards": [str(c) for c in hand], "count": len(hand), "face": "up"},
         "won": {"count": 4 * len(won), "tricks": len(won)},
-        "marks": _marks(state, seat) + sessionview.marks(game, state, seat),
+        "marks": _marks(state, seat) + sessionview.marks(table, state, seat),
     }
 
 
@@ -92,9 +90,9 @@ def _centre(state: DrogueState, names: tuple[str, ...]) -> list[dict[str, Any]]:
     return [{"label": f"{names[maker]}'s proof: {NUMBERS[proof.count]} cards", "cards": [str(c) for c in proof.cards]}]
 
 
-def _info(game: Drogue, state: DrogueState, names: tuple[str, ...]) -> list[list[str]]:
+def _info(table: Table, state: DrogueState, names: tuple[str, ...]) -> list[list[str]]:
     info = [["Dealer", names[state.dealer]]]
-    info.append(["Partners", f"{game.side_name(state, 0)} v {game.side_name(state, 1)}"])
+    info.append(["Partners", f"{team_name(table.seats(state), 0)} v {team_name(table.seats(state), 1)}"])
     info.append(["Mode", MODES.get(state.session.mode, state.session.mode)])
     if state.redeals:
         info.append(["Deal", f"dealt again after four passes ({state.redeals}×)"])
@@ -106,16 +104,16 @@ def _info(game: Drogue, state: DrogueState, names: tuple[str, ...]) -> list[list
         info.append(["Trump", f"{SUIT_WORDS[state.trump]}; Mandrins J♣ J♠ J♥ J♦ on top"])
     if state.proof is not None:
         info.append(["Proof", _symbols(state.proof.cards)])
-    info.append(["Below the Jacks", order_text(game.agreed.order)])
-    return info + sessionview.info(game, state)
+    info.append(["Below the Jacks", order_text(table.agreed.order)])
+    return info + sessionview.info(table, state)
 
 
-def _panels(game: Drogue, state: DrogueState, names: tuple[str, ...]) -> list[dict[str, Any]]:
+def _panels(table: Table, state: DrogueState, names: tuple[str, ...]) -> list[dict[str, Any]]:
     panels: list[dict[str, Any]] = []
     draw = state.session.draw
     first = state.session.deal_number == 1
     if draw is not None and first and state.phase in ("auction", "trump") and not state.redeals:
-        players = game.seat_names()
+        players = table.players
         rows = []
         for player in dict.fromkeys(p for p, _ in draw.cards):
             cards = [c for p, c in draw.cards if p == player]
@@ -127,14 +125,14 @@ def _panels(game: Drogue, state: DrogueState, names: tuple[str, ...]) -> list[di
                 "data": {"columns": ["Player", "Cards", "King"], "rows": rows},
             }
         )
-        panels.append({"kind": "text", "title": "The draw", "data": {"text": draw_text(game, state)}})
+        panels.append({"kind": "text", "title": "The draw", "data": {"text": draw_text(table, state)}})
     panels.append(auction_panel(state.auction, names, state.redeals))
     if state.tricks:
         ours, theirs = state.side_points()
         won = [sum(1 for t in state.tricks if t.winner % 2 == side) for side in (0, 1)]
         rows_pts: list[list[Any]] = [
-            [game.side_name(state, 0), won[0], ours],
-            [game.side_name(state, 1), won[1], theirs],
+            [team_name(table.seats(state), 0), won[0], ours],
+            [team_name(table.seats(state), 1), won[1], theirs],
         ]
         panels.append(
             {
@@ -143,14 +141,14 @@ def _panels(game: Drogue, state: DrogueState, names: tuple[str, ...]) -> list[di
                 "data": {"columns": ["Side", "Tricks", "Points"], "rows": rows_pts, "total": ours + theirs},
             }
         )
-    return panels + sessionview.panels(game, state)
+    return panels + sessionview.panels(table, state)
 
 
-def draw_text(game: Drogue, state: DrogueState) -> str:
+def draw_text(table: Table, state: DrogueState) -> str:
     """The partner draw in words (drogue.partners and the option's finer ids)."""
     draw = state.session.draw
     assert draw is not None
-    players = game.seat_names()
+    players = table.players
     first = players[draw.first]
     black = [players[p] for p, c in draw.cards if c.rank == "K" and c.suit in BLACK]
     red = [players[p] for p, c in draw.cards if c.rank == "K" and c.suit not in BLACK]

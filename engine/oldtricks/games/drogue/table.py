@@ -1,0 +1,62 @@
+"""The fixed facts of a Drogue table, read by every phase, the bots and the view instead of the game:
+the pack, the agreed options, the players' names, and how the seats are named after the partner draw.
+
+The game builds one; no module of the package needs the game class (``tests/test_imports.py``).
+
+>>> from oldtricks.games.drogue.options import Agreed
+>>> table = Table(Agreed(), ("Anna", "Dan", "Carla", "Ben"), given=True)
+>>> seats = table.seating((0, 2, 1, 3))
+>>> seats.names, team_name(seats, 0)
+(('Anna', 'Carla', 'Dan', 'Ben'), 'Anna & Dan')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...cards import FRENCH_32, Card, Pack
+from ...seats import Seats
+from .options import Agreed
+from .state import DrogueState, Hands
+
+SEATS = 4
+TRICKS = 8  # drogue.deal: eight cards each
+TEAMS = (0, 1, 0, 1)  # drogue.partners: partners sit opposite
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """``players``: the names in the order they were given (or the compass points); ``given``: whether
+    names were given, in which case they follow their players to the seats the draw gives them."""
+
+    agreed: Agreed
+    players: tuple[str, ...]
+    given: bool = False
+    pack: Pack = FRENCH_32  # drogue.pack
+
+    def seating(self, seating: tuple[int, ...]) -> Seats:
+        """The seats after the draw (``seating[s]`` is the player at seat ``s``); compass points stay put."""
+        if not self.given:
+            return Seats(self.players, TEAMS)
+        return Seats(tuple(self.players[p] for p in seating), TEAMS)
+
+    def seats(self, state: DrogueState) -> Seats:
+        """Who sits at each seat in ``state``."""
+        return self.seating(state.session.seating)
+
+    def deal_order(self, order: list[Card], dealer: int) -> tuple[Hands, tuple[Card, ...]]:
+        """Split a shuffled pack into hands: drogue.deal, packets of four or two, starting with the dealer's
+        right-hand neighbour, going right."""
+        size = self.agreed.packets
+        hands: list[list[Card]] = [[] for _ in range(SEATS)]
+        at = 0
+        for _ in range(TRICKS // size):
+            for k in range(SEATS):
+                hands[(dealer - 1 - k) % SEATS].extend(order[at : at + size])
+                at += size
+        return tuple(tuple(h) for h in hands), tuple(order[at:])
+
+
+def team_name(seats: Seats, side: int) -> str:
+    """A side by its two players' names (side 0: seats 0 and 2; side 1: seats 1 and 3)."""
+    return f"{seats.name(side)} & {seats.name(side + 2)}"
