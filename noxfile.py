@@ -189,11 +189,12 @@ def serve(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON, tags=["check"])
 def docs(session: nox.Session) -> None:
-    """Sphinx extension tests (tests/site): sample pages built with sphinx.testing, and docs/ built with -W
-    (its widget files bundled by esbuild from node_modules: npm ci if it is missing or stale)."""
+    """Sphinx extension tests (tests/site) and its modules' doctests: sample pages built with
+    sphinx.testing, and docs/ built with -W (its widget files bundled by esbuild from node_modules:
+    npm ci if it is missing or stale)."""
     _ensure_node_modules(session)
     session.install(*_group("test"), *_group("docs"))
-    session.run("pytest", "tests/site", *session.posargs)
+    session.run("pytest", "tests/site", "site/oldtricks_sphinx", "--doctest-modules", *session.posargs)
 
 
 @nox.session(python=PYTHON, tags=["check"])

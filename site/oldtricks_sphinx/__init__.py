@@ -13,6 +13,10 @@ Each feature registers its nodes, directives, roles and events in one ``setup_*`
   scenario for iframes, and ``{embed} ID``; :mod:`.csp` a Content-Security-Policy on every page.
 
 ``conf.py`` must put ``engine/`` and ``site/`` on ``sys.path``; the engine needs nothing installed.
+
+>>> from oldtricks_sphinx import embeds
+>>> embeds.embed_page("drogue/example")  # where a scenario's embed page is published
+'embed/drogue/example'
 """
 
 from __future__ import annotations

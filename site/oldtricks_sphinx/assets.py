@@ -9,6 +9,9 @@ published. ``pages.css`` (rule boxes, tables, the text form) and ``widget.css`` 
 file it imports statically. When an HTML build finishes without an error, the Pyodide runtime and
 the engine wheel are copied next to them (:mod:`.runtime`), so that "Play from here" works from the
 built folder, offline and under any sub-path.
+
+>>> PARTS["lesson.js"]({"ask": {"answer": "UA"}}), PARTS["panels.js"]({"panels": []})
+(True, False)
 """
 
 from __future__ import annotations

@@ -16,6 +16,9 @@ The sources in ``static/oldtricks/`` stay plain ES modules and CSS. :func:`bundl
 
 The entries' static imports (from esbuild's metafile) are what a page preloads. With the raw sources
 instead (:func:`raw`, ``oldtricks_bundle = False``), the same is read from their import lines.
+
+>>> Bundle(Path("b"), {"widget.js": ["table.js"]}).preloads("widget.js")
+['table.js']
 """
 
 from __future__ import annotations

@@ -9,6 +9,11 @@ or an extension is allowed only if the build wrote it. Styles may be inline (the
 and the viewer's layout use ``style`` attributes); images may be ``data:`` URLs (the theme's icons).
 
 ``frame-ancestors`` cannot be set from a ``<meta>``: embed pages stay embeddable in other sites.
+
+>>> policy(["'sha256-abc='"]).split("; ")[:2]
+["default-src 'self'", "script-src 'self' 'wasm-unsafe-eval' 'sha256-abc='"]
+>>> inline_script_hashes("<p><script>go()</script></p>")
+["'sha256-5KYv+PUboo5h+0+YAtGRPbwv5d/QxzHslP4YGnUaxRw='"]
 """
 
 from __future__ import annotations

@@ -10,6 +10,9 @@ opens a step; links in the viewer open in a new tab. MyST::
     :step: 3
     :height: 900
     ```
+
+>>> embed_page("bettelmann/basics")
+'embed/bettelmann/basics'
 """
 
 from __future__ import annotations

@@ -3,6 +3,12 @@
 Built only from the frames (``engine/oldtricks/schema/frame.schema.json``), so it works for every
 game: the deal (step 0, every hand), each completed trick with its winner and the author's notes,
 each later deal of a longer game with its hands, and the outcome.
+
+>>> from oldtricks.replay import replay
+>>> from oldtricks.scenario import loads
+>>> rp = replay(loads('title = "t"\\ngame = "bettelmann"\\n[deal]\\nseed = 1\\n[[step]]\\nauto = 2\\n', "t"))
+>>> static_form(rp, rp.frames()).tagname
+'container'
 """
 
 from __future__ import annotations

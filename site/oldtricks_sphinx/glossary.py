@@ -4,6 +4,9 @@ The glossary is Sphinx's own (``{glossary}`` and ``{term}`` links). This module 
 paragraph of each term's definition while the glossary page is read, and gives every link to the term
 that text as its title, so that pointing at a term shows its meaning; ``pages.css`` shows the same
 text while the link has the keyboard focus. The link keeps its own text and target.
+
+>>> short("a long sentence about cards and tricks", 12)
+'a long…'
 """
 
 from __future__ import annotations

@@ -9,6 +9,9 @@ and a question that opens with no scene (a note on the step the question is aske
 
 The reader's progress ("4 of 15 solved") is kept in the browser by the viewers' lesson code
 (``progress.js``) and shown by ``course.js``; without a script the list still reads as a course.
+
+>>> lessons_of("bettelmann/basics", [{"step": 0, "ask": None}], "Basics", ())
+[]
 """
 
 from __future__ import annotations

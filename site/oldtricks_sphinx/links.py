@@ -3,6 +3,9 @@
 Directives and roles leave placeholder nodes; at ``doctree-resolved`` each becomes a reference
 relative to the page being written (so the site works under any sub-path), or plain text with a
 warning when its target is on no page.
+
+>>> rule_link("bettelmann.rank")["rule_id"], status_pill("assumed")["classes"]
+('bettelmann.rank', ['ot-status', 'ot-status-assumed'])
 """
 
 from __future__ import annotations

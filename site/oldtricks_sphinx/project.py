@@ -2,6 +2,9 @@
 
 Paths in ``conf.py`` may be relative; they are resolved against the folder holding ``conf.py`` once,
 when the configuration is read, so every other module sees absolute paths.
+
+>>> bool(SCENARIO_ID.fullmatch("bettelmann/tie-pierer")), bool(SCENARIO_ID.fullmatch("../etc"))
+(True, False)
 """
 
 from __future__ import annotations

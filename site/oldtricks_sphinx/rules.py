@@ -11,6 +11,9 @@ MyST::
 The block carries the status label and source from the engine's ledger, the anchor
 ``rule-<id with dots as dashes>`` and links to every embedded scenario that demonstrates the rule.
 An id that is not in the ledger fails the build with the page's file and line.
+
+>>> unknown_rule("bettelmann.nope").split(":")[0]
+"unknown rule id 'bettelmann.nope'"
 """
 
 from __future__ import annotations

@@ -26,6 +26,9 @@ the noxfile calls it through the command line::
     python site/oldtricks_sphinx/runtime.py wheel --dest build/wheels        # prints the wheel's path
     python site/oldtricks_sphinx/runtime.py copy --out build/site [--wheel W] # builds the wheel if no W
     python site/oldtricks_sphinx/runtime.py serve --root build/site --port 8000 [--prefix /sub/]
+
+>>> pinned_version(repo_root() / "package.json", "pyodide") is not None
+True
 """
 
 from __future__ import annotations

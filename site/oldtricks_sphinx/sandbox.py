@@ -12,6 +12,9 @@ as ``<script type="application/json" class="oldtricks-sandbox-data">`` (read by
 status, URL relative to the page). Share links made anywhere on the site point to the sandbox page of
 their game (``<meta name="oldtricks-sandboxes">`` on every page: game -> URL relative to the page),
 followed by ``#`` and the link text (``v1;g=…``, :mod:`oldtricks.links`).
+
+>>> sandbox_embed(game="bettelmann")["game"]
+'bettelmann'
 """
 
 from __future__ import annotations

@@ -17,6 +17,9 @@ With ``oldtricks_pack_frames`` (the default) that block is ``{"packed": ...}``: 
 viewer's first stored as its change from the one before (:mod:`oldtricks.framepack`), the whole
 page's data compressed once (raw DEFLATE, base64), which the widget reads with the browser's
 ``DecompressionStream``. A page of twenty viewers shrinks about twenty-five-fold.
+
+>>> embed_json({"note": "</script>"})
+'{"note":"\\\\u003c/script\\\\u003e"}'
 """
 
 from __future__ import annotations

@@ -5,6 +5,9 @@ Reading in parallel is safe: each worker's records are merged back (``env-merge-
 records are dropped when it is read again (``env-purge-doc``). At the end of reading, with
 ``oldtricks_check_complete = True``, every scenario file must be embedded somewhere and every ledger id
 the engine implements must have its ``{rule}`` block (a warning each, which ``-W`` makes fatal).
+
+>>> rule_anchor("bettelmann.rank")
+'rule-bettelmann-rank'
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """Generated tables: ``{coverage}`` (ledger ids and option values × scenarios) and ``{options} GAME``.
 
 Rule and scenario names in the tables are links, resolved once every page is read (:mod:`.links`).
+
+>>> table(["Card", "Power"], [["UA", "100"]], [1, 1]).astext().split()
+['Card', 'Power', 'UA', '100']
 """
 
 from __future__ import annotations
