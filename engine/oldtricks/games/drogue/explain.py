@@ -12,7 +12,6 @@ from .auction import MAX_BID, NUMBERS, QUI_VIVE_TEXT, best_claims, claims, count
 from .ranking import SUIT_ONE, SUIT_WORDS, is_jack, suit_of, trick_power
 from .state import DrogueState
 from .table import Table
-from .tricks import allowed
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -143,58 +142,53 @@ def _trump(table: Table, state: DrogueState, move: Move, name: str) -> IllegalMo
 
 
 def _card(table: Table, state: DrogueState, move: Move, name: str) -> IllegalMoveError:
+    """The refusal of a card, worded from the play's constraint (playing.constraint), whose rule it cites."""
     card = move.card
     trump = state.trump
     assert trump is not None
     if move.kind != "play" or card is None:
         return IllegalMoveError("trump has been made and the auction is over: play a card", "drogue.bid.show")
-    hand = state.hands[move.seat]
-    if card not in hand:
+    if card not in state.hands[move.seat]:
         return IllegalMoveError(f"{name} does not hold {card.symbol}", "drogue.deal")
-    played = [c for _, c in state.trick]
-    rule = allowed(hand, played, trump, table.agreed.order, table.agreed.overtrump)
-    if card in rule.cards and playing.jack_run(table, state, move.seat, card):
-        return IllegalMoveError(
+    rules = playing.constraint(table, state, move.seat)
+    verdict = rules.verdict(card)
+    assert verdict is not None
+    if verdict.allowed or verdict.reason is None:
+        return IllegalMoveError(f"{name} may play {card.symbol} here, but not as {move}", verdict.rule)
+    return IllegalMoveError(_refusal(table, state, move.seat, verdict.reason, card, rules.narrowed), verdict.rule)
+
+
+def _refusal(
+    table: Table, state: DrogueState, seat: int, reason: playing.Reason, card: Card, narrowed: tuple[Card, ...]
+) -> str:
+    """The words for ``seat``'s card refused for ``reason`` (the cards left to him are ``narrowed``)."""
+    name = table.seats(state).name(seat)
+    trump = state.trump
+    assert trump is not None
+    if reason == "jack-run":
+        return (
             f"{card.symbol} would be the fourth Jack {name}'s side plays in consecutive tricks,"
-            " and another card may be played",
-            "drogue.variant.four-jacks.run",
+            " and another card may be played"
         )
-    if not played:
-        return IllegalMoveError(f"{name} leads and may play any card, but not {move}", "drogue.play.win")
+    played = [c for _, c in state.trick]
     led_card = played[0]
     led = suit_of(led_card, trump)
     best = max(played, key=lambda c: trick_power(c, led, trump, table.agreed.order))
-    suit_led = SUIT_WORDS[led] + (" (trumps)" if led == trump else "")
-    if rule.rule in ("drogue.play.follow", "drogue.play.follow.trumped"):
-        if suit_of(card, trump) == led:
-            return IllegalMoveError(
-                f"{name} holds {_cards(rule.cards)} and must beat the {best.symbol} (en forçant)", "drogue.play.follow"
-            )
-        if is_jack(card) and card.suit == led:
-            return IllegalMoveError(
-                f"{card.symbol} is a trump, not a {SUIT_ONE[led]}: {name} must follow with {_cards(rule.cards)}",
-                "drogue.play.follow.jack-is-trump",
-            )
-        if led == trump and all(is_jack(c) for c in rule.cards):
-            return IllegalMoveError(
-                f"{SUIT_WORDS[trump]} are trumps and the Jacks with them: {name} must follow with {_cards(rule.cards)}",
-                "drogue.play.follow.jack-is-trump",
-            )
-        return IllegalMoveError(
-            f"{name} holds {_cards(rule.cards)} and must follow {suit_led}, led with {led_card.symbol}",
-            "drogue.play.follow",
-        )
-    if rule.rule == "drogue.play.overtrump" and suit_of(card, trump) == trump:
-        return IllegalMoveError(
-            f"{name} can over-trump the {best.symbol} with {_cards(rule.cards)} and so must do it",
-            "drogue.play.overtrump",
-        )
-    trumps = [c for c in hand if suit_of(c, trump) == trump]
+    if reason == "beat":
+        return f"{name} holds {_cards(narrowed)} and must beat the {best.symbol} (en forçant)"
+    if reason == "jack-not-its-suit":
+        return f"{card.symbol} is a trump, not a {SUIT_ONE[led]}: {name} must follow with {_cards(narrowed)}"
+    if reason == "jacks-are-trumps":
+        return f"{SUIT_WORDS[trump]} are trumps and the Jacks with them: {name} must follow with {_cards(narrowed)}"
+    if reason == "follow":
+        suit_led = SUIT_WORDS[led] + (" (trumps)" if led == trump else "")
+        return f"{name} holds {_cards(narrowed)} and must follow {suit_led}, led with {led_card.symbol}"
+    if reason == "overtrump":
+        return f"{name} can over-trump the {best.symbol} with {_cards(narrowed)} and so must do it"
+    trumps = [c for c in state.hands[seat] if suit_of(c, trump) == trump]
     jack_only = all(is_jack(c) for c in trumps)
-    return IllegalMoveError(
-        f"{name} has no {SUIT_WORDS[led]} and must trump with {_cards(rule.cards)}"
-        + (": every Jack belongs to the trump suit" if jack_only else ""),
-        "drogue.play.follow.jack-is-trump" if jack_only else "drogue.play.trump",
+    return f"{name} has no {SUIT_WORDS[led]} and must trump with {_cards(narrowed)}" + (
+        ": every Jack belongs to the trump suit" if jack_only else ""
     )
 
 

@@ -15,14 +15,6 @@ from . import bidding, calls, playing
 from .auction import MAX_BID, QUI_VIVE_TEXT, AuctionCall, counts, has_four_mandrins, shown_jacks
 from .state import DrogueState, Hidden
 from .table import Table
-from .tricks import allowed
-
-_REVOKES = {
-    "drogue.play.follow": "not following suit (and beating) when able",
-    "drogue.play.follow.trumped": "not following suit when able",
-    "drogue.play.trump": "not trumping when able",
-    "drogue.play.overtrump": "not over-trumping when able",
-}
 
 
 def accept(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]] | None:
@@ -51,14 +43,7 @@ def _card(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, li
         return state, [Event("out-of-turn", text, {"seat": move.seat, "card": str(card)}), penalty]
     if move.kind != "play" or move.seat != state.turn:
         return None
-    assert state.trump is not None
-    rule = allowed(
-        state.hands[move.seat], [c for _, c in state.trick], state.trump, table.agreed.order, table.agreed.overtrump
-    )
-    if card in rule.cards:
-        why = "the fourth Jack of one side in consecutive tricks"  # drogue.variant.four-jacks.run
-    else:
-        why = _REVOKES.get(rule.rule, "breaking the rules of play")
+    why = playing.constraint(table, state, move.seat).infraction(card)
     punished, penalty = calls.penalize(table, state, move.seat, why)
     after, events = playing.play_card(table, punished, Move(move.seat, "play", card))
     return after, [events[0], penalty, *events[1:]]

@@ -5,15 +5,16 @@ The four-Jacks variant (drogue.variant.four-jacks.run) narrows the legal cards h
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Literal
 
 from ...cards import Card
 from ...model import Event, Move, Outcome
 from . import calls, session
-from .ranking import points, suit_of, trick_power
+from .ranking import is_jack, points, suit_of, trick_power
 from .state import DrogueState, TrickRecord
 from .table import TRICKS, Table, team_name
-from .tricks import allowed, best_play
+from .tricks import Constraint, allowed, best_play
 
 
 def jack_run(table: Table, state: DrogueState, seat: int, card: Card) -> bool:
@@ -29,13 +30,101 @@ def jack_run(table: Table, state: DrogueState, seat: int, card: Card) -> bool:
     return tricks == list(range(tricks[0], tricks[-1] + 1))
 
 
+# Why a card may not be played, as the constraint decides it; explain.py words each one.
+Reason = Literal["jack-run", "beat", "jack-not-its-suit", "jacks-are-trumps", "follow", "overtrump", "trump"]
+
+# What a lenient table charges for a card the rules forbid, by the rule that narrowed the hand
+# (drogue.penalty.causes)
+REVOKES = {
+    "drogue.play.follow": "not following suit (and beating) when able",
+    "drogue.play.follow.trumped": "not following suit when able",
+    "drogue.play.trump": "not trumping when able",
+    "drogue.play.overtrump": "not over-trumping when able",
+}
+JACK_RUN = "the fourth Jack of one side in consecutive tricks"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """One card of the hand: may it be played now, and the rule that allows or forbids it (``reason``
+    says which case of that rule forbids it)."""
+
+    card: Card
+    allowed: bool
+    rule: str
+    reason: Reason | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CardConstraint:
+    """The play's one constraint: ``narrowed`` are the cards the rules of the trick leave (``rule`` is the
+    rule that narrows the hand to them, from :func:`.tricks.allowed`), ``verdicts`` one per card of the hand.
+    Legal moves, refusals, a lenient table's infractions and the bots all read it."""
+
+    rule: str
+    narrowed: tuple[Card, ...]
+    verdicts: tuple[Verdict, ...]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards that may be played, in hand order."""
+        return tuple(v.card for v in self.verdicts if v.allowed)
+
+    def verdict(self, card: Card) -> Verdict | None:
+        return next((v for v in self.verdicts if v.card == card), None)
+
+    def infraction(self, card: Card) -> str:
+        """What a lenient table charges for playing ``card`` (drogue.penalty.causes)."""
+        verdict = self.verdict(card)
+        if verdict is not None and verdict.reason == "jack-run":
+            return JACK_RUN  # drogue.variant.four-jacks.run
+        return REVOKES.get(self.rule, "breaking the rules of play")
+
+
+def constraint(table: Table, state: DrogueState, seat: int) -> CardConstraint:
+    """Which cards of ``seat``'s hand may be played to the trick, each with the rule that allows or forbids it."""
+    trump = state.trump
+    assert trump is not None
+    hand = state.hands[seat]
+    played = [c for _, c in state.trick]
+    base = allowed(hand, played, trump, table.agreed.order, table.agreed.overtrump)
+    runs = [c for c in base.cards if jack_run(table, state, seat, c)]
+    forced = len(runs) == len(base.cards)  # the Jack is his only legal card: he must play it, and it costs nothing
+    verdicts = []
+    for card in hand:
+        if card in base.cards:
+            if forced or card not in runs:
+                verdicts.append(Verdict(card, True, base.rule))
+            else:
+                verdicts.append(Verdict(card, False, "drogue.variant.four-jacks.run", "jack-run"))
+        else:
+            verdicts.append(_forbidden(card, hand, played, base, trump, table.agreed.order))
+    return CardConstraint(base.rule, base.cards, tuple(verdicts))
+
+
+def _forbidden(
+    card: Card, hand: tuple[Card, ...], played: list[Card], base: Constraint, trump: str, order: str
+) -> Verdict:
+    """The rule that keeps ``card`` (not among ``base.cards``) out of the trick."""
+    led = suit_of(played[0], trump)
+    if base.rule in ("drogue.play.follow", "drogue.play.follow.trumped"):
+        if suit_of(card, trump) == led:
+            return Verdict(card, False, "drogue.play.follow", "beat")  # drogue.play.follow: en forçant
+        if is_jack(card) and card.suit == led:
+            # drogue.play.follow.jack-is-trump: a Jack does not follow its printed suit
+            return Verdict(card, False, "drogue.play.follow.jack-is-trump", "jack-not-its-suit")
+        if led == trump and all(is_jack(c) for c in base.cards):
+            return Verdict(card, False, "drogue.play.follow.jack-is-trump", "jacks-are-trumps")
+        return Verdict(card, False, "drogue.play.follow", "follow")
+    if base.rule == "drogue.play.overtrump" and suit_of(card, trump) == trump:
+        return Verdict(card, False, "drogue.play.overtrump", "overtrump")
+    if all(is_jack(c) for c in hand if suit_of(c, trump) == trump):
+        return Verdict(card, False, "drogue.play.follow.jack-is-trump", "trump")
+    return Verdict(card, False, "drogue.play.trump", "trump")
+
+
 def legal_cards(table: Table, state: DrogueState, seat: int) -> tuple[Card, ...]:
-    assert state.trump is not None
-    cards = allowed(
-        state.hands[seat], [c for _, c in state.trick], state.trump, table.agreed.order, table.agreed.overtrump
-    ).cards
-    free = tuple(c for c in cards if not jack_run(table, state, seat, c))
-    return free or cards  # the Jack is his only legal card: he must play it, and it costs nothing
+    return constraint(table, state, seat).cards
 
 
 def play_card(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:

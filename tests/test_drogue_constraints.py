@@ -1,0 +1,58 @@
+"""Each Drogue phase's one constraint: the legal moves are the moves it allows, and the rule a refusal
+cites is the rule the constraint gives for that move (the same one place decides both)."""
+
+from __future__ import annotations
+
+import pytest
+
+from oldtricks import make_game
+from oldtricks.games.drogue import Drogue, DrogueState, playing
+from oldtricks.model import Move
+from oldtricks.prng import Rng
+
+OPTIONS = [
+    {},
+    {"order": "natural", "overtrump": "free"},
+    {"four_jacks": "no-run"},
+    {"four_jacks": "no-run", "table": "lenient"},
+]
+
+
+def states(game: Drogue, seed: int) -> list[DrogueState]:
+    """Every position of one deal played by the bots."""
+    state = game.new_state(seed=seed)
+    rng = Rng(seed)
+    out = [state]
+    while game.to_play(state) is not None:
+        state, _ = game.apply(state, game.bot_move(state, rng))
+        out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+@pytest.mark.parametrize("seed", range(12))
+def test_a_refused_card_cites_the_constraints_rule(options: dict[str, str], seed: int) -> None:
+    game = make_game("drogue", options)
+    assert isinstance(game, Drogue)
+    refused = 0
+    for state in states(game, seed):
+        if state.phase != "play" or state.turn is None:
+            continue
+        seat = state.turn
+        rules = playing.constraint(game.table, state, seat)
+        assert [m.card for m in game.legal_moves(state)] == list(rules.cards)
+        assert {v.card for v in rules.verdicts} == set(state.hands[seat])
+        for verdict in rules.verdicts:
+            move = Move(seat, "play", verdict.card)
+            if verdict.allowed:
+                assert move in game.legal_moves(state)
+                continue
+            refused += 1
+            error = game.why_illegal(state, move)
+            assert error.rule == verdict.rule, (str(move), str(error))
+            if game.agreed.lenient:  # the infraction charged is the constraint's
+                _, events = game.apply(state, move)
+                penalty = next(e for e in events if e.kind == "penalty")
+                assert penalty.data is not None
+                assert penalty.data["why"] == rules.infraction(verdict.card)
+    assert refused  # every deal refuses some card somewhere: the test looks at refusals
