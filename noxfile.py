@@ -71,6 +71,16 @@ def golden(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHON)
+def fuzz(session: nox.Session) -> None:
+    """The long fuzz session: 100,000 mutated scenario files and 100,000 mangled links, each a clean error
+    or a working game; `-- --ends` also plays every option combination of every game to its end
+    (`-- --files N --links N --seed S`). Figures in build/fuzz/fuzz.json."""
+    session.install(*_group("test"))
+    session.install("-e", ".")
+    session.run("python", "tests/fuzz.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
     """Benchmarks: engine speed (tricks per second, time per frame), then the browser figures."""
     session.install("-e", ".")

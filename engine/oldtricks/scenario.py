@@ -90,7 +90,8 @@ class Scenario:
         return line_of(self.lines, where)
 
     def error(self, message: str, where: str = "") -> ScenarioError:
-        return ScenarioError(message, self.path, self.line(where) if where else None)
+        """The error at the line of ``where`` (``""``: the top of the file; no line for a spec)."""
+        return ScenarioError(message, self.path, self.line(where))
 
     def spec(self) -> dict[str, Any]:
         deal: dict[str, Any] = {"dealer": self.dealer}
