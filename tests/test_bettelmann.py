@@ -341,13 +341,13 @@ def test_the_trick_transition_returns_facts_and_narration_words_them():
     """The rule code says what happened (who, which card, how many cards); narrate.py says it in English."""
     import dataclasses
 
-    from oldtricks.games.bettelmann import narrate
+    from oldtricks.games.bettelmann import moves, narrate
     from oldtricks.games.bettelmann.facts import Took, Turned
 
     g, s = start(fill("UL", "9H"))
-    s, facts, ending = g._turn_up(s, g.legal_moves(s)[0])
+    s, facts, ending = g._turn_up(s, moves.read(g.legal_moves(s)[0]))
     assert facts == [Turned(1, GERMAN_32.parse("9H"))] and ending is None
-    s, facts, ending = g._turn_up(s, g.legal_moves(s)[0])
+    s, facts, ending = g._turn_up(s, moves.read(g.legal_moves(s)[0]))
     took = facts[1]
     assert isinstance(took, Took) and (took.seat, str(took.card), took.cards, took.tie_first) == (0, "UL", 2, False)
     assert not any(isinstance(getattr(f, k.name), str) for f in facts for k in dataclasses.fields(f))

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from conftest import play
 from druzbart_ranking import expected_winner
-from oldtricks import IllegalMoveError, InvalidDealError, InvalidOptionError, make_game
+from oldtricks import IllegalMoveError, InvalidDealError, InvalidOptionError, Move, make_game
 from oldtricks.cards import GERMAN_32, GERMAN_36
 from oldtricks.cli import main
 from oldtricks.coverage import compute
@@ -573,12 +573,13 @@ def test_the_trick_transition_returns_facts_and_narration_words_them() -> None:
 
     from oldtricks.games.druzbart import narrate
     from oldtricks.games.druzbart.facts import Played, Took
+    from oldtricks.games.druzbart.moves import PlayCard
 
     game = make_game("druzbart")
     state = game.new_state(seed=3)
     facts = []
     for _ in range(4):
-        state, new = game._play_card(state, game.legal_moves(state)[0])
+        state, new = game._play_card(state, PlayCard(state.turn, game.legal_moves(state)[0].card))
         facts += new
     assert [type(f) for f in facts[:5]] == [Played, Played, Played, Played, Took]
     assert not any(
@@ -587,3 +588,15 @@ def test_the_trick_transition_returns_facts_and_narration_words_them() -> None:
     took = facts[4]
     assert isinstance(took, Took) and took.rule in {"druzbart.rank", "druzbart.seven", "druzbart.all-duds"}
     assert narrate.event(took, game.table).text.startswith("Trick 1: ")
+
+
+def test_moves_are_read_once_into_typed_values() -> None:
+    """A card move is a PlayCard, the chance move between deals a DealNext; any other kind is refused."""
+    from oldtricks.games.druzbart.moves import DealNext, PlayCard, read
+
+    game = make_game("druzbart")
+    state = game.new_state(seed=1)
+    assert all(isinstance(read(m), PlayCard) for m in game.legal_moves(state))
+    assert read(Move(1, "deal")) == DealNext(1)
+    with pytest.raises(IllegalMoveError, match="must play a card"):
+        game.apply(state, Move(1, "bid", None, "6"))

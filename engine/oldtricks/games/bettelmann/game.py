@@ -20,8 +20,9 @@ from ...errors import IllegalMoveError
 from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule
 from ...prng import Rng
 from ...seats import Seats
-from . import narrate
+from . import moves, narrate
 from .facts import Beggar, Capped, Ending, Endless, Fact, Split, Tied, Took, Turned
+from .moves import TurnUp
 from .options import BettelmannOptions, TieRule
 from .rules import CAP, NEXT_LEAD, PACK, PLAYERS, RETURN_ORDER, RULES, RUN_OUT, TIE, last_three
 
@@ -140,8 +141,8 @@ class Bettelmann(Game[BettelmannState]):
             return []
         pile = state.piles[seat]
         if self.looking(state, seat):
-            return [Move(seat, "play", card) for card in pile]
-        return [Move(seat, "play", pile[0])]
+            return [TurnUp(seat, card).move() for card in pile]
+        return [TurnUp(seat, pile[0]).move()]
 
     def why_illegal(self, state: BettelmannState, move: Move) -> IllegalMoveError:
         seat = state.turn
@@ -150,7 +151,8 @@ class Bettelmann(Game[BettelmannState]):
         if move.seat != seat:
             return IllegalMoveError(narrate.not_your_turn(seat, move.seat, self.seats), "bettelmann.lead")
         pile = state.piles[seat]
-        if move.card not in pile:
+        typed = moves.read(move)
+        if typed is None or typed.card not in pile:
             return IllegalMoveError(narrate.not_held(seat, move.card, self.seats), "bettelmann.deal")
         return IllegalMoveError(
             narrate.must_turn_top(seat, pile[0], self.seats),
@@ -158,17 +160,19 @@ class Bettelmann(Game[BettelmannState]):
         )
 
     def play(self, state: BettelmannState, move: Move) -> tuple[BettelmannState, list[Event]]:
-        state, facts, ending = self._turn_up(state, move)
+        typed = moves.read(move)
+        if typed is None:
+            raise self.why_illegal(state, move)
+        state, facts, ending = self._turn_up(state, typed)
         events = [narrate.event(fact, self.seats) for fact in facts]
         if ending is not None:
             events.append(Event("end", ending.text, None))
         return state, events
 
-    def _turn_up(self, state: BettelmannState, move: Move) -> tuple[BettelmannState, list[Fact], Outcome | None]:
+    def _turn_up(self, state: BettelmannState, move: TurnUp) -> tuple[BettelmannState, list[Fact], Outcome | None]:
         """Turn up a card; the trick ends when every player has turned one (the facts, and the outcome if
         this move ends the game)."""
         seat, card = move.seat, move.card
-        assert card is not None
         pile = state.piles[seat]
         looked = self._last_three and len(pile) <= 3
         rest = pile[1:] if pile[0] == card else tuple(c for c in pile if c != card)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from ...cards import Card
 from ...model import Move
 from ...prng import Rng
+from .moves import PlayCard
 from .state import DruzbartState
 from .table import Table
 
@@ -29,7 +30,7 @@ def choose(table: Table, state: DruzbartState, legal: list[Move], rng: Rng) -> M
     seat = legal[0].seat
     cards = [m.card for m in legal if m.card is not None]
     card = _lead(table, state, seat, cards, rng) if not state.table else _follow(table, state, seat, cards, rng)
-    return Move(seat, "play", card)
+    return PlayCard(seat, card).move()
 
 
 def _unseen(table: Table, state: DruzbartState, seat: int) -> set[Card]:

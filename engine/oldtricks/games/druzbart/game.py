@@ -22,8 +22,9 @@ from ...errors import IllegalMoveError, InvalidDealError
 from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule
 from ...prng import Rng
 from ...seats import Seats
-from . import bots, narrate, view
+from . import bots, moves, narrate, view
 from .facts import Capped, Cleared, DealDrawn, DealWon, Fact, MatadorLost, Played, Redealt, SlateNow, Took
+from .moves import DealNext, PlayCard
 from .options import DruzbartOptions, TableOptions
 from .ranking import Ranking
 from .rules import DEAL_CAP, LINES, MATADOR_LOST, MATADOR_TO_PARTNER, MATADORS, OBERS, PACK, PACKETS, RULES, SEVEN
@@ -163,8 +164,8 @@ class Druzbart(Game[DruzbartState]):
         if seat is None:
             return []
         if state.dealing:
-            return [Move(seat, "deal")]
-        return [Move(seat, "play", card) for card in self.playable(state)]
+            return [DealNext(seat).move()]
+        return [PlayCard(seat, card).move() for card in self.playable(state)]
 
     def playable(self, state: DruzbartState) -> tuple[Card, ...]:
         """druzbart.head: any card to lead or when nothing heads the trick; else only cards that head it."""
@@ -187,21 +188,27 @@ class Druzbart(Game[DruzbartState]):
             return IllegalMoveError(
                 f"deal {state.number} is over: {names[seat]} must deal the next one ('deal')", "druzbart.deal.rotation"
             )
-        if move.kind != "play" or move.card is None:
+        typed = moves.read(move)
+        if not isinstance(typed, PlayCard):
             return IllegalMoveError(
                 f"deal {state.number} is still being played: {names[seat]} must play a card", self.end_rule
             )
-        if move.card not in state.hands[seat]:
-            return IllegalMoveError(f"{names[seat]} does not hold {move.card}", "druzbart.deal")
+        if typed.card not in state.hands[seat]:
+            return IllegalMoveError(f"{names[seat]} does not hold {typed.card}", "druzbart.deal")
         return IllegalMoveError(narrate.head_refusal(seat, self.playable(state), self.table), "druzbart.head")
 
     def play(self, state: DruzbartState, move: Move) -> tuple[DruzbartState, list[Event]]:
-        state, facts = self._redeal(state) if move.kind == "deal" else self._play_card(state, move)
+        match moves.read(move):
+            case DealNext():
+                state, facts = self._redeal(state)
+            case PlayCard() as card_move:
+                state, facts = self._play_card(state, card_move)
+            case None:
+                raise self.why_illegal(state, move)
         return state, [narrate.event(fact, self.table) for fact in facts]
 
-    def _play_card(self, state: DruzbartState, move: Move) -> tuple[DruzbartState, list[Fact]]:
+    def _play_card(self, state: DruzbartState, move: PlayCard) -> tuple[DruzbartState, list[Fact]]:
         seat, card = move.seat, move.card
-        assert card is not None
         hand = tuple(c for c in state.hands[seat] if c != card)
         hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
         heads = self.ranking.heads(card, [c for _, c in state.table])
