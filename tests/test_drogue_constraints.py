@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from oldtricks import make_game
-from oldtricks.games.drogue import Drogue, DrogueState, playing
+from oldtricks.games.drogue import Drogue, DrogueState, bidding, playing
 from oldtricks.model import Move
 from oldtricks.prng import Rng
 
@@ -56,3 +56,34 @@ def test_a_refused_card_cites_the_constraints_rule(options: dict[str, str], seed
                 assert penalty.data is not None
                 assert penalty.data["why"] == rules.infraction(verdict.card)
     assert refused  # every deal refuses some card somewhere: the test looks at refusals
+
+
+AUCTION_OPTIONS = [{}, {"bid_count": "under"}, {"equal_bid": "again"}, {"table": "lenient"}]
+
+
+@pytest.mark.parametrize(
+    "options", AUCTION_OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default"
+)
+@pytest.mark.parametrize("seed", range(40))
+def test_a_refused_bid_cites_the_constraints_rule(options: dict[str, str], seed: int) -> None:
+    game = make_game("drogue", {"partners": "seated", **options})
+    assert isinstance(game, Drogue)
+    for state in states(game, seed):
+        if state.phase != "auction" or state.turn is None or state.asking is not None:
+            continue
+        seat = state.turn
+        rules = bidding.constraint(game.table, state, seat)
+        legal = [str(m) for m in game.legal_moves(state)]
+        if not rules.pending:
+            assert legal == [*(f"bid {n}" for n in rules.counts), "pass"]
+        for count in range(9):
+            move = Move(seat, "bid", None, str(count))
+            verdict = rules.bid(count)
+            assert (str(move) in legal) == verdict.allowed
+            if verdict.allowed:
+                continue
+            if game.agreed.lenient and verdict.causes is not None:
+                _, events = game.apply(state, move)  # played as an infraction, found out later
+                assert events
+                continue
+            assert game.why_illegal(state, move).rule == verdict.rule, (str(move), count)

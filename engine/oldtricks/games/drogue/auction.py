@@ -190,13 +190,3 @@ def beats(bid: AuctionCall, standing: AuctionCall | None) -> bool:
     if bid.count != standing.count:
         return bid.count > standing.count
     return bid.value > standing.value
-
-
-def legal_counts(
-    hand: Sequence[Card], auction: Auction, seat: int, *, under: bool = False, again: bool = False
-) -> tuple[int, ...]:
-    """The counts ``seat`` may bid now (drogue.bid.count.suit or drogue.bid.count.under, drogue.bid.raise, and
-    drogue.bid.raise.once unless ``again``: drogue.bid.raise.again)."""
-    floor = auction.standing.count if auction.standing is not None else 1
-    tried = () if again else auction.bids_of(seat)
-    return tuple(n for n in counts(hand, under) if n > floor or (n == floor and n not in tried))

@@ -7,12 +7,24 @@ at a lenient table a bid his hand cannot show is accepted and found out later (d
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Literal
 
 from ...cards import Card
 from ...model import Event, Move
 from . import calls, signs
-from .auction import NUMBERS, QUI_VIVE_TEXT, AuctionCall, Claim, best_claims, claims, shown_jacks
+from .auction import (
+    MAX_BID,
+    NUMBERS,
+    QUI_VIVE_TEXT,
+    AuctionCall,
+    Claim,
+    best_claims,
+    claims,
+    counts,
+    has_four_mandrins,
+    shown_jacks,
+)
 from .ranking import SUIT_WORDS, is_jack
 from .state import DrogueState
 from .table import Table
@@ -34,6 +46,91 @@ def false_claim(hand: Sequence[Card], suit: str) -> Claim:
     jacks = shown_jacks(hand)
     plain = tuple(c for c in hand if c.suit == suit and not is_jack(c))
     return Claim(suit, (*jacks, *plain))
+
+
+# Why a bid is refused, as the auction's constraint decides it; explain.py words each one.
+BidReason = Literal["four-first", "max", "no-jack", "four-shows-three", "more-than-held", "not-whole", "below", "tried"]
+FORGOT_FOUR = f'holding all four Mandrins without calling "{QUI_VIVE_TEXT}"'
+
+
+@dataclass(frozen=True, slots=True)
+class BidVerdict:
+    """A bid of ``count`` (0 for a pass): may it be made now, the rule that allows or forbids it, and what a
+    lenient table charges for making it anyway (``causes``; None when even a lenient table refuses it)."""
+
+    count: int
+    allowed: bool
+    rule: str
+    reason: BidReason | None = None
+    causes: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionConstraint:
+    """The auction's one constraint for the seat to speak: ``pending`` when he holds all four Mandrins and
+    has yet to call (drogue.bid.four-mandrins.when); ``passing`` the verdict on a pass; ``bids`` one verdict
+    per count from 0 to seven. Legal moves, refusals and the lenient table's infractions all read it."""
+
+    pending: bool
+    passing: BidVerdict
+    bids: tuple[BidVerdict, ...]
+    shown: tuple[int, ...]  # the counts the hand can show (drogue.bid.count.suit / drogue.bid.count.under)
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """The counts he may bid now, lowest first."""
+        return tuple(v.count for v in self.bids if v.allowed)
+
+    def bid(self, count: int) -> BidVerdict:
+        if count > MAX_BID:
+            return BidVerdict(count, False, "drogue.bid.max", "max")  # drogue.bid.max
+        return self.bids[count]
+
+
+def constraint(table: Table, state: DrogueState, seat: int) -> AuctionConstraint:
+    """What ``seat`` may call in the auction, each bid with the rule that allows or forbids it."""
+    hand = state.hands[seat]
+    auction = state.auction
+    four = has_four_mandrins(hand)
+    pending = four and not auction.settled(seat)
+    jacks = bool(shown_jacks(hand))
+    shown = counts(hand, table.agreed.under)
+    standing = auction.standing
+    floor = standing.count if standing is not None else 1
+    tried = () if table.agreed.again else auction.bids_of(seat)  # drogue.bid.raise.once / drogue.bid.raise.again
+    forgot = (FORGOT_FOUR,) if pending else ()
+
+    def verdict(count: int) -> BidVerdict:
+        # a lenient table plays a bid it cannot check on sight, and finds it out later (drogue.penalty.causes)
+        causes: tuple[str, ...] | None = None
+        if 1 <= count <= MAX_BID and count >= floor and not (count == floor and count in tried):
+            if not jacks:
+                causes = ("bidding without a Jack", *forgot)  # drogue.bid.no-jack
+            elif count not in shown:
+                causes = (f"bidding {count} cards without holding them", *forgot)  # cheating
+            else:
+                causes = forgot or None
+        if pending:  # drogue.bid.four-mandrins.when: the call comes first
+            return BidVerdict(count, False, "drogue.bid.four-mandrins", "four-first", causes)
+        if not jacks:
+            return BidVerdict(count, False, "drogue.bid.no-jack", "no-jack", causes)
+        if count not in shown:
+            if four and count in (c.count + 1 for c in claims(hand)):  # drogue.bid.four-mandrins: three shown
+                return BidVerdict(count, False, "drogue.bid.four-mandrins", "four-shows-three", causes)
+            if table.agreed.under:
+                return BidVerdict(count, False, "drogue.bid.count", "more-than-held", causes)
+            return BidVerdict(count, False, "drogue.bid.count.suit", "not-whole", causes)  # drogue.bid.count.suit
+        if count > floor or (count == floor and count not in tried):
+            return BidVerdict(count, True, "drogue.bid.raise")  # drogue.bid.raise
+        if standing is not None and count < standing.count:
+            return BidVerdict(count, False, "drogue.bid.raise", "below", causes)
+        return BidVerdict(count, False, "drogue.bid.raise.once", "tried", causes)  # drogue.bid.raise.once
+
+    if pending:
+        passing = BidVerdict(0, False, "drogue.bid.four-mandrins", "four-first", forgot)
+    else:
+        passing = BidVerdict(0, True, "drogue.bid.raise")
+    return AuctionConstraint(pending, passing, tuple(verdict(n) for n in range(MAX_BID + 1)), shown)
 
 
 def speak(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from ...cards import Card
 from ...errors import IllegalMoveError
 from ...model import Move
-from . import calls, playing
-from .auction import MAX_BID, NUMBERS, QUI_VIVE_TEXT, best_claims, claims, counts, has_four_mandrins, shown_jacks
+from . import bidding, calls, playing
+from .auction import MAX_BID, NUMBERS, QUI_VIVE_TEXT, best_claims, claims, has_four_mandrins
 from .ranking import SUIT_ONE, SUIT_WORDS, is_jack, suit_of, trick_power
 from .state import DrogueState
 from .table import Table
@@ -66,63 +66,56 @@ def why_illegal(table: Table, state: DrogueState, move: Move) -> IllegalMoveErro
 
 
 def _auction(table: Table, state: DrogueState, move: Move, name: str) -> IllegalMoveError:
+    """The refusal of a call in the auction, worded from the auction's constraint (bidding.constraint)."""
     hand = state.hands[move.seat]
-    auction = state.auction
     if move.kind == "play":
         return IllegalMoveError("no card is played before trump is made: the auction comes first", "drogue.bid.count")
     if move.kind == "trump":
         return IllegalMoveError("trump is named by the winner of the auction, once it is over", "drogue.bid.show")
-    four = has_four_mandrins(hand)
+    rules = bidding.constraint(table, state, move.seat)
     if move.kind == "call":
-        if not four:
+        if not has_four_mandrins(hand):
             return IllegalMoveError(
                 f'only a player holding all four Jacks calls "{QUI_VIVE_TEXT}"', "drogue.bid.four-mandrins"
             )
         return IllegalMoveError(f"{name} has already made the call", "drogue.bid.four-mandrins.when")
-    if four and not auction.settled(move.seat):
+    if rules.pending:
         return IllegalMoveError(
             f'{name} holds all four Mandrins and must first call "{QUI_VIVE_TEXT}", then bid or pass',
-            "drogue.bid.four-mandrins",
+            rules.passing.rule,
         )
     if move.kind != "bid":
         return IllegalMoveError(f"{move} is not a move of the auction: bid a number, or pass", "drogue.bid.raise")
     if not str(move.value).isdigit():
         return IllegalMoveError(f"a bid is a number of cards, not {move.value!r}", "drogue.bid.count")
     count = int(str(move.value))
-    if count > MAX_BID:
-        return IllegalMoveError(f"at most {NUMBERS[MAX_BID]} cards may be bid, not {count}", "drogue.bid.max")
-    if not shown_jacks(hand):
-        return IllegalMoveError(f"{name} holds no Jack, and without a Jack there is no bid: pass", "drogue.bid.no-jack")
-    bids = counts(hand, table.agreed.under)
-    if four and count not in bids and count in (c.count + 1 for c in claims(hand)):
-        return IllegalMoveError(
-            f"holding all four Mandrins, {name} shows only three of them: {count} cards are bid as {count - 1}",
-            "drogue.bid.four-mandrins",
-        )
-    if count not in bids and table.agreed.under:
-        return IllegalMoveError(
-            f"{name} can show at most {NUMBERS[bids[-1]]} cards of one suit with the Jacks: bid that many or fewer",
-            "drogue.bid.count",
-        )
-    if count not in bids:
+    verdict = rules.bid(count)
+    return IllegalMoveError(_bid_refusal(state, verdict, rules.shown, name), verdict.rule)
+
+
+def _bid_refusal(state: DrogueState, verdict: bidding.BidVerdict, shown: tuple[int, ...], name: str) -> str:
+    count, reason = verdict.count, verdict.reason
+    hand = state.hands[state.turn or 0]
+    if reason == "max":
+        return f"at most {NUMBERS[MAX_BID]} cards may be bid, not {count}"
+    if reason == "no-jack":
+        return f"{name} holds no Jack, and without a Jack there is no bid: pass"
+    if reason == "four-shows-three":
+        return f"holding all four Mandrins, {name} shows only three of them: {count} cards are bid as {count - 1}"
+    if reason == "more-than-held":
+        return f"{name} can show at most {NUMBERS[shown[-1]]} cards of one suit with the Jacks: bid that many or fewer"
+    if reason == "not-whole":
         offers = ", ".join(
-            f"{n} ({' or '.join(SUIT_WORDS[c.suit] for c in claims(hand) if c.count == n)})" for n in counts(hand)
+            f"{n} ({' or '.join(SUIT_WORDS[c.suit] for c in claims(hand) if c.count == n)})" for n in shown
         )
-        return IllegalMoveError(
+        return (
             f"{name} cannot show {count} cards of one suit and the Jacks; a bid is the whole count of one suit:"
-            f" {offers}",
-            "drogue.bid.count.suit",
+            f" {offers}"
         )
-    standing = auction.standing
-    assert standing is not None
-    if count < standing.count:
-        return IllegalMoveError(
-            f"the bid to beat is {NUMBERS[standing.count]}: bid at least that, or pass", "drogue.bid.raise"
-        )
-    return IllegalMoveError(
-        f"{name} has already tried {NUMBERS[count]} and lost on card values: bid more, or pass",
-        "drogue.bid.raise.once",
-    )
+    standing = state.auction.standing
+    if reason == "below" and standing is not None:
+        return f"the bid to beat is {NUMBERS[standing.count]}: bid at least that, or pass"
+    return f"{name} has already tried {NUMBERS[count]} and lost on card values: bid more, or pass"
 
 
 def _trump(table: Table, state: DrogueState, move: Move, name: str) -> IllegalMoveError:

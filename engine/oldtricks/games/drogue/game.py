@@ -16,8 +16,7 @@ from ...errors import IllegalMoveError, InvalidDealError
 from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule
 from ...prng import Rng
 from . import bidding, bot, calls, explain, infractions, notation, playing, view
-from .auction import QUI_VIVE, Auction, has_four_mandrins
-from .auction import legal_counts as auction_counts
+from .auction import QUI_VIVE, Auction
 from .draw import IDENTITY, Draw, draw_partners
 from .options import Agreed
 from .rules import OPTIONS, RULES
@@ -148,13 +147,10 @@ class Drogue(Game[DrogueState]):
             return calls.legal(self.table, state)
         hand = state.hands[seat]
         if state.phase == "auction":
-            if has_four_mandrins(hand) and not state.auction.settled(seat):
+            rules = bidding.constraint(self.table, state, seat)
+            if rules.pending:
                 return calls.spoken(self.table, state, seat, QUI_VIVE)  # drogue.bid.four-mandrins.when
-            bids = [
-                Move(seat, "bid", None, str(n))
-                for n in auction_counts(hand, state.auction, seat, under=self.agreed.under, again=self.agreed.again)
-            ]
-            return [*bids, Move(seat, "pass")]
+            return [*(Move(seat, "bid", None, str(n)) for n in rules.counts), Move(seat, "pass")]
         if state.phase == "trump":
             standing = state.auction.standing
             assert standing is not None

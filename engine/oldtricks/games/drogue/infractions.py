@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ...model import Event, Move
 from . import bidding, calls, playing
-from .auction import MAX_BID, QUI_VIVE_TEXT, AuctionCall, counts, has_four_mandrins, shown_jacks
+from .auction import AuctionCall
 from .state import DrogueState, Hidden
 from .table import Table
 
@@ -50,31 +50,20 @@ def _card(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, li
 
 
 def _auction(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]] | None:
+    """A bid or pass the auction's constraint forbids, played anyway with what it hides (bidding.constraint)."""
     seat = move.seat
-    hand = state.hands[seat]
-    auction = state.auction
     if move.kind not in ("bid", "pass"):
         return None
-    causes: list[str] = []
-    if move.kind == "bid":
-        if not str(move.value).isdigit():
-            return None
-        count = int(str(move.value))
-        floor = auction.standing.count if auction.standing is not None else 1
-        tried = () if table.agreed.again else auction.bids_of(seat)  # drogue.bid.raise.once / drogue.bid.raise.again
-        if not 1 <= count <= MAX_BID or count < floor or (count == floor and count in tried):
-            return None  # not a bid at all, or one the table would refuse on sight
-        if not shown_jacks(hand):
-            causes.append("bidding without a Jack")  # drogue.bid.no-jack
-        elif count not in counts(hand, table.agreed.under):
-            causes.append(f"bidding {count} cards without holding them")  # cheating
-    four = has_four_mandrins(hand) and not auction.settled(seat)
-    if four:
-        causes.append(f'holding all four Mandrins without calling "{QUI_VIVE_TEXT}"')
-        auction = auction.with_call(AuctionCall(seat, "forget"))
-    if not causes:
+    if move.kind == "bid" and not str(move.value).isdigit():
         return None
+    rules = bidding.constraint(table, state, seat)
+    verdict = rules.bid(int(str(move.value))) if move.kind == "bid" else rules.passing
+    if verdict.causes is None:
+        return None  # not a bid at all, or one the table would refuse on sight
+    auction = state.auction
+    if rules.pending:
+        auction = auction.with_call(AuctionCall(seat, "forget"))
     hidden = state.hidden
-    for why in causes:  # drogue.penalty.causes.found-out: it shows when the cards are turned over
+    for why in verdict.causes:  # drogue.penalty.causes.found-out: it shows when the cards are turned over
         hidden = (*hidden, Hidden(seat, why, None))
     return bidding.speak(table, replace(state, auction=auction, hidden=hidden), move)
