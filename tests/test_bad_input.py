@@ -148,7 +148,18 @@ def test_check_refuses_a_scenario_whose_link_is_too_long():
     sc = loads(GOOD.split("[[step]]")[0] + notes, "l.toml")
     assert len(replay(sc).frames()) == 6
     problems = check(sc)
-    assert any(f"at most {MAX_LENGTH}" in str(p) for p in problems)
+    assert any(f"at most {MAX_LENGTH}" in str(p) and p.line == 1 for p in problems)
+    with pytest.raises(LinkError, match="too long to share"):
+        encode(sc.spec())
+
+
+def test_the_live_engine_will_not_hand_out_a_link_too_long_to_open():
+    spec = {"game": "bettelmann", "title": "t", "deal": {"seed": 5}, "steps": [{"auto": 1} for _ in range(5)]}
+    assert json.loads(live.open_table("long", json.dumps(spec)))["ok"]
+    for step in range(1, 6):
+        assert json.loads(live.call("table_note", json.dumps({"key": "long", "step": step, "text": "z" * 4000})))["ok"]
+    answer = json.loads(live.call("link_of_table", json.dumps({"key": "long"})))
+    assert answer["ok"] is False and "too long to share" in answer["error"]
 
 
 def test_long_titles_and_names_are_refused_in_files_and_links():
@@ -252,3 +263,11 @@ def test_triple_quotes_inside_a_basic_string_keep_the_lines_right():
     assert err.line == 12 and "bad card 'ZZ'" in str(err)
     once = GOOD.replace('title = "t"', "title = \"one ''' only\"")
     assert error_of(once.replace('auto = "trick"', 'move = "ZZ"')).line == 11
+
+
+def test_the_live_engine_checks_names_as_scenario_files_do():
+    long_name = "N" * (NAME_LIMIT + 1)
+    answer = json.loads(live.call("game_info", json.dumps({"game": "bettelmann", "names": [long_name, "B"]})))
+    assert answer["ok"] is False and "1 to 40 characters" in answer["error"]
+    answer = json.loads(live.call("game_info", json.dumps({"game": "bettelmann", "names": ["A", "B"]})))
+    assert answer["ok"] and answer["seat_names"] == ["A", "B"]

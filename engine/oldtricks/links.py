@@ -96,7 +96,8 @@ def encode(spec: Mapping[str, Any], *, line: Line | None = None) -> str:
     """The link text of a spec (the JSON form of a scenario, plus optional ``at``, the step shown).
 
     The spec's steps are replayed to find its moves, so the link holds each move that was a choice and
-    counts the forced ones.
+    counts the forced ones. Raises :class:`LinkError` when the link would be longer than
+    :data:`MAX_LENGTH`, which :func:`decode` refuses.
     """
     scenario = from_spec(spec)
     if line is None:
@@ -135,7 +136,13 @@ def encode(spec: Mapping[str, Any], *, line: Line | None = None) -> str:
         parts.append("p=" + ",".join(_b64(name) for name in scenario.names))
     if spec.get("title") and spec["title"] != game.title:
         parts.append("t=" + _b64(str(spec["title"])))
-    return ";".join(parts)
+    link = ";".join(parts)
+    if len(link) > MAX_LENGTH:  # decode refuses it: say so here, where the game is shared
+        raise LinkError(
+            f"this game is too long to share as a link ({len(link)} characters, at most {MAX_LENGTH}):"
+            " shorten the notes or the moves, or share the scenario file"
+        )
+    return link
 
 
 def _fields(text: str) -> dict[str, str]:
@@ -311,9 +318,10 @@ def link_problem(scenario: Scenario, line: Line) -> str | None:
     ``check`` asks this of every scenario, so that what it accepts encodes to a link no longer than
     :data:`MAX_LENGTH` that decodes back to the same frames.
     """
-    link = encode(scenario.spec(), line=line)
-    if len(link) > MAX_LENGTH:
-        return f"its share link would be {len(link)} characters long, at most {MAX_LENGTH}: shorten the notes or moves"
+    try:
+        link = encode(scenario.spec(), line=line)
+    except LinkError as exc:
+        return str(exc)
     try:
         back = replay(from_spec(decode(link))).line
     except OldtricksError as exc:

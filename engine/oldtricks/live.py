@@ -23,7 +23,7 @@ from .links import decode, encode
 from .prng import Rng
 from .registry import GAMES, make_game
 from .replay import Line, replay
-from .scenario import TEXT_LIMIT, from_spec
+from .scenario import TEXT_LIMIT, from_spec, names_problem
 
 _TABLES: dict[str, Line] = {}
 _SPECS: dict[str, dict[str, Any]] = {}  # the spec each table was opened with: its deal, title, names
@@ -208,7 +208,11 @@ def _deal_hands(args: dict[str, Any]) -> dict[str, Any]:
 
 def _game_info(args: dict[str, Any]) -> dict[str, Any]:
     """A game under some options: its seats, their names, its pack, and its options with their values."""
-    game = make_game(str(args.get("game")), args.get("options") or {}, args.get("names") or None)
+    names = args.get("names") or None
+    problem = None if names is None else names_problem(names)
+    if problem is not None:
+        raise OldtricksError(problem, field="names")
+    game = make_game(str(args.get("game")), args.get("options") or {}, names)
     return {
         "game": game.name,
         "title": game.title,

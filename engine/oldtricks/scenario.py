@@ -241,14 +241,8 @@ def _read_top(data: Mapping[str, Any], r: _Reader) -> dict[str, Any]:
     viewer = data.get("viewer", "all")
     r.want(viewer == "all" or (_whole(viewer) and viewer >= 0), "'viewer' must be \"all\" or a seat number", "viewer")
     names = data.get("names")
-    r.want(names is None or _str_list(names), "'names' must be a list of strings, one per seat", "names")
-    for name in names or []:
-        r.want(
-            bool(name.strip()) and len(name) <= NAME_LIMIT,
-            f"'names': each name is 1 to {NAME_LIMIT} characters, not {name[:NAME_LIMIT]!r}"
-            + ("..." if len(name) > NAME_LIMIT else ""),
-            "names",
-        )
+    problem = None if names is None else names_problem(names)
+    r.want(problem is None, problem or "", "names")
     demonstrates = data.get("demonstrates", [])
     r.want(_str_list(demonstrates), "'demonstrates' must be a list of ledger ids", "demonstrates")
     return {
@@ -260,6 +254,18 @@ def _read_top(data: Mapping[str, Any], r: _Reader) -> dict[str, Any]:
         "names": tuple(names) if names else None,
         "demonstrates": tuple(demonstrates),
     }
+
+
+def names_problem(names: Any) -> str | None:
+    """What is wrong with a list of players' names (a list of strings, each 1 to NAME_LIMIT characters,
+    not only spaces), or None: the sandbox's and the live engine's names pass the same test."""
+    if not _str_list(names):
+        return "'names' must be a list of strings, one per seat"
+    for name in names:
+        if not name.strip() or len(name) > NAME_LIMIT:
+            shown = f"{name[:NAME_LIMIT]!r}" + ("..." if len(name) > NAME_LIMIT else "")
+            return f"'names': each name is 1 to {NAME_LIMIT} characters, not {shown}"
+    return None
 
 
 def _read_deal(data: Mapping[str, Any], r: _Reader) -> dict[str, Any]:
