@@ -271,3 +271,20 @@ def test_the_live_engine_checks_names_as_scenario_files_do():
     assert answer["ok"] is False and "1 to 40 characters" in answer["error"]
     answer = json.loads(live.call("game_info", json.dumps({"game": "bettelmann", "names": ["A", "B"]})))
     assert answer["ok"] and answer["seat_names"] == ["A", "B"]
+
+
+def test_without_the_parser_rules_the_reader_still_gives_data_and_error_lines(monkeypatch):
+    """Where tomllib's rule functions differ (another Python), the data is the same and TOML errors keep
+    the parser's line; only key lines fall back to the top of the file."""
+    from oldtricks import tomlread
+
+    data, lines = tomlread.read(GOOD)
+    monkeypatch.setattr(tomlread, "_parser", lambda: None)
+    plain, fallback = tomlread.read(GOOD)
+    assert plain == data and fallback == {"": 1} and lines["step.1.note"] == 13
+    with pytest.raises(tomlread.TomlError) as err:
+        tomlread.read(GOOD.replace('tie = "pierer"', "").replace("seed = 5", "seed = five"))
+    assert err.value.line == 6
+    with pytest.raises(tomlread.TomlError, match="nested too deeply"):
+        tomlread.read("x = " + "[" * 1000 + "]" * 1000)
+    assert error_of(GOOD.replace('auto = "trick"', 'move = "ZZ"')).line == 1
