@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from ...cards import Card
-from ...model import Event, Move
+from ...model import Event
 from . import calls, signs
 from .auction import (
     MAX_BID,
@@ -25,6 +25,7 @@ from .auction import (
     has_four_mandrins,
     shown_jacks,
 )
+from .moves import Bid, NameTrump, Pass, Spoken
 from .ranking import SUIT_WORDS, is_jack
 from .state import DrogueState
 from .table import Table
@@ -133,24 +134,25 @@ def constraint(table: Table, state: DrogueState, seat: int) -> AuctionConstraint
     return AuctionConstraint(pending, passing, tuple(verdict(n) for n in range(MAX_BID + 1)), shown)
 
 
-def speak(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
+def speak(table: Table, state: DrogueState, move: Bid | Pass | Spoken) -> tuple[DrogueState, list[Event]]:
     names = table.seats(state).names
     seat = move.seat
     name = names[seat]
     before = state.auction.standing
     signed = signing(table, state, seat)
     events: list[Event] = []
-    if move.kind == "call":
+    kind = "call" if isinstance(move, Spoken) else "pass" if isinstance(move, Pass) else "bid"
+    if isinstance(move, Spoken):
         if calls.needs_floor(table, state, seat):  # only at a lenient table: he talks without the floor
             state, penalty = calls.penalize(table, state, seat, "calling out in the silent game without the floor")
             events.append(penalty)
         call = AuctionCall(seat, "call")
         text = f'{name} calls "{QUI_VIVE_TEXT}": only three of the four Jacks may be shown.'
-    elif move.kind == "pass":
+    elif isinstance(move, Pass):
         call = AuctionCall(seat, "pass")
         text = f"{name} passes." if not signed else f"{name} passes by sign: {signs.PASS_SIGN}."
     else:
-        count = int(move.value or 0)
+        count = move.count
         claim = claim_for(state.hands[seat], count, table.agreed.under)
         value = claim.value if claim is not None else max((c.value for c in claims(state.hands[seat])), default=0)
         call = AuctionCall(seat, "bid", count, value)
@@ -176,8 +178,8 @@ def speak(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, li
         if signed:
             text += f" (By signs: {signs.bid_sign(count)}.)"
     auction = state.auction.with_call(call)
-    data = {"seat": seat, "call": move.kind, "count": call.count, "value": call.value}
-    events.append(Event(move.kind, text, data))
+    data = {"seat": seat, "call": kind, "count": call.count, "value": call.value}
+    events.append(Event(kind, text, data))
     state = replace(state, auction=auction, turn=auction.turn, floor=None)
     if not auction.over:
         return state, events
@@ -195,7 +197,7 @@ def speak(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, li
     return replace(state, phase="trump", turn=winner), events
 
 
-def forget_call(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
+def forget_call(table: Table, state: DrogueState, move: Spoken) -> tuple[DrogueState, list[Event]]:
     """Lenient table: the holder of the four Jacks lets the call go by; it comes out after the deal."""
     seat = move.seat
     name = table.seats(state).names[seat]
@@ -225,27 +227,26 @@ def trump_claims(hand: Sequence[Card], count: int, under: bool = False) -> tuple
     return best_claims(hand, count, under) or tuple(false_claim(hand, s) for s in "CDHS")
 
 
-def name_trump(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
+def name_trump(table: Table, state: DrogueState, move: NameTrump) -> tuple[DrogueState, list[Event]]:
     # drogue.bid.show: the winner shows his cards as proof and names the trump suit
     standing = state.auction.standing
     assert standing is not None
-    assert move.value is not None
     proof = next(
-        c for c in trump_claims(state.hands[move.seat], standing.count, table.agreed.under) if c.suit == move.value
+        c for c in trump_claims(state.hands[move.seat], standing.count, table.agreed.under) if c.suit == move.suit
     )
     names = table.seats(state).names
     shown = " ".join(c.symbol for c in proof.cards)
     leader = (state.dealer - 1) % 4  # drogue.deal.first-lead
-    made = f"makes {SUIT_WORDS[move.value]} trump"
+    made = f"makes {SUIT_WORDS[move.suit]} trump"
     if signing(table, state, move.seat):
         ace = any(c.rank == "A" for c in proof.cards)
-        made = f"makes trump by signs ({signs.trump_sign(move.value, ace)})"
+        made = f"makes trump by signs ({signs.trump_sign(move.suit, ace)})"
     text = (
         f"{names[move.seat]} shows {shown} and {made}:"
         f" {names[move.seat]} has made the cards. {names[leader]}, on the dealer's right, leads."
     )
-    data = {"seat": move.seat, "trump": move.value, "proof": [str(c) for c in proof.cards]}
+    data = {"seat": move.seat, "trump": move.suit, "proof": [str(c) for c in proof.cards]}
     return (
-        replace(state, phase="play", trump=move.value, maker=move.seat, proof=proof, turn=leader),
+        replace(state, phase="play", trump=move.suit, maker=move.seat, proof=proof, turn=leader),
         [Event("trump", text, data)],
     )

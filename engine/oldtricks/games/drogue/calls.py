@@ -16,6 +16,7 @@ from ...cards import FRENCH_32, Card
 from ...model import Event, Move
 from ...prng import Rng
 from .auction import Auction
+from .moves import DrogueMove, NameJacks, Plain, ShowJack, Spoken
 from .narrate import clips_word
 from .state import DrogueState, Duty, Hands, Hidden
 from .table import Table
@@ -183,7 +184,7 @@ def legal(table: Table, state: DrogueState) -> list[Move]:
     return [Move(seat, "show", None, str(c)) for c in _showable(state, seat)]
 
 
-def floor(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
+def floor(table: Table, state: DrogueState, move: Plain) -> tuple[DrogueState, list[Event]]:
     """drogue.silent: "Je demande la parole", then "Accordée"."""
     names = table.seats(state).names
     if move.kind == "ask":
@@ -195,18 +196,20 @@ def floor(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, li
     return replace(state, asking=None, floor=asker, turn=asker), [Event("grant", text, {"seat": asker})]
 
 
-def apply(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
+def apply(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueState, list[Event]]:
     duty = state.duties[0]
     rest = state.duties[1:]
     names = table.seats(state).names
     name = names[move.seat]
     events: list[Event] = []
-    if move.kind == "call" and needs_floor(table, state, move.seat):  # lenient table: talking without the floor
+    spoken = isinstance(move, Spoken) and not move.forgotten
+    if spoken and needs_floor(table, state, move.seat):  # lenient table: talking without the floor
         state, penalty = penalize(table, state, move.seat, "calling out in the silent game without the floor")
         events.append(penalty)
     state = replace(state, duties=rest, floor=None)
     if duty.kind == "name":
-        jacks = table.pack.parse_many(str(move.value))
+        assert isinstance(move, NameJacks)
+        jacks = move.jacks
         session = replace(state.session, named=(*state.session.named, *((move.seat, j) for j in jacks)))
         cutter = (state.dealer + 1) % 4  # drogue.penalty.removal.cutter: the dealer's left-hand neighbour
         shown = " ".join(j.symbol for j in jacks)
@@ -219,7 +222,7 @@ def apply(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, li
     if duty.kind == "deal":
         return deal(table, state, move)
     if duty.kind == "redeal":
-        if move.kind == "keep":
+        if isinstance(move, Plain) and move.kind == "keep":
             events.append(Event("keep", f"{name} keeps the cards.", {"seat": move.seat}))
             return advance(table, state, events)
         text = f"{name} wears a clip and holds no King or Queen, and demands a new deal."
@@ -227,7 +230,8 @@ def apply(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, li
         duties = (Duty(state.dealer, "deal"),)
         return replace(state, phase="cut", duties=duties, turn=state.dealer, hidden=()), events
     if duty.kind == "show":
-        jack = table.pack.parse(str(move.value))
+        assert isinstance(move, ShowJack)
+        jack = move.jack
         wears = state.session.wear[move.seat].clips
         # drogue.release.all: every ordinary clip comes off; drogue.release.one: one per Jack shown
         n = wears if table.agreed.release == "all" else 1
@@ -241,7 +245,7 @@ def apply(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, li
             )
         events.append(Event("release", text, {"seat": move.seat}))
         return advance(table, replace(state, session=session), events)
-    if move.kind == "forget":
+    if isinstance(move, Spoken) and move.forgotten:
         state, forgot = _forget(table, state, duty, name)
         events.extend(forgot)
         return advance(table, state, events)
@@ -292,7 +296,7 @@ def qui_vive(table: Table, state: DrogueState, seat: int, card: Card | None) -> 
     return replace(state, session=session), Event("qui-vive", text + ".", {"seat": seat, "card": str(card)})
 
 
-def deal(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
+def deal(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueState, list[Event]]:
     """The dealer deals: a new deal after a played one, or again after a demand (drogue.redeal)."""
     session = state.session
     again = not state.tricks

@@ -15,9 +15,10 @@ from ...cards import FRENCH_32, Card, Pack
 from ...errors import IllegalMoveError, InvalidDealError
 from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule
 from ...prng import Rng
-from . import bidding, bot, calls, explain, infractions, notation, playing, view
+from . import bidding, bot, calls, explain, infractions, moves, notation, playing, view
 from .auction import QUI_VIVE, Auction
 from .draw import IDENTITY, Draw, draw_partners
+from .moves import Bid, NameTrump, Pass, Plain, PlayCard, Spoken
 from .options import Agreed
 from .rules import OPTIONS, RULES
 from .state import DrogueDeal, DrogueState, Hands, Session
@@ -174,17 +175,21 @@ class Drogue(Game[DrogueState]):
         raise self.why_illegal(state, move)
 
     def play(self, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
-        if move.kind in ("ask", "grant"):
-            return calls.floor(self.table, state, move)
+        """Dispatch a legal move, read once into its typed form (:mod:`.moves`), to the phase that plays it."""
+        typed = moves.read(move, self.table.pack)
+        assert typed is not None, move  # every legal move is a Drogue move
+        if isinstance(typed, Plain) and typed.kind in ("ask", "grant"):
+            return calls.floor(self.table, state, typed)
         if state.phase in ("cut", "calls"):
-            return calls.apply(self.table, state, move)
-        if move.kind == "play":
-            return playing.play_card(self.table, state, move)
-        if move.kind == "trump":
-            return bidding.name_trump(self.table, state, move)
-        if move.kind == "forget":
-            return bidding.forget_call(self.table, state, move)
-        return bidding.speak(self.table, state, move)
+            return calls.apply(self.table, state, typed)
+        if isinstance(typed, PlayCard):
+            return playing.play_card(self.table, state, typed)
+        if isinstance(typed, NameTrump):
+            return bidding.name_trump(self.table, state, typed)
+        if isinstance(typed, Spoken) and typed.forgotten:
+            return bidding.forget_call(self.table, state, typed)
+        assert isinstance(typed, Bid | Pass | Spoken), move
+        return bidding.speak(self.table, state, typed)
 
     def outcome(self, state: DrogueState) -> Outcome | None:
         return state.result

@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...model import Event, Move
-from . import bidding, calls, playing
+from . import bidding, calls, moves, playing
 from .auction import AuctionCall
+from .moves import Bid, Pass, PlayCard
 from .state import DrogueState, Hidden
 from .table import Table
 
@@ -45,7 +46,7 @@ def _card(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, li
         return None
     why = playing.constraint(table, state, move.seat).infraction(card)
     punished, penalty = calls.penalize(table, state, move.seat, why)
-    after, events = playing.play_card(table, punished, Move(move.seat, "play", card))
+    after, events = playing.play_card(table, punished, PlayCard(move.seat, card))
     return after, [events[0], penalty, *events[1:]]
 
 
@@ -66,4 +67,6 @@ def _auction(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState,
     hidden = state.hidden
     for why in verdict.causes:  # drogue.penalty.causes.found-out: it shows when the cards are turned over
         hidden = (*hidden, Hidden(seat, why, None))
-    return bidding.speak(table, replace(state, auction=auction, hidden=hidden), move)
+    typed = moves.read(move, table.pack)
+    assert isinstance(typed, Bid | Pass)
+    return bidding.speak(table, replace(state, auction=auction, hidden=hidden), typed)

@@ -9,8 +9,9 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from ...cards import Card
-from ...model import Event, Move, Outcome
+from ...model import Event, Outcome
 from . import calls, session
+from .moves import PlayCard
 from .ranking import is_jack, points, suit_of, trick_power
 from .state import DrogueState, TrickRecord
 from .table import TRICKS, Table, team_name
@@ -127,9 +128,8 @@ def legal_cards(table: Table, state: DrogueState, seat: int) -> tuple[Card, ...]
     return constraint(table, state, seat).cards
 
 
-def play_card(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
+def play_card(table: Table, state: DrogueState, move: PlayCard) -> tuple[DrogueState, list[Event]]:
     seat, card = move.seat, move.card
-    assert card is not None
     assert state.trump is not None
     names = table.seats(state).names
     trick = (*state.trick, (seat, card))
