@@ -3,11 +3,14 @@ cite only ledger ids, and a readable error for a malformed ledger file."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from conftest import ROOT
+from oldtricks import live, model
 from oldtricks.ledger import LedgerError, implementation_sites, load
-from oldtricks.model import STATUSES
+from oldtricks.model import STATUSES, rule_table
 from oldtricks.registry import GAMES, all_rules
 
 LEDGER = ROOT / "ledger.toml"
@@ -73,3 +76,30 @@ def test_a_malformed_ledger_names_the_file_and_line(tmp_path):
     bad.write_text('[[rule]]\nid = "x.y"\nstatus = "assumed"\nstatement = "s"\nsources = [{ work = "nobody" }]\n')
     with pytest.raises(LedgerError, match=r":2: rule 'x\.y': cites 'nobody'"):
         load(bad)
+
+
+def test_every_option_and_choice_shows_its_rules_status(ledger):
+    for name, cls in GAMES.items():
+        for spec in cls.option_specs:
+            assert spec.status == ledger.rule(spec.rule).status, f"{name} option {spec.key}: {spec.status}"
+            for choice in spec.choices:
+                want = ledger.rule(choice.rule).status
+                assert choice.status == want, f"{name} {spec.key}={choice.value}: {choice.status}, rule {want}"
+
+
+def test_the_live_engine_shows_each_option_with_its_rules_status(ledger):
+    """What a viewer receives (the live API's options, as the pages embed them) carries the ledger's status."""
+    for name in GAMES:
+        for shown in json.loads(live.call("games"))["games"][name]:
+            assert shown["status"] == ledger.rule(shown["rule"]).status, (name, shown["key"])
+            for choice in shown["choices"]:
+                assert choice["status"] == ledger.rule(choice["rule"]).status, (name, shown["key"], choice["value"])
+
+
+def test_a_choice_cannot_carry_a_status_of_its_own():
+    rules = rule_table("x.y | suggested | somebody | a rule\nx.y.z | assumed | us | a finer rule")
+    assert model.choice(rules, "a", "label", "x.y").status == "suggested"
+    finer = model.choice(rules, "a", "label", "x.y.z")
+    assert model.option(rules, "k", "K", "a", "x.y.z", choices=(finer,)).status == "assumed"
+    with pytest.raises(ValueError, match=r"rule 'x\.q' is not in this rule table"):
+        model.choice(rules, "a", "label", "x.q")

@@ -43,6 +43,14 @@ def rule_table(text: str) -> tuple[Rule, ...]:
     return tuple(rules)
 
 
+def status_of(rules: Sequence[Rule], rule_id: str) -> Status:
+    """The status of ``rule_id`` in a rule table: the one status a rule has, shown by its options too."""
+    for rule in rules:
+        if rule.id == rule_id:
+            return rule.status
+    raise ValueError(f"rule {rule_id!r} is not in this rule table")
+
+
 @dataclass(frozen=True)
 class Choice:
     """One value an option may take, tied to the ledger row that justifies it."""
@@ -124,6 +132,26 @@ class OptionSpec:
             "low": self.low,
             "high": self.high,
         }
+
+
+def choice(rules: Sequence[Rule], value: OptionValue, label: str, rule_id: str) -> Choice:
+    """An option value justified by ``rule_id``, with that rule's status (never one of its own)."""
+    return Choice(value, label, rule_id, status_of(rules, rule_id))
+
+
+def option(
+    rules: Sequence[Rule],
+    key: str,
+    title: str,
+    default: OptionValue,
+    rule_id: str,
+    *,
+    choices: tuple[Choice, ...] = (),
+    low: int | None = None,
+    high: int | None = None,
+) -> OptionSpec:
+    """A switchable rule with the status of ``rule_id``, the rule it switches."""
+    return OptionSpec(key, title, default, rule_id, choices, low, high, status_of(rules, rule_id))
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,8 @@ Each feature registers its nodes, directives, roles and events in one ``setup_*`
 - :mod:`.scenario` ``{scenario} ID``: a scenario replayed at build time, embedded as a game viewer;
 - :mod:`.rules` ``{rule} ID`` (a rule block) and ``{rule}`ID``` (a citation);
 - :mod:`.tables` ``{coverage}`` and ``{options} GAME``; :mod:`.lessons` ``{lessons} GAME`` (a course);
-  :mod:`.glossary` the meaning of a glossary term on every link to it;
+  :mod:`.glossary` the meaning of a glossary term on every link to it; :mod:`.ledger` ``{ledger}``
+  (the rules ledger as one table);
 - :mod:`.links` links resolved once every page is read; :mod:`.store` what the build remembers;
 - :mod:`.assets` the widget's static files (bundled and minified by :mod:`.bundle`) and the live
   engine's runtime;
@@ -29,6 +30,7 @@ from .assets import setup_assets
 from .csp import setup_csp
 from .embeds import setup_embeds
 from .glossary import setup_glossary
+from .ledger import setup_ledger
 from .lessons import setup_lessons
 from .links import setup_links
 from .project import setup_project
@@ -51,6 +53,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         setup_tables,
         setup_lessons,
         setup_glossary,
+        setup_ledger,
         setup_assets,
         setup_sandbox,
         setup_embeds,

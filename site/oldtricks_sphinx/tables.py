@@ -23,7 +23,7 @@ from oldtricks.scenario import Scenario
 
 from .links import rule_link, scenario_link, status_pill
 from .project import load_scenario, scenario_files
-from .store import note_links
+from .store import note_links, rule_anchor
 
 __all__ = ["CoverageDirective", "OptionsDirective", "setup_tables"]
 
@@ -186,7 +186,8 @@ class OptionsDirective(SphinxDirective):
             if choice.value == spec.default:
                 para += nodes.Text(" ")
                 para += nodes.strong("", "default", classes=["ot-default"])
-            items += nodes.list_item("", para)
+            # the rule each value rests on, so that a test can hold its label to that rule's status
+            items += nodes.list_item("", para, classes=["ot-choice", f"ot-for-{rule_anchor(choice.rule)}"])
         return items
 
 

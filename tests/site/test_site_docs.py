@@ -60,3 +60,44 @@ def test_rule_links_in_viewers_resolve_to_rule_blocks(site: Site) -> None:
                 assert url, f"{name}: {rule_id} has no rule block"
                 target, anchor = url.split("#")
                 assert f'id="{anchor}"' in pages[target or name], url
+
+
+def test_the_rules_ledger_page_lists_every_id(site: Site) -> None:
+    assert site.returncode == 0, site.log
+    from oldtricks.ledger import load
+
+    page = site.pages()["ledger.html"]
+    listed = re.findall(r'<tr class="ot-ledger-row ot-status-(\w+)[^"]*" id="ledger-([\w-]+)">', page)
+    ledger = load(SCENARIOS.parent / "ledger.toml")
+    assert [(e.status, e.id.replace(".", "-")) for e in ledger] == listed
+    assert 'src="_static/oldtricks/ledger.js' in page
+
+
+def test_pages_and_viewers_show_each_rule_with_its_ledger_status(site: Site) -> None:
+    """Rule boxes, citations and the options every viewer offers: a status that is not its rule's fails."""
+    assert site.returncode == 0, site.log
+    from oldtricks.ledger import load
+
+    ledger = load(SCENARIOS.parent / "ledger.toml")
+    anchors = {rule_anchor(e.id): e.id for e in ledger}
+    cited = 0
+    for name, page in site.pages().items():
+        for status, anchor in re.findall(r'<a class="ot-cite ot-status-(\w+)[^"]*" href="[^"#]*#(rule-[\w-]+)"', page):
+            assert status == ledger.rule(anchors[anchor]).status, (name, anchors[anchor])
+            cited += 1
+        for w in widgets(page):
+            for option in w["data"]["options"]:
+                assert option["status"] == ledger.rule(option["rule"]).status, (name, option["key"])
+                for choice in option["choices"]:
+                    assert choice["status"] == ledger.rule(choice["rule"]).status, (name, option["key"], choice)
+            for rule_id, shown in w["data"]["rules"].items():
+                assert shown["status"] == ledger.rule(rule_id).status, (name, rule_id)
+    assert cited > 100  # the pattern still finds the citations
+
+
+def test_every_rules_page_has_an_about_the_sources_box(site: Site) -> None:
+    assert site.returncode == 0, site.log
+    pages = site.pages()
+    for name in ("bettelmann.html", "druzbart.html", "drogue.html", "drogue-clips.html"):
+        box = re.search(r'<div class="[^"]*\bot-about-sources\b[^"]*">(.*?)</div>', pages[name], re.S)
+        assert box and "About the sources" in box.group(1) and box.group(1).count("<li>") >= 3, name

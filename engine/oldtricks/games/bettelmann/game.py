@@ -24,7 +24,7 @@ from . import moves, narrate
 from .facts import Beggar, Capped, Ending, Endless, Fact, Split, Tied, Took, Turned
 from .moves import TurnUp
 from .options import BettelmannOptions, TieRule
-from .rules import CAP, NEXT_LEAD, PACK, PLAYERS, RETURN_ORDER, RULES, RUN_OUT, TIE, last_three
+from .rules import CAP, LAST_THREE, NEXT_LEAD, PACK, PLAYERS, RETURN_ORDER, RULES, RUN_OUT, TIE
 
 Play = tuple[int, Card]
 EndKind = Literal["win", "capped", "endless"]
@@ -63,7 +63,7 @@ class Bettelmann(Game[BettelmannState]):
         PACK,
         TIE,
         NEXT_LEAD,
-        last_three("on", "suggested"),
+        LAST_THREE,
         PLAYERS,
         RETURN_ORDER,
         RUN_OUT,
@@ -78,6 +78,8 @@ class Bettelmann(Game[BettelmannState]):
         self._n = self.num_seats
         self.seats = Seats(self.seat_names(), self.teams())
         self._last_three = self.settings.last_three == "on"
+        looking = self.spec("last_three").choice(self.settings.last_three)
+        self._last_three_rule = looking.rule if looking else "bettelmann.last-three"  # the rule a refusal cites
         self._winner_leads = self.settings.next_lead == "winner"
         self._cap = self.settings.cap
 
@@ -87,7 +89,7 @@ class Bettelmann(Game[BettelmannState]):
     # -- fixed facts ---------------------------------------------------------------------------------
     @property
     def pack(self) -> Pack:
-        return GERMAN_32 if self.options["pack"] == "german" else FRENCH_32  # bettelmann.pack
+        return GERMAN_32 if self.options["pack"] == "german" else FRENCH_32  # bettelmann.pack, todundleben.pack
 
     @property
     def num_seats(self) -> int:
@@ -156,7 +158,7 @@ class Bettelmann(Game[BettelmannState]):
             return IllegalMoveError(narrate.not_held(seat, move.card, self.seats), "bettelmann.deal")
         return IllegalMoveError(
             narrate.must_turn_top(seat, pile[0], self.seats),
-            "bettelmann.last-three" if self._last_three else "bettelmann.deal",
+            self._last_three_rule,
         )
 
     def play(self, state: BettelmannState, move: Move) -> tuple[BettelmannState, list[Event]]:

@@ -6,10 +6,10 @@
 
 from __future__ import annotations
 
-from ...model import Choice, OptionSpec, Status, rule_table
+from ...model import Choice, choice, option, rule_table
 
 RULES = rule_table("""
-bettelmann.pack                | disputed   | Pierer 1841, Gööck 1967; Feder 1980, Müller 1994 | A 32-card pack, German- or French-suited
+bettelmann.pack                | disputed   | Pierer 1841, Gööck 1967 (German); Feder 1980, Müller 1994 (French) | A 32-card pack, German- or French-suited
 bettelmann.deal                | documented | Pierer 1841 | Sixteen cards each, kept face down and unseen
 bettelmann.lead                | documented | Pierer 1841 | The non-dealer turns up first, then the dealer
 bettelmann.rank                | documented | Pierer 1841, Gööck 1967, Müller 1994 | The higher rank wins; suits do not matter
@@ -17,9 +17,11 @@ bettelmann.capture             | documented | Pierer 1841 | The winner puts the 
 bettelmann.tie.pierer          | disputed   | Pierer 1841 | Equal ranks wait on the table for the next trick's winner
 bettelmann.tie.pierer.leader   | assumed    | our assumption | After a tie, the same player turns up first again
 bettelmann.tie.first-player    | disputed   | Gööck 1967, Müller 1994 | Equal ranks go to the player who turned up first
-bettelmann.next-lead           | suggested  | implied by Gööck 1967 and Müller 1994 | The trick winner turns up first next
-bettelmann.end                 | documented | Pierer 1841 | The first player to run out of cards is the Beggar and loses
-bettelmann.last-three          | suggested  | Pierer 1841 (the free order is a guess) | With three cards or fewer, look and choose
+bettelmann.next-lead           | suggested  | our copy of the article, inferring it from the Gööck and Müller tie rule | The trick winner turns up first next
+bettelmann.next-lead.fixed     | assumed    | our assumption | Alternative: whoever began turns up first in every trick
+bettelmann.end                 | documented | Pierer 1841 | Whoever has no cards left first is the Beggar and has lost
+bettelmann.last-three          | suggested  | Pierer 1841 (the free order is our copy's "presumably") | With three cards or fewer, look and choose
+bettelmann.last-three.off      | assumed    | our assumption | Alternative: no looking; the top card is always turned up
 bettelmann.many-players        | documented | Pierer 1841 | More than two may play the same way
 bettelmann.many-players.deal   | assumed    | our assumption | Cards dealt one by one from the dealer's left; some get one more
 bettelmann.return-order        | assumed    | our assumption | The order in which captured cards go under the pile
@@ -27,6 +29,8 @@ bettelmann.run-out-in-tie      | assumed    | our assumption | Running out while
 bettelmann.cycle               | assumed    | our assumption (Spivey 2010) | A repeated position ends the game; a separate cap
 todundleben.colours            | documented | Feder 1980, Gööck 1967, Müller 1994, Ethische Kultur 1893 | Red suits to Life, black to Death
 todundleben.colours.german     | assumed    | our assumption (the Skat equivalence) | German cards: Hearts and Bells red, Acorns and Leaves black
+todundleben.pack               | assumed    | our assumption: the accounts of Tod und Leben do not name the pack | Either 32-card pack, German- or French-suited
+todundleben.last-three         | assumed    | our assumption: Pierer's look is a Bettelmann rule, and nobody gives it to Tod und Leben | The look at the last three cards, carried over from Bettelmann only if chosen
 todundleben.tie                | documented | Feder 1980, Gööck 1967, Müller 1994 | Equal ranks wait for the next trick's winner
 todundleben.end                | documented | Feder 1980, Gööck 1967, Müller 1994 | The winner captures every card
 todundleben.same-as-bettelmann | disputed   | pagat.com | Some describe Tod und Leben as plain Bettelmann
@@ -34,112 +38,125 @@ todundleben.black-leads        | assumed    | an old German description (outside
 """)
 
 
-def _c(value: str, label: str, rule: str, status: Status) -> Choice:
-    return Choice(value, label, rule, status)
+def _c(value: str, label: str, rule: str) -> Choice:
+    return choice(RULES, value, label, rule)
 
 
-PACK = OptionSpec(
+PACK = option(
+    RULES,
     "pack",
     "Pack",
     "german",
     "bettelmann.pack",
-    status="disputed",
     choices=(
-        _c("german", "German-suited, A K O U 10 9 8 7 (Pierer, Gööck)", "bettelmann.pack", "disputed"),
-        _c("french", "French-suited, A K Q J 10 9 8 7 (Feder, Müller)", "bettelmann.pack", "disputed"),
+        _c("german", "German-suited, Ace, King, Ober, Unter, Ten to Seven (Pierer, Gööck)", "bettelmann.pack"),
+        _c("french", "French-suited, Ace, King, Queen, Jack, Ten to Seven (Feder, Müller)", "bettelmann.pack"),
     ),
 )
-TIE = OptionSpec(
+TIE = option(
+    RULES,
     "tie",
     "Equal ranks",
     "pierer",
     "bettelmann.tie.pierer",
-    status="disputed",
     choices=(
-        _c("pierer", "wait for the next trick's winner (Pierer)", "bettelmann.tie.pierer", "disputed"),
-        _c("first-player", "go to whoever turned up first (Gööck, Müller)", "bettelmann.tie.first-player", "disputed"),
+        _c("pierer", "wait for the next trick's winner (Pierer)", "bettelmann.tie.pierer"),
+        _c("first-player", "go to whoever turned up first (Gööck, Müller)", "bettelmann.tie.first-player"),
     ),
 )
-NEXT_LEAD = OptionSpec(
+NEXT_LEAD = option(
+    RULES,
     "next_lead",
     "Who turns up first in the next trick",
     "winner",
     "bettelmann.next-lead",
-    status="suggested",
     choices=(
-        _c("winner", "the last trick's winner (implied by Gööck and Müller)", "bettelmann.next-lead", "suggested"),
-        _c("fixed", "always the same player, the one who began", "bettelmann.next-lead", "assumed"),
+        _c("winner", "the last trick's winner (inferred from the Gööck and Müller tie rule)", "bettelmann.next-lead"),
+        _c("fixed", "always the same player, the one who began", "bettelmann.next-lead.fixed"),
     ),
 )
-PLAYERS = OptionSpec("players", "Players", 2, "bettelmann.many-players", low=2, high=6, status="documented")
-RETURN_ORDER = OptionSpec(
+PLAYERS = option(RULES, "players", "Players", 2, "bettelmann.many-players", low=2, high=6)
+RETURN_ORDER = option(
+    RULES,
     "return_order",
     "Order of captured cards under the pile",
     "play-order",
     "bettelmann.return-order",
     choices=(
-        _c("play-order", "as they were played", "bettelmann.return-order", "assumed"),
-        _c("winner-first", "the winner's own card first", "bettelmann.return-order", "assumed"),
-        _c("loser-first", "the loser's card first", "bettelmann.return-order", "assumed"),
-        _c("shuffled", "shuffled (from the deal's seed)", "bettelmann.return-order", "assumed"),
+        _c("play-order", "as they were played", "bettelmann.return-order"),
+        _c("winner-first", "the winner's own card first", "bettelmann.return-order"),
+        _c("loser-first", "the loser's card first", "bettelmann.return-order"),
+        _c("shuffled", "shuffled (from the deal's seed)", "bettelmann.return-order"),
     ),
 )
-RUN_OUT = OptionSpec(
+RUN_OUT = option(
+    RULES,
     "run_out_in_tie",
     "Running out during a tie",
     "loses",
     "bettelmann.run-out-in-tie",
     choices=(
-        _c("loses", "the player with no card left loses", "bettelmann.run-out-in-tie", "assumed"),
-        _c("split", "everyone takes back the tied cards he played", "bettelmann.run-out-in-tie", "assumed"),
+        _c("loses", "the player with no card left loses", "bettelmann.run-out-in-tie"),
+        _c("split", "everyone takes back the tied cards he played", "bettelmann.run-out-in-tie"),
     ),
 )
-CAP = OptionSpec("cap", "Stop after this many tricks (0: never)", 2000, "bettelmann.cycle", low=0, high=1_000_000)
+CAP = option(RULES, "cap", "Stop after this many tricks (0: never)", 2000, "bettelmann.cycle", low=0, high=1_000_000)
 
+# bettelmann.last-three: Pierer states it for Bettelmann, so only there is "on" his reading
+LAST_THREE = option(
+    RULES,
+    "last_three",
+    "Looking at the last three cards",
+    "on",
+    "bettelmann.last-three",
+    choices=(
+        _c("on", "allowed: with three cards or fewer, choose which to turn up (Pierer)", "bettelmann.last-three"),
+        _c("off", "not allowed: always the top card", "bettelmann.last-three.off"),
+    ),
+)
 
-def last_three(default: str, status: Status) -> OptionSpec:
-    """bettelmann.last-three; Pierer states it for Bettelmann, so only there is 'on' his reading."""
-    return OptionSpec(
-        "last_three",
-        "Looking at the last three cards",
-        default,
-        "bettelmann.last-three",
-        status="suggested",
-        choices=(
-            _c(
-                "on",
-                "allowed: with three cards or fewer, choose which to turn up (Pierer)",
-                "bettelmann.last-three",
-                status,
-            ),
-            _c("off", "not allowed: always the top card", "bettelmann.last-three", "assumed"),
-        ),
-    )
-
-
-TUL_SPLIT = OptionSpec(
+# Tod und Leben: Pierer does not describe it, and its own accounts name no pack and no last-three look
+TUL_PACK = option(
+    RULES,
+    "pack",
+    "Pack",
+    "german",
+    "todundleben.pack",
+    choices=(
+        _c("german", "German-suited, Ace, King, Ober, Unter, Ten to Seven", "todundleben.pack"),
+        _c("french", "French-suited, Ace, King, Queen, Jack, Ten to Seven", "todundleben.pack"),
+    ),
+)
+TUL_LAST_THREE = option(
+    RULES,
+    "last_three",
+    "Looking at the last three cards",
+    "off",
+    "todundleben.last-three",
+    choices=(
+        _c("on", "allowed, as Pierer allows it in Bettelmann (our carry-over)", "todundleben.last-three"),
+        _c("off", "not allowed: always the top card", "todundleben.last-three"),
+    ),
+)
+TUL_SPLIT = option(
+    RULES,
     "split",
     "How the cards are shared",
     "colours",
-    "todundleben.colours",
-    status="disputed",
+    "todundleben.same-as-bettelmann",
     choices=(
-        _c(
-            "colours",
-            "by colour: red to Life, black to Death (Feder, Gööck, Müller)",
-            "todundleben.colours",
-            "documented",
-        ),
-        _c("shuffled", "shuffled and dealt as in Bettelmann (pagat)", "todundleben.same-as-bettelmann", "disputed"),
+        _c("colours", "by colour: red to Life, black to Death (Feder, Gööck, Müller)", "todundleben.colours"),
+        _c("shuffled", "shuffled and dealt as in Bettelmann (pagat)", "todundleben.same-as-bettelmann"),
     ),
 )
-TUL_FIRST = OptionSpec(
+TUL_FIRST = option(
+    RULES,
     "first",
     "Who turns up first in the first trick",
     "non-dealer",
     "todundleben.black-leads",
     choices=(
-        _c("non-dealer", "the non-dealer, as in Bettelmann", "bettelmann.lead", "documented"),
-        _c("death", "Death, the black player", "todundleben.black-leads", "assumed"),
+        _c("non-dealer", "the non-dealer, as in Bettelmann", "bettelmann.lead"),
+        _c("death", "Death, the black player", "todundleben.black-leads"),
     ),
 )

@@ -16,7 +16,7 @@ from ...model import Deal, OptionSpec, Outcome
 from .facts import Captured, Stranded
 from .game import Bettelmann, BettelmannState
 from .options import TodUndLebenOptions
-from .rules import CAP, NEXT_LEAD, PACK, RETURN_ORDER, RUN_OUT, TUL_FIRST, TUL_SPLIT, last_three
+from .rules import CAP, NEXT_LEAD, RETURN_ORDER, RUN_OUT, TUL_FIRST, TUL_LAST_THREE, TUL_PACK, TUL_SPLIT
 
 
 class TodUndLeben(Bettelmann):
@@ -25,11 +25,11 @@ class TodUndLeben(Bettelmann):
     name: ClassVar[str] = "todundleben"
     title: ClassVar[str] = "Tod und Leben"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        PACK,
+        TUL_PACK,
         TUL_SPLIT,
         TUL_FIRST,
         NEXT_LEAD,
-        last_three("off", "assumed"),
+        TUL_LAST_THREE,
         RETURN_ORDER,
         RUN_OUT,
         CAP,

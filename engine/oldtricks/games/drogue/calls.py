@@ -213,7 +213,7 @@ def apply(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueSta
         session = replace(state.session, named=(*state.session.named, *((move.seat, j) for j in jacks)))
         cutter = (state.dealer + 1) % 4  # drogue.penalty.removal.cutter: the dealer's left-hand neighbour
         shown = " ".join(j.symbol for j in jacks)
-        if state.session.wear[cutter].owed:  # a cutter with a penalty mark is asked by the dealer
+        if move.seat == cutter:  # drogue.penalty.removal: a cutter who wears a mark is asked by the dealer
             asks = f"{names[cutter]} cuts, wearing a penalty mark, so the dealer {names[state.dealer]} asks"
         else:
             asks = f"{names[cutter]} cuts and asks"

@@ -6,7 +6,7 @@ each says what it fills in and carries its own status.
 
 from __future__ import annotations
 
-from ...model import Choice, OptionSpec, Status, rule_table
+from ...model import Choice, choice, option, rule_table
 
 SOURCE = "Règle du jeu de la Drogue, Paris 1836 (via the German rules page)"
 PAGE = "the German rules page's suggestion"
@@ -38,7 +38,7 @@ drogue.bid.raise.pass-final               | assumed    | {OURS} | Whoever has pa
 drogue.bid.raise.end                      | assumed    | {OURS} | The turn goes right, skipping those who passed and the holder of the standing bid; with nobody left to speak, the auction ends
 drogue.bid.tie-points               | documented | {SOURCE} | Equal counts: the higher card-value total wins (Ace 11, King, Queen, Jack and Ten 10, others their face value)
 drogue.bid.tie-earlier              | suggested  | {PAGE} | Equal counts and equal totals: the earlier bid stands
-drogue.bid.show                     | documented | {SOURCE} | The winner shows his cards as proof and names the trump suit: he has made the cards
+drogue.bid.show                     | documented | {SOURCE} | The winner shows his cards as proof and names the trump suit: he has "made the cards" (our source gives it in German only)
 drogue.bid.show.suit                | assumed    | {OURS} | He may name only a suit whose cards make the count (and value) he bid
 drogue.bid.no-jack                  | documented | {SOURCE} | No Jack, no bid
 drogue.bid.max                      | documented | {SOURCE} | At most seven cards may be bid
@@ -76,7 +76,7 @@ drogue.parade.forgotten             | assumed    | {OURS} | The booklet names no
 drogue.vilenie.debrisque            | documented | {SOURCE} | Débrisqué: the side's tricks hold no Ace and no Ten; one clip
 drogue.vilenie.defigure             | documented | {SOURCE} | Défiguré: the side's tricks hold no King and no Queen; one clip at the buttonhole, worn until he wins a trick with a King or Queen in it
 drogue.vilenie.defigure.off         | assumed    | {OURS} | Each trick with a King or Queen won by the wearer himself takes off one buttonhole clip
-drogue.vilenie.capot                | disputed   | {SOURCE} | Capot: the side took no trick; one clip, or two (option)
+drogue.vilenie.capot                | documented | {SOURCE} | Capot: the side took no trick; one clip, or two: the source gives both (option)
 drogue.vilenie.capot.alone          | assumed    | {OURS} | A side without a trick is capot, and not also débrisqué and défiguré
 drogue.vilenie.capot.also           | assumed    | {OURS} | Alternative: a side without a trick is capot, and débrisqué and défiguré as well
 drogue.vilenie.courte-queue         | documented | {SOURCE} | Courte-queue: the free side makes exactly 40 and takes the drogue at once
@@ -90,7 +90,7 @@ drogue.penalty.causes.found-out     | assumed    | {OURS} | What hides in a hand
 drogue.penalty.causes.out-of-turn   | assumed    | {OURS} | A card led out of turn goes back to its owner's hand once he has his penalty clip; the right player leads
 drogue.penalty.causes.salute        | documented | {SOURCE} | When three players wear clips, the fourth greets them after "Aux armes!": "Salut à mes honorables factionnaires!"
 drogue.penalty.parade               | documented | {SOURCE} | Penalty clips stay on through the parade
-drogue.penalty.removal              | documented | {SOURCE} | At the cut each wearer names a Jack (never J♦) per penalty clip; its holder must call "Qui vive!"; in the namer's own hand it takes one penalty clip off
+drogue.penalty.removal              | documented | {SOURCE} | At the cut the cutter asks each wearer (the dealer asks a cutter who wears one) to name a Jack, never J♦, per penalty clip; its holder must call "Qui vive!"; in the namer's own hand it takes one penalty clip off
 drogue.penalty.removal.cutter       | assumed    | {OURS} | The dealer's left-hand neighbour cuts; the wearers name their Jacks in turn from the dealer's right
 drogue.black-nose                   | documented | {SOURCE} | The trump maker who loses his trump Ace to anyone gets a black mark on the nose, taken off like a penalty clip
 drogue.black-nose.removal           | assumed    | {OURS} | At the cut the nose counts as one more penalty clip; a named Jack that hits takes a penalty clip off first, the nose last
@@ -102,196 +102,191 @@ drogue.signs                        | documented | {SOURCE} | Known signs: crook
 drogue.signs.assumed                | assumed    | {OURS}, after the Aluette signs | Our signs for what is lost: a pout for Hearts, the head tilted for Spades, fingers on the table for a number
 drogue.end                          | suggested  | {PAGE} | The game has no end: play an agreed number of deals; the side wearing fewer clips wins
 drogue.end.count                    | assumed    | {OURS} | At the end every clip counts one, whatever its kind, and a black nose one
-drogue.variant.four-jacks           | suggested  | {PAGE} | The four Jacks may not be played one after another by the same players: a penalty clip
-drogue.variant.four-jacks.run       | assumed    | {OURS} | Our reading: one side plays all four Jacks in consecutive tricks; the fourth is refused, or costs a penalty clip, unless it is the only card he may play
+drogue.variant.four-jacks           | documented | {SOURCE} | The four Jacks may not be played one after another by the same players: a penalty clip
+drogue.variant.four-jacks.run       | suggested  | {PAGE} | One possible reading, the rules text's own: one side plays all four Jacks in consecutive tricks; the fourth is refused, or costs a penalty clip, unless it is the only card he may play
+drogue.variant.four-jacks.free      | assumed    | {OURS} | Default: the rule is left out, since nobody knows what it meant
 """)
 
 
-def _c(value: str | int, label: str, rule: str, status: Status) -> Choice:
-    return Choice(value, label, rule, status)
+def _c(value: str | int, label: str, rule: str) -> Choice:
+    return choice(RULES, value, label, rule)
 
 
-PARTNERS = OptionSpec(
+PARTNERS = option(
+    RULES,
     "partners",
     "Drawing for partners",
     "round",
-    "drogue.partners",
-    status="suggested",
+    "drogue.partners.round",
     choices=(
-        _c("round", "cards face up round the table until everyone has a King", "drogue.partners.round", "suggested"),
-        _c("kings", "the four Kings only, one to each player", "drogue.partners.kings", "assumed"),
-        _c("seated", "no draw: sit as listed, the named dealer deals", "drogue.partners.seated", "assumed"),
+        _c("round", "cards face up round the table until everyone has a King", "drogue.partners.round"),
+        _c("kings", "the four Kings only, one to each player", "drogue.partners.kings"),
+        _c("seated", "no draw: sit as listed, the named dealer deals", "drogue.partners.seated"),
     ),
 )
-MODE = OptionSpec(
+MODE = option(
+    RULES,
     "mode",
     "Speaking or silent",
     "speaking",
     "drogue.mode",
-    status="documented",
     choices=(
-        _c("speaking", "au parler: the players may talk", "drogue.mode", "documented"),
-        _c("silent", "à la muette: clipped players use signs", "drogue.mode", "documented"),
+        _c("speaking", "au parler: the players may talk", "drogue.mode"),
+        _c("silent", "à la muette: clipped players use signs", "drogue.mode"),
     ),
 )
-PACKETS = OptionSpec(
+PACKETS = option(
+    RULES,
     "packets",
     "Dealt in packets of",
     4,
     "drogue.deal",
-    status="documented",
     choices=(
-        _c(4, "four: two rounds of four cards", "drogue.deal", "documented"),
-        _c(2, "two: four rounds of two cards", "drogue.deal", "documented"),
+        _c(4, "four: two rounds of four cards", "drogue.deal"),
+        _c(2, "two: four rounds of two cards", "drogue.deal"),
     ),
 )
-ORDER = OptionSpec(
+ORDER = option(
+    RULES,
     "order",
     "Order below the Jacks",
     "bezique",
     "drogue.rank",
-    status="suggested",
     choices=(
-        _c("bezique", "A 10 K Q 9 8 7 (the page's suggestion, after Bézique)", "drogue.rank", "suggested"),
-        _c("natural", "A K Q 10 9 8 7 (the natural order)", "drogue.rank.natural", "suggested"),
+        _c("bezique", "A 10 K Q 9 8 7 (the page's suggestion, after Bézique)", "drogue.rank"),
+        _c("natural", "A K Q 10 9 8 7 (the natural order)", "drogue.rank.natural"),
     ),
 )
-OVERTRUMP = OptionSpec(
+OVERTRUMP = option(
+    RULES,
     "overtrump",
     "Trumping after a trump",
     "must",
     "drogue.play.overtrump",
-    status="assumed",
     choices=(
-        _c("must", "must over-trump if able", "drogue.play.overtrump", "assumed"),
-        _c("free", "any trump will do (may under-trump)", "drogue.play.overtrump", "assumed"),
+        _c("must", "must over-trump if able", "drogue.play.overtrump"),
+        _c("free", "any trump will do (may under-trump)", "drogue.play.overtrump"),
     ),
 )
-ALL_PASS = OptionSpec(
+ALL_PASS = option(
+    RULES,
     "all_pass",
     "When all four pass",
     "same-dealer",
     "drogue.bid.all-pass",
-    status="suggested",
     choices=(
-        _c("same-dealer", "the same dealer deals again", "drogue.bid.all-pass", "suggested"),
-        _c("next-dealer", "the deal passes to the right", "drogue.bid.all-pass.next", "assumed"),
+        _c("same-dealer", "the same dealer deals again", "drogue.bid.all-pass"),
+        _c("next-dealer", "the deal passes to the right", "drogue.bid.all-pass.next"),
     ),
 )
 
-DEALS = OptionSpec(
-    "deals", "Deals in the session (1: one deal alone)", 1, "drogue.end", low=1, high=60, status="suggested"
-)
-TABLE = OptionSpec(
+DEALS = option(RULES, "deals", "Deals in the session (1: one deal alone)", 1, "drogue.end", low=1, high=60)
+TABLE = option(
+    RULES,
     "table",
     "Infractions at the table",
     "strict",
-    "drogue.penalty.causes",
-    status="assumed",
+    "drogue.penalty.causes.strict",
     choices=(
-        _c("strict", "strict: illegal moves are refused", "drogue.penalty.causes.strict", "assumed"),
+        _c("strict", "strict: illegal moves are refused", "drogue.penalty.causes.strict"),
         _c(
             "lenient",
             "lenient: infractions are played and cost a penalty clip",
             "drogue.penalty.causes.lenient",
-            "assumed",
         ),
     ),
 )
-CAPOT = OptionSpec(
+CAPOT = option(
+    RULES,
     "capot",
     "Clips for capot",
     1,
     "drogue.vilenie.capot",
-    status="disputed",
     choices=(
-        _c(1, "one clip", "drogue.vilenie.capot", "disputed"),
-        _c(2, "two clips", "drogue.vilenie.capot", "disputed"),
+        _c(1, "one clip", "drogue.vilenie.capot"),
+        _c(2, "two clips", "drogue.vilenie.capot"),
     ),
 )
-RENGAGE = OptionSpec(
+RENGAGE = option(
+    RULES,
     "rengage",
     "Rengagé means",
     "extra",
-    "drogue.rengage",
-    status="assumed",
+    "drogue.rengage.extra",
     choices=(
-        _c("extra", "he keeps his clip and takes one more", "drogue.rengage.extra", "assumed"),
-        _c("keep", "he keeps his clip, nothing more", "drogue.rengage.keep", "assumed"),
+        _c("extra", "he keeps his clip and takes one more", "drogue.rengage.extra"),
+        _c("keep", "he keeps his clip, nothing more", "drogue.rengage.keep"),
     ),
 )
-FOUR_JACKS = OptionSpec(
+FOUR_JACKS = option(
+    RULES,
     "four_jacks",
     "The four Jacks in a row",
     "free",
     "drogue.variant.four-jacks",
-    status="suggested",
     choices=(
-        _c("free", "no restriction (the rule is left out)", "drogue.variant.four-jacks", "suggested"),
-        _c(
-            "no-run", "one side may not play all four in consecutive tricks", "drogue.variant.four-jacks.run", "assumed"
-        ),
+        _c("free", "no restriction (the rule is left out)", "drogue.variant.four-jacks.free"),
+        _c("no-run", "one side may not play all four in consecutive tricks", "drogue.variant.four-jacks.run"),
     ),
 )
 
-BID_COUNT = OptionSpec(
+BID_COUNT = option(
+    RULES,
     "bid_count",
     "What a bid may count",
     "whole",
     "drogue.bid.count.suit",
-    status="assumed",
     choices=(
-        _c("whole", "the whole count of one suit and the Jacks (our assumption)", "drogue.bid.count.suit", "assumed"),
-        _c("under", "any count up to that: one may understate (our assumption)", "drogue.bid.count.under", "assumed"),
+        _c("whole", "the whole count of one suit and the Jacks (our assumption)", "drogue.bid.count.suit"),
+        _c("under", "any count up to that: one may understate (our assumption)", "drogue.bid.count.under"),
     ),
 )
-EQUAL_BID = OptionSpec(
+EQUAL_BID = option(
+    RULES,
     "equal_bid",
     "An equal count that lost on values",
     "once",
     "drogue.bid.raise.once",
-    status="assumed",
     choices=(
-        _c("once", "is tried only once: bid more or pass (our assumption)", "drogue.bid.raise.once", "assumed"),
-        _c("again", "may be tried again, and loses again (our assumption)", "drogue.bid.raise.again", "assumed"),
+        _c("once", "is tried only once: bid more or pass (our assumption)", "drogue.bid.raise.once"),
+        _c("again", "may be tried again, and loses again (our assumption)", "drogue.bid.raise.again"),
     ),
 )
-FIRST_GAME = OptionSpec(
+FIRST_GAME = option(
+    RULES,
     "first_game",
     "In the first game",
     "points",
     "drogue.first-game.vilenies",
-    status="assumed",
     choices=(
-        _c("points", "only the points count (our assumption)", "drogue.first-game.vilenies", "assumed"),
+        _c("points", "only the points count (our assumption)", "drogue.first-game.vilenies"),
         _c(
             "vilenies",
             "vilenies count too: a side with one takes the drogue at once (the page read literally; our assumption)",
             "drogue.first-game.vilenies.count",
-            "assumed",
         ),
     ),
 )
-CAPOT_COUNTS = OptionSpec(
+CAPOT_COUNTS = option(
+    RULES,
     "capot_counts",
     "A side without a trick is",
     "alone",
     "drogue.vilenie.capot.alone",
-    status="assumed",
     choices=(
-        _c("alone", "capot only (our assumption)", "drogue.vilenie.capot.alone", "assumed"),
-        _c("all", "capot, débrisqué and défiguré (our assumption)", "drogue.vilenie.capot.also", "assumed"),
+        _c("alone", "capot only (our assumption)", "drogue.vilenie.capot.alone"),
+        _c("all", "capot, débrisqué and défiguré (our assumption)", "drogue.vilenie.capot.also"),
     ),
 )
-RELEASE = OptionSpec(
+RELEASE = option(
+    RULES,
     "release",
     "Showing a Jack to be released takes off",
     "all",
     "drogue.release.all",
-    status="assumed",
     choices=(
-        _c("all", "every ordinary clip he wears (our assumption)", "drogue.release.all", "assumed"),
-        _c("one", "one ordinary clip; he shows again for the next (our assumption)", "drogue.release.one", "assumed"),
+        _c("all", "every ordinary clip he wears (our assumption)", "drogue.release.all"),
+        _c("one", "one ordinary clip; he shows again for the next (our assumption)", "drogue.release.one"),
     ),
 )
 

@@ -102,7 +102,7 @@ class Druzbart(Game[DruzbartState]):
 
     # -- chance --------------------------------------------------------------------------------------
     def deal_order(self, order: list[Card], dealer: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
-        """Clockwise from the dealer's left, in packets of three (druzbart.deal) or one at a time.
+        """Clockwise from the dealer's left, in packets of three (druzbart.deal) or singly (druzbart.deal.single).
 
         When a packet of three no longer fits, the last round gives each player what he still lacks
         (8 = 3 + 3 + 2, druzbart.deal-32; 10 = 3 + 3 + 3 + 1, clock.deal).
@@ -126,7 +126,7 @@ class Druzbart(Game[DruzbartState]):
 
     def initial_state(self, deal: Deal) -> DruzbartState:
         sides = self.num_sides
-        lines = (self.settings.lines,) * sides  # druzbart.slate
+        lines = (self.settings.lines,) * sides  # druzbart.slate; the count: druzbart.slate.count
         return self._start_deal(deal, 1, lines, (), deal.seed or 0)
 
     def _start_deal(
@@ -263,6 +263,7 @@ class Druzbart(Game[DruzbartState]):
     def matador_cost(self, owner: int, winner: int) -> tuple[int, bool]:
         """Lines chalked back on the owner's side for a matador lost in ``winner``'s trick, and whether
         ``winner`` is the owner's partner."""
+        # druzbart.score.matador: heavier when the partner takes it; the sizes: druzbart.score.matador.sizes
         assert isinstance(self.settings, DruzbartOptions)
         if winner == self.partner(owner):
             return self.settings.matador_to_partner, True

@@ -22,14 +22,14 @@ from ...cards import Card, Pack
 # druzbart.suit-order: Acorns > Leaves > Hearts > Bells among equal ranks; no trumps
 SUIT_ORDER = "ALHB"
 
-# druzbart.rank: which cards are the three matadors is our assumption (an option), highest first
+# druzbart.rank.matadors: which cards are the three matadors is our assumption (an option), highest first
 MATADOR_SETS: dict[str, tuple[str, str, str]] = {
     "braus": ("UA", "8L", "KH"),
     "brus": ("UA", "KH", "8L"),
     "acorns": ("UA", "8A", "KA"),
 }
 
-# druzbart.rank: below the matadors, whole ranks in this order, highest first
+# druzbart.rank.order: below the matadors, whole ranks in this order, highest first (our copy lost the list)
 BEATER_RANKS = ("9", "A", "U", "6")
 
 MATADOR_POWER = 100

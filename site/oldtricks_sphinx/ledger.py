@@ -1,0 +1,163 @@
+"""The ``{ledger}`` directive: the rules ledger (``ledger.toml``) as one table, built at every build.
+
+Each row is a ledger id: its game, its status, its statement, the works it rests on (with pages), what
+the sources leave out, where the engine decides it (the ``# id`` comments in the engine's code) and the
+scenarios that demonstrate it. Without JavaScript the table is complete as it stands; ``ledger.js``
+adds sorting by any column and filters by game, status and source.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.util.docutils import SphinxDirective
+
+import oldtricks
+from oldtricks.coverage import compute
+from oldtricks.errors import ScenarioError
+from oldtricks.ledger import Entry, LedgerError, implementation_sites, load
+from oldtricks.registry import all_rules, family_of
+
+from .links import rule_link, scenario_link, status_pill
+from .project import load_scenario, scenario_files
+from .runtime import repo_root
+from .store import note_links
+
+__all__ = ["LedgerDirective", "setup_ledger"]
+
+HEADERS = ("Rule", "Game", "Status", "Statement", "Sources", "Gap in the sources", "Decided in", "Scenarios")
+WIDTHS = (12, 7, 7, 22, 16, 18, 9, 9)
+
+
+class LedgerDirective(SphinxDirective):
+    """The whole ledger, one row per rule id, in ledger order."""
+
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {}
+
+    def run(self) -> list[nodes.Node]:
+        path = Path(self.config.oldtricks_ledger)
+        self.env.note_dependency(str(path))
+        try:
+            ledger = load(path)
+        except (LedgerError, OSError) as exc:
+            raise self.error(f"cannot read the rules ledger: {exc}") from None
+        implemented = all_rules()
+        missing = [rule_id for rule_id in implemented if rule_id not in ledger]
+        if missing:
+            raise self.error(f"{path}: no ledger row for {', '.join(missing)} (the engine implements them)")
+        scenarios = []
+        for file in scenario_files(self.config):
+            self.env.note_dependency(str(file))
+            try:
+                scenarios.append(load_scenario(self.config, file))
+            except ScenarioError as exc:
+                raise self.error(f"cannot list the scenarios of the ledger: {exc}") from None
+        note_links(self.env)
+        cov = compute(scenarios).rules
+        titles = {sc.id: sc.title for sc in scenarios}
+        package = Path(oldtricks.__file__).parent
+        sites = implementation_sites(package)
+
+        table = nodes.table(classes=["ot-table", "ot-ledger-table"])
+        group = nodes.tgroup(cols=len(HEADERS))
+        table += group
+        group.extend(nodes.colspec(colwidth=w) for w in WIDTHS)
+        head = nodes.thead()
+        head += _row([nodes.paragraph("", h) for h in HEADERS])
+        body = nodes.tbody()
+        for entry in ledger:
+            body += self._entry_row(entry, sites.get(entry.id, []), cov.get(entry.id, []), titles)
+        group += head
+        group += body
+        counts = {
+            s: sum(1 for e in ledger if e.status == s) for s in ("documented", "disputed", "suggested", "assumed")
+        }
+        summary = nodes.paragraph(
+            "",
+            f"{len(ledger)} rules: "
+            + ", ".join(f"{n} {status}" for status, n in counts.items())
+            + f"; {len(ledger.works)} works cited.",
+            classes=["ot-ledger-summary"],
+        )
+        box = nodes.container(classes=["ot-ledger"])
+        box += summary
+        box += table
+        return [box]
+
+    @staticmethod
+    def _entry_row(entry: Entry, where: list[str], demos: list[str], titles: dict[str, str]) -> nodes.row:
+        sources = nodes.bullet_list(classes=["ot-ledger-sources"])
+        for cite in entry.sources:
+            para = nodes.paragraph("", "", nodes.inline("", cite.cite, classes=["ot-ledger-work"]))
+            if cite.work.weight:
+                para += nodes.Text(f" ({cite.work.kind}, {cite.work.weight} weight)")
+            elif cite.work.kind != "historical":
+                para += nodes.Text(f" ({cite.work.kind})")
+            if cite.note:
+                para += nodes.Text(f": {cite.note}")
+            sources += nodes.list_item("", para)
+        decided: list[nodes.Node] = []
+        for i, spot in enumerate(where):
+            if i:
+                decided.append(nodes.Text(", "))
+            decided.append(nodes.literal("", spot))
+        shown: list[nodes.Node] = []
+        for i, scenario_id in enumerate(demos):
+            if i:
+                shown.append(nodes.Text(", "))
+            shown.append(scenario_link(scenario_id, titles[scenario_id]))
+        cells: list[nodes.Node] = [
+            nodes.paragraph("", "", rule_link(entry.id, pill=False)),
+            nodes.paragraph("", family_of(entry.id)),
+            nodes.paragraph("", "", status_pill(entry.status)),
+            nodes.paragraph("", entry.statement),
+            sources,
+            nodes.paragraph("", entry.gap or ""),
+            nodes.paragraph("", "", *decided) if decided else nodes.paragraph("", "", nodes.emphasis("", "no code")),
+            nodes.paragraph("", "", *shown),
+        ]
+        row = _row(cells)
+        row["classes"] += ["ot-ledger-row", f"ot-status-{entry.status}"]
+        row["ids"] = [f"ledger-{entry.id.replace('.', '-')}"]
+        return row
+
+
+def _row(cells: list[nodes.Node]) -> nodes.row:
+    row = nodes.row()
+    for cell in cells:
+        entry = nodes.entry()
+        entry += cell
+        row += entry
+    return row
+
+
+def _resolve(app: Sphinx, config: Config) -> None:
+    given = str(config.oldtricks_ledger or "")
+    config.oldtricks_ledger = str((Path(app.confdir) / given).resolve()) if given else str(repo_root() / "ledger.toml")
+
+
+def _add_ledger_js(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document | None
+) -> None:
+    if doctree is None or app.builder.format != "html":
+        return
+    if any("ot-ledger" in node["classes"] for node in doctree.findall(nodes.container)):
+        app.add_js_file("oldtricks/ledger.js", type="module")
+
+
+def setup_ledger(app: Sphinx) -> None:
+    app.add_config_value(
+        "oldtricks_ledger",
+        "",
+        "env",
+        types=frozenset({str}),
+        description="the rules ledger file (default: <repo>/ledger.toml)",
+    )
+    app.connect("config-inited", _resolve)
+    app.add_directive("ledger", LedgerDirective)
+    app.connect("html-page-context", _add_ledger_js)

@@ -1,0 +1,99 @@
+// The Rules ledger page: sort the table by any column, filter it by game, status, source and words.
+// The table is complete without this script; it only hides rows and reorders them. The choices in
+// the menus are read from the table itself, so nothing about the rules is decided here.
+
+const COLUMNS = {rule: 0, game: 1, status: 2, sources: 4};
+
+function cellText(row, index) {
+  return (row.cells[index]?.textContent || "").trim();
+}
+
+function works(row) {
+  return [...row.cells[COLUMNS.sources].querySelectorAll(".ot-ledger-work")]
+    .map((el) => el.textContent.trim().replace(/,\s*(pp?\.|p\.).*$/, ""));
+}
+
+function menu(label, values, role) {
+  const select = document.createElement("select");
+  select.dataset.role = role;
+  select.append(new Option(`every ${label}`, ""));
+  for (const value of values) select.append(new Option(value, value));
+  const wrap = document.createElement("label");
+  wrap.className = "ot-ledger-filter";
+  wrap.append(`${label[0].toUpperCase()}${label.slice(1)} `, select);
+  return {wrap, select};
+}
+
+function setup(box) {
+  const table = box.querySelector("table.ot-ledger-table");
+  if (!table || box.dataset.ready) return;
+  box.dataset.ready = "1";
+  const body = table.tBodies[0];
+  const rows = [...body.rows];
+  rows.forEach((row, i) => { row.dataset.order = String(i); });
+  const distinct = (pick) => [...new Set(rows.flatMap(pick))].sort((a, b) => a.localeCompare(b));
+
+  const game = menu("game", distinct((r) => [cellText(r, COLUMNS.game)]), "ledger-game");
+  const status = menu("status", ["documented", "disputed", "suggested", "assumed"], "ledger-status");
+  const source = menu("source", distinct(works), "ledger-source");
+  const words = document.createElement("input");
+  words.type = "search";
+  words.placeholder = "words or id";
+  words.dataset.role = "ledger-words";
+  const wordsLabel = document.createElement("label");
+  wordsLabel.className = "ot-ledger-filter";
+  wordsLabel.append("Find ", words);
+  const count = document.createElement("p");
+  count.className = "ot-ledger-count";
+  count.dataset.role = "ledger-count";
+  count.setAttribute("role", "status");
+  count.setAttribute("aria-live", "polite");
+  const bar = document.createElement("div");
+  bar.className = "ot-ledger-bar";
+  bar.append(game.wrap, status.wrap, source.wrap, wordsLabel, count);
+  box.insertBefore(bar, box.firstChild);
+
+  const apply = () => {
+    const needle = words.value.trim().toLowerCase();
+    let shown = 0;
+    for (const row of rows) {
+      const keep = (!game.select.value || cellText(row, COLUMNS.game) === game.select.value)
+        && (!status.select.value || cellText(row, COLUMNS.status) === status.select.value)
+        && (!source.select.value || works(row).includes(source.select.value))
+        && (!needle || row.textContent.toLowerCase().includes(needle));
+      row.hidden = !keep;
+      if (keep) shown += 1;
+    }
+    count.textContent = `${shown} of ${rows.length} rules shown`;
+  };
+  for (const control of [game.select, status.select, source.select]) control.addEventListener("change", apply);
+  words.addEventListener("input", apply);
+
+  // Sorting: a button in each header; a second press reverses; "Rule" in ledger order restores it.
+  const heads = [...table.tHead.rows[0].cells];
+  let sorted = {index: -1, up: true};
+  heads.forEach((cell, index) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "ot-ledger-sort";
+    button.textContent = cell.textContent.trim();
+    cell.textContent = "";
+    cell.append(button);
+    cell.setAttribute("aria-sort", "none");
+    button.addEventListener("click", () => {
+      const up = sorted.index === index ? !sorted.up : true;
+      sorted = {index, up};
+      const key = (row) => (index === COLUMNS.rule ? Number(row.dataset.order) : cellText(row, index));
+      const ordered = [...rows].sort((a, b) => {
+        const ka = key(a), kb = key(b);
+        const by = typeof ka === "number" ? ka - kb : ka.localeCompare(kb) || Number(a.dataset.order) - Number(b.dataset.order);
+        return up ? by : -by;
+      });
+      body.append(...ordered);
+      heads.forEach((h, i) => h.setAttribute("aria-sort", i === index ? (up ? "ascending" : "descending") : "none"));
+    });
+  });
+  apply();
+}
+
+for (const box of document.querySelectorAll(".ot-ledger")) setup(box);
