@@ -5,7 +5,7 @@ from __future__ import annotations
 import doctest
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from oldtricks import transcript
@@ -13,14 +13,16 @@ from oldtricks.transcript import TranscriptError, parse, render
 
 KEYS = st.from_regex(r"[a-z_][a-z0-9_]{0,6}", fullmatch=True)
 SCALARS = st.none() | st.booleans() | st.integers() | st.text(max_size=8)
-JSONS = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(KEYS, inner, max_size=3))
+JSONS = st.recursive(
+    SCALARS, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(KEYS, inner, max_size=3), max_leaves=8
+)
 
 
 def test_the_module_examples():
     assert doctest.testmod(transcript).failed == 0
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])  # a shared, busy machine
 @given(st.dictionaries(KEYS, JSONS, max_size=4), st.lists(st.dictionaries(KEYS, JSONS, max_size=5), max_size=4))
 def test_any_json_frames_read_back_exactly(result, views):
     frames = [{"step": i, **view} for i, view in enumerate(views)]

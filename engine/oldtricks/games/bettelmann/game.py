@@ -143,8 +143,8 @@ class Bettelmann(Game[BettelmannState]):
             return []
         pile = state.piles[seat]
         if self.looking(state, seat):
-            return [TurnUp(seat, card).move() for card in pile]
-        return [TurnUp(seat, pile[0]).move()]
+            return [Move(seat, "play", card) for card in pile]
+        return [Move(seat, "play", pile[0])]
 
     def why_illegal(self, state: BettelmannState, move: Move) -> IllegalMoveError:
         seat = state.turn
@@ -182,11 +182,23 @@ class Bettelmann(Game[BettelmannState]):
         table = (*state.table, (seat, card))
         facts: list[Fact] = [Turned(seat, card, len(pile) if looked else 0)]
         if len(table) < self._n:
-            return (
-                replace(state, piles=piles, table=table, turn=(seat + 1) % self._n, last=(), last_winner=None),
-                facts,
-                None,
+            # built by keyword rather than dataclasses.replace, which is several times slower here
+            middle = BettelmannState(
+                deal=state.deal,
+                piles=piles,
+                table=table,
+                pot=state.pot,
+                leader=state.leader,
+                turn=(seat + 1) % self._n,
+                tricks=state.tricks,
+                won=state.won,
+                captured=state.captured,
+                rng=state.rng,
+                saved=state.saved,
+                power=state.power,
+                lam=state.lam,
             )
+            return middle, facts, None
         return self._finish_trick(state, piles, table, facts)
 
     def _finish_trick(
@@ -219,8 +231,8 @@ class Bettelmann(Game[BettelmannState]):
             pot = ()
             if self._winner_leads:
                 leader = winner  # bettelmann.next-lead
-        after = replace(
-            state,
+        after = BettelmannState(
+            deal=state.deal,
             piles=piles,
             table=(),
             pot=pot,
@@ -232,7 +244,9 @@ class Bettelmann(Game[BettelmannState]):
             rng=rng,
             last=table,
             last_winner=winner,
-            result=None,
+            saved=state.saved,
+            power=state.power,
+            lam=state.lam,
         )
         return self._after_trick(after, facts)
 
@@ -273,7 +287,24 @@ class Bettelmann(Game[BettelmannState]):
         saved, power = state.saved, state.power
         if lam == power:
             saved, power, lam = key, power * 2, 0
-        return replace(state, result=None, saved=saved, power=power, lam=lam), facts, None
+        done = BettelmannState(
+            deal=state.deal,
+            piles=state.piles,
+            table=state.table,
+            pot=state.pot,
+            leader=state.leader,
+            turn=state.turn,
+            tricks=state.tricks,
+            won=state.won,
+            captured=state.captured,
+            rng=state.rng,
+            last=state.last,
+            last_winner=state.last_winner,
+            saved=saved,
+            power=power,
+            lam=lam,
+        )
+        return done, facts, None
 
     def _outcome(
         self,

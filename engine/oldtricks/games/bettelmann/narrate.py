@@ -27,14 +27,14 @@ def _rank(card: Card) -> str:
 
 def event(fact: Fact, seats: Seats) -> Event:
     """The event a frame shows for ``fact``; its data are the facts the results and panels read."""
+    if type(fact) is Turned:  # the most frequent fact first, tested the quickest way
+        name, card = seats.names[fact.seat], fact.card
+        if fact.looked:
+            text = f"{name} looks at the last {fact.looked} and chooses the {card.name}."
+        else:
+            text = f"{name} turns up the {card.name}."
+        return Event("play", text, {"seat": fact.seat, "card": str(card)})
     match fact:
-        case Turned(seat, card, looked):
-            name = seats.name(seat)
-            if looked:
-                text = f"{name} looks at the last {looked} and chooses the {card.name}."
-            else:
-                text = f"{name} turns up the {card.name}."
-            return Event("play", text, {"seat": seat, "card": str(card)})
         case Took(seat, card, cards, tie_first, record):
             why = f"on equal {_rank(card)}s, having turned up first" if tie_first else f"with the {card.name}"
             return Event("trick", f"{seats.name(seat)} wins {why} and puts {cards} cards under the pile.", record)
@@ -47,6 +47,8 @@ def event(fact: Fact, seats: Seats) -> Event:
         case Split(seat):
             text = f"{seats.name(seat)} has no card to go on with: everyone takes back the tied cards he played."
             return Event("split", text, None)
+        case Turned():
+            raise AssertionError("worded above")
 
 
 def ending(fact: Ending, seats: Seats) -> str:

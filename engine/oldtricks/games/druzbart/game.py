@@ -164,8 +164,8 @@ class Druzbart(Game[DruzbartState]):
         if seat is None:
             return []
         if state.dealing:
-            return [DealNext(seat).move()]
-        return [PlayCard(seat, card).move() for card in self.playable(state)]
+            return [Move(seat, "deal")]  # notation-level moves, read into PlayCard or DealNext when played
+        return [Move(seat, "play", card) for card in self.playable(state)]
 
     def playable(self, state: DruzbartState) -> tuple[Card, ...]:
         """druzbart.head: any card to lead or when nothing heads the trick; else only cards that head it."""
