@@ -1,0 +1,189 @@
+"""The live runtime's files: the trimmed standard library, the precompressed copies, and the server
+that sends them (Content-Encoding)."""
+
+from __future__ import annotations
+
+import gzip
+import http.client
+import json
+import threading
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from oldtricks_sphinx import compress, runtime, stdlib
+
+REPO = Path(__file__).resolve().parents[2]
+ENGINE = REPO / "engine" / "oldtricks"
+PYODIDE_ZIP = REPO / "node_modules" / "pyodide" / "python_stdlib.zip"
+
+
+def _zip(path: Path, members: dict[str, str]) -> zipfile.ZipFile:
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, text in members.items():
+            archive.writestr(name, text)
+    return zipfile.ZipFile(path)
+
+
+# ---- the trimmed standard library ------------------------------------------------------------------
+def test_closure_follows_module_level_imports_only(tmp_path: Path) -> None:
+    archive = _zip(
+        tmp_path / "lib.zip",
+        {
+            "a.py": "import b, c as see\nfrom pkg import sub\n\ndef later():\n    import lazy\n",
+            "b.py": "",
+            "c.py": "from pkg.deep import (\n    thing,\n)\n",
+            "pkg/__init__.py": "from . import helper\n",
+            "pkg/helper.py": "",
+            "pkg/sub.py": "from .helper import x\nfrom .. import nothing\n",
+            "pkg/deep/__init__.py": "",
+            "lazy.py": "",
+            "unused.py": "",
+        },
+    )
+    got = stdlib.import_closure(["a"], archive)
+    assert got == {
+        "a.py",
+        "b.py",
+        "c.py",
+        "pkg/__init__.py",
+        "pkg/helper.py",
+        "pkg/sub.py",
+        "pkg/deep/__init__.py",
+    }
+
+
+def test_engine_imports_are_what_importing_the_live_engine_runs() -> None:
+    names = stdlib.engine_imports(ENGINE)
+    assert {"json", "dataclasses", "re", "typing"} <= names
+    assert "tomllib" not in names  # scenario.loads imports it inside the function: never in the browser
+    assert "argparse" not in names  # the command line is not part of the live engine
+    assert not [name for name in names if name.startswith("oldtricks")]
+
+
+def test_keep_list_names_members_of_the_pinned_pyodide() -> None:
+    kept = stdlib.read_keep()
+    assert len(kept) == len(set(kept)) and kept == sorted(kept)
+    # what Pyodide's own start needs, and the engine's first imports
+    assert {"encodings/__init__.py", "_pyodide/__init__.py", "json/__init__.py", "dataclasses.py"} <= set(kept)
+    if not PYODIDE_ZIP.is_file():
+        pytest.fail(f"{PYODIDE_ZIP} is missing: run `npm ci`")
+    with zipfile.ZipFile(PYODIDE_ZIP) as archive:
+        assert not set(kept) - set(archive.namelist()), "a stale keep list: run `stdlib.py trace`"
+        trimmed = stdlib.kept_members(archive, kept, ENGINE)
+        full = sum(info.compress_size for info in archive.infolist())
+        small = sum(archive.getinfo(name).compress_size for name in trimmed)
+    assert small < full / 2, (small, full)
+
+
+def test_a_member_missing_from_the_zip_is_a_clear_error(tmp_path: Path) -> None:
+    archive = _zip(tmp_path / "lib.zip", {"json/__init__.py": ""})
+    with pytest.raises(stdlib.StdlibError, match=r"does not hold: gone\.py .*stdlib\.py trace"):
+        stdlib.kept_members(archive, ["gone.py"], ENGINE)
+
+
+def test_trimmed_zip_holds_the_kept_members_with_their_text(tmp_path: Path) -> None:
+    source = tmp_path / "full.zip"
+    _zip(source, {"json/__init__.py": "from .decoder import x\n", "json/decoder.py": "x = 1\n", "smtplib.py": ""})
+    names = stdlib.write_trimmed(source, tmp_path / "out" / "trim.zip", ["json/decoder.py"], ENGINE)
+    assert names == ["json/__init__.py", "json/decoder.py"]
+    with zipfile.ZipFile(tmp_path / "out" / "trim.zip") as out:
+        assert out.namelist() == names
+        assert out.read("json/decoder.py") == b"x = 1\n"
+        assert out.testzip() is None
+
+
+# ---- precompressed copies ---------------------------------------------------------------------------
+def test_large_files_get_copies_small_and_compressed_ones_none(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    (site / "_static").mkdir(parents=True)
+    big = ("let x = 1;\n" * 400).encode()
+    (site / "_static" / "big.js").write_bytes(big)
+    (site / "small.html").write_text("<p>hi</p>", encoding="utf-8")
+    (site / "engine.whl").write_bytes(gzip.compress(big))  # already compressed: no copy
+    (site / "gone.js.gz").write_bytes(b"left by an earlier build")
+    (site / "small.html.gz").write_bytes(b"left by an earlier build")
+    made = compress.precompress(site, tmp_path / "cache")
+    assert gzip.decompress((site / "_static" / "big.js.gz").read_bytes()) == big
+    assert not (site / "engine.whl.gz").exists()
+    assert not (site / "gone.js.gz").exists() and not (site / "small.html.gz").exists()
+    assert made[".gz"] == 1
+    if ".br" in compress.encoders():
+        import brotli  # type: ignore[import-not-found]
+
+        assert brotli.decompress((site / "_static" / "big.js.br").read_bytes()) == big
+        assert made[".br"] == 1
+
+
+def test_copies_come_from_the_cache_when_the_content_is_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "a.js").write_bytes(b"const a = 'aaaa';\n" * 200)
+    compress.precompress(site, tmp_path / "cache")
+    calls: list[int] = []
+    monkeypatch.setattr(compress, "encoders", lambda: {".gz": lambda data: calls.append(1) or b"x"})
+    compress.precompress(site, tmp_path / "cache")
+    assert calls == []  # read from the cache, not compressed again
+    assert gzip.decompress((site / "a.js.gz").read_bytes()) == (site / "a.js").read_bytes()
+    (site / "a.js").write_bytes(b"const b = 'bbbb';\n" * 200)
+    compress.precompress(site, tmp_path / "cache")
+    assert calls == [1]  # new content: compressed
+
+
+# ---- the server -------------------------------------------------------------------------------------
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Any]:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "big.js").write_bytes(b"let y = 2;\n" * 300)
+    compress.precompress(site, None)
+    servers = []
+
+    def start(precompressed: bool) -> Any:
+        server = runtime.make_server(site, "/sub/", precompressed=precompressed)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+def _get(server: Any, path: str, accept: str) -> tuple[dict[str, str], bytes]:
+    host, port = server.server_address[:2]
+    connection = http.client.HTTPConnection(host, port, timeout=10)
+    connection.request("GET", path, headers={"Accept-Encoding": accept})
+    response = connection.getresponse()
+    body = response.read()
+    connection.close()
+    assert response.status == 200
+    return {k.lower(): v for k, v in response.getheaders()}, body
+
+
+def test_serve_sends_the_copy_the_client_accepts(served: Any) -> None:
+    server = served(True)
+    original = b"let y = 2;\n" * 300
+    headers, body = _get(server, "/sub/big.js", "gzip, deflate")
+    assert headers["content-encoding"] == "gzip" and headers["vary"] == "Accept-Encoding"
+    assert headers["content-type"] == "text/javascript"
+    assert gzip.decompress(body) == original
+    headers, body = _get(server, "/sub/big.js", "identity")
+    assert "content-encoding" not in headers and body == original
+    headers, body = _get(server, "/sub/big.js", "gzip;q=0")
+    assert "content-encoding" not in headers and body == original
+    if ".br" in compress.encoders():
+        headers, _ = _get(server, "/sub/big.js", "gzip, br")
+        assert headers["content-encoding"] == "br"
+    assert json.dumps(server.log[-1][:3]).startswith('["GET", "/sub/big.js", 200')
+
+
+def test_a_plain_server_sends_every_file_as_it_is(served: Any) -> None:
+    headers, body = _get(served(False), "/sub/big.js", "gzip, br")
+    assert "content-encoding" not in headers and body == b"let y = 2;\n" * 300
