@@ -8,7 +8,8 @@ published. ``pages.css`` (rule boxes, tables, the text form) and ``widget.css`` 
 ``widget.js`` (an ES module) only on pages that embed a scenario, with a ``modulepreload`` of each
 file it imports statically. When an HTML build finishes without an error, the Pyodide runtime and
 the engine wheel are copied next to them (:mod:`.runtime`), so that "Play from here" works from the
-built folder, offline and under any sub-path.
+built folder, offline and under any sub-path. Last, every large file of the build gets its
+precompressed copies beside it (:mod:`.compress`; ``oldtricks_precompress = False`` to skip).
 
 >>> PARTS["lesson.js"]({"ask": {"answer": "UA"}}), PARTS["panels.js"]({"panels": []})
 (True, False)
@@ -29,6 +30,7 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
 from .bundle import Bundle, BundleError, bundle, raw
+from .compress import precompress
 from .runtime import RUNTIME_FILES, RuntimeSetupError, build_wheel, copy_runtime
 from .scenario import scenario_embed
 
@@ -53,10 +55,40 @@ def setup_assets(app: Sphinx) -> None:
         types=frozenset({bool}),
         description="bundle and minify the widget's JS and CSS with esbuild (False: the sources)",
     )
+    app.add_config_value(
+        "oldtricks_stdlib_keep",
+        "",
+        "",
+        types=frozenset({str}),
+        description="the trimmed standard library's keep list ('': stdlib-keep.txt beside the extension)",
+    )
+    app.add_config_value(
+        "oldtricks_precompress",
+        True,
+        "",
+        types=frozenset({bool}),
+        description="write .gz (and, with the brotli package, .br) copies of the build's large files",
+    )
+    app.add_config_value(
+        "oldtricks_precompress_cache",
+        str(Path(__file__).resolve().parents[2] / "build" / "cache" / "precompressed"),
+        "",
+        types=frozenset({str}),
+        description="folder keeping compressed copies between builds ('' for none)",
+    )
     app.connect("builder-inited", _add_static)
     app.connect("html-page-context", _add_widget_js)
     app.connect("build-finished", _copy_runtime)
     app.connect("build-finished", _remove_bundle)
+    app.connect("build-finished", _precompress, priority=950)  # after every file is written (csp: 500)
+
+
+def _precompress(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or not _is_html(app) or not app.config.oldtricks_precompress:
+        return
+    cache = app.config.oldtricks_precompress_cache
+    made = precompress(Path(app.outdir), Path(cache) if cache else None)
+    logger.info(f"oldtricks: precompressed copies written ({', '.join(f'{n} {s}' for s, n in made.items())})")
 
 
 def _is_html(app: Sphinx) -> bool:
@@ -204,13 +236,14 @@ def _copy_runtime(app: Sphinx, exception: Exception | None) -> None:
             "at the repository root (package.json pins pyodide), or set oldtricks_node_modules in conf.py"
         )
     outdir = Path(app.outdir)
+    keep = Path(app.config.oldtricks_stdlib_keep) if app.config.oldtricks_stdlib_keep else None
     try:
         if app.config.oldtricks_wheel:
-            copy_runtime(outdir, node_modules, Path(app.config.oldtricks_wheel))
+            copy_runtime(outdir, node_modules, Path(app.config.oldtricks_wheel), keep)
         else:
             with tempfile.TemporaryDirectory(prefix="oldtricks-wheel-") as tmp:
                 logger.info("oldtricks: building the engine wheel (set oldtricks_wheel to skip)")
-                copy_runtime(outdir, node_modules, build_wheel(Path(tmp)))
+                copy_runtime(outdir, node_modules, build_wheel(Path(tmp)), keep)
     except RuntimeSetupError as exc:
         raise ExtensionError(f"cannot set up the live engine: {exc}") from exc
     logger.info(f"oldtricks: live engine runtime copied to {outdir / '_static'}")

@@ -2,22 +2,32 @@
 
 Layout written into a built site (``outdir``)::
 
-    _static/pyodide/            the Pyodide runtime, exactly RUNTIME_FILES, from node_modules/pyodide
+    _static/pyodide/            the Pyodide runtime, exactly RUNTIME_FILES, from node_modules/pyodide; its
+                                standard library trimmed to what the engine imports (stdlib.py), its
+                                lock file to the one package-free entry it needs (no package is loaded)
     _static/wheels/<wheel>      the engine wheel (oldtricks-<version>-py3-none-any.whl)
     _static/oldtricks/runtime.json
                                 the runtime manifest read by live.js (see MANIFEST below)
+    oldtricks-sw.js             the service worker that keeps the runtime for the next page and
+                                offline (serviceworker.js, versioned by the runtime's digest); at
+                                the root, so that its scope is the whole site
 
 Runtime manifest (``_static/oldtricks/runtime.json``); URLs are relative to the manifest itself::
 
     {
       "pyodide": "../pyodide/",                                  # folder holding pyodide.mjs, trailing slash
       "wheel": "../wheels/oldtricks-0.1.0-py3-none-any.whl",
+      "stdlib": "../pyodide/python_stdlib.zip",                  # passed to loadPyodide as stdLibURL
       "pyodide_version": "314.0.7",
       "wheel_sha256": "<hex>",
-      "sizes": {"pyodide.asm.wasm": 9598218, ..., "wheel": 12345}  # bytes, for download progress
+      "runtime_sha256": "<hex>",                                 # of every file above: the cache's version
+      "sizes": {"pyodide.asm.wasm": 9598218, ..., "wheel": 12345}, # bytes, for download progress
+      "service_worker": "../../oldtricks-sw.js",                 # registered by live.js once live
+      "keep": ["../pyodide/pyodide.mjs", ..., "worker.js"]       # what it keeps for the next page
     }
 
-Only ``pyodide`` and ``wheel`` are required by live.js; the other keys are informative.
+Only ``pyodide`` and ``wheel`` are required by live.js; ``stdlib`` is passed on when given; the other
+keys are informative.
 
 This module imports nothing from Sphinx. The Sphinx extension calls ``copy_runtime`` from its
 ``build-finished`` hook (after Sphinx has copied ``static/oldtricks/`` into ``_static/oldtricks/``);
@@ -26,6 +36,7 @@ the noxfile calls it through the command line::
     python site/oldtricks_sphinx/runtime.py wheel --dest build/wheels        # prints the wheel's path
     python site/oldtricks_sphinx/runtime.py copy --out build/site [--wheel W] # builds the wheel if no W
     python site/oldtricks_sphinx/runtime.py serve --root build/site --port 8000 [--prefix /sub/]
+                                                  # sends a file's .br/.gz copy where the client takes it
 
 >>> pinned_version(repo_root() / "package.json", "pyodide") is not None
 True
@@ -41,7 +52,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 __all__ = [
@@ -53,11 +66,13 @@ __all__ = [
     "make_server",
     "pinned_version",
     "repo_root",
+    "write_service_worker",
 ]
 
 # What Pyodide 314 fetches at run time in a browser, and nothing else: the loader (imported by
-# worker.js), the Emscripten module it imports, the wasm binary, the standard library, and the
-# lock file (loadPyodide always fetches it, even when no package is loaded). No .map, no console.
+# worker.js), the Emscripten module it imports, the wasm binary, the standard library (trimmed),
+# and the lock file (loadPyodide always fetches it, even when no package is loaded: it gets one
+# without packages). No .map, no console.
 RUNTIME_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -65,6 +80,9 @@ RUNTIME_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+LOCK_NAME = "pyodide-lock.json"
+SERVICE_WORKER = "oldtricks-sw.js"  # at the site's root
+SERVICE_WORKER_SOURCE = Path(__file__).with_name("serviceworker.js")
 MANIFEST_NAME = "runtime.json"
 PYODIDE_DIR = "pyodide"  # under _static/
 WHEELS_DIR = "wheels"  # under _static/
@@ -101,13 +119,60 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def copy_runtime(outdir: Path, node_modules: Path, wheel: Path) -> None:
+def _load_stdlib() -> ModuleType:
+    """stdlib.py beside this file, loaded by path: this module is itself loaded so by the tests."""
+    name = "oldtricks_site_stdlib"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("stdlib.py"))
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+_stdlib = _load_stdlib()
+
+
+def _engine_source() -> Path:
+    return repo_root() / "engine" / "oldtricks"
+
+
+def _write_lock(source: Path, dest: Path) -> None:
+    """Pyodide's lock file without its packages: the site loads none, and loadPyodide reads only
+    its ``info`` (the ABI and the Python version) when no package is asked for."""
+    try:
+        info = json.loads(source.read_text(encoding="utf-8"))["info"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise RuntimeSetupError(f"unreadable Pyodide lock file {source}: {exc}") from exc
+    dest.write_text(json.dumps({"info": info, "packages": {}}, separators=(",", ":")), encoding="utf-8")
+
+
+def write_service_worker(outdir: Path, version: str, runtime: list[str]) -> Path:
+    """Write the site's service worker (serviceworker.js with its version and runtime files filled in)."""
+    text = SERVICE_WORKER_SOURCE.read_text(encoding="utf-8")
+    text = text.replace("__OLDTRICKS_VERSION__", version).replace("__OLDTRICKS_RUNTIME__", json.dumps(runtime))
+    target = Path(outdir) / SERVICE_WORKER
+    target.write_text(text, encoding="utf-8")
+    return target
+
+
+def _runtime_digest(paths: list[Path]) -> str:
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(_sha256(path).encode("ascii"))
+    return digest.hexdigest()
+
+
+def copy_runtime(outdir: Path, node_modules: Path, wheel: Path, keep: Path | None = None) -> None:
     """Copy the Pyodide runtime and the engine wheel into a built site and write the manifest.
 
     ``outdir`` is the site root (the folder holding ``_static/``), ``node_modules`` the folder
     that ``npm ci`` filled, ``wheel`` the engine wheel. Stale files in ``_static/pyodide/`` and
     old ``oldtricks-*.whl`` in ``_static/wheels/`` are removed so that the output holds exactly
-    what the page needs.
+    what the page needs. ``keep``: the standard library's keep list (default: stdlib-keep.txt).
     """
     outdir, node_modules, wheel = Path(outdir), Path(node_modules), Path(wheel)
     source = node_modules / "pyodide"
@@ -136,7 +201,16 @@ def copy_runtime(outdir: Path, node_modules: Path, wheel: Path) -> None:
             shutil.rmtree(stale) if stale.is_dir() else stale.unlink()
     sizes: dict[str, int] = {}
     for name in RUNTIME_FILES:
-        shutil.copyfile(source / name, runtime_dir / name)
+        if name == _stdlib.TRIMMED_NAME:
+            try:
+                kept = _stdlib.read_keep(keep or _stdlib.KEEP_FILE)
+                _stdlib.write_trimmed(source / name, runtime_dir / name, kept, _engine_source())
+            except (_stdlib.StdlibError, OSError, zipfile.BadZipFile) as exc:
+                raise RuntimeSetupError(f"cannot trim the standard library {source / name}: {exc}") from exc
+        elif name == LOCK_NAME:
+            _write_lock(source / name, runtime_dir / name)
+        else:
+            shutil.copyfile(source / name, runtime_dir / name)
         sizes[name] = (runtime_dir / name).stat().st_size
 
     for stale in wheels_dir.glob("oldtricks-*.whl"):
@@ -145,12 +219,23 @@ def copy_runtime(outdir: Path, node_modules: Path, wheel: Path) -> None:
     shutil.copyfile(wheel, wheels_dir / wheel.name)
     sizes["wheel"] = wheel.stat().st_size
 
+    digest = _runtime_digest([*(runtime_dir / name for name in RUNTIME_FILES), wheel])
+    kept = [
+        *(f"_static/{PYODIDE_DIR}/{name}" for name in RUNTIME_FILES),
+        f"_static/{WHEELS_DIR}/{wheel.name}",
+        f"_static/{CLIENT_DIR}/worker.js",
+    ]
+    write_service_worker(outdir, f"{installed}-{digest[:16]}", kept)
     manifest = {
         "pyodide": f"../{PYODIDE_DIR}/",
         "wheel": f"../{WHEELS_DIR}/{wheel.name}",
+        "stdlib": f"../{PYODIDE_DIR}/{_stdlib.TRIMMED_NAME}",
         "pyodide_version": installed,
         "wheel_sha256": _sha256(wheel),
+        "runtime_sha256": digest,
         "sizes": sizes,
+        "service_worker": f"../../{SERVICE_WORKER}",
+        "keep": [f"../../{path}" for path in kept],
     }
     (client_dir / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
 
@@ -230,11 +315,31 @@ CHROMIUM_ARGS = [
 ]
 
 
-def make_server(root: Path, prefix: str = "/", host: str = "127.0.0.1", port: int = 0) -> Any:
+# Precompressed copies (compress.py), by Content-Encoding, in the order a server prefers them.
+PRECOMPRESSED = (("br", ".br"), ("gzip", ".gz"))
+
+
+def _accepted(header: str) -> set[str]:
+    """The encodings an Accept-Encoding header accepts (q=0 refuses one)."""
+    accepted: set[str] = set()
+    for part in header.split(","):
+        name, _, params = part.strip().partition(";")
+        q = params.strip()
+        if name and not (q.startswith("q=") and q[2:].strip() in ("0", "0.0", "0.00", "0.000")):
+            accepted.add(name.strip().lower())
+    return accepted
+
+
+def make_server(
+    root: Path, prefix: str = "/", host: str = "127.0.0.1", port: int = 0, precompressed: bool = False
+) -> Any:
     """A ``ThreadingHTTPServer`` serving ``root`` at ``http://host:port{prefix}`` (port 0: ephemeral).
 
-    Paths outside ``prefix`` get 404. ``server.log`` lists ``(method, path, status, body_bytes)``
-    of every request, for tests and benchmarks; ``server.url`` is the site's root URL.
+    With ``precompressed``, a file that has a ``.br`` or ``.gz`` copy beside it is answered with that
+    copy and its ``Content-Encoding`` when the request accepts it (as nginx's ``gzip_static`` does);
+    a plain server (the default) sends every file as it is. Paths outside ``prefix`` get 404.
+    ``server.log`` lists ``(method, path, status, body_bytes)`` of every request, for tests and
+    benchmarks; ``server.url`` is the site's root URL.
     Start it with ``threading.Thread(target=server.serve_forever, daemon=True).start()``.
     """
     import http.server
@@ -259,7 +364,30 @@ def make_server(root: Path, prefix: str = "/", host: str = "127.0.0.1", port: in
             if not urllib.parse.urlsplit(self.path).path.startswith(prefix):
                 self.send_error(404, f"outside {prefix}")
                 return None
+            if precompressed:
+                answer = self._send_precompressed()
+                if answer is not None:
+                    return answer
             return super().send_head()
+
+        def _send_precompressed(self) -> Any:
+            local = Path(self.translate_path(self.path))
+            if not local.is_file():
+                return None
+            accepted = _accepted(self.headers.get("Accept-Encoding", ""))
+            for encoding, suffix in PRECOMPRESSED:
+                copy = local.with_name(local.name + suffix)
+                if encoding in accepted and copy.is_file():
+                    body = copy.open("rb")
+                    self.send_response(200)
+                    self.send_header("Content-Type", self.guess_type(str(local)))
+                    self.send_header("Content-Encoding", encoding)
+                    self.send_header("Content-Length", str(copy.stat().st_size))
+                    self.send_header("Vary", "Accept-Encoding")
+                    self.send_header("Last-Modified", self.date_time_string(int(local.stat().st_mtime)))
+                    self.end_headers()
+                    return body
+            return None
 
         def translate_path(self, path: str) -> str:
             return super().translate_path("/" + path[len(prefix) :])
@@ -321,7 +449,7 @@ def main(argv: list[str] | None = None) -> int:
             if not (args.root / "index.html").is_file() and not (args.root / "_static").is_dir():
                 raise RuntimeSetupError(f"nothing to serve at {args.root}: run `nox -s site` first")
             try:
-                server = make_server(args.root, args.prefix, port=args.port)
+                server = make_server(args.root, args.prefix, port=args.port, precompressed=True)
             except OSError as exc:
                 raise RuntimeSetupError(f"cannot listen on 127.0.0.1:{args.port}: {exc.strerror}") from exc
             print(f"serving {args.root} at {server.url}  (Ctrl-C to stop)", flush=True)

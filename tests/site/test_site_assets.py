@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,12 @@ def _fake_node_modules(root: Path) -> Path:
     pyodide.mkdir(parents=True)
     for name in RUNTIME_FILES:
         (pyodide / name).write_bytes(b"// " + name.encode())
+    # a standard library to trim (json is imported by the engine, smtplib by nothing it runs) and a lock
+    with zipfile.ZipFile(pyodide / "python_stdlib.zip", "w") as archive:
+        for member in ("json/__init__.py", "json/decoder.py", "smtplib.py"):
+            archive.writestr(member, "from json import decoder\n" if member == "json/__init__.py" else "")
+    lock = {"info": {"python": "3.14.2"}, "packages": {"numpy": {"file_name": "numpy.whl"}}}
+    (pyodide / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
     (pyodide / "package.json").write_text(json.dumps({"version": "314.0.7"}), encoding="utf-8")
     return root / "node_modules"
 
@@ -50,9 +57,12 @@ def test_runtime_is_copied_when_the_build_finishes(build: Builder, tmp_path: Pat
     node_modules = _fake_node_modules(tmp_path / "npm")
     wheel = tmp_path / "oldtricks-0.1.0-py3-none-any.whl"
     wheel.write_bytes(b"PK fake wheel")
+    keep = tmp_path / "keep.txt"
+    keep.write_text("# traced\njson/decoder.py\n", encoding="utf-8")
     built = build(
         PAGES,
         conf={
+            "oldtricks_stdlib_keep": str(keep),
             "oldtricks_copy_runtime": True,
             "oldtricks_node_modules": str(node_modules),
             "oldtricks_wheel": str(wheel),
@@ -60,11 +70,16 @@ def test_runtime_is_copied_when_the_build_finishes(build: Builder, tmp_path: Pat
     )
     assert built.status == 0, built.warnings
     static = built.outdir / "_static"
-    for name in RUNTIME_FILES:
+    for name in set(RUNTIME_FILES) - {"python_stdlib.zip", "pyodide-lock.json"}:
         assert (static / "pyodide" / name).read_bytes() == b"// " + name.encode()
+    with zipfile.ZipFile(static / "pyodide" / "python_stdlib.zip") as trimmed:
+        assert sorted(trimmed.namelist()) == ["json/__init__.py", "json/decoder.py"]
+    lock = json.loads((static / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert lock == {"info": {"python": "3.14.2"}, "packages": {}}
     assert (static / "wheels" / wheel.name).read_bytes() == b"PK fake wheel"
     manifest = json.loads((static / "oldtricks" / "runtime.json").read_text(encoding="utf-8"))
     assert manifest["pyodide"] == "../pyodide/" and manifest["wheel"] == f"../wheels/{wheel.name}"
+    assert manifest["stdlib"] == "../pyodide/python_stdlib.zip"
 
 
 def test_missing_node_modules_says_run_npm_ci(build: Builder, tmp_path: Path) -> None:

@@ -20,8 +20,11 @@
 //      relative to the page (document.baseURI);
 //   2. <html data-oldtricks-runtime="…" data-oldtricks-wheel="…">, relative to the page;
 //   3. the manifest written at build time next to this module, ./runtime.json:
-//      {"pyodide": "../pyodide/", "wheel": "../wheels/oldtricks-0.1.0-py3-none-any.whl", "sizes": {…}}
-//      relative to the manifest itself. It is fetched only when 1 and 2 leave something out.
+//      {"pyodide": "../pyodide/", "wheel": "../wheels/oldtricks-0.1.0-py3-none-any.whl",
+//       "stdlib": "../pyodide/python_stdlib.zip", "sizes": {…}}
+//      relative to the manifest itself. It is fetched only when 1 and 2 leave something out. Its
+//      "stdlib" (the trimmed standard library) goes to loadPyodide as stdLibURL; without it, Pyodide
+//      takes python_stdlib.zip from the runtime's folder.
 // The worker is ./worker.js next to this module.
 
 const MANIFEST_URL = new URL("./runtime.json", import.meta.url);
@@ -39,6 +42,8 @@ async function locateRuntime() {
   let pyodide = fromPage("runtime");
   let wheel = fromPage("wheel");
   let sizes = null;
+  let stdlib = null;
+  let keep = null;
   if (!pyodide || !wheel) {
     const response = await fetch(MANIFEST_URL, { cache: "no-cache" });
     if (!response.ok) throw new Error(`oldtricks: runtime manifest ${MANIFEST_URL.href}: HTTP ${response.status}`);
@@ -46,10 +51,50 @@ async function locateRuntime() {
     pyodide ??= manifest.pyodide && new URL(manifest.pyodide, MANIFEST_URL).href;
     wheel ??= manifest.wheel && new URL(manifest.wheel, MANIFEST_URL).href;
     sizes = manifest.sizes || null;
+    stdlib = manifest.stdlib ? new URL(manifest.stdlib, MANIFEST_URL).href : null;
+    if (manifest.service_worker) {
+      keep = {
+        worker: new URL(manifest.service_worker, MANIFEST_URL).href,
+        urls: (manifest.keep || []).map((url) => new URL(url, MANIFEST_URL).href),
+      };
+    }
     if (!pyodide || !wheel) throw new Error(`oldtricks: ${MANIFEST_URL.href} must give "pyodide" and "wheel"`);
   }
   if (!pyodide.endsWith("/")) pyodide += "/";
-  return { pyodide, wheel, sizes };
+  return { where: { pyodide, wheel, sizes, stdlib }, keep };
+}
+
+// The site's service worker (oldtricks-sw.js, written by the build) keeps the runtime, and the pages
+// read, for the next page and for reading offline. It is registered when the engine first starts,
+// and the engine's worker waits for it (at most KEEPER_WAIT_MS, once: later pages find it running)
+// so that the runtime's first download goes through it and is kept as it comes. Where service
+// workers are off (or blocked, or the page is not served over http), nothing changes.
+const KEEPER_WAIT_MS = 400;
+
+async function startKeeper(keep) {
+  if (!keep || !("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return null;
+  const scope = new URL("./", keep.worker).href;
+  const registration = navigator.serviceWorker.register(keep.worker, { scope });
+  registration.catch((err) => {
+    console.warn("oldtricks: the runtime is not kept for the next page:", err && err.message ? err.message : err);
+  });
+  if (navigator.serviceWorker.controller) return { registration };
+  const controlled = new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve));
+  const refused = registration.then(() => new Promise(() => {}), () => {}); // ends the wait only if refused
+  await Promise.race([controlled, refused, new Promise((resolve) => setTimeout(resolve, KEEPER_WAIT_MS))]);
+  return { registration }; // wrapped: a rejected registration must not fail the engine
+}
+
+/** Once live: ask the service worker to keep what it has not seen go by (this page, loaded before
+ * it ran; the runtime, if the engine's worker started before it did). */
+async function keepForLater(keep, { registration }) {
+  try {
+    const active = (await registration).active || (await navigator.serviceWorker.ready).active;
+    const page = [location.href.split("#")[0], ...performance.getEntriesByType("resource").map((e) => e.name)];
+    active?.postMessage({ op: "keep", urls: [...keep.urls, ...page] });
+  } catch {
+    // reported where it was registered
+  }
 }
 
 function startEngine() {
@@ -71,37 +116,40 @@ function startEngine() {
   const pending = new Map();
   let nextId = 1;
   let dead = null;
-  const worker = new Worker(WORKER_URL, { type: "module", name: "oldtricks-live" });
+  let worker = null; // started once the runtime is located (and its keeper, the service worker, is up)
 
   const die = (reason) => {
     if (dead) return;
     dead = reason;
-    worker.terminate();
+    worker?.terminate();
     if (enginePromise === promise) enginePromise = null;
     for (const { reject } of pending.values()) reject(new Error(`oldtricks engine stopped: ${reason}`));
     pending.clear();
   };
 
-  worker.addEventListener("message", (event) => {
-    const message = event.data || {};
-    if (message.event === "progress") return emit(message.fraction, message.label);
-    if (message.event === "fatal") return die(message.error);
-    const entry = pending.get(message.id);
-    if (!entry) return;
-    pending.delete(message.id);
-    if (message.ok) {
-      entry.resolve(message.result);
-    } else {
-      const error = new Error(message.error || "oldtricks engine error");
-      error.traceback = message.traceback;
-      entry.reject(error);
-    }
-  });
-  worker.addEventListener("error", (event) => {
-    event.preventDefault();
-    die(event.message || "worker failed to start (could not load worker.js or pyodide.mjs?)");
-  });
-  worker.addEventListener("messageerror", () => die("unreadable message from the worker"));
+  const spawn = () => {
+    worker = new Worker(WORKER_URL, { type: "module", name: "oldtricks-live" });
+    worker.addEventListener("message", (event) => {
+      const message = event.data || {};
+      if (message.event === "progress") return emit(message.fraction, message.label);
+      if (message.event === "fatal") return die(message.error);
+      const entry = pending.get(message.id);
+      if (!entry) return;
+      pending.delete(message.id);
+      if (message.ok) {
+        entry.resolve(message.result);
+      } else {
+        const error = new Error(message.error || "oldtricks engine error");
+        error.traceback = message.traceback;
+        entry.reject(error);
+      }
+    });
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      die(event.message || "worker failed to start (could not load worker.js or pyodide.mjs?)");
+    });
+    worker.addEventListener("messageerror", () => die("unreadable message from the worker"));
+  };
 
   const send = (op, args) =>
     new Promise((resolve, reject) => {
@@ -124,9 +172,12 @@ function startEngine() {
   const promise = (async () => {
     try {
       emit(0, "Locating the runtime");
-      const where = await locateRuntime();
+      const { where, keep } = await locateRuntime();
+      const keeper = await startKeeper(keep);
+      spawn();
       engine.info = await send("init", where);
       emit(1, "Ready");
+      if (keeper) keepForLater(keep, keeper);
       return engine;
     } catch (err) {
       die(err.message);

@@ -4,12 +4,13 @@
 // Exports: mount(root) -> Promise<Widget|null>, mountAll(scope = document) -> Promise<Widget[]>,
 // widgets (Map id -> Widget), readData(root) -> Promise<data>, loadParts(frames) -> Promise (the
 // modules that only some frames need: lesson.js, panels.js).
-// Importing this module mounts every widget on the page once the DOM is ready.
+// Importing this module mounts every widget on the page once the DOM is ready, and arms intent.js.
 import { h, put } from "./dom.js";
 import { cardChip, detectPattern, isCard } from "./cards.js";
 import { renderTable, renderInfo, seatName } from "./table.js";
 import { buildControls, buildHelp } from "./controls.js";
 import { Live } from "./golive.js";
+import { startOnIntent } from "./intent.js";
 
 export const widgets = new Map();
 const STATUSES = ["documented", "disputed", "suggested", "assumed"];
@@ -503,3 +504,4 @@ export async function mountAll(scope = document) {
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => mountAll());
 else mountAll();
+startOnIntent(); // the live engine starts loading on the reader's first sign of wanting it (intent.js)

@@ -6,7 +6,8 @@
 //
 // Messages in:   {id, op, args}
 //   op "init"       args {pyodide: absolute URL of the folder holding pyodide.mjs (trailing /),
-//                         wheel: absolute URL of the engine wheel, sizes?: {file: bytes}}
+//                         wheel: absolute URL of the engine wheel, sizes?: {file: bytes},
+//                         stdlib?: URL of the standard library zip (default: Pyodide's own place)}
 //                   -> result {python, pyodide, engine}
 //   op "open_table" args {key, spec, options}  -> oldtricks.live.open_table(key, spec_json, options_json)
 //   op "play"       args {key, step, move, bots} -> oldtricks.live.play(key, step, move, bots_json)
@@ -85,7 +86,7 @@ function trackDownloads(baseURL, sizes) {
 }
 
 // ---- startup ----------------------------------------------------------------------------------
-async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes }) {
+async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib }) {
   if (!runtimeURL || !wheelURL) throw new Error("init needs {pyodide, wheel} URLs");
   const base = new URL(runtimeURL, self.location.href).href.replace(/\/?$/, "/");
   progress(0, "Downloading the Python runtime", true);
@@ -103,6 +104,8 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes }) {
     ({ loadPyodide } = await import(base + "pyodide.mjs"));
     pyodide = await loadPyodide({
       indexURL: base,
+      // the standard library trimmed to what the engine imports (site/oldtricks_sphinx/stdlib.py)
+      ...(stdlib ? { stdLibURL: new URL(stdlib, self.location.href).href } : {}),
       // Python output goes to the console as log/warn, never console.error (tests treat that as failure).
       stdout: (line) => console.log("[python]", line),
       stderr: (line) => console.warn("[python]", line),

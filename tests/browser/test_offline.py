@@ -1,0 +1,115 @@
+"""The service worker: after a first live start the runtime is kept, the next page goes live from the
+cache, the page goes live offline, older caches are removed, and all works with service workers off."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from conftest import Guard, SiteServer, wait_mounted
+
+pytestmark = pytest.mark.browser
+
+LIVE_MS = 90_000
+FIRST, NEXT = "bettelmann.html", "druzbart.html"
+RUNTIME = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "pyodide.mjs", "pyodide-lock.json")
+
+# Cache Storage as the page sees it: {cache name: [paths]}.
+CACHES = """async () => {
+  const out = {};
+  for (const name of await caches.keys()) {
+    out[name] = (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+  }
+  return out;
+}"""
+# Until the service worker's cache holds every file of the runtime (and the page it was kept from).
+KEPT = """async ([names, page]) => {
+  for (const name of await caches.keys()) {
+    const paths = (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+    if (names.every((n) => paths.some((p) => p.endsWith("/" + n))) && paths.some((p) => p.endsWith(page))) return true;
+  }
+  return false;
+}"""
+
+
+def _go_live(page: Any) -> None:
+    """Click the first viewer's "Play from here" and wait until it is live."""
+    wait_mounted(page)
+    root = page.locator(".oldtricks-widget").first
+    sid = root.get_attribute("id")
+    root.locator('[data-action="go-live"]').click()
+    page.wait_for_selector(f'.oldtricks-widget[id="{sid}"][data-ready="live"]', timeout=LIVE_MS)
+
+
+def _version(site_server: SiteServer) -> str:
+    manifest = json.loads((site_server.root / "_static" / "oldtricks" / "runtime.json").read_text(encoding="utf-8"))
+    return f"oldtricks-{manifest['pyodide_version']}-{manifest['runtime_sha256'][:16]}"
+
+
+def _runtime_requests(site_server: SiteServer, start: int) -> list[tuple[str, str, int, int]]:
+    return [entry for entry in site_server.log[start:] if entry[1].split("?")[0].endswith(RUNTIME)]
+
+
+def test_the_next_page_goes_live_from_the_kept_runtime(live_page: Any, site_server: SiteServer) -> None:
+    live_page.goto(site_server.url + FIRST)
+    _go_live(live_page)
+    live_page.wait_for_function(KEPT, arg=[list(RUNTIME), FIRST], timeout=LIVE_MS)
+    caches = live_page.evaluate(CACHES)
+    assert list(caches) == [_version(site_server)], caches  # one cache, named by this runtime's version
+    assert live_page.evaluate("navigator.serviceWorker.controller !== null")  # claimed at once
+
+    start = len(site_server.log)
+    live_page.goto(site_server.url + NEXT)
+    _go_live(live_page)
+    # (routing every request through the guard turns the HTTP cache off: only Cache Storage is left)
+    refetched = [entry for entry in _runtime_requests(site_server, start) if not entry[1].endswith(".json")]
+    assert refetched == [], "the next page fetched the runtime again"
+
+
+def test_a_page_read_once_goes_live_offline(live_page: Any, site_server: SiteServer) -> None:
+    live_page.goto(site_server.url + FIRST)
+    _go_live(live_page)
+    live_page.wait_for_function(KEPT, arg=[list(RUNTIME), FIRST], timeout=LIVE_MS)
+    live_page.context.set_offline(True)
+    try:
+        start = len(site_server.log)
+        live_page.goto(site_server.url + FIRST)
+        _go_live(live_page)
+        # the browser's own check for a newer service worker is the one request that goes out
+        asked = [entry for entry in site_server.log[start:] if not entry[1].endswith("/oldtricks-sw.js")]
+        assert asked == [], "offline, yet the server was asked"
+        root = live_page.locator('.oldtricks-widget[data-ready="live"]').first
+        assert "you play" in root.locator('[data-role="live-status"]').inner_text()
+    finally:
+        live_page.context.set_offline(False)
+
+
+def test_older_caches_are_removed(live_page: Any, site_server: SiteServer) -> None:
+    live_page.goto(site_server.url + FIRST)
+    wait_mounted(live_page)
+    live_page.evaluate("""async () => {
+      await (await caches.open("oldtricks-0.0.1-0123456789abcdef")).put("old.txt", new Response("old"));
+      await (await caches.open("someone-else")).put("theirs.txt", new Response("theirs"));
+    }""")
+    _go_live(live_page)
+    live_page.wait_for_function(KEPT, arg=[list(RUNTIME), FIRST], timeout=LIVE_MS)
+    assert sorted(live_page.evaluate(CACHES)) == sorted([_version(site_server), "someone-else"])
+
+
+def test_without_service_workers_the_site_goes_live_all_the_same(
+    browser: Any, site_server: SiteServer, guard: Guard
+) -> None:
+    guard.origin = site_server.origin
+    context = browser.new_context(service_workers="block", bypass_csp=True)
+    try:
+        context.route("**/*", guard.on_route)
+        page = guard.attach(context.new_page())
+        page.goto(site_server.url + FIRST)
+        _go_live(page)
+        assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
+        assert page.evaluate("caches.keys()") == []
+    finally:
+        context.close()
+    guard.check()
