@@ -18,6 +18,10 @@ This module imports nothing from Sphinx.
 
     python site/oldtricks_sphinx/stdlib.py trace [--wheel W] [--node-modules N]   # rewrites stdlib-keep.txt
     python site/oldtricks_sphinx/stdlib.py write --out Z [--node-modules N]       # writes a trimmed zip
+
+>>> imports = engine_imports(_repo_root() / "engine" / "oldtricks")
+>>> "json" in imports, "tomllib" in imports  # tomllib: imported inside a function the browser never runs
+(True, False)
 """
 
 from __future__ import annotations
@@ -155,7 +159,7 @@ def trace_requests(scenarios: Path) -> list[list[object]]:
             ("frames", {"key": key}),
         ):
             requests.append(["call", op, json.dumps(args)])
-    for op, args in (
+    for op, text in (
         ("version", "{}"),
         ("games", "{}"),
         ("link_decode", json.dumps({"link": "v1;nonsense"})),
@@ -163,7 +167,7 @@ def trace_requests(scenarios: Path) -> list[list[object]]:
         ("no_such_op", "{}"),
         ("games", "{not json"),
     ):
-        requests.append(["call", op, args])
+        requests.append(["call", op, text])
     requests.append(["open_table", "bad", json.dumps({"game": "nonesuch"}), "{}"])
     requests.append(["play", "missing", 0, "x", "[]"])
     requests.append(["raise", "raise ValueError('a Python error, formatted as worker.js reports it')"])
