@@ -58,6 +58,13 @@ def _wheel(runtime: ModuleType, tmp: Path) -> Path:
         pytest.fail(f"cannot build the engine wheel: {exc}", pytrace=False)
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    # The runtime itself, request by request: the service worker that keeps it for the next page
+    # (and fetches what it keeps) is tested on its own, in test_offline.py.
+    return {**browser_context_args, "service_workers": "block"}
+
+
 @pytest.fixture(scope="module")
 def runtime_site(tmp_path_factory: pytest.TempPathFactory, site_runtime: ModuleType) -> dict[str, Any]:
     wheel = _wheel(site_runtime, tmp_path_factory.mktemp("wheel"))
