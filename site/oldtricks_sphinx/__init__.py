@@ -6,7 +6,7 @@ Each feature registers its nodes, directives, roles and events in one ``setup_*`
 - :mod:`.rules` ``{rule} ID`` (a rule block) and ``{rule}`ID``` (a citation);
 - :mod:`.tables` ``{coverage}`` and ``{options} GAME``; :mod:`.lessons` ``{lessons} GAME`` (a course);
   :mod:`.glossary` the meaning of a glossary term on every link to it; :mod:`.ledger` ``{ledger}``
-  (the rules ledger as one table);
+  (the rules ledger as one table); :mod:`.picture` ``{trick}`` (one trick drawn as cards);
 - :mod:`.links` links resolved once every page is read; :mod:`.store` what the build remembers;
 - :mod:`.assets` the widget's static files (bundled and minified by :mod:`.bundle`) and the live
   engine's runtime;
@@ -33,6 +33,7 @@ from .glossary import setup_glossary
 from .ledger import setup_ledger
 from .lessons import setup_lessons
 from .links import setup_links
+from .picture import setup_picture
 from .project import setup_project
 from .rules import setup_rules
 from .sandbox import setup_sandbox
@@ -54,6 +55,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         setup_lessons,
         setup_glossary,
         setup_ledger,
+        setup_picture,
         setup_assets,
         setup_sandbox,
         setup_embeds,

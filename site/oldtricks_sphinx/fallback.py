@@ -22,7 +22,7 @@ from oldtricks.cards import RANK_NAMES, SUIT_NAMES, Card
 from oldtricks.errors import OldtricksError
 from oldtricks.replay import Replay
 
-__all__ = ["static_card", "static_form"]
+__all__ = ["card_node", "complete_tricks", "static_card", "static_form"]
 
 
 class static_card(nodes.Inline, nodes.TextElement):
@@ -60,7 +60,7 @@ def static_form(rp: Replay, frames: Sequence[dict[str, Any]]) -> nodes.container
     for note in _notes(deals[0]).get(0, []):
         box += nodes.paragraph("", note, classes=["ot-static-note"])
 
-    tricks = [_tricks(deal) for deal in deals]
+    tricks = [complete_tricks(deal) for deal in deals]
     count = sum(map(len, tricks))
     if count or len(deals) > 1:
         box += nodes.paragraph("", "The play:")
@@ -115,7 +115,7 @@ def _symbol(text: str, pattern: str) -> str:
         return text
 
 
-def _card(text: str, pattern: str) -> nodes.Node:
+def card_node(text: str, pattern: str) -> nodes.Node:
     if text == "??":
         return nodes.Text("??")
     symbol = _symbol(text, pattern)
@@ -127,11 +127,11 @@ def _cards(texts: Sequence[str], pattern: str, sep: str) -> list[nodes.Node]:
     for i, text in enumerate(texts):
         if i:
             out.append(nodes.Text(sep))
-        out.append(_card(text, pattern))
+        out.append(card_node(text, pattern))
     return out
 
 
-def _tricks(frames: Sequence[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
+def complete_tricks(frames: Sequence[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
     """(trick number, the frame showing it complete), once per trick, in order, within one deal."""
     seen: dict[int, dict[str, Any]] = {}
     for frame in frames:
