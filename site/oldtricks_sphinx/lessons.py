@@ -47,7 +47,13 @@ class Lesson:
 
     @property
     def question(self) -> str:
-        """The question in words, by the kind of move that answers it."""
+        """The question in words, by the kind of move that answers it.
+
+        >>> Lesson("drogue/auction", "An auction", 0, "South", "West has dealt.", (), "bid 4").question
+        'What should South bid?'
+        >>> Lesson("druzbart/head", "Heading", 2, "North", "West throws.", (), "AA").question
+        'What should North play?'
+        """
         kind = self.answer.split(" ", 1)[0]
         if kind in ("bid", "pass"):
             return f"What should {self.seat} bid?"
