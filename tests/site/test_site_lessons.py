@@ -8,6 +8,7 @@ from pathlib import Path
 
 from conftest import SCENARIOS, Builder, write_scenario
 
+SID = "bettelmann/last-three"
 PAGES = {
     "index.md": (
         "# Rules\n\n```{rule} bettelmann.last-three\nT.\n```\n\n```{scenario} bettelmann/last-three\n```\n\n"
@@ -17,8 +18,10 @@ PAGES = {
 }
 
 
-def test_a_course_lists_each_question_with_its_scene_rule_and_step_link(build: Builder) -> None:
-    built = build(PAGES)
+def test_a_course_lists_each_question_with_its_scene_rule_and_step_link(build: Builder, tmp_path: Path) -> None:
+    folder = tmp_path / "scenarios"
+    write_scenario(folder, SID, (SCENARIOS / f"{SID}.toml").read_text(encoding="utf-8"))
+    built = build(PAGES, scenarios=folder)
     assert built.status == 0, built.warnings
     page = built.html("lessons")
     assert 'data-role="lesson-course"' in page
