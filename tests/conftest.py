@@ -6,6 +6,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Every property test runs on a shared, busy 2-core machine (CI's too): a check on how long one example
+# or its generation takes fails on load, not on a bug. Tests may still set their own limits.
+settings.register_profile("oldtricks", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("oldtricks")
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
