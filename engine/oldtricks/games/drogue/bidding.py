@@ -25,8 +25,7 @@ from .auction import (
     has_four_mandrins,
     shown_jacks,
 )
-from .moves import Bid, NameTrump, Pass, Spoken
-from .ranking import SUIT_WORDS, is_jack
+from .moves import Bid, Pass, Spoken
 from .state import DrogueState
 from .table import Table
 
@@ -40,13 +39,6 @@ def claim_for(hand: Sequence[Card], count: int, under: bool = False) -> Claim | 
     """The proof a bid of ``count`` stands for, or None when the hand cannot show it."""
     found = best_claims(hand, count, under)
     return found[0] if found else None
-
-
-def false_claim(hand: Sequence[Card], suit: str) -> Claim:
-    """What a player who bid more than he holds shows for ``suit``: his Jacks and that suit, such as they are."""
-    jacks = shown_jacks(hand)
-    plain = tuple(c for c in hand if c.suit == suit and not is_jack(c))
-    return Claim(suit, (*jacks, *plain))
 
 
 # Why a bid is refused, as the auction's constraint decides it; explain.py words each one.
@@ -219,34 +211,3 @@ def redeal(table: Table, state: DrogueState, events: list[Event]) -> tuple[Drogu
     state, hands = calls.deal_cards(table, state, dealer)
     events.append(Event("redeal", text, {"dealer": dealer, "hands": [[str(c) for c in h] for h in hands]}))
     return calls.open_calls(table, state, events)
-
-
-def trump_claims(hand: Sequence[Card], count: int, under: bool = False) -> tuple[Claim, ...]:
-    """The proofs the winner may show: those of his count, or, after a bid he cannot show (lenient table),
-    whatever he has in any suit."""
-    return best_claims(hand, count, under) or tuple(false_claim(hand, s) for s in "CDHS")
-
-
-def name_trump(table: Table, state: DrogueState, move: NameTrump) -> tuple[DrogueState, list[Event]]:
-    # drogue.bid.show: the winner shows his cards as proof and names the trump suit
-    standing = state.auction.standing
-    assert standing is not None
-    proof = next(
-        c for c in trump_claims(state.hands[move.seat], standing.count, table.agreed.under) if c.suit == move.suit
-    )
-    names = table.seats(state).names
-    shown = " ".join(c.symbol for c in proof.cards)
-    leader = (state.dealer - 1) % 4  # drogue.deal.first-lead
-    made = f"makes {SUIT_WORDS[move.suit]} trump"
-    if signing(table, state, move.seat):
-        ace = any(c.rank == "A" for c in proof.cards)
-        made = f"makes trump by signs ({signs.trump_sign(move.suit, ace)})"
-    text = (
-        f"{names[move.seat]} shows {shown} and {made}:"
-        f" {names[move.seat]} has made the cards. {names[leader]}, on the dealer's right, leads."
-    )
-    data = {"seat": move.seat, "trump": move.suit, "proof": [str(c) for c in proof.cards]}
-    return (
-        replace(state, phase="play", trump=move.suit, maker=move.seat, proof=proof, turn=leader),
-        [Event("trump", text, data)],
-    )

@@ -6,8 +6,8 @@ from __future__ import annotations
 from ...cards import Card
 from ...model import Move
 from ...prng import Rng
+from . import trump
 from .auction import best_claims
-from .bidding import trump_claims
 from .ranking import POINTS, power, suit_of
 from .state import DrogueState
 from .table import Table
@@ -26,9 +26,7 @@ def choose(table: Table, state: DrogueState, legal: list[Move], rng: Rng) -> Mov
         return _bid(table, state, legal)
     if state.phase == "trump":
         seat = legal[0].seat
-        standing = state.auction.standing
-        assert standing is not None
-        claims = {c.suit: c for c in trump_claims(state.hands[seat], standing.count, table.agreed.under)}
+        claims = {c.suit: c for c in trump.constraint(table, state, seat).proofs}
         return max(legal, key=lambda m: sum(POINTS.get(c.rank, 0) for c in claims[str(m.value)].cards))
     return _card(table, state, legal, rng)
 

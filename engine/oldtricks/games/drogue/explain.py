@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from ...cards import Card
 from ...errors import IllegalMoveError
 from ...model import Move
-from . import bidding, calls, playing
-from .auction import MAX_BID, NUMBERS, QUI_VIVE_TEXT, best_claims, claims, has_four_mandrins
+from . import bidding, calls, playing, trump
+from .auction import MAX_BID, NUMBERS, QUI_VIVE_TEXT, claims, has_four_mandrins
 from .ranking import SUIT_ONE, SUIT_WORDS, is_jack, suit_of, trick_power
 from .state import DrogueState
 from .table import Table
@@ -119,18 +119,19 @@ def _bid_refusal(state: DrogueState, verdict: bidding.BidVerdict, shown: tuple[i
 
 
 def _trump(table: Table, state: DrogueState, move: Move, name: str) -> IllegalMoveError:
+    """The refusal in the trump phase, worded from its constraint (trump.constraint)."""
     standing = state.auction.standing
     assert standing is not None
-    suits = [c.suit for c in best_claims(state.hands[move.seat], standing.count, table.agreed.under)]
-    can = " or ".join(f"trump {s}" for s in suits)
+    rules = trump.constraint(table, state, move.seat)
+    can = " or ".join(f"trump {s}" for s in rules.suits)
     if move.kind != "trump":
         return IllegalMoveError(
             f"the auction is over: {name} shows the cards and names trump ({can})", "drogue.bid.show"
         )
     return IllegalMoveError(
-        f"{name} bid {NUMBERS[standing.count]} and can prove it only with {' or '.join(SUIT_WORDS[s] for s in suits)}"
-        f" ({can})",
-        "drogue.bid.show.suit",
+        f"{name} bid {NUMBERS[standing.count]} and can prove it only with"
+        f" {' or '.join(SUIT_WORDS[s] for s in rules.suits)} ({can})",
+        rules.rule,
     )
 
 

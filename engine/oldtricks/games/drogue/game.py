@@ -15,7 +15,7 @@ from ...cards import FRENCH_32, Card, Pack
 from ...errors import IllegalMoveError, InvalidDealError
 from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule
 from ...prng import Rng
-from . import bidding, bot, calls, explain, infractions, moves, notation, playing, view
+from . import bidding, bot, calls, explain, infractions, moves, notation, playing, trump, view
 from .auction import QUI_VIVE, Auction
 from .draw import IDENTITY, Draw, draw_partners
 from .moves import Bid, NameTrump, Pass, Plain, PlayCard, Spoken
@@ -146,18 +146,13 @@ class Drogue(Game[DrogueState]):
             return []
         if state.asking is not None or state.phase in ("cut", "calls"):
             return calls.legal(self.table, state)
-        hand = state.hands[seat]
         if state.phase == "auction":
             rules = bidding.constraint(self.table, state, seat)
             if rules.pending:
                 return calls.spoken(self.table, state, seat, QUI_VIVE)  # drogue.bid.four-mandrins.when
             return [*(Move(seat, "bid", None, str(n)) for n in rules.counts), Move(seat, "pass")]
         if state.phase == "trump":
-            standing = state.auction.standing
-            assert standing is not None
-            return [
-                Move(seat, "trump", None, c.suit) for c in bidding.trump_claims(hand, standing.count, self.agreed.under)
-            ]
+            return [NameTrump(seat, suit).move() for suit in trump.constraint(self.table, state, seat).suits]
         return [Move(seat, "play", c) for c in playing.legal_cards(self.table, state, seat)]
 
     def why_illegal(self, state: DrogueState, move: Move) -> IllegalMoveError:
@@ -185,7 +180,7 @@ class Drogue(Game[DrogueState]):
         if isinstance(typed, PlayCard):
             return playing.play_card(self.table, state, typed)
         if isinstance(typed, NameTrump):
-            return bidding.name_trump(self.table, state, typed)
+            return trump.name_trump(self.table, state, typed)
         if isinstance(typed, Spoken) and typed.forgotten:
             return bidding.forget_call(self.table, state, typed)
         assert isinstance(typed, Bid | Pass | Spoken), move

@@ -5,6 +5,7 @@ The four-Jacks variant (drogue.variant.four-jacks.run) narrows the legal cards h
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -89,39 +90,50 @@ def constraint(table: Table, state: DrogueState, seat: int) -> CardConstraint:
     hand = state.hands[seat]
     played = [c for _, c in state.trick]
     base = allowed(hand, played, trump, table.agreed.order, table.agreed.overtrump)
-    runs = [c for c in base.cards if jack_run(table, state, seat, c)]
+    narrowed = set(base.cards)
+    runs = set()
+    if table.agreed.four_jacks == "no-run":
+        runs = {c for c in base.cards if jack_run(table, state, seat, c)}
     forced = len(runs) == len(base.cards)  # the Jack is his only legal card: he must play it, and it costs nothing
     verdicts = []
+    forbid = None
     for card in hand:
-        if card in base.cards:
+        if card in narrowed:
             if forced or card not in runs:
                 verdicts.append(Verdict(card, True, base.rule))
             else:
                 verdicts.append(Verdict(card, False, "drogue.variant.four-jacks.run", "jack-run"))
-        else:
-            verdicts.append(_forbidden(card, hand, played, base, trump, table.agreed.order))
+            continue
+        if forbid is None:
+            forbid = _forbidding(hand, played, base, trump)
+        verdicts.append(forbid(card))
     return CardConstraint(base.rule, base.cards, tuple(verdicts))
 
 
-def _forbidden(
-    card: Card, hand: tuple[Card, ...], played: list[Card], base: Constraint, trump: str, order: str
-) -> Verdict:
-    """The rule that keeps ``card`` (not among ``base.cards``) out of the trick."""
+def _forbidding(hand: tuple[Card, ...], played: list[Card], base: Constraint, trump: str) -> Callable[[Card], Verdict]:
+    """The rule that keeps a card (not among ``base.cards``) out of the trick, as a function of the card."""
     led = suit_of(played[0], trump)
-    if base.rule in ("drogue.play.follow", "drogue.play.follow.trumped"):
-        if suit_of(card, trump) == led:
-            return Verdict(card, False, "drogue.play.follow", "beat")  # drogue.play.follow: en forçant
-        if is_jack(card) and card.suit == led:
-            # drogue.play.follow.jack-is-trump: a Jack does not follow its printed suit
-            return Verdict(card, False, "drogue.play.follow.jack-is-trump", "jack-not-its-suit")
-        if led == trump and all(is_jack(c) for c in base.cards):
-            return Verdict(card, False, "drogue.play.follow.jack-is-trump", "jacks-are-trumps")
-        return Verdict(card, False, "drogue.play.follow", "follow")
-    if base.rule == "drogue.play.overtrump" and suit_of(card, trump) == trump:
-        return Verdict(card, False, "drogue.play.overtrump", "overtrump")
-    if all(is_jack(c) for c in hand if suit_of(c, trump) == trump):
-        return Verdict(card, False, "drogue.play.follow.jack-is-trump", "trump")
-    return Verdict(card, False, "drogue.play.trump", "trump")
+    following = base.rule in ("drogue.play.follow", "drogue.play.follow.trumped")
+    jacks_only = led == trump and all(is_jack(c) for c in base.cards)
+    trump_jacks_only = all(is_jack(c) for c in hand if suit_of(c, trump) == trump)
+
+    def verdict(card: Card) -> Verdict:
+        if following:
+            if suit_of(card, trump) == led:
+                return Verdict(card, False, "drogue.play.follow", "beat")  # drogue.play.follow: en forçant
+            if is_jack(card) and card.suit == led:
+                # drogue.play.follow.jack-is-trump: a Jack does not follow its printed suit
+                return Verdict(card, False, "drogue.play.follow.jack-is-trump", "jack-not-its-suit")
+            if jacks_only:
+                return Verdict(card, False, "drogue.play.follow.jack-is-trump", "jacks-are-trumps")
+            return Verdict(card, False, "drogue.play.follow", "follow")
+        if base.rule == "drogue.play.overtrump" and suit_of(card, trump) == trump:
+            return Verdict(card, False, "drogue.play.overtrump", "overtrump")
+        if trump_jacks_only:
+            return Verdict(card, False, "drogue.play.follow.jack-is-trump", "trump")
+        return Verdict(card, False, "drogue.play.trump", "trump")
+
+    return verdict
 
 
 def legal_cards(table: Table, state: DrogueState, seat: int) -> tuple[Card, ...]:

@@ -13,9 +13,11 @@ The game builds one; no module of the package needs the game class (``tests/test
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...cards import FRENCH_32, Card, Pack
 from ...seats import Seats
+from .draw import IDENTITY
 from .options import Agreed
 from .state import DrogueState, Hands
 
@@ -36,9 +38,7 @@ class Table:
 
     def seating(self, seating: tuple[int, ...]) -> Seats:
         """The seats after the draw (``seating[s]`` is the player at seat ``s``); compass points stay put."""
-        if not self.given:
-            return Seats(self.players, TEAMS)
-        return Seats(tuple(self.players[p] for p in seating), TEAMS)
+        return _seated(self.players, seating if self.given else IDENTITY)
 
     def seats(self, state: DrogueState) -> Seats:
         """Who sits at each seat in ``state``."""
@@ -55,6 +55,12 @@ class Table:
                 hands[(dealer - 1 - k) % SEATS].extend(order[at : at + size])
                 at += size
         return tuple(tuple(h) for h in hands), tuple(order[at:])
+
+
+@lru_cache(maxsize=256)
+def _seated(players: tuple[str, ...], seating: tuple[int, ...]) -> Seats:
+    # one Seats value per sitting: the view and the narration ask for it at every step
+    return Seats(tuple(players[p] for p in seating), TEAMS)
 
 
 def team_name(seats: Seats, side: int) -> str:
