@@ -89,17 +89,13 @@ def constraint(table: Table, state: DrogueState, seat: int) -> CardConstraint:
     assert trump is not None
     hand = state.hands[seat]
     played = [c for _, c in state.trick]
-    base = allowed(hand, played, trump, table.agreed.order, table.agreed.overtrump)
+    base, blocked = _narrowed(table, state, seat)
     narrowed = set(base.cards)
-    runs = set()
-    if table.agreed.four_jacks == "no-run":
-        runs = {c for c in base.cards if jack_run(table, state, seat, c)}
-    forced = len(runs) == len(base.cards)  # the Jack is his only legal card: he must play it, and it costs nothing
     verdicts = []
     forbid = None
     for card in hand:
         if card in narrowed:
-            if forced or card not in runs:
+            if card not in blocked:
                 verdicts.append(Verdict(card, True, base.rule))
             else:
                 verdicts.append(Verdict(card, False, "drogue.variant.four-jacks.run", "jack-run"))
@@ -136,8 +132,22 @@ def _forbidding(hand: tuple[Card, ...], played: list[Card], base: Constraint, tr
     return verdict
 
 
+def _narrowed(table: Table, state: DrogueState, seat: int) -> tuple[Constraint, frozenset[Card]]:
+    """The rules of the trick (tricks.allowed) and the Jacks the four-Jacks run keeps back from them."""
+    trump = state.trump
+    assert trump is not None
+    base = allowed(state.hands[seat], [c for _, c in state.trick], trump, table.agreed.order, table.agreed.overtrump)
+    if table.agreed.four_jacks != "no-run":
+        return base, frozenset()
+    runs = frozenset(c for c in base.cards if jack_run(table, state, seat, c))
+    # drogue.variant.four-jacks.run: the Jack is his only legal card: he must play it, and it costs nothing
+    return base, (frozenset() if len(runs) == len(base.cards) else runs)
+
+
 def legal_cards(table: Table, state: DrogueState, seat: int) -> tuple[Card, ...]:
-    return constraint(table, state, seat).cards
+    """The cards the constraint allows (the hot path of the legal moves: no verdicts built)."""
+    base, blocked = _narrowed(table, state, seat)
+    return tuple(c for c in base.cards if c not in blocked) if blocked else base.cards
 
 
 def play_card(table: Table, state: DrogueState, move: PlayCard) -> tuple[DrogueState, list[Event]]:
