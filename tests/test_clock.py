@@ -26,10 +26,11 @@ VALIDATOR = jsonschema.Draft202012Validator(schema())
 
 
 def all_option_sets() -> list[dict[str, Any]]:
-    keys = ("pack", "deal_size", "packets", "matadors", "seven", "obers")
+    keys = ("pack", "deal_size", "end", "packets", "matadors", "seven", "obers")
     values = (
         (36, 32),
         ("full", "four-hand"),
+        ("five", "all"),
         ("three", "one"),
         ("braus", "brus", "acorns"),
         ("unbeatable", "gracz"),
@@ -171,8 +172,8 @@ def run_checked(
         for e in events:
             if e.kind == "trick":
                 assert e.data["winner"] == expected_winner(e.data["cards"], options)
-        if state.dealing:
-            assert not any(state.hands)  # every trick of the deal was played
+        if state.dealing:  # clock.end: a player's fifth trick ends the deal; clock.end.all: every trick is played
+            assert not any(state.hands) or (game.options["end"] == "five" and max(state.tricks) == 5)
         if frames:
             VALIDATOR.validate(make_frame(game, state, step=len(moves), move=move, events=events))
     if len(moves) < 3000:
@@ -212,3 +213,26 @@ def test_golden_scenarios_pass_the_cli_check(capsys: pytest.CaptureFixture[str])
 def test_scenario_frames_validate(path: Path) -> None:
     for frame in replay(load(path, SCENARIOS)).frames():
         VALIDATOR.validate(frame)
+
+
+MOVES_SEED_3 = "8B AB 8L UL UA 8H OH 9A OB KH 6B KL 7B UB 7H 9B UH 9H KB AA 8A 7L 6A TL"
+
+
+@pytest.mark.parametrize(("end", "deal_over"), [("five", True), ("all", False)])
+def test_a_players_fifth_trick_ends_the_deal_only_under_the_literal_reading(end: str, deal_over: bool) -> None:
+    """clock.end: nine cards each, West takes his fifth trick in the eighth; "five" stops the deal there."""
+    game = make_game("clock", {"deal_size": "four-hand", "end": end})
+    state = game.new_state(seed=3, dealer=2)
+    state, events = play(game, state, MOVES_SEED_3)
+    assert state.tricks[1] == 5 and state.tricks_played == 8
+    assert all(len(hand) == 1 for hand in state.hands)
+    assert state.dealing is deal_over
+    said = [e.text for e in events if e.kind == "deal"]
+    assert bool(said) is deal_over
+    if deal_over:
+        assert said[-1].startswith("West has five tricks, so the deal is over after 8 tricks")
+        assert [str(m) for m in game.legal_moves(state)] == ["deal"]
+
+
+def test_the_literal_reading_is_the_default() -> None:
+    assert make_game("clock").options["end"] == "five"

@@ -13,10 +13,21 @@ from typing import ClassVar
 
 from ...cards import Card
 from ...model import Deal, OptionSpec
-from .facts import AllPlayed, Fact, LineErased
+from .facts import AllPlayed, Fact, FiveTricks, LineErased
 from .game import Druzbart, _add
 from .options import ClockOptions
-from .rules import CLOCK_LINES, CLOCK_MATADOR_LOST, DEAL_CAP, DEAL_SIZE, MATADORS, OBERS, PACK, PACKETS, SEVEN
+from .rules import (
+    CLOCK_END,
+    CLOCK_LINES,
+    CLOCK_MATADOR_LOST,
+    DEAL_CAP,
+    DEAL_SIZE,
+    MATADORS,
+    OBERS,
+    PACK,
+    PACKETS,
+    SEVEN,
+)
 from .state import DruzbartState
 
 
@@ -28,6 +39,7 @@ class ClockDruzbart(Druzbart):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         PACK,
         DEAL_SIZE,
+        CLOCK_END,
         PACKETS,
         MATADORS,
         SEVEN,
@@ -81,9 +93,15 @@ class ClockDruzbart(Druzbart):
         if lines[winner] == 0:
             state = self.close_deal(state, state.tricks)
             return self._end_game(state, winner, facts)  # clock.end.at-once
+        assert isinstance(self.settings, ClockOptions)
+        if self.settings.end == "five" and state.tricks[winner] >= 5:
+            # clock.end: "otherwise the same" read literally, a player's fifth trick ends the deal
+            state = self.close_deal(state, state.tricks)
+            facts.append(FiveTricks(winner, state.tricks_played, state.lines))
+            return self.next_deal(state, facts)  # druzbart.cap
         if any(state.hands):
             return state, facts
-        # clock.end: every trick has been played and nobody is clear yet
+        # clock.end (and clock.end.all): every trick has been played and nobody is clear yet
         state = self.close_deal(state, state.tricks)
         facts.append(AllPlayed(state.tricks_played, state.lines))
         return self.next_deal(state, facts)  # druzbart.cap

@@ -97,6 +97,15 @@ class AllPlayed:
 
 
 @dataclass(frozen=True, slots=True)
+class FiveTricks:
+    """Clock Druzbart: ``seat`` has five tricks, which ends the deal after ``tricks`` tricks (clock.end)."""
+
+    seat: int
+    tricks: int
+    lines: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Redealt:
     """``dealer`` dealt deal ``number`` (druzbart.deal.rotation): ``size`` cards each, ``left_out`` aside."""
 
@@ -126,5 +135,16 @@ class Capped:
 
 
 Fact = (
-    Played | Took | MatadorLost | DealWon | DealDrawn | SlateNow | LineErased | AllPlayed | Redealt | Cleared | Capped
+    Played
+    | Took
+    | MatadorLost
+    | DealWon
+    | DealDrawn
+    | SlateNow
+    | LineErased
+    | AllPlayed
+    | FiveTricks
+    | Redealt
+    | Cleared
+    | Capped
 )

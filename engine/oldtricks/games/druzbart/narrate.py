@@ -23,6 +23,7 @@ from .facts import (
     DealDrawn,
     DealWon,
     Fact,
+    FiveTricks,
     LineErased,
     MatadorLost,
     Played,
@@ -131,6 +132,12 @@ def event(fact: Fact, table: Table) -> Event:
             return Event("slate", text, {"lines": list(lines)})
         case AllPlayed(tricks, lines):
             return Event("deal", f"All {tricks} tricks are played. Lines left: {_lines_left(table, lines)}.", None)
+        case FiveTricks(seat, tricks, lines):
+            text = (
+                f"{table.seats.name(seat)} has five tricks, so the deal is over after {tricks} tricks, as in the "
+                f"game for four. Lines left: {_lines_left(table, lines)}."
+            )
+            return Event("deal", text, None)
         case Redealt(number, dealer):
             return Event("deal", _redealt(fact, table), {"deal": number, "dealer": dealer})
         case Cleared(side):

@@ -20,6 +20,7 @@ MatadorSet = Literal["braus", "brus", "acorns"]
 SevenRule = Literal["unbeatable", "gracz"]
 OberRule = Literal["duds", "beaters"]
 DealSize = Literal["full", "four-hand"]
+ClockEnd = Literal["five", "all"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -54,3 +55,4 @@ class ClockOptions(TableOptions):
     """Clock Druzbart: how many cards each of the three gets (clock.deal)."""
 
     deal_size: DealSize
+    end: ClockEnd

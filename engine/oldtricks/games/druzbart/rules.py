@@ -53,7 +53,8 @@ clock.seats                      | documented | {G1831} | Clock Druzbart: three 
 clock.lines                      | documented | {G1831} | Lines chalked as a tripod, one erased per trick taken
 clock.lines.count                | assumed    | {OURS}, as in the four-hand game | Six lines a player: nobody gives the number
 clock.deal                       | assumed    | {OURS} | Twelve cards each from 36; ten each from 32, two left out
-clock.end                        | assumed    | {OURS} | Every trick of a deal is played; the first to erase all his lines wins
+clock.end                        | suggested  | our copy's "otherwise the same" as the game for four, read literally | A deal ends as soon as a player has five tricks, as in the game for four
+clock.end.all                    | assumed    | {OURS} | Alternative: every trick of a deal is played, since five tricks mean less with three players
 clock.end.at-once                | assumed    | {OURS} | The game stops at the trick in which a player erases his last line
 clock.lines.matador              | assumed    | {OURS} ("otherwise the same") | A matador lost to another player chalks a line back for its owner
 """)
@@ -155,6 +156,17 @@ CLOCK_MATADOR_LOST = option(
     high=5,
 )
 DEAL_CAP = option(RULES, "deal_cap", "Stop, undecided, after this many deals", 200, "druzbart.cap", low=1, high=1000)
+CLOCK_END = option(
+    RULES,
+    "end",
+    "When a deal ends",
+    "five",
+    "clock.end",
+    choices=(
+        _c("five", "when a player has five tricks, as in the game for four (our copy read literally)", "clock.end"),
+        _c("all", "only when every trick is played (our assumption)", "clock.end.all"),
+    ),
+)
 DEAL_SIZE = option(
     RULES,
     "deal_size",
