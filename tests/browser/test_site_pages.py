@@ -3,6 +3,7 @@ and its viewers start; without JavaScript and in print, the text form of each vi
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -76,3 +77,21 @@ def test_text_form_without_javascript_and_in_print(
         assert acorn.evaluate("el => parseFloat(getComputedStyle(el).borderTopWidth)") > 0
     finally:
         context.close()
+
+
+# What a rules page prints on A4. Each viewer prints as its text form (hands once, a line per trick),
+# not as a picture of its table. Measured before that change: 61, 60, 37 and 63 pages; the target
+# is 15, not yet reached; these bounds keep what was won.
+PRINTED_AT_MOST = {"druzbart.html": 24, "drogue.html": 24, "bettelmann.html": 18, "drogue-clips.html": 36}
+
+
+@pytest.mark.parametrize("name", sorted(PRINTED_AT_MOST))
+def test_a_rules_page_prints_compactly(live_page: Any, site_server: SiteServer, name: str) -> None:
+    live_page.goto(f"{site_server.url}{name}")
+    wait_mounted(live_page)
+    pdf = live_page.pdf(format="A4")
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    assert 1 < pages <= PRINTED_AT_MOST[name], pages
+    live_page.emulate_media(media="print")
+    assert live_page.locator(".oldtricks-widget > .ot-shell").first.is_hidden()
+    assert live_page.locator(".oldtricks-widget > .ot-static").first.is_visible()
