@@ -12,7 +12,7 @@ from typing import Literal
 
 from ...cards import Card
 from ...model import Event
-from . import calls, signs
+from . import duties, signs
 from .auction import (
     MAX_BID,
     NUMBERS,
@@ -135,8 +135,8 @@ def speak(table: Table, state: DrogueState, move: Bid | Pass | Spoken) -> tuple[
     events: list[Event] = []
     kind = "call" if isinstance(move, Spoken) else "pass" if isinstance(move, Pass) else "bid"
     if isinstance(move, Spoken):
-        if calls.needs_floor(table, state, seat):  # only at a lenient table: he talks without the floor
-            state, penalty = calls.penalize(table, state, seat, "calling out in the silent game without the floor")
+        if duties.needs_floor(table, state, seat):  # only at a lenient table: he talks without the floor
+            state, penalty = duties.penalize(table, state, seat, "calling out in the silent game without the floor")
             events.append(penalty)
         call = AuctionCall(seat, "call")
         text = f'{name} calls "{QUI_VIVE_TEXT}": only three of the four Jacks may be shown.'
@@ -194,7 +194,7 @@ def forget_call(table: Table, state: DrogueState, move: Spoken) -> tuple[DrogueS
     seat = move.seat
     name = table.seats(state).names[seat]
     auction = state.auction.with_call(AuctionCall(seat, "forget"))
-    hidden = calls.hide(state, seat, f'holding all four Mandrins without calling "{QUI_VIVE_TEXT}"')
+    hidden = duties.hide(state, seat, f'holding all four Mandrins without calling "{QUI_VIVE_TEXT}"')
     text = f"{name} says nothing of the four Mandrins. Nobody can tell yet."
     return replace(state, auction=auction, hidden=hidden), [Event("forget", text, {"seat": seat})]
 
@@ -208,6 +208,6 @@ def redeal(table: Table, state: DrogueState, events: list[Event]) -> tuple[Drogu
     else:
         text = f"All four passed: {names[dealer]} gathers the cards and deals again."  # drogue.bid.all-pass
     state = replace(state, dealer=dealer, redeals=state.redeals + 1, hidden=())
-    state, hands = calls.deal_cards(table, state, dealer)
+    state, hands = duties.deal_cards(table, state, dealer)
     events.append(Event("redeal", text, {"dealer": dealer, "hands": [[str(c) for c in h] for h in hands]}))
-    return calls.open_calls(table, state, events)
+    return duties.open_calls(table, state, events)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from ...cards import Card
 from ...errors import IllegalMoveError
 from ...model import Move
-from . import bidding, calls, playing, trump
+from . import bidding, duties, playing, trump
 from .auction import MAX_BID, NUMBERS, QUI_VIVE_TEXT, claims, has_four_mandrins
 from .ranking import SUIT_ONE, SUIT_WORDS, is_jack, suit_of, trick_power
 from .state import DrogueState
@@ -52,7 +52,7 @@ def why_illegal(table: Table, state: DrogueState, move: Move) -> IllegalMoveErro
     if state.phase in ("cut", "calls"):
         return _duty(table, state, move, names)
     four = has_four_mandrins(state.hands[seat]) and not state.auction.settled(seat)
-    if state.phase == "auction" and four and calls.needs_floor(table, state, seat):
+    if state.phase == "auction" and four and duties.needs_floor(table, state, seat):
         return IllegalMoveError(
             f'{names[seat]} wears a clip: in the silent game the floor is asked for ("ask") before calling'
             f' "{QUI_VIVE_TEXT}"',
@@ -189,7 +189,7 @@ def _refusal(
 def _asking(state: DrogueState, move: Move, names: tuple[str, ...]) -> IllegalMoveError:
     asker = state.asking
     assert asker is not None
-    grantor = calls.grantor(asker)
+    grantor = duties.grantor(asker)
     return IllegalMoveError(
         f'{names[asker]} has asked for the floor: {names[grantor]} answers "Accordée" (grant) before anything else',
         "drogue.silent",
@@ -210,10 +210,10 @@ _DUTIES = {
 def _duty(table: Table, state: DrogueState, move: Move, names: tuple[str, ...]) -> IllegalMoveError:
     duty = state.duties[0]
     what, rule = _DUTIES[duty.kind]
-    if duty.kind == "qui-vive" and move.kind == "call" and calls.needs_floor(table, state, duty.seat):
+    if duty.kind == "qui-vive" and move.kind == "call" and duties.needs_floor(table, state, duty.seat):
         return IllegalMoveError(
             f"{names[duty.seat]} wears a clip: in the silent game the floor is asked for (ask) before calling out",
             "drogue.silent.calls",
         )
-    legal = " or ".join(f"'{m}'" for m in calls.legal(table, state))
+    legal = " or ".join(f"'{m}'" for m in duties.legal(table, state))
     return IllegalMoveError(f"before anything else {names[duty.seat]} {what}: {legal}", rule)

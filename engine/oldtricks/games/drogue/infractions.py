@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...model import Event, Move
-from . import bidding, calls, moves, playing
+from . import bidding, duties, moves, playing
 from .auction import AuctionCall
 from .moves import Bid, Pass, PlayCard
 from .state import DrogueState, Hidden
@@ -38,14 +38,14 @@ def _card(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, li
             return None
         # drogue.penalty.causes.out-of-turn: the card goes back; the right player leads
         why = f"leading {card.symbol} out of turn"
-        state, penalty = calls.penalize(table, state, move.seat, why)
+        state, penalty = duties.penalize(table, state, move.seat, why)
         leader = names[turn]
         text = f"{names[move.seat]} leads {card.symbol}, but it is {leader}'s lead. The card goes back."
         return state, [Event("out-of-turn", text, {"seat": move.seat, "card": str(card)}), penalty]
     if move.kind != "play" or move.seat != state.turn:
         return None
     why = playing.constraint(table, state, move.seat).infraction(card)
-    punished, penalty = calls.penalize(table, state, move.seat, why)
+    punished, penalty = duties.penalize(table, state, move.seat, why)
     after, events = playing.play_card(table, punished, PlayCard(move.seat, card))
     return after, [events[0], penalty, *events[1:]]
 

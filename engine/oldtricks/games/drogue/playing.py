@@ -11,7 +11,7 @@ from typing import Literal
 
 from ...cards import Card
 from ...model import Event, Outcome
-from . import calls, session
+from . import duties, session
 from .moves import PlayCard
 from .ranking import is_jack, points, suit_of, trick_power
 from .state import DrogueState, TrickRecord
@@ -189,7 +189,7 @@ def play_card(table: Table, state: DrogueState, move: PlayCard) -> tuple[DrogueS
     if table.agreed.evening:
         return session.finish(table, state, events), events
     for hidden in state.hidden:  # a single deal: what was hidden still comes out when the cards are seen
-        state, event = calls.penalize(table, state, hidden.seat, hidden.text + ", found out after the deal")
+        state, event = duties.penalize(table, state, hidden.seat, hidden.text + ", found out after the deal")
         events.append(event)
     outcome = result(table, state)
     events.append(Event("end", outcome.text, None))

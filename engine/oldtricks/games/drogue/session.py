@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ...cards import Card
 from ...model import Event, Outcome
-from . import calls
+from . import duties
 from .narrate import clips_word
 from .state import DealRecord, DrogueState, Session, TrickRecord
 from .table import Table, team_name
@@ -51,7 +51,7 @@ def reveal(table: Table, state: DrogueState, card: Card, events: list[Event]) ->
     """drogue.penalty.causes.found-out: a forgotten "Qui vive!" comes out when that Jack is played."""
     for hidden in [h for h in state.hidden if h.card == card]:
         state = replace(state, hidden=tuple(h for h in state.hidden if h is not hidden))
-        state, event = calls.penalize(table, state, hidden.seat, hidden.text)
+        state, event = duties.penalize(table, state, hidden.seat, hidden.text)
         events.append(event)
     return state
 
@@ -79,7 +79,7 @@ def after_trick(table: Table, state: DrogueState, record: TrickRecord, events: l
 def finish(table: Table, state: DrogueState, events: list[Event]) -> DrogueState:
     """Score a played deal for the session; then the next cut, or the end of the evening."""
     for hidden in state.hidden:  # drogue.penalty.causes.found-out: the cards are turned over
-        state, event = calls.penalize(table, state, hidden.seat, hidden.text + ", found out after the deal")
+        state, event = duties.penalize(table, state, hidden.seat, hidden.text + ", found out after the deal")
         events.append(event)
     state = replace(state, hidden=())
     session = state.session
@@ -104,7 +104,7 @@ def finish(table: Table, state: DrogueState, events: list[Event]) -> DrogueState
         outcome = end(table, state)
         events.append(Event("end", outcome.text, None))
         return replace(state, phase="over", turn=None, result=outcome)
-    return calls.start_next(table, state)
+    return duties.start_next(table, state)
 
 
 def _take(table: Table, state: DrogueState, session: Session, side: int, why: str) -> Session:

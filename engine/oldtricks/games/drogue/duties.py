@@ -1,4 +1,4 @@
-"""From one deal to the next, and everything owed before the auction.
+"""The duties between deals: the cut, the deal, and everything owed before the auction (the calls).
 
 The cut, where wearers of penalty clips name Jacks (drogue.penalty.removal); the deal itself, a chance event
 drawn from the generator state in the game state or from hands fixed in advance (drogue.deal.next); the
