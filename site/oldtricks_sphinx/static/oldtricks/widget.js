@@ -9,6 +9,7 @@ import { h, put } from "./dom.js";
 import { cardChip, detectPattern, isCard } from "./cards.js";
 import { renderTable, renderInfo, seatName } from "./table.js";
 import { buildControls, buildHelp } from "./controls.js";
+import { buildMoveList } from "./movelist.js";
 import { Live } from "./golive.js";
 import { startOnIntent } from "./intent.js";
 
@@ -129,15 +130,18 @@ export class Widget {
     this.ruleList = h("ul", {class: "ot-rules", "data-role": "rules", "aria-label": "Rules shown at this step"});
     this.panels = h("div", {class: "ot-panels", "data-role": "panels"});
     this.liveSlot = h("div", {class: "ot-live-slot"});
+    this.moveList = buildMoveList(this);
     this.lessonSlot = h("div", {class: "ot-lesson-slot"});
-    // Reading order: the table and its stepping bar, what happened at this step (beside the table
-    // on wide screens), the game's panels, then live play and the other rules to try.
+    // Reading order: the stepping bar (first, so that nothing that grows or shrinks from step to
+    // step moves it), the table, the move list and what happened at this step (beside the table on
+    // wide screens), the game's panels, then live play and the other rules to try.
     this.shell = h("div", {class: "ot-shell"},
       h("div", {class: "ot-head"},
         h("div", {class: "ot-title"}, this.data.title || ""), this.controls.tools),
-      this.infoSlot,
+      this.controls.el,
       h("div", {class: "ot-main"},
-        h("div", {class: "ot-board"}, this.tableSlot, this.controls.el, this.message),
+        h("div", {class: "ot-board"}, this.infoSlot, this.tableSlot, this.message),
+        h("div", {class: "ot-moves-slot"}, this.moveList.el),
         h("div", {class: "ot-side"},
           h("div", {class: "ot-step", role: "group", "aria-label": "This step"},
             this.moveLine, this.lessonSlot, this.events, this.note, this.ruleList),
@@ -183,6 +187,8 @@ export class Widget {
   prev() { this.show(this.index - 1, {hash: true}); }
   next() { if (!this.lesson.blocks()) this.show(this.index + 1, {hash: true}); }
   jumpToIndex(i) { this.show(i, {hash: true}); }
+  /** Jump to frame `i` of a line of the move list ("main": the frames shown). */
+  jumpToLine(lineId, i) { if (lineId === "main") this.jumpToIndex(i); }
   setView(v) { this.view = v; this.render(); }
 
   togglePlay() { if (this.timer) this.stopPlay(); else this.startPlay(); }
@@ -220,6 +226,7 @@ export class Widget {
     put(this.panels, parts.panels ? (f.panels || []).map((p) => parts.panels.renderPanel(p, this.pattern)) : null);
     for (const el of this.panels.querySelectorAll(".ot-scroll")) el.scrollTop = el.scrollHeight;
     this.updateControls();
+    this.moveList.update();
     this.live.update(f);
     this.lesson.update(f);
     if (hadFocus && !this.root.contains(document.activeElement)) this.root.focus({preventScroll: true});

@@ -1,0 +1,156 @@
+// The move list beside the board: every step of the line in order, the card plays grouped by trick
+// (number, leader, the cards in play order, the winner marked), calls, bids and deals as rows of
+// their own, a mark where a step has a note. The current step is highlighted; a click or Enter on an
+// entry jumps there. Everything shown comes from the frames: the list decides no rule.
+//
+// Exports: buildMoveList(w) -> {el, update()}, where `w` is the widget (it reads w.frames, w.index,
+// w.pattern, w.data.seat_names and w.lines, and calls w.jumpToLine(lineId, index)), and
+// moveRows(frames, pattern) -> the rows of one line (tested through the widget).
+import { h, put } from "./dom.js";
+import { cardChip, isCard } from "./cards.js";
+import { seatName } from "./table.js";
+
+/**
+ * The rows of one line's frames: {kind: "deal"|"call"|"trick", ...}. A trick row holds its plays
+ * ({index, card, seat}), its number, leader and winner; a deal or call row holds one index.
+ */
+export function moveRows(frames, pattern) {
+  const rows = [];
+  let trick = null;
+  frames.forEach((f, index) => {
+    const t = f.trick || {};
+    if (f.move === null || f.move === undefined) {
+      rows.push({kind: "deal", index});
+      trick = null;
+      return;
+    }
+    if (isCard(f.move, pattern) && t.number > 0) {
+      if (!trick || trick.number !== t.number) {
+        trick = {kind: "trick", number: t.number, leader: t.leader, winner: null, plays: []};
+        rows.push(trick);
+      }
+      trick.plays.push({index, card: f.move, seat: f.mover});
+      if (t.complete) trick.winner = Number.isInteger(t.winner) ? t.winner : "none";
+      return;
+    }
+    // a call, a bid, a new deal: its own row; a trick it interrupts goes on after it in the same row
+    rows.push({kind: f.move === "deal" || f.move === "redeal" ? "deal" : "call", index});
+    if (trick && !t.complete && t.number === trick.number) return;
+    trick = null;
+  });
+  return rows;
+}
+
+export function buildMoveList(w) {
+  const list = h("ol", {class: "ot-ml-rows"});
+  const el = h("div", {class: "ot-movelist", "data-role": "movelist", role: "group", "aria-label": "Moves"}, list);
+  el.addEventListener("click", (e) => {
+    const entry = e.target.closest("[data-step]");
+    if (entry && el.contains(entry)) jump(entry);
+  });
+  el.addEventListener("keydown", (e) => {
+    const entry = e.target.closest && e.target.closest("[data-step]");
+    if (!entry) return;
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      // move the focus along the list (Enter then jumps); ← and → still step the game
+      const all = [...el.querySelectorAll("[data-step]")];
+      const next = all[all.indexOf(entry) + (e.key === "ArrowDown" ? 1 : -1)];
+      if (next) { focusEntry(next); next.focus({preventScroll: true}); keepInView(next); }
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  });
+
+  function jump(entry) {
+    const line = entry.dataset.line || "main";
+    w.userMove(() => w.jumpToLine(line, Number(entry.dataset.index)));
+  }
+
+  function focusEntry(entry) {
+    for (const other of el.querySelectorAll('[data-step][tabindex="0"]')) other.tabIndex = -1;
+    entry.tabIndex = 0;
+  }
+
+  function keepInView(entry) {
+    // scroll the list only, never the page
+    const top = entry.offsetTop - el.offsetTop, bottom = top + entry.offsetHeight;
+    if (top < el.scrollTop) el.scrollTop = top - 4;
+    else if (bottom > el.scrollTop + el.clientHeight) el.scrollTop = bottom - el.clientHeight + 4;
+  }
+
+  function entry(f, index, lineId, content, extra = "") {
+    const step = Number.isInteger(f.step) ? f.step : index;
+    return h("button", {type: "button", class: `ot-ml-move${extra}`, "data-step": step, "data-index": index,
+      "data-line": lineId, tabindex: -1, "aria-label": null}, content,
+    f.note ? h("span", {class: "ot-ml-note", title: "This step has a note", "aria-label": "has a note", role: "img"}, "✎") : null);
+  }
+
+  function rowEls(frames, lineId, from = 0) {
+    const names = (seat) => seatName(frames[0], seat, w.data.seat_names);
+    const out = [];
+    for (const row of moveRows(frames, w.pattern)) {
+      if (row.kind === "trick") {
+        const plays = row.plays.filter((p) => p.index >= from);
+        if (!plays.length) continue;
+        const head = [`Trick ${row.number}`];
+        if (Number.isInteger(row.leader)) head.push(`${names(row.leader)} leads`);
+        const won = row.winner === null ? null : row.winner === "none" ? "no winner" : `won by ${names(row.winner)}`;
+        out.push(h("li", {class: "ot-ml-row ot-ml-trick", "data-trick": row.number},
+          h("span", {class: "ot-ml-head"}, head.join(" · ")),
+          h("span", {class: "ot-ml-plays"}, plays.map((p) => {
+            const f = frames[p.index];
+            const win = row.winner === p.seat;
+            return entry(f, p.index, lineId, [h("span", {class: "ot-ml-who"}, names(p.seat)), cardChip(p.card, w.pattern),
+              win ? h("span", {class: "ot-ml-win", title: "wins the trick"}, "wins") : null], win ? " ot-ml-winner" : "");
+          })),
+          won ? h("span", {class: "ot-ml-result"}, won) : null,
+          branchesAt(lineId, plays.map((p) => p.index))));
+        continue;
+      }
+      if (row.index < from) continue;
+      const f = frames[row.index];
+      let content;
+      if (f.move === null || f.move === undefined) {
+        content = [h("span", {class: "ot-ml-who"}, "Deal"), h("span", {class: "ot-ml-text"}, row.index === 0 ? "the cards are dealt" : "")];
+      } else {
+        // the engine's own words for a call (they name the player); the move itself if it said nothing
+        const said = (f.events || [])[0];
+        content = said ? h("span", {class: "ot-ml-text", title: (f.events || []).join(" ")}, said)
+          : [h("span", {class: "ot-ml-who"}, names(f.mover)), h("span", {class: "ot-ml-text"}, f.move)];
+      }
+      out.push(h("li", {class: `ot-ml-row ot-ml-${row.kind}`}, entry(f, row.index, lineId, content), branchesAt(lineId, [row.index])));
+    }
+    return out;
+  }
+
+  /** The side lines that leave this line at one of these indexes, as nested lists (chess-study style). */
+  function branchesAt(lineId, indexes) {
+    const lines = (w.lines ? w.lines.childrenOf(lineId) : []).filter((b) => indexes.includes(b.from));
+    if (!lines.length) return null;
+    return lines.map((b) => h("ol", {class: "ot-ml-branch", "data-branch": b.id, "aria-label": `Side line from step ${b.from}`},
+      rowEls(b.frames, b.id, b.from + 1)));
+  }
+
+  let drawnKey = null;
+  function update() {
+    const key = w.lines ? w.lines.version : w.frames;
+    if (key !== drawnKey) {
+      drawnKey = key;
+      const main = w.lines ? w.lines.main.frames : w.frames;
+      put(list, rowEls(main, "main"));
+    }
+    const lineId = w.lines ? w.lines.currentId : "main";
+    let current = null;
+    for (const e of el.querySelectorAll(".ot-ml-current")) { e.classList.remove("ot-ml-current"); e.removeAttribute("aria-current"); }
+    current = el.querySelector(`[data-line="${CSS.escape(lineId)}"][data-index="${w.index}"]`);
+    if (!current) return;
+    current.classList.add("ot-ml-current");
+    current.setAttribute("aria-current", "step");
+    const hadFocus = el.contains(document.activeElement);
+    focusEntry(current);
+    if (hadFocus) current.focus({preventScroll: true});
+    keepInView(current);
+  }
+
+  return {el, update};
+}

@@ -1,0 +1,142 @@
+"""The move list beside the board, and step controls that stay where they are while stepping.
+
+The list must show every step of the scenario in order (card plays grouped by trick with leader and
+winner, calls and deals as rows of their own, a mark on each step with a note), highlight the step
+shown, and jump on a click or Enter. The Next button must not move by more than 2 px over all the
+steps of every scenario, at desktop and phone sizes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from conftest import REPO, SiteServer, embedded, site_pages, wait_mounted
+
+pytestmark = pytest.mark.browser
+
+PAGE = "drogue.html"
+SID = "drogue/example"
+
+LIST = """(root) => [...root.querySelectorAll('[data-role="movelist"] [data-step]')].map((el) => ({
+  step: Number(el.dataset.step),
+  trick: el.closest('[data-trick]') ? Number(el.closest('[data-trick]').dataset.trick) : null,
+  note: !!el.querySelector('.ot-ml-note'),
+  wins: !!el.querySelector('.ot-ml-win'),
+  current: el.classList.contains('ot-ml-current'),
+  text: el.textContent,
+}))"""
+
+
+@pytest.fixture(scope="module")
+def frames(site_server: SiteServer) -> list[dict[str, Any]]:
+    return list(embedded((site_server.root / PAGE).read_text(encoding="utf-8"))[SID]["frames"])
+
+
+def entries(page: Any) -> list[dict[str, Any]]:
+    return list(page.eval_on_selector(f'.oldtricks-widget[id="{SID}"]', LIST))
+
+
+def test_the_move_list_holds_every_step_grouped_by_trick(
+    live_page: Any, site_server: SiteServer, frames: list[dict[str, Any]]
+) -> None:
+    live_page.goto(f"{site_server.url}{PAGE}#{SID}@0")
+    wait_mounted(live_page)
+    got = entries(live_page)
+    assert [e["step"] for e in got] == [f["step"] for f in frames], "one entry per step, in order"
+    for entry, frame in zip(got, frames, strict=True):
+        is_card = frame["move"] is not None and len(frame["move"]) == 2 and frame["trick"]["number"] > 0
+        assert entry["trick"] == (frame["trick"]["number"] if is_card else None), entry
+        assert entry["note"] == bool(frame["note"]), f"note mark at step {frame['step']}"
+    # the winner of each complete trick is marked on the card it played, and only there
+    winners = {}
+    for frame in frames:
+        if frame["trick"]["complete"] and frame["trick"]["winner"] is not None:
+            winners[frame["trick"]["number"]] = frame["trick"]["winner"]
+    marked = {(e["trick"], e["step"]) for e in got if e["wins"]}
+    expected = set()
+    for frame in frames:
+        t = frame["trick"]["number"]
+        if frame["move"] is not None and len(frame["move"]) == 2 and t in winners and frame["mover"] == winners[t]:
+            expected.add((t, frame["step"]))
+    assert winners and marked == expected
+    # calls and bids say what the engine said
+    call = next(f for f in frames if f["move"] and f["move"].startswith("bid"))
+    assert call["events"][0] in next(e["text"] for e in got if e["step"] == call["step"])
+    assert [e["step"] for e in got if e["current"]] == [0]
+
+
+def test_a_click_or_enter_on_an_entry_jumps_there(live_page: Any, site_server: SiteServer) -> None:
+    live_page.goto(f"{site_server.url}{PAGE}#{SID}@0")
+    wait_mounted(live_page)
+    root = live_page.locator(f'.oldtricks-widget[id="{SID}"]')
+    y = live_page.evaluate("() => window.scrollY")
+    root.locator('[data-role="movelist"] [data-step="12"]').click()
+    assert root.get_attribute("data-step") == "12"
+    assert live_page.evaluate("() => location.hash") == f"#{SID}@12"
+    assert [e["step"] for e in entries(live_page) if e["current"]] == [12]
+    # stepping moves the highlight; the keyboard focus stays in the list, on the current entry
+    live_page.keyboard.press("ArrowRight")
+    assert root.get_attribute("data-step") == "13"
+    assert live_page.evaluate("() => document.activeElement.dataset.step") == "13"
+    live_page.keyboard.press("ArrowDown")
+    live_page.keyboard.press("ArrowDown")
+    assert root.get_attribute("data-step") == "13", "arrows up and down only move the focus"
+    live_page.keyboard.press("Enter")
+    assert root.get_attribute("data-step") == "15"
+    assert abs(live_page.evaluate("() => window.scrollY") - y) < 400, "the page stays where the reader is"
+
+
+# Steps a viewer through all its steps by its Next button (answering lessons with "Show me") and
+# returns the Next button's box at each step.
+WALK = """(root) => {
+  const next = root.querySelector('[data-action="next"]');
+  const box = () => { const r = next.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; };
+  const boxes = [[Number(root.dataset.step), box()]];
+  root.querySelector('[data-action="first"]').click();
+  boxes.push([Number(root.dataset.step), box()]);
+  for (let guard = 0; guard < 5000 && !next.disabled; guard++) {
+    const before = root.dataset.step;
+    next.click();
+    if (root.dataset.step === before) {
+      const reveal = root.querySelector('[data-action="reveal"]');
+      if (!reveal || reveal.hidden) return {error: `stuck at step ${before}`};
+      reveal.click();
+    }
+    boxes.push([Number(root.dataset.step), box()]);
+  }
+  return {boxes};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 900), (390, 844)], ids=["desktop", "phone"])
+def test_the_step_controls_stay_put_on_every_step_of_every_scenario(
+    live_page: Any, site_server: SiteServer, size: tuple[int, int]
+) -> None:
+    live_page.set_viewport_size({"width": size[0], "height": size[1]})
+    # every scenario is on some rules page (the build checks it): walk every viewer of those pages
+    pages = [p for p in site_pages(site_server.root) if not p.startswith(("embed/", "sandbox/"))]
+    walked: dict[str, int] = {}
+    for rel in pages:
+        html = (site_server.root / rel).read_text(encoding="utf-8")
+        if 'class="oldtricks-widget"' not in html:
+            continue
+        live_page.goto(f"{site_server.url}{rel}")
+        wait_mounted(live_page)
+        for sid in embedded(html):
+            root = live_page.locator(f'.oldtricks-widget[id="{sid}"]')
+            # where a reader clicking Next has it: in the middle of the screen
+            root.locator('[data-action="next"]').evaluate("(el) => el.scrollIntoView({block: 'center'})")
+            result = root.evaluate(WALK)
+            assert "error" not in result, f"{rel} {sid}: {result.get('error')}"
+            boxes = result["boxes"]
+            x0, y0, w0, h0 = boxes[0][1]
+            for step, (x, y, w, h) in boxes:
+                assert abs(x - x0) <= 2 and abs(y - y0) <= 2 and abs(w - w0) <= 2 and abs(h - h0) <= 2, (
+                    f"{rel} {sid}: the Next button moved at step {step}: {(x0, y0)} -> {(x, y)}"
+                )
+            walked[sid] = len(boxes)
+    folder = REPO / "scenarios"
+    scenarios = {p.relative_to(folder).with_suffix("").as_posix() for p in folder.rglob("*.toml")}
+    assert scenarios <= set(walked), f"not walked: {sorted(scenarios - set(walked))}"
