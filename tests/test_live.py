@@ -31,7 +31,7 @@ def test_option_override_replays_under_the_other_rule():
 def test_override_that_breaks_a_scripted_move_stops_with_a_reason():
     sc = spec("bettelmann/last-three.toml")
     out = json.loads(live.open_table("t", json.dumps(sc.spec()), json.dumps({"last_three": "off"})))
-    assert out["ok"] and "not legal" in out["stopped"]
+    assert out["ok"] and "may not play the Unter of Acorns" in out["stopped"]
     assert len(out["frames"]) == 28
 
 
@@ -49,7 +49,13 @@ def test_illegal_move_is_refused_with_its_rule():
     sc = spec("bettelmann/basics.toml")
     live.open_table("b", json.dumps(sc.spec()), "{}")
     out = json.loads(live.play("b", 0, "UL", "[]"))
-    assert out == {"ok": False, "error": "North does not hold UL", "rule": "bettelmann.deal"}
+    assert out == {
+        "ok": False,
+        "error": "North may not play the Unter of Leaves here: North does not hold the Unter of Leaves.",
+        "rule": "bettelmann.deal",
+        "rule_title": "Sixteen cards each, kept face down and unseen",
+        "status": "documented",
+    }
     out = json.loads(live.play("b", 1, "AH", "[]"))
     assert not out["ok"] and out["rule"] == "bettelmann.last-three" and "top card" in out["error"]
 

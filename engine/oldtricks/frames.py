@@ -16,7 +16,9 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .errors import OldtricksError
 from .model import Event, Game, Move
+from .refusal import refusal
 
 SCHEMA_VERSION = 1
 
@@ -55,9 +57,28 @@ def make_frame(
         "viewer": viewer,
         **view,
         "outcome": None if outcome is None else outcome.as_json(),
-        "ask": None if ask is None else dict(ask),
+        "ask": None if ask is None else {**ask, "refusals": _refusals(game, state, turn, legal, view)},
     }
     return frame if viewer is None else seat_view(frame, viewer)
+
+
+def _refusals(game: Game[Any], state: Any, turn: int | None, legal: list[str], view: dict[str, Any]) -> list[Any]:
+    """For a lesson question: why each card of the mover's hand that is not legal would be refused,
+    in the words a live table uses (:func:`oldtricks.refusal.refusal`), so that a lesson read without
+    the live engine refuses a card the same way."""
+    if turn is None:
+        return []
+    out: list[Any] = []
+    for text in view["seats"][turn]["hand"]["cards"]:
+        if text in legal or text == "??":
+            continue
+        try:
+            move = game.parse_move(state, text)
+            error: OldtricksError = game.why_illegal(state, move)
+        except OldtricksError as exc:
+            error = exc
+        out.append({"move": text, **refusal(game, error, text, turn)})
+    return out
 
 
 def seat_view(frame: dict[str, Any], viewer: int) -> dict[str, Any]:

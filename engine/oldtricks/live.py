@@ -21,6 +21,7 @@ from .errors import IllegalMoveError, OldtricksError, ScenarioError
 from .export import expectations, line_spec, to_toml
 from .links import decode, encode
 from .prng import Rng
+from .refusal import refusal
 from .registry import GAMES, make_game
 from .replay import Line, replay
 from .scenario import TEXT_LIMIT, from_spec, names_problem
@@ -35,8 +36,13 @@ def _ok(**fields: Any) -> str:
     return json.dumps({"ok": True, **fields})
 
 
-def _fail(error: str, rule: str | None = None) -> str:
-    return json.dumps({"ok": False, "error": error, "rule": rule})
+def _fail(error: str, rule: str | None = None, **fields: Any) -> str:
+    return json.dumps({"ok": False, "error": error, "rule": rule, **fields})
+
+
+def _refuse(said: dict[str, Any]) -> str:
+    """A refused move, in the one form every viewer shows (:func:`oldtricks.refusal.refusal`)."""
+    return _fail(said["text"], said["rule"], rule_title=said["rule_title"], status=said["status"])
 
 
 def open_table(key: str, spec_json: str, options_json: str = "{}") -> str:
@@ -57,7 +63,11 @@ def open_table(key: str, spec_json: str, options_json: str = "{}") -> str:
     _TABLES[key] = rp.line
     _SPECS[key] = spec
     stopped = None if rp.stopped is None else rp.stopped.reason
-    return _ok(frames=rp.frames(), stopped=stopped, options=dict(rp.game.options), result=rp.result())
+    if rp.refused is not None:
+        stopped = f"at step {rp.refused['step']}: {rp.refused['text']}"
+    return _ok(
+        frames=rp.frames(), stopped=stopped, refused=rp.refused, options=dict(rp.game.options), result=rp.result()
+    )
 
 
 def play(key: str, step: int, move: str, bots_json: str = "[]") -> str:
@@ -76,12 +86,15 @@ def play(key: str, step: int, move: str, bots_json: str = "[]") -> str:
         return _fail("bots must be a list of seat numbers")
     branch = _branch(line, step)
     game = branch.game
+    seat = game.to_play(branch.states[-1])
     try:
-        branch.push(game.parse_move(branch.states[-1], move))
-    except IllegalMoveError as exc:
-        return _fail(str(exc), exc.rule)
+        parsed = game.parse_move(branch.states[-1], move)
     except OldtricksError as exc:
-        return _fail(str(exc))
+        return _refuse(refusal(game, exc, move, seat))
+    try:
+        branch.push(parsed)
+    except IllegalMoveError as exc:
+        return _refuse(refusal(game, exc, parsed, seat))
     _bots_play(branch, bots, Rng(hash_step(line, step)))
     _TABLES[key] = branch
     return _ok(frames=[branch.frame(i) for i in range(step + 1, len(branch.states))])

@@ -15,6 +15,7 @@ from typing import Any
 from .errors import IllegalMoveError, InvalidDealError, OldtricksError, ScenarioError
 from .frames import make_frame
 from .model import Event, Game, Move, Outcome
+from .refusal import refusal
 from .registry import all_rules, make_game
 from .scenario import TEXT_LIMIT, Scenario
 
@@ -72,6 +73,7 @@ class Replay:
     scenario: Scenario
     line: Line
     stopped: ScenarioError | None = None
+    refused: dict[str, Any] | None = None  # where ``stopped`` is a refused move: the reader's message
 
     @property
     def game(self) -> Game[Any]:
@@ -148,7 +150,12 @@ def replay(scenario: Scenario, options: Mapping[str, Any] | None = None, *, leni
                     line.push(move)
                 except IllegalMoveError as exc:
                     rule = f" ({exc.rule})" if exc.rule else ""
-                    raise scenario.error(f"step {i + 1}: {token!r} is not legal: {exc}{rule}", where) from None
+                    stop = scenario.error(f"step {i + 1}: {token!r} is not legal: {exc}{rule}", where)
+                    if lenient:
+                        said = refusal(game, exc, move, move.seat)
+                        said["step"] = len(line.states)
+                        return Replay(scenario, line, stop, said)
+                    raise stop from None
             if step.auto is not None:
                 _auto(scenario, line, step.auto, i)
         except ScenarioError as exc:

@@ -207,8 +207,9 @@ class ScenarioDirective(SphinxDirective):
 
     @staticmethod
     def _rules(sc: Scenario, rp: Replay, frames: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-        """Every ledger id the viewer may show: demonstrated, named by a step or a seat mark, or behind
-        an option. URLs are filled in once every page is read (:func:`_fill_rule_urls`)."""
+        """Every ledger id the viewer may show: demonstrated, named by a step or a seat mark, behind
+        an option, or refusing a move (every rule of the game). URLs are filled in once every page is
+        read (:func:`_fill_rule_urls`)."""
         ids = set(demonstrated_ids(sc))
         for frame in frames:
             ids.update(frame.get("ids", []))
@@ -216,6 +217,8 @@ class ScenarioDirective(SphinxDirective):
         for spec in rp.game.option_specs:
             ids.add(spec.rule)
             ids.update(choice.rule for choice in spec.choices)
+        # any rule of the game may refuse a move the reader tries live: its box is linked from the refusal
+        ids.update(rule.id for rule in rp.game.rules)
         known = all_rules()
         return {
             rid: {"url": None, "status": known[rid].status, "title": known[rid].title}

@@ -54,7 +54,11 @@ export class Lesson {
       this.say(ask.wrong ? `Not ${named}. ${ask.wrong}` : `${named} may be played, but it is not the move here. Try again.`,
         "ot-lesson-wrong");
     } else {
-      this.say(`${named} may not be played here: the cards you may play are highlighted.`, "ot-lesson-wrong");
+      // the engine wrote, into the question's frame, why each other card would be refused
+      const said = (ask.refusals || []).find((r) => r.move === move);
+      this.say("", "ot-lesson-wrong");
+      if (said) this.w.refuse(said);
+      else this.say(`${named} may not be played here: the cards you may play are highlighted.`, "ot-lesson-wrong");
     }
   }
 

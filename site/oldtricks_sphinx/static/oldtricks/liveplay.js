@@ -59,6 +59,7 @@ async function open(live, force = false) {
     }
     live.opened = key;
     live.stopped = r.stopped ? String(r.stopped) : "";
+    live.refused = r.refused || null;
     w.root.dataset.ready = "live";
     w.setFrames(r.frames, Math.min(w.index, r.frames.length - 1));
     return true;
@@ -71,8 +72,14 @@ async function open(live, force = false) {
   }
 }
 
+/** The rule behind the refusal that stopped the scripted moves, for the message's rule link. */
+function refusedRule(live) {
+  const r = live.refused;
+  return r && r.rule ? {rule: r.rule, known: {title: r.rule_title, status: r.status}} : {};
+}
+
 function stoppedNote(live) {
-  return live.stopped ? ` The scripted moves stop early: ${live.stopped}` : "";
+  return live.stopped ? ` The scripted moves stop early, ${live.stopped}` : "";
 }
 
 export async function goLive(live) {
@@ -84,7 +91,7 @@ export async function goLive(live) {
   live.seat = Number.isInteger(w.frame.turn) ? w.frame.turn : Number.isInteger(turn) ? turn : 0;
   w.setMessage((w.frame.outcome ? "Live: the game is over at this step; step back to play a different move."
     : `Live: you play ${seatName(w.frame, live.seat, w.data.seat_names)}. Click a highlighted card or a move button.`)
-    + stoppedNote(live));
+    + stoppedNote(live), refusedRule(live));
   w.render();
 }
 
@@ -105,7 +112,7 @@ export async function play(live, move) {
   live.busy = false;
   if (!r || !r.ok || !Array.isArray(r.frames)) {
     w.render();
-    w.setMessage((r && r.error) || "The engine refused that move.", {kind: "error", rule: r && r.rule});
+    w.refuse(r);
     return;
   }
   w.setMessage("");
@@ -138,7 +145,8 @@ export async function changeOption(live, key, value) {
   if (live.seat === null) live.seat = Number.isInteger(w.frame.turn) ? w.frame.turn : 0;
   const title = o ? o.opt.title || key : key;
   const label = v ? v.label : String(value);
-  w.setMessage(`Showing this scenario with option “${title}: ${label}”, computed by the live engine.${stoppedNote(live)}`);
+  w.setMessage(`Showing this scenario with option “${title}: ${label}”, computed by the live engine.${stoppedNote(live)}`,
+    refusedRule(live));
   w.render();
 }
 

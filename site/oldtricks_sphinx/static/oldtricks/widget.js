@@ -261,9 +261,10 @@ export class Widget {
     this.ruleList.hidden = !(f.ids || []).length;
   }
 
-  /** A link to a ledger rule, with its status label. */
-  ruleLink(id) {
-    const rule = this.rules[id];
+  /** A link to a ledger rule, with its status label; `known` ({title, status}) stands in when the
+   * page does not hold the rule (a live move refused by a rule no viewer of the page names). */
+  ruleLink(id, known = null) {
+    const rule = this.rules[id] || (known && known.title ? known : null);
     if (!rule) return h("span", {class: "ot-rule ot-status-unknown"}, h("span", {class: "ot-rule-title"}, id));
     const status = STATUSES.includes(rule.status) ? rule.status : "unknown";
     const parts = [h("span", {class: "ot-rule-title"}, rule.title || id),
@@ -282,18 +283,26 @@ export class Widget {
   }
 
   /** Show a short message (text, never markup); options: {kind: "info"|"error", rule: id, field: url}. */
-  setMessage(text, {kind = "info", rule = null, field = null} = {}) {
+  setMessage(text, {kind = "info", rule = null, field = null, known = null} = {}) {
     if (!text) { put(this.message); return; }
     let input = null;
     if (field) input = h("input", {type: "text", class: "ot-link-field", readonly: true, value: field,
       "aria-label": "Link to this step", "data-role": "link-field"});
     put(this.message, h("div", {class: `ot-msg ot-msg-${kind}`},
       h("span", {class: "ot-msg-text"}, text),
-      rule ? this.ruleLink(rule) : null,
+      rule ? this.ruleLink(rule, known) : null,
       input,
       h("button", {type: "button", class: "ot-msg-close", "aria-label": "Dismiss message", title: "Dismiss",
         onclick: () => { put(this.message); this.root.focus({preventScroll: true}); }}, "×")));
     if (input) { input.focus(); input.select(); }
+  }
+
+  /** Show a refused move: the engine's one form of refusal (oldtricks/refusal.py), from a live
+   * table, a sandbox or a lesson's frame alike: {text (or error), rule, rule_title, status}. */
+  refuse(r) {
+    const text = (r && (r.text || r.error)) || "The engine refused that move.";
+    this.setMessage(text, {kind: "error", rule: r && r.rule, known: r && {title: r.rule_title, status: r.status}});
+    this.root.dataset.refused = r && r.rule ? r.rule : "";
   }
 
   // -- links -----------------------------------------------------------------------------------

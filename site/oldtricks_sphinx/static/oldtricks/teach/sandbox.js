@@ -249,7 +249,7 @@ export class Sandbox {
       const w = this.widget;
       const r = await this.engine.play(TABLE, w.frame.step, move, [...this.bots]);
       if (!r || !r.ok || !Array.isArray(r.frames)) {
-        w.setMessage((r && r.error) || "The engine refused that move.", {kind: "error", rule: r && r.rule});
+        w.refuse(r);
         return;
       }
       w.setMessage("");
