@@ -71,3 +71,24 @@ def test_bad_requests_are_errors_not_exceptions():
     assert not json.loads(live.play("c", 0, "ZZ", "[]"))["ok"]
     assert json.loads(live.call("version"))["version"]
     assert not json.loads(live.call("nope"))["ok"]
+
+
+def test_line_to_makes_the_table_a_side_line_from_the_deal():
+    sc = spec("drogue/example.toml")
+    book = replay(sc).frames()
+    live.open_table("side", json.dumps(sc.spec()), "{}")
+    moves = [f["move"] for f in book[1:9]]
+    out = json.loads(live.call("line_to", json.dumps({"key": "side", "moves": moves})))
+    assert out["ok"] and [f["move"] for f in out["frames"]] == [None, *moves]
+    assert [f["seats"] for f in out["frames"]] == [f["seats"] for f in book[:9]]
+    # the table is now that line: play goes on from its last step
+    legal = out["frames"][-1]["legal"]
+    played = json.loads(live.play("side", 8, legal[-1], "[]"))
+    assert played["ok"] and played["frames"][0]["move"] == legal[-1]
+    # a move that cannot be played is refused in words, with its rule
+    hand = out["frames"][-1]["seats"][out["frames"][-1]["turn"]]["hand"]["cards"]
+    bad = next(c for c in hand if c not in legal)
+    refused = json.loads(live.call("line_to", json.dumps({"key": "side", "moves": [*moves, bad]})))
+    assert not refused["ok"] and refused["error"].startswith("step 9: ") and " may not play the " in refused["error"]
+    assert refused["rule"]
+    assert not json.loads(live.call("line_to", json.dumps({"key": "side", "moves": "KS"})))["ok"]

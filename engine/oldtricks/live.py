@@ -23,11 +23,12 @@ from .links import decode, encode
 from .prng import Rng
 from .refusal import refusal
 from .registry import GAMES, make_game
-from .replay import Line, replay
+from .replay import Line, replay, start
 from .scenario import TEXT_LIMIT, from_spec, names_problem
 
 _TABLES: dict[str, Line] = {}
 _SPECS: dict[str, dict[str, Any]] = {}  # the spec each table was opened with: its deal, title, names
+_OPTIONS: dict[str, dict[str, Any]] = {}  # and the option overrides it was opened with
 BOT_LIMIT = 5_000  # bot moves in one request: an endless Bettelmann game stops here
 NOTE_LIMIT = TEXT_LIMIT  # characters in one note: the limit of scenario files and links
 
@@ -62,6 +63,7 @@ def open_table(key: str, spec_json: str, options_json: str = "{}") -> str:
         return _fail(str(exc))
     _TABLES[key] = rp.line
     _SPECS[key] = spec
+    _OPTIONS[key] = dict(options)
     stopped = None if rp.stopped is None else rp.stopped.reason
     if rp.refused is not None:
         stopped = f"at step {rp.refused['step']}: {rp.refused['text']}"
@@ -209,6 +211,27 @@ def _advance(args: dict[str, Any]) -> dict[str, Any]:
     return {"frames": [branch.frame(i) for i in range(step + 1, len(branch.states))]}
 
 
+def _line_to(args: dict[str, Any]) -> dict[str, Any]:
+    """Make table ``key`` the line of ``moves`` (notation, in order) from its deal, under the options
+    it was opened with: a side line the reader played, to play on from, or reopened from a link.
+    Answers the frames of the whole line; a move that cannot be played is refused as in play."""
+    key, _line = _table(args)
+    moves = args.get("moves", [])
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise OldtricksError("moves must be a list of moves in notation")
+    line = start(from_spec(_SPECS[key]), _OPTIONS.get(key, {}))
+    game = line.game
+    for n, text in enumerate(moves, start=1):
+        seat = game.to_play(line.states[-1])
+        try:
+            line.push(game.parse_move(line.states[-1], text))
+        except OldtricksError as exc:
+            said = refusal(game, exc, text, seat)
+            raise IllegalMoveError(f"step {n}: {said['text']}", said["rule"]) from None
+    _TABLES[key] = line
+    return {"frames": line.frames()}
+
+
 def _deal_hands(args: dict[str, Any]) -> dict[str, Any]:
     """The hands of a table's deal in scenario notation (one string per seat, in dealing order)."""
     key, line = _table(args)
@@ -256,6 +279,7 @@ _OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "link_of_table": _link_of_table,
     "table_note": _note,
     "advance": _advance,
+    "line_to": _line_to,
     "deal_hands": _deal_hands,
     "game_info": _game_info,
     "scenario_toml": _scenario_toml,
@@ -270,6 +294,7 @@ def call(op: str, args_json: str = "{}") -> str:
     - ``link_of_table`` {key, step?, viewer?} -> {link, spec}: its share link (``v1;…``);
     - ``table_note`` {key, step, text} -> {frame}: set the note of a step ('' removes it);
     - ``advance`` {key, step, bots, limit?} -> {frames}: branch after ``step``, the bots play on;
+    - ``line_to`` {key, moves} -> {frames}: the table becomes the line of these moves from the deal;
     - ``deal_hands`` {key} -> {hands}: the deal in scenario notation;
     - ``game_info`` {game, options, names?} -> {title, seats, seat_names, pattern, options};
     - ``scenario_toml`` {key, viewer?} | {spec} -> {toml, name, spec}: a scenario file.

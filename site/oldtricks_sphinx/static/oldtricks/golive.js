@@ -20,6 +20,17 @@ function optionValues(opt) {
   return [];
 }
 
+// How fast the bots' moves are shown, ms a move (the Play button pauses them, Next steps).
+const PACES = [[1500, "slow"], [700, "steady"], [250, "fast"]];
+
+/** The seats in the order they first move in the book (the order of play), then any others. */
+function playOrder(book, count) {
+  const order = [];
+  for (const f of book) if (Number.isInteger(f.mover) && !order.includes(f.mover)) order.push(f.mover);
+  for (let i = 0; i < count; i++) if (!order.includes(i)) order.push(i);
+  return order.filter((i) => i < count);
+}
+
 export class Live {
   constructor(w) {
     this.w = w;
@@ -29,6 +40,7 @@ export class Live {
     this.opened = null;    // JSON of the overrides the engine has open, or null
     this.seat = null;      // seat the reader plays
     this.busy = false;
+    this.pace = 700;       // ms between the engine's moves as they are shown
     this.options = Array.isArray(w.data.options) ? w.data.options : [];
     this.book = Object.fromEntries(this.options.map((o) => [o.key, o.value ?? o.default]));
     this.chosen = {...this.book};
@@ -46,8 +58,14 @@ export class Live {
     this.progress = h("progress", {"data-role": "progress", max: 1, hidden: true, "aria-label": "Loading the live engine"});
     this.progressLabel = h("span", {class: "ot-progress-label", "aria-live": "polite"});
     this.seatSelect = h("select", {class: "ot-select", "data-role": "seat", "aria-label": "Seat you play",
-      onchange: () => { this.seat = Number(this.seatSelect.value); w.render(); }});
-    this.seatField = h("label", {class: "ot-field", hidden: true}, h("span", {class: "ot-field-label"}, "You play"), this.seatSelect);
+      onchange: () => { this.seat = Number(this.seatSelect.value); this.drive("seatChosen"); }});
+    this.paceSelect = h("select", {class: "ot-select", "data-role": "pace", "aria-label": "Pace of the engine's moves",
+      onchange: () => { this.pace = Number(this.paceSelect.value); }},
+    PACES.map(([ms, label]) => h("option", {value: String(ms)}, label)));
+    this.paceSelect.value = String(this.pace);
+    this.seatField = h("span", {class: "ot-live-seat", hidden: true},
+      h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, "You play"), this.seatSelect),
+      h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, "Engine"), this.paceSelect));
     this.status = h("span", {class: "ot-live-status", "data-role": "live-status"});
     this.moves = h("div", {class: "ot-moves", "data-role": "moves", role: "group", "aria-label": "Your move"});
     this.optionEls = this.options.map((opt) => this.buildOption(opt));
@@ -60,10 +78,12 @@ export class Live {
       h("div", {class: "ot-options-list", role: "group", "aria-label": "Try other rules"}, this.optionEls.map((o) => o.el)))
       : null;
     this.el = h("div", {class: "ot-live"},
-      h("div", {class: "ot-live-row"}, this.goBtn, this.seatField, this.status, this.bookBtn,
+      h("div", {class: "ot-live-row"}, this.goBtn, this.bookBtn,
         h("span", {class: "ot-progress"}, this.progress, this.progressLabel)),
-      this.moves,
       this.optionsBox);
+    // what live play needs at hand sits at the board, under the table: the seat, the pace, the moves
+    this.boardEl = h("div", {class: "ot-live-board", "data-role": "live-board"},
+      h("div", {class: "ot-live-row"}, this.seatField, this.status), this.moves);
   }
 
   buildOption(opt) {
@@ -104,7 +124,7 @@ export class Live {
     const w = this.w;
     const names = (f.seats || []).map((s, i) => s.name || seatName(f, i, w.data.seat_names));
     if (this.seatSelect.options.length !== names.length) {
-      put(this.seatSelect, names.map((n, i) => h("option", {value: String(i)}, n)));
+      put(this.seatSelect, playOrder(w.book, names.length).map((i) => h("option", {value: String(i)}, names[i])));
     }
     if (this.seat !== null) this.seatSelect.value = String(this.seat);
     this.seatField.hidden = !this.active;
@@ -162,6 +182,14 @@ export class Live {
   play(move) { return this.drive("play", move); }
   changeOption(key, value) { return this.drive("changeOption", key, value); }
   backToBook() { this.w.stopPlay(); return this.drive("backToBook"); }
+  /** After a step is drawn: the bots move by themselves when it is their turn at the end of the line. */
+  afterShow() {
+    const f = this.w.frame;
+    if (this.driver && this.active && !this.busy && !this.w.timer && !f.outcome && Number.isInteger(f.turn)
+      && f.turn !== this.seat && this.w.index === this.w.frames.length - 1) {
+      this.botTimer = this.botTimer || setTimeout(() => { this.botTimer = null; this.drive("botsPlay"); }, this.pace);
+    }
+  }
 
   async drive(name, ...args) {
     if (!this.driver) {

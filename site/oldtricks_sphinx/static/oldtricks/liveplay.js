@@ -58,6 +58,7 @@ async function open(live, force = false) {
       return false;
     }
     live.opened = key;
+    live.engineLine = "main";
     live.stopped = r.stopped ? String(r.stopped) : "";
     live.refused = r.refused || null;
     w.root.dataset.ready = "live";
@@ -93,6 +94,11 @@ export async function goLive(live) {
     : `Live: you play ${seatName(w.frame, live.seat, w.data.seat_names)}. Click a highlighted card or a move button.`)
     + stoppedNote(live), refusedRule(live));
   w.render();
+  // the reader's eyes and keys go to the board: a card to play if there is one, else the viewer
+  w.tableSlot.scrollIntoView({block: "nearest", behavior: "instant"});
+  const card = w.tableSlot.querySelector("button.ot-legal");
+  if (card) card.focus({preventScroll: true});
+  else w.root.focus({preventScroll: true});
 }
 
 export async function play(live, move) {
@@ -105,7 +111,7 @@ export async function play(live, move) {
   w.render();
   let r;
   try {
-    r = await live.engine.play(w.id, f.step, move, bots);
+    r = await engineAt(live) || await live.engine.play(w.id, f.step, move, bots);
   } catch (err) {
     r = {ok: false, error: `The live engine failed: ${err && err.message ? err.message : err}`, rule: null};
   }
@@ -116,15 +122,89 @@ export async function play(live, move) {
     return;
   }
   w.setMessage("");
-  const frames = w.frames.slice(0, w.index + 1).concat(r.frames);
+  showBotMoves(live, r.frames);
+}
+
+/** Make the engine's table the line shown, up to the step shown (when it holds another line): null
+ * when done, else the engine's refusal. */
+async function engineAt(live) {
+  const w = live.w;
+  if (live.engineLine === w.lines.currentId) return null;
+  const r = await live.engine.call("line_to", {key: w.id, moves: w.lines.movesOf(w.lines.currentId, w.index)});
+  if (!r || !r.ok) return r || {ok: false, error: "the engine did not answer"};
+  live.engineLine = w.lines.currentId;
+  return null;
+}
+
+/** Reopen a side line from a link ({from, moves}: the moves after main-line index `from`) at `step`. */
+export async function openLine(live, {from, moves}, step) {
+  const w = live.w;
+  if (!(await open(live))) return;
+  let r;
+  try {
+    r = await live.engine.call("line_to", {key: w.id, moves: w.lines.movesOf("main", from).concat(moves)});
+  } catch (err) {
+    r = {ok: false, error: err && err.message ? err.message : String(err)};
+  }
+  if (!r || !r.ok) { w.setMessage(`The side line of this link cannot be played: ${(r && r.error) || "no answer"}`, {kind: "error"}); return; }
+  const line = w.lines.play("main", from, r.frames.slice(from + 1));
+  live.engineLine = line.id;
+  live.active = true;
+  const at = step === null ? line.frames.length - 1 : line.frames.findIndex((f) => f.step === step);
+  const index = at >= 0 ? at : line.frames.length - 1;
+  const f = line.frames[index];
+  live.seat = Number.isInteger(f.turn) ? f.turn : 0;
+  w.showLine(line.id, index);
+  w.setMessage(`A side line from step ${from}, replayed by the live engine. “Main line” returns to the book.`);
+}
+
+/** Take the engine's frames after the current step; the bots' moves among them are played out at
+ * the reader's pace (live.pace ms a move; the Play button pauses, Next steps). */
+function showBotMoves(live, more) {
+  const w = live.w;
   const start = w.index + 1;
-  const animate = r.frames.length > 1 && !reducedMotion();
+  const animate = more.length > 1 && !reducedMotion();
   live.botsMoving = animate;
-  w.setFrames(frames, Math.min(start, frames.length - 1));
+  // a move anywhere but at the end of a side line starts a side line there (lines.js)
+  const line = w.lines.play(w.lines.currentId, w.index, more);
+  live.engineLine = line.id;
+  const frames = line.frames;
+  w.showLine(line.id, Math.min(start, frames.length - 1));
   live.botsMoving = false;
   w.writeHash();
-  if (animate) w.startPlay(frames.length - 1, 700);
-  else if (r.frames.length > 1) w.show(frames.length - 1, {hash: true});
+  if (animate) w.startPlay(frames.length - 1, live.pace);
+  else if (more.length > 1) w.show(frames.length - 1, {hash: true});
+}
+
+/** When a bot's seat is to move, the bots play on by themselves: at the last step of a line, or
+ * (`here`) wherever the reader just took a seat, which starts a side line there. */
+export async function botsPlay(live, here = false) {
+  const w = live.w;
+  const f = w.frame;
+  if (!live.active || live.busy || !live.engine || f.outcome || !Number.isInteger(f.turn) || f.turn === live.seat) return;
+  if (!here && w.index !== w.frames.length - 1) return;  // an earlier step: the reader is looking back
+  const bots = (f.seats || []).map((s, i) => i).filter((i) => i !== live.seat);
+  live.busy = true;
+  w.render();
+  let r;
+  try {
+    r = await engineAt(live) || await live.engine.call("advance", {key: w.id, step: f.step, bots});
+  } catch (err) {
+    r = {ok: false, error: `The live engine failed: ${err && err.message ? err.message : err}`};
+  }
+  live.busy = false;
+  if (!r || !r.ok || !Array.isArray(r.frames)) { w.render(); w.setMessage((r && r.error) || "The bots could not move.", {kind: "error"}); return; }
+  if (!r.frames.length) { w.render(); return; }
+  // the first bot move is shown at once, the rest at the reader's pace
+  showBotMoves(live, r.frames);
+}
+
+/** The reader chose another seat to play: say so, and let the bots move if it is their turn. */
+export function seatChosen(live) {
+  const w = live.w;
+  w.setMessage(`Live: you play ${seatName(w.frame, live.seat, w.data.seat_names)}; the engine plays the others.`);
+  w.render();
+  return botsPlay(live, true);
 }
 
 export async function changeOption(live, key, value) {

@@ -43,7 +43,11 @@ export function moveRows(frames, pattern) {
 
 export function buildMoveList(w) {
   const list = h("ol", {class: "ot-ml-rows"});
-  const el = h("div", {class: "ot-movelist", "data-role": "movelist", role: "group", "aria-label": "Moves"}, list);
+  const back = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "main-line",
+    onclick: () => w.userMove(() => w.toMainLine())}, "Back to the main line");
+  const where = h("span", {class: "ot-ml-where"});
+  const bar = h("div", {class: "ot-ml-bar", hidden: true}, where, back);
+  const el = h("div", {class: "ot-movelist", "data-role": "movelist", role: "group", "aria-label": "Moves"}, bar, list);
   el.addEventListener("click", (e) => {
     const entry = e.target.closest("[data-step]");
     if (entry && el.contains(entry)) jump(entry);
@@ -66,9 +70,11 @@ export function buildMoveList(w) {
     w.userMove(() => w.jumpToLine(line, Number(entry.dataset.index)));
   }
 
+  let focusable = null;
   function focusEntry(entry) {
-    for (const other of el.querySelectorAll('[data-step][tabindex="0"]')) other.tabIndex = -1;
+    if (focusable && focusable !== entry) focusable.tabIndex = -1;
     entry.tabIndex = 0;
+    focusable = entry;
   }
 
   function keepInView(entry) {
@@ -131,25 +137,42 @@ export function buildMoveList(w) {
       rowEls(b.frames, b.id, b.from + 1)));
   }
 
-  let drawnKey = null;
+  // The list is drawn when it first comes near the screen (a page of long games holds thousands of
+  // moves), then kept up to date; until then update() only remembers that it is due.
+  let drawnKey = null, currentEl = null, near = typeof IntersectionObserver !== "function";
+  if (!near) {
+    const seen = new IntersectionObserver((items) => {
+      if (!items.some((i) => i.isIntersecting)) return;
+      seen.disconnect();
+      near = true;
+      update();
+    }, {rootMargin: "600px"});
+    seen.observe(el);
+  }
+
   function update() {
+    if (!near) return;
     const key = w.lines ? w.lines.version : w.frames;
     if (key !== drawnKey) {
       drawnKey = key;
+      currentEl = null;
       const main = w.lines ? w.lines.main.frames : w.frames;
       put(list, rowEls(main, "main"));
+      el.dataset.drawn = "true";
     }
     const lineId = w.lines ? w.lines.currentId : "main";
-    let current = null;
-    for (const e of el.querySelectorAll(".ot-ml-current")) { e.classList.remove("ot-ml-current"); e.removeAttribute("aria-current"); }
-    current = el.querySelector(`[data-line="${CSS.escape(lineId)}"][data-index="${w.index}"]`);
-    if (!current) return;
-    current.classList.add("ot-ml-current");
-    current.setAttribute("aria-current", "step");
+    const side = lineId !== "main" && w.lines.get(lineId);
+    bar.hidden = !side;
+    if (side) where.textContent = `Side line from step ${side.from}`;
+    if (currentEl) { currentEl.classList.remove("ot-ml-current"); currentEl.removeAttribute("aria-current"); }
+    currentEl = el.querySelector(`[data-line="${CSS.escape(lineId)}"][data-index="${w.index}"]`);
+    if (!currentEl) return;
+    currentEl.classList.add("ot-ml-current");
+    currentEl.setAttribute("aria-current", "step");
     const hadFocus = el.contains(document.activeElement);
-    focusEntry(current);
-    if (hadFocus) current.focus({preventScroll: true});
-    keepInView(current);
+    focusEntry(currentEl);
+    if (hadFocus) currentEl.focus({preventScroll: true});
+    keepInView(currentEl);
   }
 
   return {el, update};

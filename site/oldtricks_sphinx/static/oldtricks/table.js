@@ -62,7 +62,8 @@ function handEl(seatData, ctx) {
   const cards = (hand.cards || []).slice();
   while (cards.length < (hand.count || 0)) cards.push("??");
   const mine = ctx.view === seat;
-  const shown = ctx.view === null || ctx.view === undefined ? true : mine && hand.face === "up";
+  const seen = ctx.view === null || ctx.view === undefined ? true : mine && hand.face === "up";
+  const shown = seen && !(ctx.hidden && ctx.hidden.has(seat));  // the reader may hide any hand
   const owner = seatData.name;
   if (!cards.length) return h("div", {class: "ot-hand ot-empty"}, "no cards");
   if (hand.layout === "pile" && !(shown && cards.some((c) => c !== "??"))) {
@@ -113,8 +114,18 @@ function seatEl(frame, seatData, pos, ctx) {
     ctx.play && ctx.play.seat === seat ? h("span", {class: "ot-you-flag"}, "you") : null,
     frame.turn === seat ? h("span", {class: "ot-turn-flag"}, "to play") : null,
     (seatData.marks || []).map((m) => markEl(m, ctx.rules)),
-    h("span", {class: "ot-won", title: "won so far"}, wonText(seatData.won))),
+    h("span", {class: "ot-won", title: "won so far"}, wonText(seatData.won)),
+    ctx.toggleHand ? handToggle(seatData, ctx) : null),
   handEl(seatData, ctx));
+}
+
+/** The show/hide button of one hand (as in a bridge hand viewer): hiding is the reader's choice only. */
+function handToggle(seatData, ctx) {
+  const hidden = !!(ctx.hidden && ctx.hidden.has(seatData.seat));
+  const label = `${hidden ? "Show" : "Hide"} ${seatData.name}'s hand`;
+  return h("button", {type: "button", class: "ot-hand-toggle", "data-action": "toggle-hand", "data-seat": seatData.seat,
+    "aria-pressed": String(hidden), "aria-label": label, title: label, onclick: () => ctx.toggleHand(seatData.seat)},
+  hidden ? "show" : "hide");
 }
 
 function centreEl(frame, pos, ctx) {
@@ -152,7 +163,8 @@ function outcomeEl(out) {
     out.cycle !== null && out.cycle !== undefined ? h("span", {class: "ot-cycle"}, ` (cycle ${out.cycle})`) : null);
 }
 
-/** The whole table for a frame. ctx: {pattern, view, rules, seatNames, play}. */
+/** The whole table for a frame. ctx: {pattern, view, hidden (Set of seats whose hand the reader
+ * hid), toggleHand(seat), rules, seatNames, play}. */
 export function renderTable(frame, ctx) {
   const seats = frame.seats || [];
   const pos = positions(seats.length);

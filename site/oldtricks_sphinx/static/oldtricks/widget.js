@@ -10,6 +10,7 @@ import { cardChip, detectPattern, isCard } from "./cards.js";
 import { renderTable, renderInfo, seatName } from "./table.js";
 import { buildControls, buildHelp } from "./controls.js";
 import { buildMoveList } from "./movelist.js";
+import { Lines, parseLine } from "./lines.js";
 import { Live } from "./golive.js";
 import { startOnIntent } from "./intent.js";
 
@@ -100,13 +101,22 @@ export class Widget {
     // The author's choices (the directive's :viewer: and :step:); a link's #ID@N overrides the step.
     this.view = Number.isInteger(this.data.viewer) ? this.data.viewer
       : Number.isInteger(this.book[0].viewer) ? this.book[0].viewer : null;
+    this.authorView = this.view;
     this.startIndex = Math.max(0, this.indexOfStep(Number.isInteger(this.data.step) ? this.data.step : 0));
     this.timer = null;
     this.playTarget = null;
+    this.hidden = new Set();  // seats whose hand the reader hid
+    this.settingWriters = {};  // other modules' parts of a link: name -> () => "key=value" | ""
+    this.settingReaders = {};  // and how each is read back: key -> (value) => void
+    this.lines = new Lines(this.book);
+    // a side line the reader played is kept in the link, and replayed by the live engine from it
+    this.settingWriters.line = () => { const t = this.lines.linkText(); return t ? `line=${t}` : ""; };
+    this.settingReaders.line = (value) => { this.pendingLine = parseLine(value); };
     this.build();
     this.live = new Live(this);
     this.lesson = NO_LESSON;
     this.liveSlot.appendChild(this.live.el);
+    this.liveBoardSlot.appendChild(this.live.boardEl);
     this.setFrames(this.book, this.startIndex);
     // steppable once the first frame is drawn whole: after its lesson and panels, if they were not there yet
     if (this.partsDrawn) this.partsDrawn.then(() => { root.dataset.ready = "static"; });
@@ -130,6 +140,7 @@ export class Widget {
     this.ruleList = h("ul", {class: "ot-rules", "data-role": "rules", "aria-label": "Rules shown at this step"});
     this.panels = h("div", {class: "ot-panels", "data-role": "panels"});
     this.liveSlot = h("div", {class: "ot-live-slot"});
+    this.liveBoardSlot = h("div", {class: "ot-live-board-slot"});
     this.moveList = buildMoveList(this);
     this.lessonSlot = h("div", {class: "ot-lesson-slot"});
     // Reading order: the stepping bar (first, so that nothing that grows or shrinks from step to
@@ -140,7 +151,7 @@ export class Widget {
         h("div", {class: "ot-title"}, this.data.title || ""), this.controls.tools),
       this.controls.el,
       h("div", {class: "ot-main"},
-        h("div", {class: "ot-board"}, this.infoSlot, this.tableSlot, this.message),
+        h("div", {class: "ot-board"}, this.infoSlot, this.tableSlot, this.liveBoardSlot, this.message),
         h("div", {class: "ot-moves-slot"}, this.moveList.el),
         h("div", {class: "ot-side"},
           h("div", {class: "ot-step", role: "group", "aria-label": "This step"},
@@ -153,7 +164,20 @@ export class Widget {
   }
 
   // -- frames and steps ------------------------------------------------------------------------
+  /** Show these frames as the main line (its side lines dropped), at `index`. */
   setFrames(frames, index) {
+    this.lines = new Lines(frames);
+    this.drawLine(frames, index);
+  }
+
+  /** Show line `id` of this.lines (the main line or a side line) at `index`. */
+  showLine(id, index, {hash = false} = {}) {
+    this.lines.currentId = id;
+    this.drawLine(this.lines.get(id).frames, index);
+    if (hash) this.writeHash();
+  }
+
+  drawLine(frames, index) {
     this.frames = frames;
     this.pattern = detectPattern(frames) || this.bookPattern;
     const seen = new Set();
@@ -179,6 +203,7 @@ export class Widget {
     this.render();
     this.root.dataset.step = String(this.stepOf(this.index));
     if (hash) this.writeHash();
+    if (this.live && this.live.afterShow) this.live.afterShow();
   }
 
   userMove(fn) { this.stopPlay(); fn(); }
@@ -188,8 +213,27 @@ export class Widget {
   next() { if (!this.lesson.blocks()) this.show(this.index + 1, {hash: true}); }
   jumpToIndex(i) { this.show(i, {hash: true}); }
   /** Jump to frame `i` of a line of the move list ("main": the frames shown). */
-  jumpToLine(lineId, i) { if (lineId === "main") this.jumpToIndex(i); }
-  setView(v) { this.view = v; this.render(); }
+  jumpToLine(lineId, i) {
+    if (lineId === this.lines.currentId) this.jumpToIndex(i);
+    else if (this.lines.get(lineId)) this.showLine(lineId, i, {hash: true});
+  }
+
+  /** Leave a side line for the main line, at the step where the side line left it. */
+  toMainLine() {
+    let line = this.lines.current;
+    while (line.parent !== null && line.parent !== "main") line = this.lines.get(line.parent);
+    if (line.parent !== null) this.showLine("main", line.from, {hash: true});
+  }
+  setView(v) { this.view = v; this.render(); this.writeHash(); }
+  /** Show or hide one seat's hand (the reader's choice, kept in the link). */
+  toggleHand(seat) {
+    if (this.hidden.has(seat)) this.hidden.delete(seat);
+    else this.hidden.add(seat);
+    this.render();
+    this.writeHash();
+    const btn = this.tableSlot.querySelector(`[data-action="toggle-hand"][data-seat="${seat}"]`);
+    if (btn) btn.focus({preventScroll: true});
+  }
 
   togglePlay() { if (this.timer) this.stopPlay(); else this.startPlay(); }
 
@@ -221,6 +265,7 @@ export class Widget {
     const hadFocus = this.root.contains(document.activeElement) && document.activeElement !== this.root;
     put(this.infoSlot, renderInfo(f.info));
     put(this.tableSlot, renderTable(f, {pattern: this.pattern, view: this.view, rules: this.rules,
+      hidden: this.hidden, toggleHand: (seat) => this.toggleHand(seat),
       seatNames: this.data.seat_names, play: this.lesson.playContext(f) || this.live.playContext(f)}));
     this.renderStep(f);
     put(this.panels, parts.panels ? (f.panels || []).map((p) => parts.panels.renderPanel(p, this.pattern)) : null);
@@ -306,13 +351,18 @@ export class Widget {
   }
 
   // -- links -----------------------------------------------------------------------------------
+  /** The link's fragment: `ID@STEP`, then what the reader set (`;view=SEAT`, `;hide=SEAT.SEAT`). */
+  hashText() {
+    return `${this.id}@${this.stepOf(this.index)}${settingsText(this)}`;
+  }
+
   stepUrl() {
-    return `${location.href.split("#")[0]}#${this.id}@${this.stepOf(this.index)}`;
+    return `${location.href.split("#")[0]}#${this.hashText()}`;
   }
 
   writeHash() {
     try {
-      history.replaceState(history.state, "", `#${this.id}@${this.stepOf(this.index)}`);
+      history.replaceState(history.state, "", `#${this.hashText()}`);
     } catch (e) { /* e.g. a sandboxed page: the link still works through copy-link */ }
   }
 
@@ -335,6 +385,17 @@ export class Widget {
 
   /** Open at a step named by a link (null: the author's step); out of range: a message and step 0. */
   openAt(stepText, scroll) {
+    this.pendingLine = null;
+    if (stepText !== null) stepText = this.takeSettings(stepText);
+    if (this.pendingLine) {
+      // a side line: the live engine replays it (the book is shown at its branching step meanwhile)
+      const line = this.pendingLine;
+      this.pendingLine = null;
+      this.show(Math.max(0, Math.min(this.book.length - 1, line.from)));
+      this.live.drive("openLine", line, /^\d+$/.test(stepText) ? Number(stepText) : null);
+      if (scroll) { this.root.scrollIntoView({block: "start", behavior: "instant"}); this.root.focus({preventScroll: true}); }
+      return;
+    }
     const step = stepText === null ? this.stepOf(this.startIndex) : /^\d+$/.test(stepText) ? Number(stepText) : NaN;
     const i = Number.isNaN(step) ? -1 : this.indexOfStep(step);
     this.stopPlay();
@@ -349,6 +410,20 @@ export class Widget {
       this.root.scrollIntoView({block: "start", behavior: "instant"});
       this.root.focus({preventScroll: true});
     }
+  }
+
+  /** Apply the settings a link carries after its step (`5;view=0;hide=1.3`); returns the step text. */
+  takeSettings(text) {
+    const [step, ...pairs] = String(text).split(";");
+    const seats = (this.frame.seats || []).length;
+    const seat = (v) => /^\d+$/.test(v) && Number(v) < seats ? Number(v) : null;
+    for (const pair of pairs) {
+      const [key, value = ""] = pair.split("=");
+      if (key === "view") this.view = value === "all" ? null : seat(value);
+      else if (key === "hide") this.hidden = new Set(value.split(".").map(seat).filter((v) => v !== null));
+      else if (this.settingReaders[key]) this.settingReaders[key](value);
+    }
+    return step;
   }
 
   // -- keyboard and help -----------------------------------------------------------------------
@@ -464,6 +539,16 @@ function routeHash(scroll, landing = false) {
 function holdTarget(id) {
   const target = document.getElementById(id);
   if (target) target.scrollIntoView({block: "start", behavior: "instant"});
+}
+
+/** What the reader set that a link keeps: the view when it is not the author's, the hands hidden,
+ * and what other modules add (w.settingWriters: functions returning "key=value" or ""). */
+function settingsText(w) {
+  const out = [];
+  if (w.view !== w.authorView) out.push(`view=${w.view === null ? "all" : w.view}`);
+  if (w.hidden.size) out.push(`hide=${[...w.hidden].sort((a, b) => a - b).join(".")}`);
+  for (const write of Object.values(w.settingWriters)) { const t = write(); if (t) out.push(t); }
+  return out.map((t) => `;${t}`).join("");
 }
 
 /** `ID@N` -> {id: ID, step: "N"}; `ID` -> {id: ID, step: null} (the author's step). */
