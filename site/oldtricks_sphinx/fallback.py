@@ -22,6 +22,8 @@ from oldtricks.cards import RANK_NAMES, SUIT_NAMES, Card
 from oldtricks.errors import OldtricksError
 from oldtricks.replay import Replay
 
+from .lessons import lessons_of
+
 __all__ = ["card_node", "complete_tricks", "static_card", "static_form"]
 
 
@@ -72,7 +74,30 @@ def static_form(rp: Replay, frames: Sequence[dict[str, Any]]) -> nodes.container
         box += nodes.paragraph(
             "", f"The scenario stops here, after {count} trick(s); the game goes on.", classes=["ot-static-outcome"]
         )
+    box += _questions(sc.id, sc.title, tuple(sc.demonstrates), frames)
     return box
+
+
+def _questions(
+    scenario_id: str, title: str, demonstrates: tuple[str, ...], frames: Sequence[dict[str, Any]]
+) -> nodes.Node:
+    """The scenario's lesson questions, each with room to write the answer (a handout, when printed);
+    nothing when it asks none. The answers are not printed: the viewer gives them."""
+    lessons = lessons_of(scenario_id, list(frames), title, demonstrates)
+    if not lessons:
+        return nodes.inline()
+    found = nodes.enumerated_list(classes=["ot-static-questions"])
+    for lesson in lessons:
+        trick = _number(frames[lesson.step]) if lesson.step < len(frames) else 0
+        where = f"Before trick {trick} is complete" if trick else "Before the first trick"
+        found += nodes.list_item(
+            "",
+            nodes.paragraph("", f"{where} (step {lesson.step}): {lesson.scene}"),
+            nodes.paragraph("", "", nodes.strong("", lesson.question), classes=["ot-static-answer"]),
+        )
+    return nodes.container(
+        "", nodes.paragraph("", "", nodes.strong("", "Questions")), found, classes=["ot-static-quiz"]
+    )
 
 
 def _deals(frames: Sequence[dict[str, Any]]) -> list[Sequence[dict[str, Any]]]:

@@ -68,3 +68,15 @@ def test_a_question_with_no_scene_fails(build: Builder, tmp_path: Path) -> None:
     built = build(PAGES, scenarios=folder)
     assert built.status == 1
     assert f"{path}: the question at step 27 opens with no scene" in built.warnings
+
+
+def test_the_text_form_lists_the_questions_with_room_to_answer(build: Builder) -> None:
+    built = build(
+        {"index.md": "# R\n\n```{scenario} bettelmann/last-three\n```\n\n```{scenario} bettelmann/basics\n```\n"}
+    )
+    assert built.status == 0, built.warnings
+    page = built.html()
+    first, second = page.split('id="bettelmann/basics"')
+    assert first.count('class="ot-static-answer"') == 1  # one question, printed with a line to write on
+    assert "(step 27): North turns up a Ten." in first and "What should South play?" in first
+    assert "ot-static-quiz" not in second  # a scenario that asks nothing prints no questions
