@@ -183,6 +183,42 @@ def cmd_link(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_analyse(args: argparse.Namespace) -> int:
+    """The solver's values for the position at ``--step`` (default: the last) of a scenario, or (Drogue,
+    ``--table``) the double-dummy table of the deal in play there."""
+    from .errors import AnalysisError
+
+    rp = replay(_load(args.file))
+    states = rp.line.states
+    step = len(states) - 1 if args.step is None else args.step
+    if not 0 <= step < len(states):
+        raise AnalysisError(f"{args.file}: --step must be from 0 to {len(states) - 1}, not {step}")
+    game, state = rp.game, states[step]
+    if args.table:
+        if game.name != "drogue":
+            raise AnalysisError(f"{args.file}: --table is the double-dummy table of a Drogue deal, not {game.title}")
+        from .games.drogue import Drogue
+        from .games.drogue.solver import table
+
+        assert isinstance(game, Drogue)
+        dd = table(game, state)
+        if args.json:
+            _print_json({"step": step, **dd.as_json()})
+            return 0
+        names = game.seat_names()
+        print(f"Step {step}: card points with best play, {names[dd.leader]} leading (of 120).")
+        print("trump  " + "  ".join(f"{names[s]:>7}" for s in range(4)) + "   (each seat as maker: his side's points)")
+        for trump in dd.points:
+            print(f"{trump:<5}  " + "  ".join(f"{dd.for_maker(s, trump):>7}" for s in range(4)))
+        return 0
+    analysis = game.analyse(state)
+    if args.json:
+        _print_json(analysis.as_json(step))
+        return 0
+    print(f"Step {step}. " + analysis.render(game.seat_names()))
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from .terminal import play_in_terminal
 
@@ -228,6 +264,12 @@ def build_parser() -> argparse.ArgumentParser:
         "sandbox page relative to the site's root)",
     )
     p.set_defaults(func=cmd_link)
+    p = sub.add_parser("analyse", help="double dummy: every legal move's value with best play by all")
+    p.add_argument("file", help="a scenario file")
+    p.add_argument("--step", type=int, help="the step to analyse (default: the last)")
+    p.add_argument("--json", action="store_true", help="print {step, to_move, measure, note, moves}")
+    p.add_argument("--table", action="store_true", help="Drogue: the double-dummy table of the deal")
+    p.set_defaults(func=cmd_analyse)
     p = sub.add_parser("play", help="play in the terminal against bots")
     p.add_argument("game", choices=sorted(GAMES))
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")

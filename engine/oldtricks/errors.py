@@ -57,3 +57,7 @@ class ScenarioError(OldtricksError):
 
 class LinkError(OldtricksError):
     """A share link could not be decoded; ``field`` is the link's field at fault (``"n"``, ``"m"``), when one is."""
+
+
+class AnalysisError(OldtricksError):
+    """A position the game's solver cannot analyse: no solver, the game is over, or a phase without one."""

@@ -11,11 +11,14 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 from .cards import Card, Pack
-from .errors import IllegalMoveError, InvalidDealError, InvalidNotationError, InvalidOptionError
+from .errors import AnalysisError, IllegalMoveError, InvalidDealError, InvalidNotationError, InvalidOptionError
 from .prng import Rng, shuffled
+
+if TYPE_CHECKING:
+    from .analysis import Analysis
 
 Status = Literal["documented", "disputed", "suggested", "assumed"]
 STATUSES: tuple[Status, ...] = ("documented", "disputed", "suggested", "assumed")
@@ -414,6 +417,11 @@ class Game(ABC, Generic[S]):
         """The move a bot makes. Default: a uniformly random legal move; games override with better play."""
         legal = self.legal_moves(state)
         return legal[rng.below(len(legal))]
+
+    def analyse(self, state: S) -> Analysis:
+        """Every legal move in ``state`` with its value under best play by all, every hand known (double
+        dummy), best first. Raises :class:`AnalysisError` where the game has no solver for the position."""
+        raise AnalysisError(f"{self.title} has no solver")
 
     # -- views --------------------------------------------------------------------------------------
     @abstractmethod

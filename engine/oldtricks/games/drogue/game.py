@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...cards import FRENCH_32, Card, Pack
 from ...errors import IllegalMoveError, InvalidDealError
@@ -23,6 +23,9 @@ from .options import Agreed
 from .rules import OPTIONS, RULES
 from .state import DrogueDeal, DrogueState, Hands, Session
 from .table import TRICKS, Table
+
+if TYPE_CHECKING:
+    from ...analysis import Analysis
 
 SEATS = 4
 
@@ -192,6 +195,12 @@ class Drogue(Game[DrogueState]):
     # -- bots and views ------------------------------------------------------------------------------
     def bot_move(self, state: DrogueState, rng: Rng) -> Move:
         return bot.choose(self.table, state, self.legal_moves(state), rng)
+
+    def analyse(self, state: DrogueState) -> Analysis:
+        """Double dummy, once trump is named: each legal card's points with best play by all (:mod:`.solver`)."""
+        from . import solver  # imported on first use: the live engine loads it only for analysis
+
+        return solver.analyse(self, state)
 
     def view(self, state: DrogueState) -> dict[str, Any]:
         return view.render(self.table, state)

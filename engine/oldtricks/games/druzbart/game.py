@@ -15,7 +15,7 @@ the state, so ``(options, seed, moves)`` replays a whole game.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...cards import GERMAN_32, GERMAN_36, Card, Pack
 from ...errors import IllegalMoveError, InvalidDealError
@@ -30,6 +30,9 @@ from .ranking import Ranking
 from .rules import DEAL_CAP, LINES, MATADOR_LOST, MATADOR_TO_PARTNER, MATADORS, OBERS, PACK, PACKETS, RULES, SEVEN
 from .state import DealScore, DruzbartState, Play
 from .table import Table
+
+if TYPE_CHECKING:
+    from ...analysis import Analysis
 
 
 def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
@@ -344,6 +347,12 @@ class Druzbart(Game[DruzbartState]):
     def bot_move(self, state: DruzbartState, rng: Rng) -> Move:
         """Head as cheaply as will hold, keep the matadors for when they matter, throw duds otherwise."""
         return bots.choose(self.table, state, self.legal_moves(state), rng)
+
+    def analyse(self, state: DruzbartState) -> Analysis:
+        """Double dummy: each legal card's value with best play by all (see :mod:`.solver`)."""
+        from . import solver  # imported on first use: the live engine loads it only for analysis
+
+        return solver.analyse(self, state)
 
     # -- view ----------------------------------------------------------------------------------------
     def view(self, state: DruzbartState) -> dict[str, Any]:

@@ -1,0 +1,93 @@
+"""What the solver says about a position: every legal move with its value under best play by all.
+
+A game's solver (its ``analyse`` method) fills an :class:`Analysis`; the CLI prints it and the live API
+sends :meth:`Analysis.as_json` to the viewer, which shows it as written: the words come from here and
+from the game, never from the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .model import Move
+from .search import Position, Search
+
+
+@dataclass(frozen=True, slots=True)
+class MoveValue:
+    """One legal move, its value (what :attr:`Analysis.measure` says), the best continuation after it
+    (moves of every seat, in order) and what that means in words."""
+
+    move: Move
+    value: int
+    line: tuple[Move, ...]
+    text: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"move": str(self.move), "value": self.value, "line": [str(m) for m in self.line], "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The solver's answer for one position: the seat to move, what the values mean, the moves best first,
+    and a note on how to read them (three players have no single best play, say)."""
+
+    to_move: int
+    measure: str
+    moves: tuple[MoveValue, ...]
+    note: str = ""
+
+    @property
+    def best(self) -> MoveValue:
+        return self.moves[0]
+
+    def value_of(self, move: Move) -> MoveValue | None:
+        return next((m for m in self.moves if m.move == move), None)
+
+    def as_json(self, step: int | None = None) -> dict[str, Any]:
+        return {
+            "step": step,
+            "to_move": self.to_move,
+            "measure": self.measure,
+            "note": self.note,
+            "moves": [m.as_json() for m in self.moves],
+        }
+
+    def render(self, names: Sequence[str]) -> str:
+        """The analysis as lines of text for the terminal."""
+        out = [f"{names[self.to_move]} to play. Values: {self.measure}."]
+        if self.note:
+            out.append(self.note)
+        width = max(len(str(m.move)) for m in self.moves)
+        for m in self.moves:
+            line = " ".join(str(x) for x in m.line)
+            out.append(f"  {m.move!s:<{width}}  {m.value:>4}  {m.text}" + (f"  [{line}]" if line else ""))
+        return "\n".join(out)
+
+
+def rank_moves(
+    search: Search,
+    pos: Position,
+    move_of: Callable[[int, int], Move],
+    total: Callable[[int], int],
+    text_of: Callable[[int], str],
+) -> tuple[MoveValue, ...]:
+    """Every legal card of the seat to move in ``pos``, valued by ``search`` (whose side "ours" is the
+    mover's), best first. ``total`` turns the value of the rest of the deal into the value shown (tricks
+    or points already taken added), ``text_of`` says a shown value in words, ``move_of(seat, card)`` is
+    the game's move for a card number."""
+    legal = search.model.legal(pos.hands[pos.turn], [c for _, c in pos.trick])
+    rows = []
+    for card in _bits_high_first(legal, search):
+        value = total(search.exact(pos, card))
+        line = tuple(move_of(s, c) for s, c in search.line(pos, card))
+        rows.append(MoveValue(move_of(pos.turn, card), value, line, text_of(value)))
+    rows.sort(key=lambda m: -m.value)  # stable: equal values keep the strong-card-first order
+    return tuple(rows)
+
+
+def _bits_high_first(mask: int, search: Search) -> list[int]:
+    cards = [c for c in range(search.model.cards) if mask >> c & 1]
+    return sorted(cards, key=lambda c: -search.priority(c))

@@ -1,0 +1,232 @@
+"""The double-dummy solver for Drogue, once trump is named, and the double-dummy table of a deal.
+
+The fast form of the play is built from :mod:`.ranking` (a card's suit in play and its power against
+each suit led, drogue.mandrins, drogue.rank) and mirrors :func:`.tricks.allowed` (follow and beat,
+drogue.play.follow; trump, drogue.play.trump; over-trump, drogue.play.overtrump) and
+:func:`.tricks.best_play` (drogue.play.win). ``tests/test_solver_drogue.py`` checks it against
+``legal_moves`` and ``apply`` on every move and trick of many random deals.
+
+A move's value is the card points (of 120, drogue.points) the mover's side takes in the deal, tricks
+already won included; the words say whether that wins the deal (drogue.points.result) or, in an
+evening, whether the side without the drogue reaches 41 (drogue.threshold).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...analysis import Analysis, rank_moves
+from ...cards import Card
+from ...errors import AnalysisError
+from ...model import Move
+from ...search import Counters, Position, Search
+from .ranking import POINTS, suit_of, trick_power
+from .session import THRESHOLD
+from .state import DrogueState
+
+if TYPE_CHECKING:
+    from .game import Drogue
+
+SUITS = "CDHS"
+TOTAL = 120  # drogue.points
+
+
+class DrogueModel:
+    """Drogue's play with ``trump`` named, over card numbers (the pack's order)."""
+
+    seats = 4
+
+    def __init__(self, game: Drogue, trump: str) -> None:
+        if game.options["four_jacks"] != "free":
+            # drogue.variant.four-jacks.run depends on the tricks before, which the fast form leaves out
+            raise AnalysisError("the solver does not play the four-Jacks variant (option four_jacks)")
+        self.game = game
+        self.trump = trump
+        self.deck = game.pack.cards
+        self.cards = len(self.deck)
+        order = game.order
+        self.suit = [SUITS.index(suit_of(c, trump)) for c in self.deck]
+        self.points = [POINTS.get(c.rank, 0) for c in self.deck]
+        # power[led][card]: how strongly a card bids for a trick led in suit ``led`` (-1: it cannot win)
+        self.power = [[trick_power(c, led, trump, order) for c in self.deck] for led in SUITS]
+        self.in_suit = [sum(1 << c for c in range(self.cards) if self.suit[c] == s) for s in range(4)]
+        self.above = [{p: sum(1 << c for c in range(self.cards) if row[c] > p) for p in set(row)} for row in self.power]
+        self.t = SUITS.index(trump)
+        self.must_overtrump = game.overtrump == "must"
+
+    def next_seat(self, seat: int) -> int:
+        return (seat - 1) % 4  # drogue.deal: play goes to the right
+
+    def legal(self, hand: int, trick: Sequence[int]) -> int:
+        if not trick:
+            return hand
+        led = self.suit[trick[0]]
+        row = self.power[led]
+        best = max(trick, key=row.__getitem__)
+        top = row[best]
+        follow = hand & self.in_suit[led]
+        if follow:
+            if self.suit[best] != led:
+                return follow  # drogue.play.follow.trumped
+            return follow & self.above[led][top] or follow  # drogue.play.follow
+        trumps = hand & self.in_suit[self.t]
+        if trumps:
+            if self.must_overtrump and self.suit[best] == self.t:
+                over = trumps & self.above[led][top]
+                if over:
+                    return over  # drogue.play.overtrump
+            return trumps  # drogue.play.trump
+        return hand  # drogue.play.any
+
+    def winner(self, trick: Sequence[int]) -> int:
+        row = self.power[self.suit[trick[0]]]
+        return max(range(len(trick)), key=lambda i: row[trick[i]])  # drogue.play.win
+
+    def score(
+        self, trick: Sequence[tuple[int, int]], winner: int, counters: Counters, ours: Sequence[bool]
+    ) -> tuple[int, Counters, bool]:
+        pts = sum(self.points[c] for _, c in trick)
+        return (pts if ours[winner] else -pts), counters, False
+
+    def limits(self, hands: Sequence[int], leader: int, counters: Counters, ours: Sequence[bool]) -> tuple[int, int]:
+        left = sum(self.points[c] for hand in hands for c in range(self.cards) if hand >> c & 1)
+        return -left, left
+
+    def keys(self, card: int) -> tuple[int, ...]:
+        return tuple(row[card] for row in self.power)
+
+    def kind(self, card: int) -> int:
+        return self.suit[card] * 100 + self.points[card]
+
+    # -- positions ----------------------------------------------------------------------------------
+    def mask(self, cards: Sequence[Card]) -> int:
+        index = {c: i for i, c in enumerate(self.deck)}
+        return sum(1 << index[c] for c in cards)
+
+    def ours(self, seat: int) -> list[bool]:
+        return [s % 2 == seat % 2 for s in range(4)]  # drogue.partners
+
+    def move(self, seat: int, card: int) -> Move:
+        return Move(seat, "play", self.deck[card])
+
+    def priority(self) -> list[int]:
+        return [max(row[c] for row in self.power) * 16 + self.points[c] for c in range(self.cards)]
+
+
+def model_of(game: Drogue, trump: str) -> DrogueModel:
+    """The fast model for ``trump``, made once per game and suit (the search's merge tables hang on it)."""
+    models = game.__dict__.setdefault("_solver_models", {})
+    if trump not in models:
+        models[trump] = DrogueModel(game, trump)
+    model = models[trump]
+    assert isinstance(model, DrogueModel)
+    return model
+
+
+def _search(model: DrogueModel, seat: int) -> Search:
+    return Search(model, model.ours(seat), model.priority())
+
+
+def left_points(hands: Sequence[Sequence[Card]], trick: Sequence[tuple[int, Card]]) -> int:
+    return sum(POINTS.get(c.rank, 0) for hand in hands for c in hand) + sum(POINTS.get(c.rank, 0) for _, c in trick)
+
+
+def target(game: Drogue, state: DrogueState) -> tuple[int, int] | None:
+    """In an evening with the drogue worn: the side without it and the points it needs (drogue.threshold);
+    None when more points simply wins (one deal alone, or the first game, drogue.first-game)."""
+    holder = state.session.holder
+    if game.deals == 1 or holder is None:
+        return None
+    return 1 - holder, THRESHOLD
+
+
+def verdict(game: Drogue, state: DrogueState, side: int, points: int) -> str:
+    """What taking ``points`` means for ``side`` (of 120) in this deal."""
+    goal = target(game, state)
+    if goal is None:
+        if points * 2 == TOTAL:
+            return "sixty all"
+        return "and wins the deal" if points * 2 > TOTAL else "and loses the deal"
+    free, need = goal
+    free_points = points if side == free else TOTAL - points
+    reach = "reaches" if free_points >= need else "falls short of"
+    whose = "your side, without the drogue," if side == free else "the side without the drogue"
+    return f"so {whose} {reach} {need}"
+
+
+def analyse(game: Drogue, state: DrogueState) -> Analysis:
+    """Every legal card with the points the mover's side takes under best play by all."""
+    if state.phase != "play" or state.trump is None or state.turn is None:
+        raise AnalysisError("Drogue: the solver starts once trump is named and the cards are played")
+    model = model_of(game, state.trump)
+    seat = state.turn
+    index = {c: i for i, c in enumerate(model.deck)}
+    pos = Position(tuple(model.mask(h) for h in state.hands), tuple((s, index[c]) for s, c in state.trick), seat, ())
+    side = seat % 2
+    have = state.side_points()[side]
+    left = left_points(state.hands, state.trick)
+
+    def total(diff: int) -> int:
+        return have + (left + diff) // 2
+
+    def text(points: int) -> str:
+        return f"with best play your side takes {points} of {TOTAL} card points, {verdict(game, state, side, points)}"
+
+    moves = rank_moves(_search(model, seat), pos, model.move, total, text)
+    goal = target(game, state)
+    measure = "the card points (of 120) your side takes in this deal, tricks already won included"
+    note = "" if goal is None else f"In this deal the side without the drogue needs {goal[1]} points."
+    return Analysis(seat, measure, moves, note)
+
+
+# -- the double-dummy table --------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Table:
+    """For one deal: the points each side takes with best play, for each suit as trump; ``leader`` leads
+    whoever makes (drogue.deal.first-lead), so a maker changes only which side is "the makers"."""
+
+    dealer: int
+    leader: int
+    points: dict[str, tuple[int, int]]  # trump suit -> (seats 0 and 2, seats 1 and 3)
+
+    def for_maker(self, seat: int, trump: str) -> int:
+        """The points the side of ``seat`` takes if ``seat`` makes ``trump``."""
+        return self.points[trump][seat % 2]
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "dealer": self.dealer,
+            "leader": self.leader,
+            "trumps": {t: list(p) for t, p in self.points.items()},
+            "makers": {str(seat): {t: self.for_maker(seat, t) for t in self.points} for seat in range(4)},
+        }
+
+
+def deal_hands(state: DrogueState) -> tuple[tuple[Card, ...], ...]:
+    """The hands of the deal in play as dealt: the cards held, with those already played given back."""
+    hands = [list(h) for h in state.hands]
+    for record in state.tricks:
+        for seat, card in record.cards:
+            hands[seat].append(card)
+    for seat, card in state.trick:
+        hands[seat].append(card)
+    return tuple(tuple(h) for h in hands)
+
+
+def table(game: Drogue, state: DrogueState, trumps: str = SUITS) -> Table:
+    """The double-dummy table of the deal in play: for each suit of ``trumps`` as trump, the points of
+    each side. Raises :class:`AnalysisError` when the cards of the deal are not all known yet."""
+    hands = deal_hands(state)
+    if any(len(h) != 8 for h in hands):
+        raise AnalysisError("Drogue: the double-dummy table needs the eight cards of each hand dealt")
+    leader = (state.dealer - 1) % 4  # drogue.deal.first-lead
+    points = {}
+    for trump in trumps:
+        model = model_of(game, trump)
+        pos = Position(tuple(model.mask(h) for h in hands), (), leader, ())
+        diff = _search(model, 0).value(pos)
+        ours = (TOTAL + diff) // 2
+        points[trump] = (ours, TOTAL - ours)
+    return Table(state.dealer, leader, points)

@@ -1,0 +1,197 @@
+"""The double-dummy solver for Drużbart and Clock Druzbart: the rules of play over card numbers, for
+:mod:`oldtricks.search`.
+
+The fast form is built from :class:`~.ranking.Ranking` (the one place the ranking lives): a card's
+power unled and led, so heading (druzbart.head) and the holder of a trick (druzbart.all-duds,
+druzbart.seven) are read from the same numbers. ``tests/test_solver_druzbart.py`` checks it against
+``legal_moves`` and ``apply`` on every trick of many random games.
+
+* Drużbart: the value of a move is the mover's side's tricks minus the other side's when the deal
+  stops (druzbart.end: as soon as a side has five).
+* Clock Druzbart: the mover's own tricks at the end of the deal, the two others playing against him;
+  the deal stops at the trick in which a player erases his last line (clock.end.at-once), so the lines
+  (and the lines chalked back for lost matadors, clock.lines.matador) are counted too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ...analysis import Analysis, rank_moves
+from ...errors import AnalysisError
+from ...model import Move
+from ...search import Counters, Position, Search
+from .state import DruzbartState
+
+if TYPE_CHECKING:
+    from .game import Druzbart
+
+TRICKS_TO_WIN = 5  # druzbart.end
+
+CLOCK_NOTE = (
+    "With three players there is no single best play: each value assumes the two others play together"
+    " against the mover, which they need not do."
+)
+
+
+class DruzbartModel:
+    """Drużbart's rules of play over card numbers (the pack's order)."""
+
+    def __init__(self, game: Druzbart) -> None:
+        self.game = game
+        self.deck = game.pack.cards
+        self.cards = len(self.deck)
+        self.seats = game.num_seats
+        r = game.ranking
+        self.unled = [r.power(c) for c in self.deck]
+        self.led = [r.power(c, led=True) for c in self.deck]
+        self.matador = [r.is_matador(c) for c in self.deck]
+        # above[t]: the cards whose power, played after the lead, is more than t (they head the trick)
+        self._above = {t: sum(1 << c for c in range(self.cards) if self.unled[c] > t) for t in {*self.unled, *self.led}}
+        # druzbart.seven: a led Seven beaten by nothing, or (gracz) by the matadors only
+        self._sevens = sum(1 << c for c in range(self.cards) if self.led[c] > self.unled[c])
+        seven = max((self.led[c] for c in range(self.cards) if self.led[c] > self.unled[c]), default=0)
+        self._beat_seven = sum(1 << c for c in range(self.cards) if self.unled[c] > seven)
+        self._ladder = sorted((c for c in range(self.cards) if self.unled[c] > 0), key=lambda c: -self.unled[c])
+        self.clock = game.num_sides == 3
+        if self.clock:
+            self._cost = int(game.options["matador_lost"])
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.seats
+
+    def top(self, trick: Sequence[int]) -> int:
+        """The power that holds the trick so far (the led card counted as led)."""
+        top = self.led[trick[0]]
+        for c in trick[1:]:
+            p = self.unled[c]
+            if p > top:
+                top = p
+        return top
+
+    def legal(self, hand: int, trick: Sequence[int]) -> int:
+        if not trick:
+            return hand  # druzbart.lead
+        return hand & self._above[self.top(trick)] or hand  # druzbart.head
+
+    def winner(self, trick: Sequence[int]) -> int:
+        best, top = 0, self.led[trick[0]]
+        for i in range(1, len(trick)):
+            p = self.unled[trick[i]]
+            if p > top:
+                best, top = i, p
+        return best
+
+    def score(
+        self, trick: Sequence[tuple[int, int]], winner: int, counters: Counters, ours: Sequence[bool]
+    ) -> tuple[int, Counters, bool]:
+        if not self.clock:
+            side = self.game.side_of(winner)
+            after = (counters[0] + (side == 0), counters[1] + (side == 1))
+            return (1 if ours[winner] else -1), after, max(after) >= TRICKS_TO_WIN
+        n = self.seats
+        tricks, lines = list(counters[:n]), list(counters[n:])
+        tricks[winner] += 1
+        lines[winner] -= 1  # clock.lines
+        for seat, card in trick:
+            if seat != winner and self.matador[card]:
+                lines[seat] += self._cost  # clock.lines.matador
+        return int(ours[winner]), (*tricks, *lines), lines[winner] == 0  # clock.end.at-once
+
+    def limits(self, hands: Sequence[int], leader: int, counters: Counters, ours: Sequence[bool]) -> tuple[int, int]:
+        left = hands[leader].bit_count()
+        sure = self.sure_tricks(hands, leader)
+        if self.clock:
+            # clock.end.at-once: the leader's run of sure tricks stops when he erases his last line
+            lines = counters[self.seats + leader]
+            return (min(sure, lines) if ours[leader] else 0), left - (0 if ours[leader] else sure)
+        # druzbart.end: a side can still win at most the tricks it lacks of five, and lose those the other lacks
+        side = 0 if ours[0] else 1
+        need, give = TRICKS_TO_WIN - counters[side], TRICKS_TO_WIN - counters[1 - side]
+        if ours[leader]:
+            if sure >= need:
+                return need, need
+            return sure - min(left - sure, give), min(left, need)
+        if sure >= give:
+            return -give, -give
+        return -min(left, give), min(left - sure, need) - sure
+
+    def sure_tricks(self, hands: Sequence[int], leader: int) -> int:
+        """Tricks the leader takes in a row whatever the others do: his led Sevens that nothing can beat
+        (druzbart.seven), and his beaters that no card left in another hand can head."""
+        mine = hands[leader]
+        others = 0
+        for s, hand in enumerate(hands):
+            if s != leader:
+                others |= hand
+        sure = (mine & self._sevens).bit_count() if not others & self._beat_seven else 0
+        for c in self._ladder:  # strongest beater first
+            bit = 1 << c
+            if mine & bit:
+                sure += 1
+            elif others & bit:
+                break
+        return sure
+
+    def keys(self, card: int) -> tuple[int, ...]:
+        return self.unled[card], self.led[card]
+
+    def kind(self, card: int) -> int:
+        return 0  # every trick counts one, whatever is in it
+
+    # -- positions ----------------------------------------------------------------------------------
+    def position(self, state: DruzbartState) -> Position:
+        if state.turn is None or state.dealing:
+            raise AnalysisError(f"{self.game.title}: no card to play here (the deal is over)")
+        index = {c: i for i, c in enumerate(self.deck)}
+        hands = tuple(sum(1 << index[c] for c in hand) for hand in state.hands)
+        trick = tuple((s, index[c]) for s, c in state.table)
+        counters = (*state.tricks, *state.lines) if self.clock else tuple(state.tricks)
+        return Position(hands, trick, state.turn, counters)
+
+    def ours(self, seat: int) -> list[bool]:
+        if self.clock:
+            return [s == seat for s in range(self.seats)]
+        return [self.game.side_of(s) == self.game.side_of(seat) for s in range(self.seats)]
+
+    def move(self, seat: int, card: int) -> Move:
+        return Move(seat, "play", self.deck[card])
+
+
+def model_of(game: Druzbart) -> DruzbartModel:
+    """The game's fast model, made once per game (the search's merge tables hang on it)."""
+    model = game.__dict__.get("_solver_model")
+    if model is None:
+        model = game.__dict__["_solver_model"] = DruzbartModel(game)
+    assert isinstance(model, DruzbartModel)
+    return model
+
+
+def analyse(game: Druzbart, state: DruzbartState) -> Analysis:
+    """Every legal card with its value under best play by all (see the module's docstring)."""
+    model = model_of(game)
+    pos = model.position(state)
+    seat = pos.turn
+    search = Search(model, model.ours(seat), [max(model.unled[c], model.led[c]) for c in range(model.cards)])
+    if model.clock:
+        have = state.tricks[seat]
+
+        def clock_text(v: int) -> str:
+            return f"with best play against you, you take {v} trick{'s' if v != 1 else ''} in this deal"
+
+        moves = rank_moves(search, pos, model.move, lambda v: have + v, clock_text)
+        measure = "the tricks the mover takes in this deal, the two others playing against him"
+        return Analysis(seat, measure, moves, CLOCK_NOTE)
+    side = game.side_of(seat)
+    lead = state.tricks[side] - state.tricks[1 - side]
+
+    def text(v: int) -> str:
+        if v == 0:
+            return "with best play the tricks split four all"
+        ours, theirs = (TRICKS_TO_WIN, TRICKS_TO_WIN - v) if v > 0 else (TRICKS_TO_WIN + v, TRICKS_TO_WIN)
+        return f"with best play your side takes {ours} trick{'s' if ours != 1 else ''} to {theirs}"
+
+    moves = rank_moves(search, pos, model.move, lambda v: lead + v, text)
+    measure = "your side's tricks minus the other side's when the deal stops (at five tricks)"
+    return Analysis(seat, measure, moves)

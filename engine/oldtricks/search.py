@@ -1,0 +1,325 @@
+"""Double-dummy search for trick-taking games: every hand known, best play by all.
+
+The core decides no rule. A game plugs in a :class:`TrickModel`: a fast form of its own rules over
+card numbers and bit masks (which cards may be played, who wins a trick, what a trick is worth, when
+the deal stops), which its tests check against the game's ``legal_moves`` and ``apply`` on every trick
+of many random games. The search is what the best solvers of trick-taking games use:
+
+* alpha-beta, fail-soft, over single cards;
+* a transposition table at trick boundaries, keyed by the hands left (one bit mask per seat), the
+  leader and the model's counters, holding bounds on the value of the rest of the deal;
+* move ordering by the model's priority (strong cards first);
+* equivalent cards merged: two cards of one hand that no live card of another hand (or of the trick
+  on the table) separates in any context are searched once.
+
+Values are the side "ours" gains over the rest of the deal, as the model scores each trick; who is
+"ours" is given per seat, so the same search serves partnerships and one player against the rest.
+
+:func:`brute_force` is the plain minimax used to test the search: it walks the game's own
+``legal_moves`` and ``apply``, and knows nothing of the model.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .model import Game, Move
+
+INF = 1 << 20
+Counters = tuple[int, ...]
+
+
+class TrickModel(Protocol):
+    """A game's rules of play in a fast form, over card numbers ``0 .. cards - 1``."""
+
+    seats: int
+    cards: int
+
+    def next_seat(self, seat: int) -> int:
+        """Who plays after ``seat`` within a trick."""
+        ...
+
+    def legal(self, hand: int, trick: Sequence[int]) -> int:
+        """The bit mask of cards of ``hand`` (a bit mask) that may be played to ``trick`` (cards in play order)."""
+        ...
+
+    def winner(self, trick: Sequence[int]) -> int:
+        """Index in ``trick`` (a whole trick, in play order) of the card that takes it."""
+        ...
+
+    def score(
+        self, trick: Sequence[tuple[int, int]], winner: int, counters: Counters, ours: Sequence[bool]
+    ) -> tuple[int, Counters, bool]:
+        """A finished trick of (seat, card) plays, taken by seat ``winner``: what it gains the side marked
+        in ``ours``, the counters after it, and whether the deal stops there."""
+        ...
+
+    def keys(self, card: int) -> tuple[int, ...]:
+        """The card's strength in every context (say, each suit led); equal keys never separate cards."""
+        ...
+
+    def kind(self, card: int) -> int:
+        """Cards of different kinds (suit in play, points) are never merged."""
+        ...
+
+    def limits(self, hands: Sequence[int], leader: int, counters: Counters, ours: Sequence[bool]) -> tuple[int, int]:
+        """The least and the most our side can still gain from a trick boundary with these hands left and
+        ``leader`` to lead (sure tricks may narrow it)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A position for the search: hands as bit masks per seat, the trick so far as (seat, card), the seat
+    to play, and the model's counters (tricks taken, lines left...)."""
+
+    hands: tuple[int, ...]
+    trick: tuple[tuple[int, int], ...]
+    turn: int
+    counters: Counters
+
+
+def bits(mask: int) -> list[int]:
+    """The card numbers set in ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+_TABLES: weakref.WeakKeyDictionary[Any, tuple[list[list[int]], list[list[bool]]]] = weakref.WeakKeyDictionary()
+
+
+def _merge_tables(model: TrickModel) -> tuple[list[list[int]], list[list[bool]]]:
+    """For every two cards a, b: the cards that separate them in some context (a card as strong as one of
+    them but not the other, or between them), and whether their kinds forbid merging them at all.
+    Computed once per model."""
+    got = _TABLES.get(model)
+    if got is not None:
+        return got
+    n = model.cards
+    keys = [model.keys(c) for c in range(n)]
+    kinds = [model.kind(c) for c in range(n)]
+    between = [[0] * n for _ in range(n)]
+    never = [[kinds[a] != kinds[b] for b in range(n)] for a in range(n)]
+    for a in range(n):
+        for b in range(a + 1, n):
+            mask = 0
+            for k, (ka, kb) in enumerate(zip(keys[a], keys[b], strict=True)):
+                if ka != kb:
+                    low, high = min(ka, kb), max(ka, kb)
+                    for x in range(n):
+                        if low <= keys[x][k] <= high:
+                            mask |= 1 << x
+            between[a][b] = between[b][a] = mask & ~(1 << a | 1 << b)
+    _TABLES[model] = between, never
+    return between, never
+
+
+class Search:
+    """Alpha-beta with a transposition table, for one model and one choice of "our" side."""
+
+    def __init__(self, model: TrickModel, ours: Sequence[bool], priority: Sequence[int] | None = None) -> None:
+        self.model = model
+        self.ours = tuple(ours)
+        self.table: dict[tuple[Any, ...], tuple[int, int]] = {}
+        self.nodes = 0
+        self._priority = list(priority) if priority is not None else [max(model.keys(c)) for c in range(model.cards)]
+        self._between, self._never = _merge_tables(model)
+
+    def priority(self, card: int) -> int:
+        """The order cards are tried in: higher first."""
+        return self._priority[card]
+
+    # -- moves ------------------------------------------------------------------------------------------
+    def choices(self, hands: Sequence[int], trick: Sequence[tuple[int, int]], seat: int) -> list[int]:
+        """The legal cards of ``seat``, one per class of equivalent cards, in the order to try them."""
+        legal = bits(self.model.legal(hands[seat], [c for _, c in trick]))
+        if len(legal) == 1:
+            return legal
+        live = 0
+        for s, hand in enumerate(hands):
+            if s != seat:
+                live |= hand
+        for _, c in trick:
+            live |= 1 << c
+        pri = self._priority
+        if not trick:
+            legal.sort(key=lambda c: -pri[c])  # lead the strong cards first
+        else:
+            legal = self._follow_order(legal, trick, seat)
+        kept: list[int] = []
+        between, never = self._between, self._never
+        for c in legal:
+            if any(not never[k][c] and not between[k][c] & live for k in kept):
+                continue
+            kept.append(c)
+        return kept
+
+    def _follow_order(self, legal: list[int], trick: Sequence[tuple[int, int]], seat: int) -> list[int]:
+        """Winning cards first, cheapest first (heading is forced, so the question is which card to spend);
+        then the others, low first. Last to play with our side holding the trick: low first."""
+        model, pri = self.model, self._priority
+        cards = [c for _, c in trick]
+        n = len(cards)
+        win: list[int] = []
+        lose: list[int] = []
+        for c in legal:
+            (win if model.winner([*cards, c]) == n else lose).append(c)
+        lose.sort(key=lambda c: pri[c])
+        if n == model.seats - 1:
+            holder = trick[model.winner(cards)][0]
+            if self.ours[holder] == self.ours[seat]:
+                return sorted(legal, key=lambda c: pri[c])
+        win.sort(key=lambda c: pri[c])
+        return win + lose
+
+    # -- search -----------------------------------------------------------------------------------------
+    def value(self, pos: Position, alpha: int = -INF, beta: int = INF) -> int:
+        """The value for our side of the rest of the deal from ``pos``, exact: MTD(f), a series of null-window
+        searches that close in on it, each reusing the table's bounds."""
+        lo, hi = alpha, beta
+        if not pos.trick:  # the model's limits hold at a trick boundary
+            low, high = self.model.limits(pos.hands, pos.turn, pos.counters, self.ours)
+            lo, hi = max(lo, low), min(hi, high)
+        guess = 0 if lo <= 0 <= hi else lo
+        while lo < hi:
+            test = guess + 1 if guess == lo else guess
+            v = self.probe(pos, test - 1, test)
+            if v < test:
+                hi = v
+            else:
+                lo = v
+            guess = v
+        return lo
+
+    def probe(self, pos: Position, alpha: int, beta: int) -> int:
+        """Fail-soft alpha-beta from ``pos``: exact inside ``alpha``..``beta``, else a bound beyond it."""
+        hands = list(pos.hands)
+        if not pos.trick:
+            return self._lead(hands, pos.turn, pos.counters, alpha, beta)
+        return self._play(hands, list(pos.trick), pos.turn, pos.counters, alpha, beta)
+
+    def _lead(self, hands: list[int], leader: int, counters: Counters, alpha: int, beta: int) -> int:
+        if not hands[leader]:
+            return 0
+        low, high = self.model.limits(hands, leader, counters, self.ours)
+        key = (*hands, leader, *counters)
+        got = self.table.get(key)
+        if got is not None:
+            low, high = max(low, got[0]), min(high, got[1])
+        if low >= beta:
+            return low
+        if high <= alpha or low == high:
+            return high
+        a, b = max(alpha, low), min(beta, high)
+        v = self._play(hands, [], leader, counters, a, b)
+        if v <= a:
+            high = min(high, v)
+        elif v >= b:
+            low = max(low, v)
+        else:
+            low = high = v
+        self.table[key] = (low, high)
+        return v
+
+    def _play(
+        self, hands: list[int], trick: list[tuple[int, int]], seat: int, counters: Counters, alpha: int, beta: int
+    ) -> int:
+        self.nodes += 1
+        model = self.model
+        ours = self.ours[seat]
+        best = -INF if ours else INF
+        last = len(trick) == model.seats - 1
+        for card in self.choices(hands, trick, seat):
+            bit = 1 << card
+            hands[seat] ^= bit
+            trick.append((seat, card))
+            if last:
+                winner = trick[model.winner([c for _, c in trick])][0]
+                gain, after, over = model.score(trick, winner, counters, self.ours)
+                v = gain if over else gain + self._lead(hands, winner, after, alpha - gain, beta - gain)
+            else:
+                v = self._play(hands, trick, model.next_seat(seat), counters, alpha, beta)
+            trick.pop()
+            hands[seat] |= bit
+            if ours:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+            elif v < best:
+                best = v
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
+        return best
+
+    def after(self, pos: Position, card: int) -> tuple[Position, int]:
+        """The position after ``card`` is played, and what the trick it completes gained (0 if none)."""
+        model = self.model
+        seat = pos.turn
+        hands = list(pos.hands)
+        hands[seat] ^= 1 << card
+        trick = (*pos.trick, (seat, card))
+        if len(trick) < model.seats:
+            return Position(tuple(hands), trick, model.next_seat(seat), pos.counters), 0
+        winner = trick[model.winner([c for _, c in trick])][0]
+        gain, after, over = model.score(trick, winner, pos.counters, self.ours)
+        if over:
+            hands = [0] * len(hands)
+        return Position(tuple(hands), (), winner, after), gain
+
+    def exact(self, pos: Position, card: int) -> int:
+        """The exact value for our side of playing ``card`` in ``pos``, the trick it completes included."""
+        nxt, gain = self.after(pos, card)
+        return gain + self.value(nxt)
+
+    def line(self, pos: Position, card: int, limit: int = 64) -> list[tuple[int, int]]:
+        """The best continuation after ``card``: (seat, card) plays with best play by all, to the deal's end."""
+        out: list[tuple[int, int]] = []
+        pos, _ = self.after(pos, card)
+        while pos.hands[pos.turn] and len(out) < limit:
+            cards = self.choices(list(pos.hands), list(pos.trick), pos.turn)
+            values = [(self.exact(pos, c), c) for c in cards]
+            pick = max(values)[0] if self.ours[pos.turn] else min(values)[0]
+            card = next(c for v, c in values if v == pick)
+            out.append((pos.turn, card))
+            pos, _ = self.after(pos, card)
+        return out
+
+
+# -- the reference: plain minimax over the game's own rules --------------------------------------------
+def brute_force(
+    game: Game[Any],
+    state: Any,
+    ours: Callable[[int], bool],
+    done: Callable[[Any], bool],
+    value: Callable[[Any], int],
+) -> int:
+    """Plain minimax through ``game.legal_moves`` and ``game.apply``, no pruning and no table: the value
+    ``value(state)`` of the first state where ``done(state)``, with best play by all (``ours(seat)`` says
+    who maximises). For tests on small endings only."""
+    if done(state):
+        return value(state)
+    seat = game.to_play(state)
+    assert seat is not None
+    results = [brute_force(game, game.apply(state, m)[0], ours, done, value) for m in game.legal_moves(state)]
+    return max(results) if ours(seat) else min(results)
+
+
+def minimax_moves(
+    game: Game[Any],
+    state: Any,
+    ours: Callable[[int], bool],
+    done: Callable[[Any], bool],
+    value: Callable[[Any], int],
+) -> dict[Move, int]:
+    """:func:`brute_force`'s value of each legal move in ``state``."""
+    return {m: brute_force(game, game.apply(state, m)[0], ours, done, value) for m in game.legal_moves(state)}

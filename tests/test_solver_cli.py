@@ -1,0 +1,62 @@
+"""``python -m oldtricks analyse``: the solver's values for a scenario's step, and Drogue's table."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from oldtricks import make_game
+from oldtricks.cli import main
+from oldtricks.replay import replay
+from oldtricks.scenario import load
+
+ROOT = Path(__file__).resolve().parents[1]
+DROGUE = ROOT / "scenarios" / "drogue" / "example.toml"
+CLOCK = ROOT / "scenarios" / "clock" / "deal.toml"
+
+
+def test_analyse_json_lists_every_legal_move_best_first(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyse", str(DROGUE), "--step", "20", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"step", "to_move", "measure", "note", "moves"}
+    assert data["step"] == 20
+    state = replay(load(DROGUE, ROOT / "scenarios")).line.states[20]
+    game = make_game("drogue", load(DROGUE, ROOT / "scenarios").options)
+    assert data["to_move"] == state.turn
+    assert sorted(m["move"] for m in data["moves"]) == sorted(str(m) for m in game.legal_moves(state))
+    values = [m["value"] for m in data["moves"]]
+    assert values == sorted(values, reverse=True)
+    assert all(isinstance(m["line"], list) and m["line"] for m in data["moves"])
+
+
+def test_analyse_prints_words(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyse", str(CLOCK), "--step", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "no single best play" in out
+    assert "you take" in out
+
+
+def test_table_json_has_each_trump_and_maker(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyse", str(DROGUE), "--step", "20", "--table", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["trumps"]) == set("CDHS")
+    assert all(sum(points) == 120 for points in data["trumps"].values())
+    assert set(data["makers"]) == {"0", "1", "2", "3"}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--step", "999"], "--step must be from 0 to"),
+        (["--step", "0"], "once trump is named"),
+        (["--table", "--step", "0", "CLOCK"], "--table is the double-dummy table of a Drogue deal"),
+    ],
+)
+def test_bad_requests_are_clear_errors(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(CLOCK if "CLOCK" in args else DROGUE)
+    assert main(["analyse", path, *[a for a in args if a != "CLOCK"]]) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err

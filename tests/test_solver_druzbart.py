@@ -1,0 +1,174 @@
+"""The Drużbart and Clock Druzbart solver: its fast rules agree with the game's on every move and trick of
+many random games, and its values equal plain minimax over the game's own rules on small endings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from oldtricks import make_game
+from oldtricks.errors import AnalysisError
+from oldtricks.games.druzbart.solver import DruzbartModel
+from oldtricks.prng import Rng
+from oldtricks.search import Search, brute_force
+from solver_helpers import endings, random_move
+from solver_helpers import held as _held
+
+OPTION_SETS: list[tuple[str, dict[str, Any]]] = [
+    ("druzbart", {}),
+    ("druzbart", {"pack": 32, "seven": "gracz", "obers": "beaters"}),
+    ("druzbart", {"matadors": "acorns", "packets": "one"}),
+    ("druzbart", {"matadors": "brus", "seven": "gracz"}),
+    ("clock", {}),
+    ("clock", {"pack": 32, "seven": "gracz", "matador_lost": 3, "lines": 2}),
+    ("clock", {"deal_size": "four-hand", "obers": "beaters", "lines": 3}),
+]
+
+
+def _in_play(state: Any) -> bool:
+    return state.turn is not None and not state.dealing
+
+
+@pytest.mark.parametrize(("name", "options"), OPTION_SETS)
+def test_fast_rules_agree_with_the_game_on_every_move_and_trick(name: str, options: dict[str, Any]) -> None:
+    """legal(): the same cards as legal_moves at every move; winner() and score(): the same taker, tricks,
+    lines and end of deal as apply at every trick, over 30 random games (150 moves each)."""
+    game = make_game(name, options)
+    model = DruzbartModel(game)
+    rng = Rng(17)
+    search = Search(model, model.ours(0))
+    tricks = 0
+    for seed in range(30):
+        state = game.new_state(seed=seed)
+        for _ in range(150):
+            if state.turn is None:
+                break
+            if state.dealing:
+                state = game.apply(state, random_move(game, state, rng))[0]
+                continue
+            pos = model.position(state)
+            legal = {
+                model.deck[c]
+                for c in range(model.cards)
+                if model.legal(pos.hands[pos.turn], [c for _, c in pos.trick]) >> c & 1
+            }
+            assert legal == {m.card for m in game.legal_moves(state)}
+            move = random_move(game, state, rng)
+            after = game.apply(state, move)[0]
+            nxt, _ = search.after(pos, model.deck.index(move.card))
+            if len(pos.trick) == game.num_seats - 1:
+                tricks += 1
+                taken = (*after.tricks, *after.lines) if model.clock else tuple(after.tricks)
+                if after.number == state.number and after.turn is not None and not after.dealing:
+                    assert nxt.turn == after.turn  # the winner leads (druzbart.winner-leads)
+                    assert nxt.counters == taken
+                    assert nxt.hands == model.position(after).hands
+                else:  # the deal stopped: the model stops it too
+                    assert not any(nxt.hands)
+                    if model.clock:
+                        assert nxt.counters[: game.num_seats] == tuple(after.tricks)
+                    else:
+                        assert nxt.counters == tuple(after.tricks)
+            state = after
+    assert tricks > 100
+
+
+def _brute(game: Any, state: Any, seat: int, clock: bool) -> dict[str, int]:
+    number = state.number
+
+    def done(s: Any) -> bool:
+        return s.turn is None or s.dealing or s.number != number
+
+    if clock:
+
+        def value(s: Any) -> int:
+            return int(s.tricks[seat])
+
+        def ours(x: int) -> bool:
+            return x == seat
+    else:
+        side = game.side_of(seat)
+
+        def value(s: Any) -> int:
+            return int(s.tricks[side] - s.tricks[1 - side])
+
+        def ours(x: int) -> bool:
+            return game.side_of(x) == side
+
+    return {str(m): brute_force(game, game.apply(state, m)[0], ours, done, value) for m in game.legal_moves(state)}
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "size", "count"),
+    [
+        ("druzbart", {}, 3, 300),
+        ("druzbart", {"pack": 32, "seven": "gracz", "obers": "beaters"}, 3, 200),
+        ("druzbart", {"matadors": "brus"}, 4, 12),
+        ("clock", {}, 3, 300),
+        ("clock", {"pack": 32, "seven": "gracz", "matador_lost": 3, "lines": 2}, 3, 300),
+        ("clock", {"deal_size": "four-hand", "lines": 3}, 4, 30),
+    ],
+)
+def test_values_equal_brute_force_on_random_endings(name: str, options: dict[str, Any], size: int, count: int) -> None:
+    """Every legal move's value, from the solver, equals plain minimax through legal_moves and apply."""
+    game = make_game(name, options)
+    clock = name == "clock"
+    checked = 0
+    for state in endings(game, lambda k: game.new_state(seed=k), _in_play, _held, size, count, 5):
+        analysis = game.analyse(state)
+        assert {str(m.move): m.value for m in analysis.moves} == _brute(game, state, state.turn, clock)
+        values = [m.value for m in analysis.moves]
+        assert values == sorted(values, reverse=True)  # best first
+        checked += 1
+    assert checked == count
+
+
+def test_the_line_plays_the_best_value_out() -> None:
+    """Replaying the best continuation through the game's own rules gives the value the solver claims."""
+    game = make_game("druzbart")
+    for state in endings(game, lambda k: game.new_state(seed=100 + k), _in_play, _held, 5, 15, 9):
+        analysis = game.analyse(state)
+        side = game.side_of(state.turn)
+        for row in analysis.moves:
+            after = game.apply(state, row.move)[0]
+            for move in row.line:
+                after = game.apply(after, move)[0]
+            assert after.dealing or after.turn is None  # the line runs to the end of the deal
+            assert after.tricks[side] - after.tricks[1 - side] == row.value
+
+
+def test_analysis_words_and_json() -> None:
+    game = make_game("druzbart")
+    state = game.new_state(seed=3)
+    for _ in range(20):
+        state = game.apply(state, game.legal_moves(state)[0])[0]
+    analysis = game.analyse(state)
+    data = analysis.as_json(step=20)
+    assert data["step"] == 20 and data["to_move"] == state.turn
+    assert "five" in data["measure"]
+    best = data["moves"][0]
+    assert set(best) == {"move", "value", "line", "text"}
+    ours, theirs = (5, 5 - best["value"]) if best["value"] > 0 else (5 + best["value"], 5)
+    assert best["text"] == f"with best play your side takes {ours} tricks to {theirs}"
+
+
+def test_clock_says_three_players_have_no_single_best_play() -> None:
+    game = make_game("clock")
+    analysis = game.analyse(_clock_ending(game))
+    assert "no single best play" in analysis.note
+    assert all(m.text.startswith("with best play against you, you take") for m in analysis.moves)
+
+
+def _clock_ending(game: Any) -> Any:
+    return next(endings(game, lambda k: game.new_state(seed=k), _in_play, _held, 5, 1, 2))
+
+
+def test_no_analysis_between_deals() -> None:
+    game = make_game("druzbart", {"lines": 1})
+    state = game.new_state(seed=1)
+    rng = Rng(3)
+    while not state.dealing and state.turn is not None:
+        state = game.apply(state, random_move(game, state, rng))[0]
+    with pytest.raises(AnalysisError, match="no card to play"):
+        game.analyse(state)
