@@ -18,11 +18,11 @@ CLOCK = ROOT / "scenarios" / "clock" / "deal.toml"
 
 
 def test_analyse_json_lists_every_legal_move_best_first(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["analyse", str(DROGUE), "--step", "20", "--json"]) == 0
+    assert main(["analyse", str(DROGUE), "--step", "30", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data) == {"step", "to_move", "measure", "note", "moves"}
-    assert data["step"] == 20
-    state = replay(load(DROGUE, ROOT / "scenarios")).line.states[20]
+    assert data["step"] == 30
+    state = replay(load(DROGUE, ROOT / "scenarios")).line.states[30]
     game = make_game("drogue", load(DROGUE, ROOT / "scenarios").options)
     assert data["to_move"] == state.turn
     assert sorted(m["move"] for m in data["moves"]) == sorted(str(m) for m in game.legal_moves(state))
@@ -32,14 +32,14 @@ def test_analyse_json_lists_every_legal_move_best_first(capsys: pytest.CaptureFi
 
 
 def test_analyse_prints_words(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["analyse", str(CLOCK), "--step", "3"]) == 0
+    assert main(["analyse", str(CLOCK), "--step", "27"]) == 0
     out = capsys.readouterr().out
     assert "no single best play" in out
     assert "you take" in out
 
 
 def test_table_json_has_each_trump_and_maker(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["analyse", str(DROGUE), "--step", "20", "--table", "--json"]) == 0
+    assert main(["analyse", str(DROGUE), "--step", "30", "--table", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data["trumps"]) == set("CDHS")
     assert all(sum(points) == 120 for points in data["trumps"].values())

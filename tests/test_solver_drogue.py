@@ -38,12 +38,12 @@ def _to_play(game: Any, state: Any, rng: Rng) -> Any:
 
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_fast_rules_agree_with_the_game_on_every_move_and_trick(options: dict[str, Any]) -> None:
-    """legal() gives the cards legal_moves gives at every move of 60 random deals; the winner and the
+    """legal() gives the cards legal_moves gives at every move of 30 random deals; the winner and the
     points of every trick are those apply records."""
     game = make_game("drogue", options)
     rng = Rng(23)
     tricks = 0
-    for seed in range(60):
+    for seed in range(30):
         state = _to_play(game, game.new_state(seed=seed), rng)
         if not _playing(state):
             continue
@@ -70,7 +70,7 @@ def test_fast_rules_agree_with_the_game_on_every_move_and_trick(options: dict[st
                 assert gain == (record.points if record.winner % 2 == 0 else -record.points)
             else:
                 assert nxt.turn == state.turn
-    assert tricks > 250
+    assert tricks > 120
 
 
 def _brute(game: Any, state: Any) -> dict[str, int]:

@@ -46,7 +46,7 @@ class DrogueModel:
         self.trump = trump
         self.deck = game.pack.cards
         self.cards = len(self.deck)
-        order = game.order
+        order = game.agreed.order
         self.suit = [SUITS.index(suit_of(c, trump)) for c in self.deck]
         self.points = [POINTS.get(c.rank, 0) for c in self.deck]
         # power[led][card]: how strongly a card bids for a trick led in suit ``led`` (-1: it cannot win)
@@ -54,7 +54,7 @@ class DrogueModel:
         self.in_suit = [sum(1 << c for c in range(self.cards) if self.suit[c] == s) for s in range(4)]
         self.above = [{p: sum(1 << c for c in range(self.cards) if row[c] > p) for p in set(row)} for row in self.power]
         self.t = SUITS.index(trump)
-        self.must_overtrump = game.overtrump == "must"
+        self.must_overtrump = game.agreed.overtrump == "must"
 
     def next_seat(self, seat: int) -> int:
         return (seat - 1) % 4  # drogue.deal: play goes to the right
@@ -137,7 +137,7 @@ def target(game: Drogue, state: DrogueState) -> tuple[int, int] | None:
     """In an evening with the drogue worn: the side without it and the points it needs (drogue.threshold);
     None when more points simply wins (one deal alone, or the first game, drogue.first-game)."""
     holder = state.session.holder
-    if game.deals == 1 or holder is None:
+    if not game.agreed.evening or holder is None:
         return None
     return 1 - holder, THRESHOLD
 
