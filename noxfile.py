@@ -111,9 +111,15 @@ def ensure_chromium(session: nox.Session) -> None:
     session.run("apt-get", "install", "-y", "chromium", external=True, env=env)
 
 
-# What a build takes from node_modules: each package at the version package-lock.json pins, and the
-# file it is used by (Pyodide's runtime, copied into the site; esbuild, which bundles the widget).
-NODE_PACKAGES = {"pyodide": "pyodide.asm.wasm", "esbuild": "bin/esbuild"}
+# What a build and its tests take from node_modules: each package at the version package-lock.json
+# pins, and the file it is used by (Pyodide's runtime, copied into the site; esbuild, which bundles
+# the widget; axe-core and the Nu HTML checker, which the browser tests run on every page).
+NODE_PACKAGES = {
+    "pyodide": "pyodide.asm.wasm",
+    "esbuild": "bin/esbuild",
+    "axe-core": "axe.min.js",
+    "vnu-jar": "build/dist/vnu.jar",
+}
 
 
 def _node_modules_stale() -> list[str]:
@@ -134,7 +140,7 @@ def _node_modules_stale() -> list[str]:
 
 
 def _ensure_node_modules(session: nox.Session) -> None:
-    """`npm ci` when Pyodide or esbuild is missing from node_modules or not the version package-lock.json pins."""
+    """`npm ci` when a package of NODE_PACKAGES is missing or not at the version package-lock.json pins."""
     stale = _node_modules_stale()
     if not stale:
         return

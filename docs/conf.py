@@ -26,6 +26,7 @@ myst_heading_anchors = 3
 html_theme = "furo"
 html_title = "oldtricks"
 html_static_path = ["_static"]
+html_css_files = ["figures.css"]  # the drawn figures of the rules pages
 html_favicon = "_static/favicon.svg"  # a card; browsers ask for one on every page
 html_copy_source = False
 html_show_sourcelink = False

@@ -11,7 +11,8 @@ Each feature registers its nodes, directives, roles and events in one ``setup_*`
 - :mod:`.assets` the widget's static files (bundled and minified by :mod:`.bundle`) and the live
   engine's runtime;
 - :mod:`.sandbox` ``{sandbox} GAME`` (deal, play, annotate, share); :mod:`.embeds` a bare page per
-  scenario for iframes, and ``{embed} ID``; :mod:`.csp` a Content-Security-Policy on every page.
+  scenario for iframes, and ``{embed} ID``; :mod:`.csp` a Content-Security-Policy on every page;
+  :mod:`.standards` a description on every page, and landmarks and code blocks the checkers accept.
 
 ``conf.py`` must put ``engine/`` and ``site/`` on ``sys.path``; the engine needs nothing installed.
 
@@ -38,6 +39,7 @@ from .project import setup_project
 from .rules import setup_rules
 from .sandbox import setup_sandbox
 from .scenario import setup_scenario
+from .standards import setup_standards
 from .store import setup_store
 from .tables import setup_tables
 
@@ -60,6 +62,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         setup_sandbox,
         setup_embeds,
         setup_csp,
+        setup_standards,
     ):
         feature(app)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

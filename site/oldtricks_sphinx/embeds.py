@@ -150,6 +150,7 @@ def _collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
             "metatags": "",
             "preloads": preloads(app, ["teach/embed.js", "widget.js"], own),
             "title": placed.title,
+            "description": f"A step-through game viewer: {placed.title}",
             "body": body,
             "scenario": scenario_id,
             "source_url": scenario_url(app, pagename, scenario_id),

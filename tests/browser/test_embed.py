@@ -64,7 +64,7 @@ def test_the_embed_page_shows_the_viewer_alone_at_the_step_of_its_address(
     shown = live_page.evaluate(FRAMES, SID)
     assert shown["frames"] == book["frames"] and shown["step"] == 3
     # no page chrome: no theme, no navigation, nothing but the viewer and a credit line
-    assert live_page.locator(".sidebar-drawer, .toc-drawer, header, footer, nav, .page").count() == 0
+    assert live_page.locator(".sidebar-drawer, .toc-drawer, header, footer:not(.ot-embed-source), nav, .page").count() == 0
     sheets = live_page.eval_on_selector_all('link[rel="stylesheet"]', "els => els.map((e) => e.href)")
     assert sheets and all("/_static/oldtricks/" in href for href in sheets), sheets
     scripts = live_page.eval_on_selector_all("script[src]", "els => els.map((e) => e.src)")

@@ -157,6 +157,8 @@ export function renderPanel(panel, pattern) {
   } catch (err) {
     body = h("p", {class: "ot-muted"}, "(this panel could not be drawn)");
   }
-  return h("section", {class: `ot-panel ot-panel-${kind}`, "aria-label": panel.title || kind},
+  // A named group rather than a landmark (viewers on a page repeat the same panels), focusable
+  // because a wide table or a long text scrolls inside it and the keyboard must reach it.
+  return h("div", {class: `ot-panel ot-panel-${kind}`, role: "group", tabindex: 0, "aria-label": panel.title || kind},
     panel.title ? h("div", {class: "ot-panel-title"}, panel.title) : null, body);
 }

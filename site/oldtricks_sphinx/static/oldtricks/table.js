@@ -49,9 +49,13 @@ function handCard(card, seat, shown, ctx) {
   if (play && shown && play.seat === seat) {
     const legal = play.legal.has(card);
     const name = cardName(card, ctx.pattern);
+    // Named by its content, the card picture (labelled with the card's name) between hidden words,
+    // not by an aria-label: a label would differ from the rank letter the button shows.
     return h("button", {type: "button", class: `ot-card ${legal ? "ot-legal" : "ot-illegal"}`, "data-card": text,
       "data-seat": seat, "data-legal": legal ? "true" : "false", disabled: play.busy, onclick: () => play.onMove(card),
-      "aria-label": legal ? `Play the ${name}` : `Try the ${name} (not among the legal moves)`}, svg);
+      title: legal ? `Play the ${name}` : `Try the ${name} (not among the legal moves)`},
+    h("span", {class: "ot-vh"}, legal ? "Play the " : "Try the "), svg,
+    legal ? null : h("span", {class: "ot-vh"}, " (not among the legal moves)"));
   }
   return h("span", {class: "ot-card", "data-card": text, "data-seat": seat}, svg);
 }
@@ -107,7 +111,9 @@ function seatEl(frame, seatData, pos, ctx) {
   const status = [];
   if (frame.turn === seat) status.push("to play");
   if (classes.includes("ot-winner")) status.push("winner");
-  return h("section", {class: classes.join(" "), style: `grid-area:${pos}`, "data-seat-box": seat,
+  // A named group, not a <section>: a page holds many viewers with the same seat names, and a
+  // section with a name is a landmark, which must be unique on its page.
+  return h("div", {class: classes.join(" "), style: `grid-area:${pos}`, "data-seat-box": seat, role: "group",
     "aria-label": [seatData.name, ...status].join(", ")},
   h("div", {class: "ot-seat-head"},
     h("span", {class: "ot-seat-name"}, seatData.name),
@@ -135,8 +141,9 @@ function centreEl(frame, pos, ctx) {
   if (trick.number) head.push(`Trick ${trick.number}`);
   if (trick.leader !== null && trick.leader !== undefined && trick.number) head.push(`led by ${names(trick.leader)}`);
   if (trick.winner !== null && trick.winner !== undefined) head.push(`won by ${names(trick.winner)}`);
+  // A list only when cards lie on the table: an empty list is invalid ARIA (a list needs items).
   const box = h("div", {class: `ot-trick ot-trick-${(frame.seats || []).length}`, "data-role": "trick",
-    role: "list", "aria-label": head.join(", ") || "No trick yet"});
+    role: (frame.table || []).length ? "list" : "group", "aria-label": head.join(", ") || "No trick yet"});
   for (const play of frame.table || []) {
     const winner = trick.winner === play.seat && trick.winner !== null;
     const fresh = play.seat === frame.mover && play.card === frame.move ? " ot-new" : "";
