@@ -24,13 +24,17 @@ Each run uses a new browser context (empty HTTP cache). Measures:
   cached       -- in one visit: bettelmann.html goes live (cold), the service worker keeps the
                   runtime, then druzbart.html goes live: ms from each click, the second's bytes;
   intent       -- the pointer rests on "Play from here" 2.5 s before the click: ms from the click to
-                  live.
+                  live;
+  phone        -- each game page on a 390-px phone with the CPU slowed four times: largest contentful
+                  paint, total blocking time, and the DOM nodes it starts with.
 
 Targets (TARGETS, each shown beside its figure): every rules page steppable under 250 ms and 300 kB
 from a plain server; the live runtime under 5 MB over the wire with compression, under 11 MB without;
 the second page live in under 40% of the first's time; click to live under 300 ms after intent, and
 under bare Pyodide + 100 ms without; live.js at most 200 ms slower than bare Pyodide; a live move
-under 20 ms. Ratios to bare Pyodide of the same run are given beside (``*_to_bare_ratio``).
+under 20 ms; on the phone, each game page's largest contentful paint under 2.5 s, under 200 ms of
+blocking time and under 5,000 DOM nodes. Ratios to bare Pyodide of the same run are given beside
+(``*_to_bare_ratio``).
 
 Every measure is the median of ``--runs`` (5) cold runs, but for bare, live and widget, which are
 measured ``--pairs`` (21) times, side by side, and compared run by run: their differences sit inside a
@@ -39,7 +43,7 @@ five such pairs was seen anywhere from -100 to +340 ms, of fifteen from -97 to +
 Prints a table and writes build/bench/browser.json.
 
     python bench/browser_bench.py [--runs 5] [--pairs 21]
-                                  [--only first,pages,bare,live,widget,wire,cached,intent]
+                                  [--only first,pages,bare,live,widget,wire,cached,intent,phone]
                                   [--site build/site]
                                   [--out build/bench/browser.json]
 """
@@ -90,6 +94,15 @@ TARGETS = {  # (measure, metric): limit, in the metric's unit
     ("wire", "packed_bytes"): 5_000_000,
     ("wire", "plain_bytes"): 11_000_000,
 }
+# A phone: 390 CSS px wide, touch, its CPU four times slower than this machine's (Chromium's CPU
+# throttling); per game page its largest contentful paint, total blocking time and DOM nodes.
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
+PHONE_CPU_SLOWDOWN = 4
+PHONE_PAGES = {"bettelmann": "bettelmann.html", **OTHER_PAGES}
+for _game in PHONE_PAGES:
+    TARGETS[("phone", f"{_game}_lcp_ms")] = 2500
+    TARGETS[("phone", f"{_game}_tbt_ms")] = 200
+    TARGETS[("phone", f"{_game}_dom_nodes")] = 5000
 
 BARE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>bare</title>
 <link rel="icon" href="data:,"></head><body><script type="module">
@@ -139,6 +152,17 @@ MARKS = """(() => {
         window.__marks[state] = performance.now();
     }
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+})()"""
+# Installed before any page script: largest contentful paint, first contentful paint, long tasks.
+VITALS = """(() => {
+  window.__vitals = {lcp: 0, fcp: null, long: []};
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__vitals.lcp = e.startTime; })
+    .observe({type: "largest-contentful-paint", buffered: true});
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === "first-contentful-paint")
+    window.__vitals.fcp = e.startTime; }).observe({type: "paint", buffered: true});
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) window.__vitals.long.push([e.startTime, e.duration]);
+  }).observe({type: "longtask", buffered: true});
 })()"""
 # Bytes of every response finished by time t (ms since navigation start), and those still in flight.
 TRANSFERRED = """(t) => {
@@ -402,7 +426,34 @@ def measure_widget(bench: Bench, new_page: Callable[[], Any]) -> dict[str, float
     }
 
 
-MEASURES: dict[str, Callable[[Bench, Callable[[], Any]], dict[str, float]]] = {
+def measure_phone(bench: Bench, new_page: Callable[..., Any]) -> dict[str, float]:
+    """Each game page on a phone with a slowed CPU: largest contentful paint (ms from navigation
+    start), total blocking time (the part over 50 ms of each long task after the first contentful
+    paint, until every viewer has started and a second more has passed) and the DOM's element count
+    at that time (what the page starts with)."""
+    out: dict[str, float] = {}
+    for game, path in PHONE_PAGES.items():
+        page = new_page(PHONE)
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_SLOWDOWN})
+        page.add_init_script(VITALS)
+        page.goto(bench.url + path, wait_until="load", timeout=TIMEOUT_MS)
+        page.wait_for_function(
+            """() => [...document.querySelectorAll(".oldtricks-widget")].every((el) => el.dataset.ready
+              || el.getBoundingClientRect().top > 2 * innerHeight)""",
+            timeout=TIMEOUT_MS,
+        )
+        page.wait_for_timeout(1000)
+        vitals = page.evaluate("window.__vitals")
+        fcp = vitals["fcp"] or 0
+        out[f"{game}_lcp_ms"] = vitals["lcp"]
+        out[f"{game}_tbt_ms"] = sum(max(0.0, d - 50) for s, d in vitals["long"] if s + d > fcp)
+        out[f"{game}_dom_nodes"] = page.evaluate("document.getElementsByTagName('*').length")
+        page.context.close()
+    return out
+
+
+MEASURES: dict[str, Callable[[Bench, Callable[..., Any]], dict[str, float]]] = {
     "first": measure_first,
     "pages": measure_pages,
     "bare": measure_bare,
@@ -411,8 +462,9 @@ MEASURES: dict[str, Callable[[Bench, Callable[[], Any]], dict[str, float]]] = {
     "wire": measure_wire,
     "cached": measure_cached,
     "intent": measure_intent,
+    "phone": measure_phone,
 }
-NEEDS_SITE = {"first", "pages", "widget", "cached", "intent"}
+NEEDS_SITE = {"first", "pages", "widget", "cached", "intent", "phone"}
 
 
 def prepare_site(runtime: ModuleType, dest: Path, site: Path | None) -> Path:
@@ -526,18 +578,18 @@ def _sample(
     browser: Any,
     origins: tuple[str, ...],
     bench: Bench,
-    measure: Callable[[Bench, Callable[[], Any]], dict[str, float]],
+    measure: Callable[[Bench, Callable[..., Any]], dict[str, float]],
     name: str,
 ) -> dict[str, float]:
     """One run of a measure; each page it asks for comes in a new context (an empty HTTP cache)."""
     contexts: list[Any] = []
     foreign: list[str] = []
 
-    def new_page() -> Any:
+    def new_page(options: dict[str, Any] | None = None) -> Any:
         # Requests are watched, not intercepted: routing each one through Playwright would add its
         # round trip to every file and measure the harness instead of the site (the browser tests
         # block foreign requests; Chromium's flags keep its own traffic off).
-        context = browser.new_context()
+        context = browser.new_context(**(options or {}))
         context.on(
             "request",
             lambda request: (
@@ -564,7 +616,7 @@ def _shown(key: str, value: float) -> str:
         return f"{value / 1_000_000:,.2f} MB"
     if key.endswith("bytes"):
         return f"{value / 1000:,.1f} kB"
-    if key.endswith("requests"):
+    if key.endswith(("requests", "nodes")):
         return f"{value:,.0f}"
     return f"{value:,.1f} ms"
 

@@ -32,12 +32,18 @@ _ASIDES = (
     (re.compile(r'<aside class="toc-drawer( no-toc)?">'), r'<aside class="toc-drawer\1" aria-label="On this page">'),
 )
 # Pages Sphinx writes without a document of ours.
-_OWN_PAGES = {"search": "Search the rules pages of oldtricks", "genindex": "The index of the oldtricks pages"}
+_OWN_PAGES = {"search": "Search the pages of {project}", "genindex": "The index of the pages of {project}"}
 _PRE = re.compile(r'(<div class="highlight"><pre)>')
 
 
 def shorten(text: str, limit: int = DESCRIPTION_LENGTH) -> str:
-    """``text`` on one line, cut at the last word that fits in ``limit`` characters (then "…")."""
+    """``text`` on one line, cut at the last word that fits in ``limit`` characters (then "…").
+
+    >>> shorten("  A rule,   stated once. ")
+    'A rule, stated once.'
+    >>> shorten("one two three four", 12)
+    'one two…'
+    """
     text = _SPACE.sub(" ", text).strip()
     if len(text) <= limit:
         return text
@@ -64,7 +70,8 @@ def _description(
     if app.builder.format != "html":
         return
     metadata = app.env.metadata.get(pagename, {}) if doctree is not None else {}
-    fallback = context.get("description") or _OWN_PAGES.get(pagename) or str(context.get("title") or pagename)
+    own = _OWN_PAGES.get(pagename, "").format(project=app.config.project)
+    fallback = context.get("description") or own or str(context.get("title") or pagename)
     text = describe(doctree, metadata, str(fallback))
     tag = f'\n<meta name="description" content="{escape(text)}">'
     context["metatags"] = context.get("metatags", "") + tag

@@ -64,7 +64,8 @@ def test_the_embed_page_shows_the_viewer_alone_at_the_step_of_its_address(
     shown = live_page.evaluate(FRAMES, SID)
     assert shown["frames"] == book["frames"] and shown["step"] == 3
     # no page chrome: no theme, no navigation, nothing but the viewer and a credit line
-    assert live_page.locator(".sidebar-drawer, .toc-drawer, header, footer:not(.ot-embed-source), nav, .page").count() == 0
+    chrome = ".sidebar-drawer, .toc-drawer, header:not(.ot-embed-source), footer, nav, .page"
+    assert live_page.locator(chrome).count() == 0
     sheets = live_page.eval_on_selector_all('link[rel="stylesheet"]', "els => els.map((e) => e.href)")
     assert sheets and all("/_static/oldtricks/" in href for href in sheets), sheets
     scripts = live_page.eval_on_selector_all("script[src]", "els => els.map((e) => e.src)")
@@ -97,3 +98,38 @@ def test_the_embedding_page_shows_a_live_example_and_the_snippet_to_paste(
     snippet = live_page.locator("pre.ot-embed-snippet").inner_text()
     assert f'src="{site_server.url}{EMBED}#{SID}@3"' in snippet, snippet
     assert snippet.startswith("<iframe") and 'title="Game viewer: Equal ranks' in snippet
+
+
+HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A long course page</title></head>
+<body style="margin:0"><input id="search" aria-label="search" autofocus><div style="height:2400px">Reading</div>
+<iframe id="frame" src="{src}" title="Game viewer" width="800" height="560"></iframe>
+<div style="height:3000px">More reading</div></body></html>"""
+
+
+# (A bare `#<id>` is left out: it names the viewer's element, and the browser's own scroll to a
+# fragment target in a frame also scrolls the host page.)
+@pytest.mark.parametrize("address", ["", f"#{SID}@3", "#@5"])
+def test_an_embed_far_down_a_long_page_never_moves_its_host(
+    live_page: Any, site_server: SiteServer, address: str
+) -> None:
+    host = f"{site_server.url}host-{len(address)}.html"
+    live_page.route(host, lambda route: route.fulfill(content_type="text/html", body=HOST.format(src=EMBED + address)))
+    live_page.goto(host)  # the search field has the focus from the start (autofocus)
+    viewer = live_page.frame_locator("#frame").locator(f'.oldtricks-widget[id="{SID}"][data-ready="static"]')
+    viewer.wait_for(timeout=15_000)
+    if "@" in address:
+        assert viewer.get_attribute("data-step") == address.rsplit("@", 1)[1]
+    live_page.wait_for_timeout(300)  # any late scroll (after the viewer has grown) would have happened
+    assert live_page.evaluate("() => window.scrollY") == 0
+    assert live_page.evaluate("() => document.activeElement.id") == "search"
+    # the frame's own page did not scroll either: the viewer is all it holds
+    assert live_page.frame_locator("#frame").locator("html").evaluate("el => el.scrollTop") == 0
+
+
+def test_the_embedding_page_opens_at_its_top_with_focus_on_the_page(live_page: Any, site_server: SiteServer) -> None:
+    live_page.goto(site_server.url + "embedding.html")
+    frame = live_page.frame_locator("iframe.ot-embed-frame")
+    frame.locator(f'.oldtricks-widget[id="{SID}"][data-ready="static"]').wait_for(timeout=15_000)
+    live_page.wait_for_timeout(300)
+    assert live_page.evaluate("() => window.scrollY") == 0
+    assert live_page.evaluate("() => document.activeElement.tagName") == "BODY"

@@ -407,7 +407,9 @@ export class Widget {
       this.show(i);
     }
     if (scroll) {
-      this.root.scrollIntoView({block: "start", behavior: "instant"});
+      // In a frame, scrollIntoView would scroll the host page too: scroll the frame's own page only.
+      if (FRAMED) window.scrollTo({top: this.root.getBoundingClientRect().top + window.scrollY, behavior: "instant"});
+      else this.root.scrollIntoView({block: "start", behavior: "instant"});
       this.root.focus({preventScroll: true});
     }
   }
@@ -504,6 +506,16 @@ async function mountNow(root) {
   }
 }
 
+// Whether this page is shown in a frame (an embed page in a course page): then nothing here may
+// scroll the host page or move its focus.
+const FRAMED = (() => {
+  try {
+    return window.self !== window.top;
+  } catch (err) {
+    return true; // a cross-origin parent that cannot even be compared
+  }
+})();
+
 function hashText() {
   try {
     return decodeURIComponent(location.hash.replace(/^#/, ""));
@@ -521,12 +533,13 @@ function routeHash(scroll, landing = false) {
   const {id, step} = parseHash(raw);
   const w = widgets.get(id);
   if (w) {
-    w.openAt(step, scroll && !(landing && readerMoved));
+    // A framed viewer opening never scrolls or takes focus: its host page stays where its reader is.
+    w.openAt(step, scroll && !(landing && (readerMoved || FRAMED)));
     return;
   }
   const target = document.getElementById(raw);
   if (target) {
-    if (landing && !readerMoved) target.scrollIntoView({block: "start", behavior: "instant"});
+    if (landing && !readerMoved && !FRAMED) target.scrollIntoView({block: "start", behavior: "instant"});
     return;
   }
   if (step !== null && id && widgets.size) {
@@ -537,6 +550,7 @@ function routeHash(scroll, landing = false) {
 
 /** Keep the link's target in view while the viewers above it grow (a frame at a time, not each viewer). */
 function holdTarget(id) {
+  if (FRAMED) return;
   const target = document.getElementById(id);
   if (target) target.scrollIntoView({block: "start", behavior: "instant"});
 }

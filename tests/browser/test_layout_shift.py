@@ -1,0 +1,68 @@
+"""No layout shift: on every page, desktop and phone, the cumulative layout shift of the page's first
+seconds (viewers and sandboxes started) stays under 0.02, as Chromium's PerformanceObserver counts it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from conftest import SiteServer, site_pages, wait_mounted
+
+pytestmark = pytest.mark.browser
+
+LIMIT = 0.02
+# Installed before any page script: every layout shift not caused by the reader's input, with the
+# elements that moved.
+OBSERVE = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    if (e.hadRecentInput) continue;
+    const moved = e.sources.map((s) => (s.node && s.node.nodeType === 1
+      ? `${s.node.tagName.toLowerCase()}.${[...s.node.classList].join(".")}` : String(s.node && s.node.nodeName)));
+    window.__shifts.push({value: e.value, moved});
+  }
+}).observe({type: "layout-shift", buffered: true});
+"""
+
+
+def shifts(page: Any) -> list[dict[str, Any]]:
+    result: list[dict[str, Any]] = page.evaluate("() => window.__shifts")
+    return result
+
+
+def pages_to_measure(root: Any) -> list[str]:
+    """Every page but the embed pages past the first (one template, one viewer each)."""
+    pages = site_pages(root)
+    embeds = [p for p in pages if p.startswith("embed/")]
+    return [p for p in pages if not p.startswith("embed/")] + embeds[:1]
+
+
+@pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])
+def test_no_page_shifts_its_layout(live_page: Any, site_server: SiteServer, width: int) -> None:
+    live_page.set_viewport_size({"width": width, "height": 850})
+    live_page.add_init_script(OBSERVE)
+    found = {}
+    for name in pages_to_measure(site_server.root):
+        live_page.goto(site_server.url + name)
+        wait_mounted(live_page)
+        live_page.wait_for_load_state("load")
+        live_page.wait_for_timeout(1000)  # a late shift (a form, a font) counts too
+        seen = shifts(live_page)
+        total = sum(s["value"] for s in seen)
+        if total >= LIMIT:
+            found[name] = (round(total, 4), seen[:4])
+    assert not found, f"cumulative layout shift of {LIMIT} or more at {width} px: {found}"
+
+
+def test_the_measure_sees_a_shift(live_page: Any, site_server: SiteServer) -> None:
+    live_page.add_init_script(OBSERVE)
+    live_page.goto(site_server.url + "index.html")
+    live_page.evaluate("""() => new Promise((done) => {
+      const block = document.createElement("div"); block.style.height = "300px";
+      document.querySelector("article").prepend(block);
+      requestAnimationFrame(() => requestAnimationFrame(done));
+    })""")
+    live_page.wait_for_timeout(200)
+    assert sum(s["value"] for s in shifts(live_page)) >= LIMIT

@@ -1,0 +1,67 @@
+"""Readable on a desktop and on a phone: no text on any page drawn smaller than 11 px."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from conftest import SiteServer, site_pages, wait_mounted
+
+pytestmark = pytest.mark.browser
+
+FLOOR = 11.0  # px
+
+# Each visible text's size: the computed font size of its element; inside an SVG picture, the height
+# its glyphs are drawn at (a card scales with its box). Hidden text (for screen readers) is left out.
+SMALL_TEXT = """({floor, svg}) => {
+  const small = {};
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!n.data.trim() || !el || el.closest(".ot-vh, .visually-hidden, [hidden]")) continue;
+    if (!el.checkVisibility({visibilityProperty: true})) continue;
+    const inSvg = el.closest("svg");
+    if (inSvg && (!svg || !inSvg.closest(".oldtricks-widget"))) continue;
+    let size = parseFloat(getComputedStyle(el).fontSize);
+    if (inSvg) {
+      const m = el.getScreenCTM();  // the picture's scale on the screen
+      size *= m ? Math.hypot(m.a, m.b) : 1;
+    }
+    if (size < floor - 0.05) {
+      const name = `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`;
+      const key = `${inSvg ? "svg " : ""}${name} ${size.toFixed(1)}px`;
+      small[key] = (small[key] || 0) + 1;
+    }
+  }
+  return small;
+}"""
+
+
+def pages_to_read(root: Any) -> list[str]:
+    """Every page but the embed pages past the first (they share one template and one viewer)."""
+    pages = site_pages(root)
+    embeds = [p for p in pages if p.startswith("embed/")]
+    return [p for p in pages if not p.startswith("embed/")] + embeds[:1]
+
+
+@pytest.mark.parametrize(("width", "svg"), [(1280, True), (390, False)], ids=["desktop", "phone"])
+def test_no_text_under_11_px(live_page: Any, site_server: SiteServer, width: int, svg: bool) -> None:
+    live_page.set_viewport_size({"width": width, "height": 900})
+    found = {}
+    for name in pages_to_read(site_server.root):
+        live_page.goto(site_server.url + name)
+        wait_mounted(live_page)
+        small = live_page.evaluate(SMALL_TEXT, {"floor": FLOOR, "svg": svg})
+        if small:
+            found[name] = small
+    assert not found, f"text under {FLOOR} px at {width} px wide: {found}"
+
+
+def test_the_size_check_sees_small_text(live_page: Any, site_server: SiteServer) -> None:
+    live_page.goto(site_server.url + "index.html")
+    live_page.evaluate(
+        "() => { const p = document.createElement('p'); p.textContent = 'tiny';"
+        " p.style.fontSize = '9px'; document.querySelector('article').append(p); }"
+    )
+    assert live_page.evaluate(SMALL_TEXT, {"floor": FLOOR, "svg": True}) == {"p. 9.0px": 1}
