@@ -7,14 +7,15 @@ from typing import Any
 
 import pytest
 
-from conftest import REPO, SiteServer, site_pages, wait_mounted
+from conftest import REPO, SiteServer, embedded, site_pages, wait_mounted
 
 pytestmark = pytest.mark.browser
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 
-RUN = """async () => {
-  const result = await axe.run(document, {resultTypes: ["violations"]});
+RUN = """async (selector) => {
+  const scope = selector ? document.querySelector(selector) : document;
+  const result = await axe.run(scope, {resultTypes: ["violations"]});
   return result.violations.map((v) => ({
     id: v.id, impact: v.impact, nodes: v.nodes.length,
     first: v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")}: ${n.failureSummary}`),
@@ -28,11 +29,12 @@ def axe_source() -> str:
     return AXE.read_text(encoding="utf-8")
 
 
-def violations(page: Any) -> list[dict[str, Any]]:
-    """axe-core's violations on the page as it is now (axe injected once per document)."""
+def violations(page: Any, selector: str | None = None) -> list[dict[str, Any]]:
+    """axe-core's violations on the page as it is now, or within one element of it (axe injected once
+    per document)."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(content=axe_source())
-    result: list[dict[str, Any]] = page.evaluate(RUN)
+    result: list[dict[str, Any]] = page.evaluate(RUN, selector)
     return result
 
 
@@ -69,11 +71,44 @@ def test_axe_finds_nothing_on_any_page(live_page: Any, site_server: SiteServer, 
 
 
 def test_the_axe_check_sees_a_violation(live_page: Any, site_server: SiteServer) -> None:
-    """The check itself can fail: an unlabelled button and an empty list are reported."""
+    """The check itself can fail: an unlabelled button and a list without items are reported."""
     live_page.goto(site_server.url + "index.html")
     live_page.evaluate("""() => {
-      const b = document.createElement("button"); document.querySelector("main").append(b);
-      const l = document.createElement("div"); l.setAttribute("role", "list"); document.querySelector("main").append(l);
+      const article = document.querySelector("article");
+      article.append(document.createElement("button"));
+      const list = document.createElement("div"); list.setAttribute("role", "list"); article.append(list);
+      list.append(document.createElement("span"));  // a list whose child is no list item
+      list.firstChild.textContent = "not an item";
     }""")
     ids = {v["id"] for v in violations(live_page)}
     assert {"button-name", "aria-required-children"} <= ids, ids
+
+
+LESSON_PAGE, LESSON = "bettelmann.html", "bettelmann/last-three"
+
+
+def test_axe_finds_nothing_in_a_lesson_answered_wrong(live_page: Any, site_server: SiteServer, scheme: str) -> None:
+    frames = embedded((site_server.root / LESSON_PAGE).read_text(encoding="utf-8"))[LESSON]["frames"]
+    asked = next(f for f in frames if f["ask"])
+    live_page.goto(f"{site_server.url}{LESSON_PAGE}#{LESSON}@{asked['step']}")
+    wait_mounted(live_page)
+    root = live_page.locator(f'.oldtricks-widget[id="{LESSON}"]')
+    root.locator('[data-action="hint"]').click()
+    wrong = next(m for m in asked["legal"] if m != asked["ask"]["answer"])
+    root.locator(f'.ot-hand button[data-card="{wrong}"]').click()
+    assert asked["ask"]["wrong"] in root.locator('[data-role="lesson-reply"]').text_content()
+    found = violations(live_page, f'.oldtricks-widget[id="{LESSON}"]')
+    assert not found, report({f"{LESSON} in a lesson ({scheme})": found})
+
+
+def test_axe_finds_nothing_in_a_sandbox_being_played(live_page: Any, site_server: SiteServer, scheme: str) -> None:
+    """The sandbox with the live engine answering: the engine plays North's turn."""
+    live_page.goto(site_server.url + "sandbox/bettelmann.html")
+    live_page.wait_for_selector('.oldtricks-sandbox[data-ready="ready"]', timeout=120_000)
+    live_page.wait_for_selector(".ot-sb-play:not([aria-busy])")
+    step = live_page.locator(".oldtricks-widget.ot-sb-widget").get_attribute("data-step")
+    live_page.locator('[data-action="advance"]').click()
+    live_page.wait_for_selector(".ot-sb-play:not([aria-busy])")
+    assert live_page.locator(".oldtricks-widget.ot-sb-widget").get_attribute("data-step") != step
+    found = violations(live_page)
+    assert not found, report({f"sandbox/bettelmann.html being played ({scheme})": found})
