@@ -86,6 +86,8 @@ class LedgerDirective(SphinxDirective):
         )
         box = nodes.container(classes=["ot-ledger"])
         box += summary
+        # the filters' place, kept free in the built page so that nothing moves when ledger.js fills it
+        box += nodes.container(classes=["ot-ledger-bar"])
         box += table
         return [box]
 

@@ -48,10 +48,14 @@ function setup(box) {
   count.dataset.role = "ledger-count";
   count.setAttribute("role", "status");
   count.setAttribute("aria-live", "polite");
-  const bar = document.createElement("div");
-  bar.className = "ot-ledger-bar";
+  // the place the build kept for the filters (no layout shift); made here for an older page
+  let bar = box.querySelector(".ot-ledger-bar");
+  if (!bar) {
+    bar = document.createElement("div");
+    bar.className = "ot-ledger-bar";
+    box.insertBefore(bar, table);
+  }
   bar.append(game.wrap, status.wrap, source.wrap, wordsLabel, count);
-  box.insertBefore(bar, box.firstChild);
 
   const apply = () => {
     const needle = words.value.trim().toLowerCase();
