@@ -57,6 +57,8 @@ class DruzbartModel:
         self.clock = game.num_sides == 3
         if self.clock:
             self._cost = int(game.options["matador_lost"])
+            # clock.end: under the literal reading a player's fifth trick ends the deal too
+            self._five = game.options.get("end", "five") == "five"
 
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.seats
@@ -97,7 +99,8 @@ class DruzbartModel:
         for seat, card in trick:
             if seat != winner and self.matador[card]:
                 lines[seat] += self._cost  # clock.lines.matador
-        return int(ours[winner]), (*tricks, *lines), lines[winner] == 0  # clock.end.at-once
+        over = lines[winner] == 0 or (self._five and tricks[winner] >= TRICKS_TO_WIN)  # clock.end.at-once, clock.end
+        return int(ours[winner]), (*tricks, *lines), over
 
     def limits(self, hands: Sequence[int], leader: int, counters: Counters, ours: Sequence[bool]) -> tuple[int, int]:
         left = hands[leader].bit_count()
@@ -105,6 +108,8 @@ class DruzbartModel:
         if self.clock:
             # clock.end.at-once: the leader's run of sure tricks stops when he erases his last line
             lines = counters[self.seats + leader]
+            if self._five:  # clock.end: ... and at his fifth trick
+                lines = min(lines, TRICKS_TO_WIN - counters[leader])
             return (min(sure, lines) if ours[leader] else 0), left - (0 if ours[leader] else sure)
         # druzbart.end: a side can still win at most the tricks it lacks of five, and lose those the other lacks
         side = 0 if ours[0] else 1
