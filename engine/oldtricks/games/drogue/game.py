@@ -202,5 +202,11 @@ class Drogue(Game[DrogueState]):
 
         return solver.analyse(self, state)
 
+    def double_dummy_table(self, state: DrogueState) -> Any:
+        """The double-dummy table of the deal in play: each side's points with each suit as trump."""
+        from . import solver  # imported on first use, as for analyse
+
+        return solver.table(self, state)
+
     def view(self, state: DrogueState) -> dict[str, Any]:
         return view.render(self.table, state)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ...analysis import Analysis, rank_moves
 from ...cards import Card
@@ -26,8 +26,9 @@ from .ranking import POINTS, suit_of, trick_power
 from .session import THRESHOLD
 from .state import DrogueState
 
-if TYPE_CHECKING:
-    from .game import Drogue
+# The game is typed loosely here: the game module imports this one (on first use), and a type-only
+# import back would be an import circle (tests/test_imports.py).
+GameLike = Any
 
 SUITS = "CDHS"
 TOTAL = 120  # drogue.points
@@ -38,7 +39,7 @@ class DrogueModel:
 
     seats = 4
 
-    def __init__(self, game: Drogue, trump: str) -> None:
+    def __init__(self, game: GameLike, trump: str) -> None:
         if game.options["four_jacks"] != "free":
             # drogue.variant.four-jacks.run depends on the tricks before, which the fast form leaves out
             raise AnalysisError("the solver does not play the four-Jacks variant (option four_jacks)")
@@ -115,7 +116,7 @@ class DrogueModel:
         return [max(row[c] for row in self.power) * 16 + self.points[c] for c in range(self.cards)]
 
 
-def model_of(game: Drogue, trump: str) -> DrogueModel:
+def model_of(game: GameLike, trump: str) -> DrogueModel:
     """The fast model for ``trump``, made once per game and suit (the search's merge tables hang on it)."""
     models = game.__dict__.setdefault("_solver_models", {})
     if trump not in models:
@@ -133,7 +134,7 @@ def left_points(hands: Sequence[Sequence[Card]], trick: Sequence[tuple[int, Card
     return sum(POINTS.get(c.rank, 0) for hand in hands for c in hand) + sum(POINTS.get(c.rank, 0) for _, c in trick)
 
 
-def target(game: Drogue, state: DrogueState) -> tuple[int, int] | None:
+def target(game: GameLike, state: DrogueState) -> tuple[int, int] | None:
     """In an evening with the drogue worn: the side without it and the points it needs (drogue.threshold);
     None when more points simply wins (one deal alone, or the first game, drogue.first-game)."""
     holder = state.session.holder
@@ -142,7 +143,7 @@ def target(game: Drogue, state: DrogueState) -> tuple[int, int] | None:
     return 1 - holder, THRESHOLD
 
 
-def verdict(game: Drogue, state: DrogueState, side: int, points: int) -> str:
+def verdict(game: GameLike, state: DrogueState, side: int, points: int) -> str:
     """What taking ``points`` means for ``side`` (of 120) in this deal."""
     goal = target(game, state)
     if goal is None:
@@ -156,7 +157,7 @@ def verdict(game: Drogue, state: DrogueState, side: int, points: int) -> str:
     return f"so {whose} {reach} {need}"
 
 
-def analyse(game: Drogue, state: DrogueState) -> Analysis:
+def analyse(game: GameLike, state: DrogueState) -> Analysis:
     """Every legal card with the points the mover's side takes under best play by all."""
     if state.phase != "play" or state.trump is None or state.turn is None:
         raise AnalysisError("Drogue: the solver starts once trump is named and the cards are played")
@@ -215,7 +216,7 @@ def deal_hands(state: DrogueState) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(h) for h in hands)
 
 
-def table(game: Drogue, state: DrogueState, trumps: str = SUITS) -> Table:
+def table(game: GameLike, state: DrogueState, trumps: str = SUITS) -> Table:
     """The double-dummy table of the deal in play: for each suit of ``trumps`` as trump, the points of
     each side. Raises :class:`AnalysisError` when the cards of the deal are not all known yet."""
     hands = deal_hands(state)

@@ -16,7 +16,7 @@ druzbart.seven) are read from the same numbers. ``tests/test_solver_druzbart.py`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ...analysis import Analysis, rank_moves
 from ...errors import AnalysisError
@@ -24,8 +24,9 @@ from ...model import Move
 from ...search import Counters, Position, Search
 from .state import DruzbartState
 
-if TYPE_CHECKING:
-    from .game import Druzbart
+# The game is typed loosely here: the game module imports this one (on first use), and a type-only
+# import back would be an import circle (tests/test_imports.py).
+GameLike = Any
 
 TRICKS_TO_WIN = 5  # druzbart.end
 
@@ -38,7 +39,7 @@ CLOCK_NOTE = (
 class DruzbartModel:
     """Drużbart's rules of play over card numbers (the pack's order)."""
 
-    def __init__(self, game: Druzbart) -> None:
+    def __init__(self, game: GameLike) -> None:
         self.game = game
         self.deck = game.pack.cards
         self.cards = len(self.deck)
@@ -61,7 +62,7 @@ class DruzbartModel:
             self._five = game.options.get("end", "five") == "five"
 
     def next_seat(self, seat: int) -> int:
-        return (seat + 1) % self.seats
+        return int((seat + 1) % self.seats)
 
     def top(self, trick: Sequence[int]) -> int:
         """The power that holds the trick so far (the led card counted as led)."""
@@ -70,7 +71,7 @@ class DruzbartModel:
             p = self.unled[c]
             if p > top:
                 top = p
-        return top
+        return int(top)
 
     def legal(self, hand: int, trick: Sequence[int]) -> int:
         if not trick:
@@ -164,7 +165,7 @@ class DruzbartModel:
         return Move(seat, "play", self.deck[card])
 
 
-def model_of(game: Druzbart) -> DruzbartModel:
+def model_of(game: GameLike) -> DruzbartModel:
     """The game's fast model, made once per game (the search's merge tables hang on it)."""
     model = game.__dict__.get("_solver_model")
     if model is None:
@@ -173,7 +174,7 @@ def model_of(game: Druzbart) -> DruzbartModel:
     return model
 
 
-def analyse(game: Druzbart, state: DruzbartState) -> Analysis:
+def analyse(game: GameLike, state: DruzbartState) -> Analysis:
     """Every legal card with its value under best play by all (see the module's docstring)."""
     model = model_of(game)
     pos = model.position(state)
