@@ -27,26 +27,44 @@ class Turned:
     looked: int = 0
 
 
+def trick_record(number: int, leader: int, table: tuple[tuple[int, Card], ...], winner: int | None) -> dict[str, Any]:
+    """A trick's entry in the replay's trick record: built only when the trick is worded, never in a play-out."""
+    return {"trick": number, "leader": leader, "cards": [[s, str(c)] for s, c in table], "winner": winner}
+
+
 @dataclass(frozen=True, slots=True)
 class Took:
-    """``seat`` took the trick with ``card`` and put ``cards`` cards under the pile (bettelmann.capture).
-    ``tie_first``: the card only tied, and went first (bettelmann.tie.first-player)."""
+    """``seat`` took trick ``number`` (led by ``leader``, its cards ``table``) with ``card`` and put
+    ``cards`` cards under the pile (bettelmann.capture). ``tie_first``: the card only tied, and went
+    first (bettelmann.tie.first-player)."""
 
     seat: int
     card: Card
     cards: int
     tie_first: bool
-    record: Mapping[str, Any]
+    number: int
+    leader: int
+    table: tuple[tuple[int, Card], ...]
+
+    @property
+    def record(self) -> Mapping[str, Any]:
+        return trick_record(self.number, self.leader, self.table, self.seat)
 
 
 @dataclass(frozen=True, slots=True)
 class Tied:
-    """Equal ranks of ``card``'s rank head the trick: the ``waiting`` cards stay on the table
+    """Equal ranks of ``card``'s rank head trick ``number``: the ``waiting`` cards stay on the table
     (bettelmann.tie.pierer, todundleben.tie)."""
 
     card: Card
     waiting: int
-    record: Mapping[str, Any]
+    number: int
+    leader: int
+    table: tuple[tuple[int, Card], ...]
+
+    @property
+    def record(self) -> Mapping[str, Any]:
+        return trick_record(self.number, self.leader, self.table, None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,12 +12,12 @@ face-down pile (top first). Cards are turned up in turn; the higher rank takes t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from ...cards import FRENCH_32, GERMAN_32, Card, Pack
 from ...errors import IllegalMoveError
-from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule
+from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule, evolve
 from ...prng import Rng
 from ...seats import Seats
 from . import moves, narrate
@@ -30,9 +30,12 @@ Play = tuple[int, Card]
 EndKind = Literal["win", "capped", "endless"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class BettelmannState:
-    """One position. Piles are listed top card first; ``table`` is the trick being played."""
+    """One position. Piles are listed top card first; ``table`` is the trick being played.
+
+    Without ``__slots__``, so that a move copies it with :func:`~oldtricks.model.evolve`.
+    """
 
     deal: Deal
     piles: tuple[tuple[Card, ...], ...]
@@ -82,6 +85,7 @@ class Bettelmann(Game[BettelmannState]):
         self._last_three_rule = looking.rule if looking else "bettelmann.last-three"  # the rule a refusal cites
         self._winner_leads = self.settings.next_lead == "winner"
         self._cap = self.settings.cap
+        self._how_returned = self.settings.return_order
 
     def read_settings(self) -> BettelmannOptions:
         return BettelmannOptions.read(self.options)
@@ -127,7 +131,7 @@ class Bettelmann(Game[BettelmannState]):
             captured=(0,) * n,
             rng=deal.seed or 0,
         )
-        return replace(state, saved=self._position(state))
+        return evolve(state, saved=self._position(state))
 
     # -- play ----------------------------------------------------------------------------------------
     def to_play(self, state: BettelmannState) -> int | None:
@@ -171,41 +175,34 @@ class Bettelmann(Game[BettelmannState]):
             events.append(Event("end", ending.text, None))
         return state, events
 
+    def advance(self, state: BettelmannState, move: Move) -> tuple[BettelmannState, int]:
+        typed = moves.read(move)
+        if typed is None:
+            raise self.why_illegal(state, move)
+        state, facts, _ = self._turn_up(state, typed)
+        return state, 0 if len(facts) == 1 else 1  # a turn that ends a trick adds a Took or Tied fact
+
     def _turn_up(self, state: BettelmannState, move: TurnUp) -> tuple[BettelmannState, list[Fact], Outcome | None]:
         """Turn up a card; the trick ends when every player has turned one (the facts, and the outcome if
         this move ends the game)."""
         seat, card = move.seat, move.card
         pile = state.piles[seat]
         looked = self._last_three and len(pile) <= 3
-        rest = pile[1:] if pile[0] == card else tuple(c for c in pile if c != card)
+        top = pile[0]
+        rest = pile[1:] if top is card or top == card else tuple(c for c in pile if c != card)
         piles = (*state.piles[:seat], rest, *state.piles[seat + 1 :])
         table = (*state.table, (seat, card))
         facts: list[Fact] = [Turned(seat, card, len(pile) if looked else 0)]
         if len(table) < self._n:
-            # built by keyword rather than dataclasses.replace, which is several times slower here
-            middle = BettelmannState(
-                deal=state.deal,
-                piles=piles,
-                table=table,
-                pot=state.pot,
-                leader=state.leader,
-                turn=(seat + 1) % self._n,
-                tricks=state.tricks,
-                won=state.won,
-                captured=state.captured,
-                rng=state.rng,
-                saved=state.saved,
-                power=state.power,
-                lam=state.lam,
-            )
-            return middle, facts, None
+            after = evolve(state, piles=piles, table=table, turn=(seat + 1) % self._n, last=(), last_winner=None)
+            return after, facts, None
         return self._finish_trick(state, piles, table, facts)
 
     def _finish_trick(
         self, state: BettelmannState, piles: tuple[tuple[Card, ...], ...], table: tuple[Play, ...], facts: list[Fact]
     ) -> tuple[BettelmannState, list[Fact], Outcome | None]:
         order = self._order
-        top = max(order[c] for _, c in table)  # bettelmann.rank: suit ignored
+        top = max([order[c] for _, c in table])  # bettelmann.rank: suit ignored
         best = [(s, c) for s, c in table if order[c] == top]
         trick_no = state.tricks + 1
         won, captured, rng, pot = state.won, state.captured, state.rng, state.pot
@@ -217,22 +214,21 @@ class Bettelmann(Game[BettelmannState]):
             winner = best[0][0]  # bettelmann.tie.first-player: the first of the tied cards takes it
         else:
             winner = None  # bettelmann.tie.pierer / todundleben.tie
-        record = {"trick": trick_no, "leader": state.leader, "cards": [[s, str(c)] for s, c in table], "winner": winner}
         if winner is None:
             pot = pot + table
-            facts.append(Tied(best[0][1], len(pot), record))
+            facts.append(Tied(best[0][1], len(pot), trick_no, state.leader, table))
             # bettelmann.tie.pierer.leader: the same player begins again
         else:
             cards, rng = self._return_order(list(pot + table), winner, rng)
             piles = (*piles[:winner], piles[winner] + cards, *piles[winner + 1 :])  # bettelmann.capture
             won = (*won[:winner], won[winner] + 1, *won[winner + 1 :])
             captured = (*captured[:winner], captured[winner] + len(cards), *captured[winner + 1 :])
-            facts.append(Took(winner, best[0][1], len(cards), len(best) > 1, record))
+            facts.append(Took(winner, best[0][1], len(cards), len(best) > 1, trick_no, state.leader, table))
             pot = ()
             if self._winner_leads:
                 leader = winner  # bettelmann.next-lead
-        after = BettelmannState(
-            deal=state.deal,
+        after = evolve(
+            state,
             piles=piles,
             table=(),
             pot=pot,
@@ -244,15 +240,12 @@ class Bettelmann(Game[BettelmannState]):
             rng=rng,
             last=table,
             last_winner=winner,
-            saved=state.saved,
-            power=state.power,
-            lam=state.lam,
         )
         return self._after_trick(after, facts)
 
     def _return_order(self, gathered: list[Play], winner: int, rng: int) -> tuple[tuple[Card, ...], int]:
         """bettelmann.return-order: the order the captured cards go under the winner's pile."""
-        how = self.settings.return_order
+        how = self._how_returned
         if how == "winner-first":
             gathered = [p for p in gathered if p[0] == winner] + [p for p in gathered if p[0] != winner]
         elif how == "loser-first":
@@ -261,22 +254,23 @@ class Bettelmann(Game[BettelmannState]):
             r = Rng(rng)
             r.shuffle(gathered)
             rng = r.state
-        return tuple(c for _, c in gathered), rng
+        return tuple([c for _, c in gathered]), rng
 
     def _after_trick(
         self, state: BettelmannState, facts: list[Fact]
     ) -> tuple[BettelmannState, list[Fact], Outcome | None]:
-        empty = [s for s, pile in enumerate(state.piles) if not pile]
-        if empty and state.pot and self.settings.run_out_in_tie == "split":
-            # bettelmann.run-out-in-tie (split): everyone takes back the tied cards he played
-            piles = list(state.piles)
-            for s, card in state.pot:
-                piles[s] = (*piles[s], card)
-            facts.append(Split(empty[0]))
-            state = replace(state, piles=tuple(piles), pot=())
+        if not all(state.piles):
             empty = [s for s, pile in enumerate(state.piles) if not pile]
-        if empty:
-            return self._end(state, facts, self._beggar(state, empty))
+            if state.pot and self.settings.run_out_in_tie == "split":
+                # bettelmann.run-out-in-tie (split): everyone takes back the tied cards he played
+                piles = list(state.piles)
+                for s, card in state.pot:
+                    piles[s] = (*piles[s], card)
+                facts.append(Split(empty[0]))
+                state = evolve(state, piles=tuple(piles), pot=())
+                empty = [s for s, pile in enumerate(state.piles) if not pile]
+            if empty:
+                return self._end(state, facts, self._beggar(state, empty))
         if self._cap and state.tricks >= self._cap:
             return self._end(state, facts, self._outcome("capped", Capped(self._cap)))
         # bettelmann.cycle: Brent's method finds a repeated position with O(1) memory per state
@@ -284,27 +278,9 @@ class Bettelmann(Game[BettelmannState]):
         lam = state.lam + 1
         if key == state.saved:
             return self._end(state, facts, self._outcome("endless", Endless(state.tricks, lam), cycle=lam))
-        saved, power = state.saved, state.power
-        if lam == power:
-            saved, power, lam = key, power * 2, 0
-        done = BettelmannState(
-            deal=state.deal,
-            piles=state.piles,
-            table=state.table,
-            pot=state.pot,
-            leader=state.leader,
-            turn=state.turn,
-            tricks=state.tricks,
-            won=state.won,
-            captured=state.captured,
-            rng=state.rng,
-            last=state.last,
-            last_winner=state.last_winner,
-            saved=saved,
-            power=power,
-            lam=lam,
-        )
-        return done, facts, None
+        if lam == state.power:
+            return evolve(state, saved=key, power=state.power * 2, lam=0), facts, None
+        return evolve(state, lam=lam), facts, None
 
     def _outcome(
         self,
@@ -320,10 +296,10 @@ class Bettelmann(Game[BettelmannState]):
     def _end(
         state: BettelmannState, facts: list[Fact], outcome: Outcome
     ) -> tuple[BettelmannState, list[Fact], Outcome | None]:
-        return replace(state, turn=None, result=outcome), facts, outcome
+        return evolve(state, turn=None, result=outcome), facts, outcome
 
     def _position(self, state: BettelmannState) -> tuple[Any, ...]:
-        rng = state.rng if self.settings.return_order == "shuffled" else 0
+        rng = state.rng if self._how_returned == "shuffled" else 0
         return (state.piles, state.pot, state.leader, rng)
 
     def _beggar(self, state: BettelmannState, empty: list[int]) -> Outcome:

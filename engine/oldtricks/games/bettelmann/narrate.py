@@ -35,14 +35,14 @@ def event(fact: Fact, seats: Seats) -> Event:
             text = f"{name} turns up the {card.name}."
         return Event("play", text, {"seat": fact.seat, "card": str(card)})
     match fact:
-        case Took(seat, card, cards, tie_first, record):
+        case Took(seat, card, cards, tie_first):
             why = f"on equal {_rank(card)}s, having turned up first" if tie_first else f"with the {card.name}"
-            return Event("trick", f"{seats.name(seat)} wins {why} and puts {cards} cards under the pile.", record)
-        case Tied(card, waiting, record):
+            return Event("trick", f"{seats.name(seat)} wins {why} and puts {cards} cards under the pile.", fact.record)
+        case Tied(card, waiting):
             return Event(
                 "tie",
                 f"Equal ranks ({_rank(card)}s): the {waiting} cards stay on the table for whoever wins the next trick.",
-                record,
+                fact.record,
             )
         case Split(seat):
             text = f"{seats.name(seat)} has no card to go on with: everyone takes back the tied cards he played."

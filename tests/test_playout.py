@@ -1,0 +1,53 @@
+"""Play-outs take the rules' quiet path (``Game.advance``): the same states as ``play``, the same trick
+counts as its events, so simulations and bots see the game the viewers show."""
+
+from __future__ import annotations
+
+import pytest
+
+from oldtricks.prng import Rng
+from oldtricks.registry import GAMES, make_game
+from oldtricks.simulate import play_out
+
+SETUPS = [(name, {}) for name in GAMES] + [
+    ("bettelmann", {"players": 3, "return_order": "shuffled"}),
+    ("bettelmann", {"players": 4, "tie": "first-player", "run_out_in_tie": "split"}),
+    ("todundleben", {"split": "shuffled", "return_order": "loser-first"}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), SETUPS)
+def test_advance_is_play_without_the_words(name: str, options: dict[str, object]) -> None:
+    game = make_game(name, options)
+    rng = Rng(11)
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        steps = 0
+        while game.to_play(state) is not None and steps < 400:
+            legal = game.legal_moves(state)
+            move = legal[rng.below(len(legal))]
+            played, events = game.play(state, move)
+            advanced, tricks = game.advance(state, move)
+            assert advanced == played, (seed, steps, str(move))
+            assert tricks == sum(1 for e in events if e.data is not None and "trick" in e.data)
+            state, steps = advanced, steps + 1
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_play_out_counts_what_the_events_count(name: str) -> None:
+    """``play_out`` (random moves and bots) ends where a loop over ``play`` ends, with the same counts."""
+    game = make_game(name)
+    for bots in (False, True):
+        state, moves, tricks = play_out(game, 5, Rng(3), bots=bots)
+        rng, again, counted, played = Rng(3), game.new_state(seed=5), 0, 0
+        while game.to_play(again) is not None:
+            if bots:
+                move = game.bot_move(again, rng)
+            else:
+                legal = game.legal_moves(again)
+                move = legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
+            again, events = game.play(again, move)
+            played += 1
+            counted += sum(1 for e in events if e.data is not None and "trick" in e.data)
+        assert (moves, tricks) == (played, counted)
+        assert state == again and game.outcome(state) == game.outcome(again)
