@@ -21,6 +21,7 @@ from .errors import IllegalMoveError, OldtricksError, ScenarioError
 from .export import expectations, line_spec, to_toml
 from .links import decode, encode
 from .prng import Rng
+from .readings import FIND_TRICKS, FIND_TRIES, compare, find_parting_deal
 from .refusal import refusal
 from .registry import GAMES, make_game
 from .replay import Line, replay, start
@@ -274,7 +275,47 @@ def _scenario_toml(args: dict[str, Any]) -> dict[str, Any]:
     return {"toml": to_toml(spec), "name": f"{slug}.toml", "spec": spec}
 
 
+def _compare(args: dict[str, Any]) -> dict[str, Any]:
+    """Where table ``key`` (opened under other options) parts from its scenario as written, and why
+    (:func:`oldtricks.readings.compare`); ``frames: true`` adds both readings' frames."""
+    key, _line = _table(args)
+    said = compare(from_spec(_SPECS[key]), _OPTIONS.get(key, {}))
+    if not args.get("frames"):
+        said.pop("frames")
+        said.pop("book")
+    return said
+
+
+def _count(args: dict[str, Any], name: str, default: int, high: int) -> int:
+    value = args.get(name, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= high:
+        raise OldtricksError(f"{name} must be a whole number from 1 to {high}, not {value!r}")
+    return value
+
+
+def _find_parting(args: dict[str, Any]) -> dict[str, Any]:
+    """Search seeded deals (from ``first``) for one where table ``key``'s options and the scenario as
+    written part within ``tricks`` tricks; the table becomes that deal under its options. Answers
+    :func:`oldtricks.readings.find_parting_deal`'s finding, both readings' frames included."""
+    key, _line = _table(args)
+    tricks = _count(args, "tricks", FIND_TRICKS, 20)
+    tries = _count(args, "tries", FIND_TRIES, 1_000)
+    first = _count(args, "first", 1, 1 << 32)
+    options = _OPTIONS.get(key, {})
+    found = find_parting_deal(from_spec(_SPECS[key]), options, tricks=tricks, tries=tries, first_seed=first)
+    if found is None:
+        raise OldtricksError(
+            f"none of the {tries} deals tried (seeds {first} to {first + tries - 1}) plays differently "
+            f"within its first {tricks} tricks under these rules: the difference shows later in a game, if at all"
+        )
+    _TABLES[key] = replay(from_spec(found["spec"]), options, lenient=True).line
+    _SPECS[key] = found["spec"]
+    return found
+
+
 _OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "compare": _compare,
+    "find_parting": _find_parting,
     "table_spec": lambda args: {"spec": table_spec(args)},
     "link_of_table": _link_of_table,
     "table_note": _note,
@@ -297,7 +338,11 @@ def call(op: str, args_json: str = "{}") -> str:
     - ``line_to`` {key, moves} -> {frames}: the table becomes the line of these moves from the deal;
     - ``deal_hands`` {key} -> {hands}: the deal in scenario notation;
     - ``game_info`` {game, options, names?} -> {title, seats, seat_names, pattern, options};
-    - ``scenario_toml`` {key, viewer?} | {spec} -> {toml, name, spec}: a scenario file.
+    - ``scenario_toml`` {key, viewer?} | {spec} -> {toml, name, spec}: a scenario file;
+    - ``compare`` {key, frames?} -> {diverge, text, rule, rule_title, status, changed, frames?, book?}:
+      where the table's reading parts from the scenario as written (``diverge``: a step, or null);
+    - ``find_parting`` {key, tricks?, tries?, first?} -> {seed, spec, frames, book, diverge, text, ...}:
+      a seeded deal where the two readings part within the first tricks; the table becomes it.
     """
     try:
         args = json.loads(args_json or "{}")
