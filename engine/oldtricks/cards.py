@@ -80,13 +80,36 @@ def _expected(pattern: Pattern) -> str:
     return f"a {pattern} card is a rank ({ranks}) then a suit ({suits}), e.g. {example!r}"
 
 
-@dataclass(frozen=True, slots=True)
+_CARDS: dict[tuple[str, str, str], Card] = {}
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One playing card. Immutable; ``str()`` is the notation, ``repr()`` can be pasted back."""
+    """One playing card. Immutable; ``str()`` is the notation, ``repr()`` can be pasted back.
+
+    There is one object per card: making a card again (parsing it, unpickling or copying it) gives
+    the same object, so cards are equal exactly when they are the same object and hash by identity,
+    which Python compares and hashes without calling any code of ours (a card is looked up in a
+    dict or a hand on every move of a play-out).
+
+    >>> Card.parse("UA", "german") is Card("U", "A", "german")
+    True
+    >>> import pickle; pickle.loads(pickle.dumps(Card.parse("JC", "french"))) is Card.parse("JC", "french")
+    True
+    """
 
     rank: str
     suit: str
     pattern: Pattern
+
+    def __new__(cls, rank: str, suit: str, pattern: Pattern) -> Card:
+        card = _CARDS.get((rank, suit, pattern))
+        if card is None:
+            card = _CARDS[(rank, suit, pattern)] = object.__new__(cls)  # (slots=True makes super() fail here)
+        return card
+
+    def __reduce__(self) -> tuple[type[Card], tuple[str, str, Pattern]]:
+        return Card, (self.rank, self.suit, self.pattern)  # through __new__: the one object again
 
     @classmethod
     def parse(cls, text: str, pattern: Pattern) -> Card:
