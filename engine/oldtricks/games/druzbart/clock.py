@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from ...cards import Card
-from ...model import Deal, OptionSpec
+from ...model import Deal, OptionSpec, evolve
 from .facts import AllPlayed, Fact, FiveTricks, LineErased
 from .game import Druzbart, _add
 from .options import ClockOptions
@@ -88,7 +88,7 @@ class ClockDruzbart(Druzbart):
 
     def after_trick(self, state: DruzbartState, winner: int, facts: list[Fact]) -> tuple[DruzbartState, list[Fact]]:
         lines = _add(state.lines, winner, -1)  # clock.lines: one line erased per trick taken
-        state = replace(state, lines=lines)
+        state = evolve(state, lines=lines)
         facts.append(LineErased(winner, lines))
         if lines[winner] == 0:
             state = self.close_deal(state, state.tricks)

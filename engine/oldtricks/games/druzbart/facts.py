@@ -39,7 +39,20 @@ class Took:
     rule: str
     side: int
     tricks: tuple[int, ...]
-    record: Mapping[str, Any]
+    deal: int
+    leader: int
+    table: tuple[tuple[int, Card], ...]
+
+    @property
+    def record(self) -> Mapping[str, Any]:
+        """The trick's entry in the replay's trick record: built only when the trick is worded."""
+        return {
+            "deal": self.deal,
+            "trick": self.number,
+            "leader": self.leader,
+            "cards": [[s, str(c)] for s, c in self.table],
+            "winner": self.seat,
+        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,12 +14,11 @@ the state, so ``(options, seed, moves)`` replays a whole game.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...cards import GERMAN_32, GERMAN_36, Card, Pack
 from ...errors import IllegalMoveError, InvalidDealError
-from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule
+from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule, evolve
 from ...prng import Rng
 from ...seats import Seats
 from . import bots, moves, narrate, view
@@ -66,6 +65,10 @@ class Druzbart(Game[DruzbartState]):
         self.ranking = Ranking.from_options(o.matadors, o.seven, o.obers)
         self.table = Table(self.pack, self.ranking, Seats(self.seat_names(), self.teams()), self.sides(), o.lines)
         self._names = self.table.seats.names
+        self._seats = self.num_seats
+        # one Move per seat and card, and each seat's deal, made once: moves are values
+        self._plays = tuple({c: Move(seat, "play", c) for c in self.pack.cards} for seat in range(self.num_seats))
+        self._deals = tuple(Move(seat, "deal") for seat in range(self.num_seats))
 
     def read_settings(self) -> TableOptions:
         return DruzbartOptions.read(self.options)
@@ -167,8 +170,9 @@ class Druzbart(Game[DruzbartState]):
         if seat is None:
             return []
         if state.dealing:
-            return [Move(seat, "deal")]  # notation-level moves, read into PlayCard or DealNext when played
-        return [Move(seat, "play", card) for card in self.playable(state)]
+            return [self._deals[seat]]  # notation-level moves, read into PlayCard or DealNext when played
+        plays = self._plays[seat]
+        return [plays[card] for card in self.playable(state)]
 
     def playable(self, state: DruzbartState) -> tuple[Card, ...]:
         """druzbart.head: any card to lead or when nothing heads the trick; else only cards that head it."""
@@ -176,9 +180,7 @@ class Druzbart(Game[DruzbartState]):
         hand = state.hands[state.turn]
         if not state.table:
             return hand
-        cards = [c for _, c in state.table]
-        heading = tuple(c for c in hand if self.ranking.heads(c, cards))
-        return heading or hand
+        return self.ranking.heading(hand, [c for _, c in state.table]) or hand
 
     def why_illegal(self, state: DruzbartState, move: Move) -> IllegalMoveError:
         seat = state.turn
@@ -210,17 +212,28 @@ class Druzbart(Game[DruzbartState]):
                 raise self.why_illegal(state, move)
         return state, [narrate.event(fact, self.table) for fact in facts]
 
+    def advance(self, state: DruzbartState, move: Move) -> tuple[DruzbartState, int]:
+        match moves.read(move):
+            case DealNext():
+                return self._redeal(state)[0], 0
+            case PlayCard() as card_move:
+                state, facts = self._play_card(state, card_move)
+                return state, 0 if len(facts) == 1 else 1  # a card that ends a trick adds a Took fact
+            case None:
+                raise self.why_illegal(state, move)
+
     def _play_card(self, state: DruzbartState, move: PlayCard) -> tuple[DruzbartState, list[Fact]]:
         seat, card = move.seat, move.card
-        hand = tuple(c for c in state.hands[seat] if c != card)
-        hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
+        held = state.hands[seat]
+        at = held.index(card)
+        hands = (*state.hands[:seat], held[:at] + held[at + 1 :], *state.hands[seat + 1 :])
         heads = self.ranking.heads(card, [c for _, c in state.table])
         facts: list[Fact] = [Played(seat, card, led=not state.table, heads=heads)]
         table = (*state.table, (seat, card))
-        if len(table) < self.num_seats:
-            nxt = (seat + 1) % self.num_seats
-            return replace(state, hands=hands, table=table, turn=nxt, last=(), last_winner=None), facts
-        return self._finish_trick(replace(state, hands=hands), table, facts)
+        if len(table) < self._seats:
+            nxt = (seat + 1) % self._seats
+            return evolve(state, hands=hands, table=table, turn=nxt, last=(), last_winner=None), facts
+        return self._finish_trick(evolve(state, hands=hands), table, facts)
 
     def _finish_trick(
         self, state: DruzbartState, table: tuple[Play, ...], facts: list[Fact]
@@ -234,14 +247,7 @@ class Druzbart(Game[DruzbartState]):
         keepers = state.keepers
         if keepers[side] is None:
             keepers = (*keepers[:side], winner, *keepers[side + 1 :])  # druzbart.seats: one pile per team
-        record = {
-            "deal": state.number,
-            "trick": number,
-            "leader": state.leader,
-            "cards": [[s, str(c)] for s, c in table],
-            "winner": winner,
-        }
-        facts.append(Took(number, winner, best, rule, side, tricks, record))
+        facts.append(Took(number, winner, best, rule, side, tricks, state.number, state.leader, table))
         lines, chalked = state.lines, state.chalked
         for seat, card in table:
             if seat != winner and r.is_matador(card):
@@ -249,7 +255,7 @@ class Druzbart(Game[DruzbartState]):
                 owner = self.side_of(seat)
                 lines, chalked = _add(lines, owner, cost), _add(chalked, owner, cost)  # druzbart.score.matador.when
                 facts.append(MatadorLost(seat, card, winner, to_partner, owner, cost))
-        state = replace(
+        state = evolve(
             state,
             table=(),
             tricks=tricks,
@@ -292,7 +298,7 @@ class Druzbart(Game[DruzbartState]):
             erased = _add(erased, side, min(points, lines[side]))
             lines = _add(lines, side, -erased[side])
             facts.append(DealWon(state.number, side, min(a, b) == 0, points))
-        state = replace(state, lines=lines)
+        state = evolve(state, lines=lines)
         state = self.close_deal(state, erased)
         facts.append(SlateNow(state.lines))
         done = [s for s in range(self.num_sides) if lines[s] == 0]
@@ -308,21 +314,21 @@ class Druzbart(Game[DruzbartState]):
         """
         cap = self.settings.deal_cap
         if state.number < cap:
-            return replace(state, dealing=True, turn=self.next_dealer(state)), facts
+            return evolve(state, dealing=True, turn=self.next_dealer(state)), facts
         capped = Capped(cap, state.lines)
         facts.append(capped)
         outcome = Outcome("capped", (), (), narrate.capped(capped, self.table))
-        return replace(state, turn=None, dealing=False, result=outcome), facts
+        return evolve(state, turn=None, dealing=False, result=outcome), facts
 
     def close_deal(self, state: DruzbartState, erased: tuple[int, ...]) -> DruzbartState:
         score = DealScore(state.number, state.deal.dealer, state.tricks, erased, state.chalked, state.lines)
-        return replace(state, history=(*state.history, score))
+        return evolve(state, history=(*state.history, score))
 
     def _end_game(self, state: DruzbartState, side: int, facts: list[Fact]) -> tuple[DruzbartState, list[Fact]]:
         cleared = Cleared(side, state.lines)
         facts.append(cleared)
         outcome = self.game_outcome(state, cleared)
-        return replace(state, turn=None, dealing=False, result=outcome), facts
+        return evolve(state, turn=None, dealing=False, result=outcome), facts
 
     def game_outcome(self, state: DruzbartState, cleared: Cleared) -> Outcome:
         """druzbart.game-points: the winners score the other side's remaining lines."""

@@ -15,7 +15,7 @@ because equal ranks are split by suit.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...cards import Card, Pack
 
@@ -43,6 +43,10 @@ class Ranking:
     matadors: tuple[str, ...]
     seven: str
     obers: str
+    # each card's power once reckoned, unled and led: every card of every trick asks for it
+    _powers: tuple[dict[Card, int], dict[Card, int]] = field(
+        default_factory=lambda: ({}, {}), init=False, repr=False, compare=False
+    )
 
     @classmethod
     def from_options(cls, matadors: str, seven: str, obers: str) -> Ranking:
@@ -59,6 +63,14 @@ class Ranking:
 
     def power(self, card: Card, led: bool = False) -> int:
         """How strong ``card`` is; ``led`` says whether it was the first card of the trick."""
+        known = self._powers[led]
+        power = known.get(card)
+        if power is None:
+            power = known[card] = self._reckon(card, led)
+        return power
+
+    def _reckon(self, card: Card, led: bool) -> int:
+        """The power of ``card``, by the rules below (:meth:`power` keeps it)."""
         text = str(card)
         if text in self.matadors:
             return MATADOR_POWER - self.matadors.index(text)
@@ -79,9 +91,10 @@ class Ranking:
 
         Only the first card counts as led. With duds only, the lead holds it (druzbart.all-duds).
         """
-        best, top = 0, self.power(cards[0], led=True)
+        power = self.power
+        best, top = 0, power(cards[0], True)
         for i in range(1, len(cards)):
-            p = self.power(cards[i])
+            p = power(cards[i])
             if p > top:
                 best, top = i, p
         return best
@@ -105,10 +118,23 @@ class Ranking:
 
     def heads(self, card: Card, cards: Sequence[Card]) -> bool:
         """Whether ``card``, played now, beats the best of ``cards`` (druzbart.head)."""
+        return bool(self.heading((card,), cards))
+
+    def heading(self, hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
+        """The cards of ``hand`` that, played now, beat the best of ``cards`` (druzbart.head): none
+        when nothing is on the table.
+
+        >>> from oldtricks.cards import GERMAN_36 as P
+        >>> r = Ranking.from_options("braus", "unbeatable", "duds")
+        >>> r.heading(P.parse_many("UA 8H 9L 9B"), P.parse_many("8H 9H"))  # Leaves above Hearts, Bells below
+        (Card.parse('UA', 'german'), Card.parse('9L', 'german'))
+        """
         if not cards:
-            return False
+            return ()
         i = self.holder(cards)
-        return self.power(card) > self.power(cards[i], led=i == 0)
+        power = self.power
+        bar = power(cards[i], i == 0)
+        return tuple([c for c in hand if power(c) > bar])
 
     def ladder(self, pack: Pack) -> list[Card]:
         """Every card of ``pack``, strongest first when not led; then the Sevens, then the duds by suit."""

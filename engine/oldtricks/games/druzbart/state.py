@@ -28,9 +28,10 @@ class DealScore:
     lines: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DruzbartState:
     """One position. ``dealing`` is set between deals, when the next dealer must deal (a chance move).
+    Without ``__slots__``, so that a move copies it with :func:`~oldtricks.model.evolve`.
 
     Per-side tuples have one entry per team (Drużbart) or per player (Clock Druzbart).
     ``rng`` is the state of the generator that shuffles the later deals, so a game replays exactly.
