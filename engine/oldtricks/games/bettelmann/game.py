@@ -78,6 +78,7 @@ class Bettelmann(Game[BettelmannState]):
         self.settings = self.read_settings()
         ranks = self.pack.ranks
         self._order = {card: ranks.index(card.rank) for card in self.pack.cards}
+        self._rank_of = {rank: i for i, rank in enumerate(ranks)}  # bettelmann.rank: by rank, suit ignored
         self._n = self.num_seats
         self.seats = Seats(self.seat_names(), self.teams())
         self._last_three = self.settings.last_three == "on"
@@ -86,6 +87,7 @@ class Bettelmann(Game[BettelmannState]):
         self._winner_leads = self.settings.next_lead == "winner"
         self._cap = self.settings.cap
         self._how_returned = self.settings.return_order
+        self._moves = tuple({card: Move(seat, "play", card) for card in self.pack.cards} for seat in range(self._n))
 
     def read_settings(self) -> BettelmannOptions:
         return BettelmannOptions.read(self.options)
@@ -146,9 +148,10 @@ class Bettelmann(Game[BettelmannState]):
         if seat is None:
             return []
         pile = state.piles[seat]
-        if self.looking(state, seat):
-            return [Move(seat, "play", card) for card in pile]
-        return [Move(seat, "play", pile[0])]
+        made = self._moves[seat]  # one Move per seat and card, made once: moves are values
+        if self._last_three and len(pile) <= 3:  # bettelmann.last-three, as looking() says
+            return [made[card] for card in pile]
+        return [made[pile[0]]]
 
     def why_illegal(self, state: BettelmannState, move: Move) -> IllegalMoveError:
         seat = state.turn
@@ -179,12 +182,15 @@ class Bettelmann(Game[BettelmannState]):
         typed = moves.read(move)
         if typed is None:
             raise self.why_illegal(state, move)
-        state, facts, _ = self._turn_up(state, typed)
-        return state, 0 if len(facts) == 1 else 1  # a turn that ends a trick adds a Took or Tied fact
+        after, _, _ = self._turn_up(state, typed, quiet=True)
+        return after, after.tricks - state.tricks
 
-    def _turn_up(self, state: BettelmannState, move: TurnUp) -> tuple[BettelmannState, list[Fact], Outcome | None]:
+    def _turn_up(
+        self, state: BettelmannState, move: TurnUp, quiet: bool = False
+    ) -> tuple[BettelmannState, list[Fact], Outcome | None]:
         """Turn up a card; the trick ends when every player has turned one (the facts, and the outcome if
-        this move ends the game)."""
+        this move ends the game). ``quiet``: a play-out's move, which no one words, so no facts of the
+        play are made (the state is the same)."""
         seat, card = move.seat, move.card
         pile = state.piles[seat]
         looked = self._last_three and len(pile) <= 3
@@ -192,38 +198,48 @@ class Bettelmann(Game[BettelmannState]):
         rest = pile[1:] if top is card or top == card else tuple(c for c in pile if c != card)
         piles = (*state.piles[:seat], rest, *state.piles[seat + 1 :])
         table = (*state.table, (seat, card))
-        facts: list[Fact] = [Turned(seat, card, len(pile) if looked else 0)]
+        facts: list[Fact] = [] if quiet else [Turned(seat, card, len(pile) if looked else 0)]
         if len(table) < self._n:
             after = evolve(state, piles=piles, table=table, turn=(seat + 1) % self._n, last=(), last_winner=None)
             return after, facts, None
-        return self._finish_trick(state, piles, table, facts)
+        return self._finish_trick(state, piles, table, facts, quiet)
 
     def _finish_trick(
-        self, state: BettelmannState, piles: tuple[tuple[Card, ...], ...], table: tuple[Play, ...], facts: list[Fact]
+        self,
+        state: BettelmannState,
+        piles: tuple[tuple[Card, ...], ...],
+        table: tuple[Play, ...],
+        facts: list[Fact],
+        quiet: bool = False,
     ) -> tuple[BettelmannState, list[Fact], Outcome | None]:
-        order = self._order
-        top = max([order[c] for _, c in table])  # bettelmann.rank: suit ignored
-        best = [(s, c) for s, c in table if order[c] == top]
+        rank_of = self._rank_of
+        values = [rank_of[c.rank] for _, c in table]
+        top = max(values)  # bettelmann.rank: suit ignored
+        first = values.index(top)
+        tied = values.count(top) > 1
+        best = table[first][1]
         trick_no = state.tricks + 1
         won, captured, rng, pot = state.won, state.captured, state.rng, state.pot
         leader = state.leader
         winner: int | None
-        if len(best) == 1:
-            winner = best[0][0]
+        if not tied:
+            winner = table[first][0]
         elif self.tie_rule == "first-player":
-            winner = best[0][0]  # bettelmann.tie.first-player: the first of the tied cards takes it
+            winner = table[first][0]  # bettelmann.tie.first-player: the first of the tied cards takes it
         else:
             winner = None  # bettelmann.tie.pierer / todundleben.tie
         if winner is None:
             pot = pot + table
-            facts.append(Tied(best[0][1], len(pot), trick_no, state.leader, table))
+            if not quiet:
+                facts.append(Tied(best, len(pot), trick_no, state.leader, table))
             # bettelmann.tie.pierer.leader: the same player begins again
         else:
             cards, rng = self._return_order(list(pot + table), winner, rng)
             piles = (*piles[:winner], piles[winner] + cards, *piles[winner + 1 :])  # bettelmann.capture
             won = (*won[:winner], won[winner] + 1, *won[winner + 1 :])
             captured = (*captured[:winner], captured[winner] + len(cards), *captured[winner + 1 :])
-            facts.append(Took(winner, best[0][1], len(cards), len(best) > 1, trick_no, state.leader, table))
+            if not quiet:
+                facts.append(Took(winner, best, len(cards), tied, trick_no, state.leader, table))
             pot = ()
             if self._winner_leads:
                 leader = winner  # bettelmann.next-lead
@@ -278,9 +294,12 @@ class Bettelmann(Game[BettelmannState]):
         lam = state.lam + 1
         if key == state.saved:
             return self._end(state, facts, self._outcome("endless", Endless(state.tricks, lam), cycle=lam))
+        # ``state`` is the fresh copy _finish_trick made, not yet seen by anyone: finished in place
         if lam == state.power:
-            return evolve(state, saved=key, power=state.power * 2, lam=0), facts, None
-        return evolve(state, lam=lam), facts, None
+            vars(state).update(saved=key, power=state.power * 2, lam=0)
+        else:
+            vars(state).update(lam=lam)
+        return state, facts, None
 
     def _outcome(
         self,
