@@ -51,3 +51,19 @@ def test_play_out_counts_what_the_events_count(name: str) -> None:
             counted += sum(1 for e in events if e.data is not None and "trick" in e.data)
         assert (moves, tricks) == (played, counted)
         assert state == again and game.outcome(state) == game.outcome(again)
+
+
+def test_the_bench_bare_loop_plays_the_engines_games() -> None:
+    """The bench's yardstick (bench/engine_bench.py) is Bettelmann itself: the same tricks, deal by deal."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "bench" / "engine_bench.py"
+    spec = importlib.util.spec_from_file_location("engine_bench", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    game = make_game("bettelmann")
+    lengths = [bench.bare_bettelmann(seed, Rng(seed)) for seed in range(8)]
+    assert lengths == [play_out(game, seed, Rng(seed))[2] for seed in range(8)]
+    assert len(set(lengths)) > 1  # different deals, different games: the loop reads its deal
