@@ -232,3 +232,12 @@ def browser_bench(session: nox.Session) -> None:
     session.install(*_group("browser"))
     env = {"OLDTRICKS_WHEEL": str(_engine_wheel())}
     session.run("python", "bench/browser_bench.py", "--site", str(SITE), *session.posargs, env=env)
+
+
+@nox.session(python=PYTHON)
+def stats(session: nox.Session) -> None:
+    """Simulated statistics of every game: plays each experiment in chunks on every core (a progress bar,
+    the time left; a stopped run resumes from build/stats-cache/) and writes stats/*.json, which the site
+    draws (`-- --only NAME`, `-- --games N`, `-- --processes P`, `-- --check`: compare with the committed files)."""
+    session.install("-e", ".")
+    session.run("python", "-m", "oldtricks.stats", *session.posargs)

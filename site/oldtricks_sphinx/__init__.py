@@ -7,6 +7,7 @@ Each feature registers its nodes, directives, roles and events in one ``setup_*`
 - :mod:`.tables` ``{coverage}`` and ``{options} GAME``; :mod:`.lessons` ``{lessons} GAME`` (a course);
   :mod:`.glossary` the meaning of a glossary term on every link to it; :mod:`.ledger` ``{ledger}``
   (the rules ledger as one table); :mod:`.picture` ``{trick}`` (one trick drawn as cards);
+  :mod:`.stats` ``{stats} FILE PLOT`` (a plot of simulated games from a ``stats/`` data file);
 - :mod:`.links` links resolved once every page is read; :mod:`.store` what the build remembers;
 - :mod:`.assets` the widget's static files (bundled and minified by :mod:`.bundle`) and the live
   engine's runtime;
@@ -40,6 +41,7 @@ from .rules import setup_rules
 from .sandbox import setup_sandbox
 from .scenario import setup_scenario
 from .standards import setup_standards
+from .stats import setup_stats
 from .store import setup_store
 from .tables import setup_tables
 
@@ -58,6 +60,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         setup_glossary,
         setup_ledger,
         setup_picture,
+        setup_stats,
         setup_assets,
         setup_sandbox,
         setup_embeds,

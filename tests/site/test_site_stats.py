@@ -1,0 +1,112 @@
+"""``{stats} FILE PLOT``: a plot drawn from a statistics data file, inline SVG with a text alternative,
+the numbers in a table under it, and clean errors for a missing file, a bad file or an unknown plot."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, Builder
+from oldtricks_sphinx.stats import alt_text
+
+PAGE = "# Stats\n\n```{{stats}} {name} {plot}\n```\n"
+
+
+def doc(rows, kind="share", **extra):
+    plot = {"kind": kind, "title": "A title", "axis": "share of games", "note": "Ten games.", "percent": True}
+    return {"plots": {"p": {**plot, "rows": rows, **extra}}, "command": "nox -s stats -- --only demo"}
+
+
+SHARES = [
+    {"label": "pierer", "value": 0.25, "lo": 0.1, "hi": 0.5, "count": 5, "n": 20, "group": "2 players"},
+    {"label": "first-player", "value": 0.75, "lo": 0.5, "hi": 0.9, "count": 15, "n": 20, "group": "3 players"},
+]
+
+
+def write(folder: Path, name: str, data) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data, indent=1), encoding="utf-8")
+    return path
+
+
+def test_a_share_plot_is_inline_svg_with_its_text_alternative_and_table(build: Builder, tmp_path: Path) -> None:
+    folder = tmp_path / "stats"
+    write(folder, "demo", doc(SHARES))
+    built = build({"index.md": PAGE.format(name="demo", plot="p")}, conf={"oldtricks_stats": str(folder)})
+    assert built.status == 0, built.warnings
+    page = built.html()
+    [svg] = re.findall(r"<svg .*?</svg>", page, flags=re.S)
+    assert 'role="img"' in svg and "<style" not in svg and "<metadata" not in svg
+    title = re.search(r'aria-labelledby="([^"]+)"', svg).group(1)
+    alt = re.search(rf'<title id="{title}">(.*?)</title>', svg).group(1)
+    assert alt == alt_text(doc(SHARES)["plots"]["p"])
+    assert "25.0% (pierer) to 75.0% (first-player)" in alt
+    assert "currentColor" in svg and "#010203" not in svg  # the page's text colour, in both themes
+    sizes = [float(s) for s in re.findall(r"font-size: ([0-9.]+)px", svg)]
+    assert sizes and min(sizes) >= 11
+    assert "2 players" in svg and "3 players" in svg  # a legend for the groups
+    table = page[page.index("ot-stats-table") :]
+    table = table[: table.index("</table>")]
+    cells = re.findall(r"<td><p>(.*?)</p></td>", table)
+    first = ["pierer", "2 players", "20", "5", "25.0%", "10.0%–50.0%"]
+    second = ["first-player", "3 players", "20", "15", "75.0%", "50.0%–90.0%"]
+    assert cells == [*first, *second]
+    assert "Ten games. Reproduce with" in page and "nox -s stats -- --only demo" in page
+
+
+def test_a_box_plot_tables_its_quartiles(build: Builder, tmp_path: Path) -> None:
+    quartiles = {"p5": 10, "q1": 20, "median": 30, "q3": 40, "p95": 90}
+    rows = [{"label": "2 players", **quartiles, "mean": 33.5, "se": 1.25, "n": 400}]
+    folder = tmp_path / "stats"
+    write(folder, "demo", doc(rows, kind="box", percent=False))
+    built = build({"index.md": PAGE.format(name="demo", plot="p")}, conf={"oldtricks_stats": str(folder)})
+    assert built.status == 0, built.warnings
+    cells = re.findall(r"<td><p>(.*?)</p></td>", built.html())
+    assert cells == ["2 players", "400", "33.5 ± 1.2", "30", "20–40", "10–90"]
+
+
+def test_two_plots_on_a_page_share_no_id(build: Builder, tmp_path: Path) -> None:
+    folder = tmp_path / "stats"
+    write(folder, "demo", doc(SHARES))
+    page = PAGE.format(name="demo", plot="p") + "\n" + PAGE.format(name="demo", plot="p").split("\n", 2)[2]
+    built = build({"index.md": page}, conf={"oldtricks_stats": str(folder)})
+    assert built.status == 0, built.warnings
+    ids = re.findall(r'\bid="([^"]+)"', built.html())
+    assert len(ids) == len(set(ids))
+    assert built.html().count("<svg ") == 2
+
+
+@pytest.mark.parametrize(
+    ("name", "plot", "content", "message"),
+    [
+        ("missing", "p", None, "missing.json: no such statistics file (nox -s stats -- --only missing writes it)"),
+        ("demo", "nope", doc(SHARES), "demo.json: no plot 'nope' (its plots: p)"),
+        ("demo", "p", '{\n "plots": [,\n}', "demo.json:2: not JSON"),
+        ("demo", "p", {"rows": []}, "demo.json: no 'plots' object"),
+        ("../x", "p", None, "bad statistics file name '../x'"),
+    ],
+)
+def test_bad_input_is_a_clean_error(build: Builder, tmp_path: Path, name, plot, content, message) -> None:
+    folder = tmp_path / "stats"
+    folder.mkdir()
+    if content is not None:
+        write(folder, name, content)
+    built = build({"index.md": PAGE.format(name=name, plot=plot)}, conf={"oldtricks_stats": str(folder)})
+    assert built.status == 1
+    assert "index.md:3: ERROR: " in built.warnings and message in built.warnings
+    assert "Traceback" not in built.warnings
+
+
+def test_every_committed_plot_is_on_a_page_and_listed_on_the_statistics_page() -> None:
+    shown = set()
+    for page in (REPO / "docs").glob("*.md"):
+        shown.update(re.findall(r"```\{stats\} (\S+) (\S+)", page.read_text(encoding="utf-8")))
+    listing = (REPO / "docs" / "statistics.md").read_text(encoding="utf-8")
+    for path in sorted((REPO / "stats").glob("*.json")):
+        plots = json.loads(path.read_text(encoding="utf-8"))["plots"]
+        assert {(path.stem, p) for p in plots} <= shown, path.stem
+        assert f"`nox -s stats -- --only {path.stem}`" in listing
