@@ -415,7 +415,11 @@ class Game(ABC, Generic[S]):
         events that carry a trick record.
         """
         after, events = self.play(state, move)
-        return after, sum(1 for e in events if e.data is not None and "trick" in e.data)
+        tricks = 0
+        for event in events:
+            if event.data is not None and "trick" in event.data:
+                tricks += 1
+        return after, tricks
 
     def apply(self, state: S, move: Move) -> tuple[S, list[Event]]:
         """Apply ``move`` and return the new state and what happened.

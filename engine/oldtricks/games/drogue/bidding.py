@@ -7,11 +7,11 @@ at a lenient table a bid his hand cannot show is accepted and found out later (d
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from ...cards import Card
-from ...model import Event
+from ...model import Event, evolve
 from . import duties, signs
 from .auction import (
     MAX_BID,
@@ -172,7 +172,7 @@ def speak(table: Table, state: DrogueState, move: Bid | Pass | Spoken) -> tuple[
     auction = state.auction.with_call(call)
     data = {"seat": seat, "call": kind, "count": call.count, "value": call.value}
     events.append(Event(kind, text, data))
-    state = replace(state, auction=auction, turn=auction.turn, floor=None)
+    state = evolve(state, auction=auction, turn=auction.turn, floor=None)
     if not auction.over:
         return state, events
     if auction.standing is None:
@@ -186,7 +186,7 @@ def speak(table: Table, state: DrogueState, move: Bid | Pass | Spoken) -> tuple[
             {"seat": winner, "count": auction.standing.count},
         )
     )
-    return replace(state, phase="trump", turn=winner), events
+    return evolve(state, phase="trump", turn=winner), events
 
 
 def forget_call(table: Table, state: DrogueState, move: Spoken) -> tuple[DrogueState, list[Event]]:
@@ -196,7 +196,7 @@ def forget_call(table: Table, state: DrogueState, move: Spoken) -> tuple[DrogueS
     auction = state.auction.with_call(AuctionCall(seat, "forget"))
     hidden = duties.hide(state, seat, f'holding all four Mandrins without calling "{QUI_VIVE_TEXT}"')
     text = f"{name} says nothing of the four Mandrins. Nobody can tell yet."
-    return replace(state, auction=auction, hidden=hidden), [Event("forget", text, {"seat": seat})]
+    return evolve(state, auction=auction, hidden=hidden), [Event("forget", text, {"seat": seat})]
 
 
 def redeal(table: Table, state: DrogueState, events: list[Event]) -> tuple[DrogueState, list[Event]]:
@@ -207,7 +207,7 @@ def redeal(table: Table, state: DrogueState, events: list[Event]) -> tuple[Drogu
         text = f"All four passed: the deal goes on to the right, and {names[dealer]} deals."
     else:
         text = f"All four passed: {names[dealer]} gathers the cards and deals again."  # drogue.bid.all-pass
-    state = replace(state, dealer=dealer, redeals=state.redeals + 1, hidden=())
+    state = evolve(state, dealer=dealer, redeals=state.redeals + 1, hidden=())
     state, hands = duties.deal_cards(table, state, dealer)
     events.append(Event("redeal", text, {"dealer": dealer, "hands": [[str(c) for c in h] for h in hands]}))
     return duties.open_calls(table, state, events)

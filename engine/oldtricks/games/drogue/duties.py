@@ -13,7 +13,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from ...cards import FRENCH_32, Card
-from ...model import Event, Move
+from ...model import Event, Move, evolve
 from ...prng import Rng
 from .auction import Auction
 from .moves import DrogueMove, NameJacks, Plain, ShowJack, Spoken
@@ -49,7 +49,7 @@ def penalize(table: Table, state: DrogueState, seat: int, why: str) -> tuple[Dro
     session = state.session.change(seat, "penalty", 1, why)
     name = table.seats(state).names[seat]
     event = Event("penalty", f"{name} takes a penalty clip for {why}.", {"seat": seat, "why": why})
-    return replace(state, session=session), event
+    return evolve(state, session=session), event
 
 
 # -- dealing -------------------------------------------------------------------------------------------
@@ -67,7 +67,7 @@ def deal_cards(table: Table, state: DrogueState, dealer: int) -> tuple[DrogueSta
         rng.shuffle(order)
         hands, _ = table.deal_order(order, dealer)
         rng_state = rng.state
-    return replace(state, session=session, dealer=dealer, hands=hands, rng=rng_state), hands
+    return evolve(state, session=session, dealer=dealer, hands=hands, rng=rng_state), hands
 
 
 def start_next(table: Table, state: DrogueState) -> DrogueState:
@@ -76,7 +76,7 @@ def start_next(table: Table, state: DrogueState) -> DrogueState:
     named = [Duty(s, "name") for s in from_right(dealer) if state.session.wear[s].owed]
     duties = (*named, Duty(dealer, "deal"))
     session = replace(state.session, named=())
-    return replace(state, session=session, dealer=dealer, phase="cut", duties=duties, turn=duties[0].seat)
+    return evolve(state, session=session, dealer=dealer, phase="cut", duties=duties, turn=duties[0].seat)
 
 
 def open_calls(table: Table, state: DrogueState, events: list[Event]) -> tuple[DrogueState, list[Event]]:
@@ -103,7 +103,7 @@ def open_calls(table: Table, state: DrogueState, events: list[Event]) -> tuple[D
     for s in from_right(dealer):
         if holder is not None and s % 2 != holder and wear[s].clips:
             duties.append(Duty(s, "show"))  # drogue.release
-    state = replace(
+    state = evolve(
         state,
         auction=Auction.start(dealer),
         duties=tuple(duties),
@@ -128,7 +128,7 @@ def advance(table: Table, state: DrogueState, events: list[Event]) -> tuple[Drog
         seat = duties[0].seat
         duties = duties[1:]
         session = replace(state.session, guerite=(*state.session.guerite, seat))
-        state = replace(state, session=session)
+        state = evolve(state, session=session)
         events.append(
             Event(
                 "guerite",
@@ -137,9 +137,9 @@ def advance(table: Table, state: DrogueState, events: list[Event]) -> tuple[Drog
             )
         )
     if duties:
-        return replace(state, duties=duties, phase="calls", turn=duties[0].seat), events
+        return evolve(state, duties=duties, phase="calls", turn=duties[0].seat), events
     auction = Auction.start(state.dealer)
-    return replace(state, duties=(), phase="auction", auction=auction, turn=auction.turn), events
+    return evolve(state, duties=(), phase="auction", auction=auction, turn=auction.turn), events
 
 
 def _showable(state: DrogueState, seat: int) -> tuple[Card, ...]:
@@ -189,11 +189,11 @@ def floor(table: Table, state: DrogueState, move: Plain) -> tuple[DrogueState, l
     names = table.seats(state).names
     if move.kind == "ask":
         text = f'{names[move.seat]}, wearing a clip, may not speak: "Je demande la parole."'
-        return replace(state, asking=move.seat, turn=grantor(move.seat)), [Event("ask", text, {"seat": move.seat})]
+        return evolve(state, asking=move.seat, turn=grantor(move.seat)), [Event("ask", text, {"seat": move.seat})]
     asker = state.asking
     assert asker is not None
     text = f'{names[move.seat]}: "Accordée." {names[asker]} may speak.'
-    return replace(state, asking=None, floor=asker, turn=asker), [Event("grant", text, {"seat": asker})]
+    return evolve(state, asking=None, floor=asker, turn=asker), [Event("grant", text, {"seat": asker})]
 
 
 def apply(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueState, list[Event]]:
@@ -206,7 +206,7 @@ def apply(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueSta
     if spoken and needs_floor(table, state, move.seat):  # lenient table: talking without the floor
         state, penalty = penalize(table, state, move.seat, "calling out in the silent game without the floor")
         events.append(penalty)
-    state = replace(state, duties=rest, floor=None)
+    state = evolve(state, duties=rest, floor=None)
     if duty.kind == "name":
         assert isinstance(move, NameJacks)
         jacks = move.jacks
@@ -218,7 +218,7 @@ def apply(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueSta
         else:
             asks = f"{names[cutter]} cuts and asks"
         text = f"{asks} {name} for a Jack to name: {name} names {shown}."
-        return replace(state, session=session, turn=rest[0].seat), [Event("name", text, {"seat": move.seat})]
+        return evolve(state, session=session, turn=rest[0].seat), [Event("name", text, {"seat": move.seat})]
     if duty.kind == "deal":
         return deal(table, state, move)
     if duty.kind == "redeal":
@@ -228,7 +228,7 @@ def apply(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueSta
         text = f"{name} wears a clip and holds no King or Queen, and demands a new deal."
         events.append(Event("redeal", text, {"seat": move.seat}))
         duties = (Duty(state.dealer, "deal"),)
-        return replace(state, phase="cut", duties=duties, turn=state.dealer, hidden=()), events
+        return evolve(state, phase="cut", duties=duties, turn=state.dealer, hidden=()), events
     if duty.kind == "show":
         assert isinstance(move, ShowJack)
         jack = move.jack
@@ -244,7 +244,7 @@ def apply(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueSta
                 " another Jack."
             )
         events.append(Event("release", text, {"seat": move.seat}))
-        return advance(table, replace(state, session=session), events)
+        return advance(table, evolve(state, session=session), events)
     if isinstance(move, Spoken) and move.forgotten:
         state, forgot = _forget(table, state, duty, name)
         events.extend(forgot)
@@ -272,7 +272,7 @@ def _forget(table: Table, state: DrogueState, duty: Duty, name: str) -> tuple[Dr
     assert duty.card is not None
     hidden = hide(state, duty.seat, f'not calling "Qui vive!" for the named {duty.card.symbol}', duty.card)
     text = f"{name} keeps quiet about {duty.card.symbol}. It will show when it is played."
-    return replace(state, hidden=hidden), [Event("forget", text, {"seat": duty.seat})]
+    return evolve(state, hidden=hidden), [Event("forget", text, {"seat": duty.seat})]
 
 
 def qui_vive(table: Table, state: DrogueState, seat: int, card: Card | None) -> tuple[DrogueState, Event]:
@@ -293,7 +293,7 @@ def qui_vive(table: Table, state: DrogueState, seat: int, card: Card | None) -> 
     text += f". {names[seat]} named it and holds it: {off}"
     if others:
         text += f". {' and '.join(others)} named it too, but one Jack frees only one player"
-    return replace(state, session=session), Event("qui-vive", text + ".", {"seat": seat, "card": str(card)})
+    return evolve(state, session=session), Event("qui-vive", text + ".", {"seat": seat, "card": str(card)})
 
 
 def deal(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueState, list[Event]]:
@@ -304,7 +304,7 @@ def deal(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueStat
         session = replace(
             session, deal_number=session.deal_number + 1, tricks_before=session.tricks_before + len(state.tricks)
         )
-    state = replace(state, session=session, redeals=0 if state.tricks else state.redeals)
+    state = evolve(state, session=session, redeals=0 if state.tricks else state.redeals)
     state, hands = deal_cards(table, state, state.dealer)
     name = table.seats(state).names[state.dealer]
     text = f"{name} deals again." if again else f"{name} deals deal {state.session.deal_number}."

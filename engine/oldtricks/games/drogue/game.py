@@ -52,6 +52,8 @@ class Drogue(Game[DrogueState]):
         super().__init__(options, names)
         self.agreed = Agreed.read(self.options)
         self.table = Table(self.agreed, self.seat_names(), given=self.names is not None)
+        # one card-play Move per seat and card, made once: moves are values
+        self._plays = tuple({c: Move(seat, "play", c) for c in self.pack.cards} for seat in range(SEATS))
 
     # -- fixed facts ---------------------------------------------------------------------------------
     @property
@@ -156,7 +158,8 @@ class Drogue(Game[DrogueState]):
             return [*(Move(seat, "bid", None, str(n)) for n in rules.counts), Move(seat, "pass")]
         if state.phase == "trump":
             return [NameTrump(seat, suit).move() for suit in trump.constraint(self.table, state, seat).suits]
-        return [Move(seat, "play", c) for c in playing.legal_cards(self.table, state, seat)]
+        plays = self._plays[seat]
+        return [plays[c] for c in playing.legal_cards(self.table, state, seat)]
 
     def why_illegal(self, state: DrogueState, move: Move) -> IllegalMoveError:
         return explain.why_illegal(self.table, state, move)

@@ -8,9 +8,7 @@ the legal moves instead (``forget …``), since a call is something one can simp
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from ...model import Event, Move
+from ...model import Event, Move, evolve
 from . import bidding, duties, moves, playing
 from .auction import AuctionCall
 from .moves import Bid, Pass, PlayCard
@@ -69,4 +67,4 @@ def _auction(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState,
         hidden = (*hidden, Hidden(seat, why, None))
     typed = moves.read(move, table.pack)
     assert isinstance(typed, Bid | Pass)
-    return bidding.speak(table, replace(state, auction=auction, hidden=hidden), typed)
+    return bidding.speak(table, evolve(state, auction=auction, hidden=hidden), typed)

@@ -6,11 +6,11 @@ The four-Jacks variant (drogue.variant.four-jacks.run) narrows the legal cards h
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from ...cards import Card
-from ...model import Event, Outcome
+from ...model import Event, Outcome, evolve
 from . import duties, session
 from .moves import PlayCard
 from .ranking import is_jack, points, suit_of, trick_power
@@ -163,7 +163,7 @@ def play_card(table: Table, state: DrogueState, move: PlayCard) -> tuple[DrogueS
     trump = state.trump
     assert trump is not None
     if len(trick) < 4:
-        return replace(state, hands=hands, trick=trick, turn=(seat - 1) % 4), events
+        return evolve(state, hands=hands, trick=trick, turn=(seat - 1) % 4), events
     winner, best = best_play(trick, trump, table.agreed.order)  # drogue.play.win
     pts = points(c for _, c in trick)  # drogue.points
     record = TrickRecord(len(state.tricks) + 1, trick[0][0], trick, winner, pts)
@@ -181,7 +181,7 @@ def play_card(table: Table, state: DrogueState, move: PlayCard) -> tuple[DrogueS
     events.append(
         Event("trick", f"{names[winner]} wins trick {record.number} with {best.symbol}: {pts} points to {side}.", data)
     )
-    state = replace(state, hands=hands, trick=(), tricks=tricks, turn=winner)  # the winner leads next
+    state = evolve(state, hands=hands, trick=(), tricks=tricks, turn=winner)  # the winner leads next
     if table.agreed.evening:
         state = session.after_trick(table, state, record, events)
     if len(tricks) < TRICKS:
@@ -193,7 +193,7 @@ def play_card(table: Table, state: DrogueState, move: PlayCard) -> tuple[DrogueS
         events.append(event)
     outcome = result(table, state)
     events.append(Event("end", outcome.text, None))
-    return replace(state, phase="over", turn=None, result=outcome, hidden=()), events
+    return evolve(state, phase="over", turn=None, result=outcome, hidden=()), events
 
 
 def how(table: Table, played: tuple[tuple[int, Card], ...], card: Card, trump: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...cards import Card
-from ...model import Event, Outcome
+from ...model import Event, Outcome, evolve
 from . import duties
 from .narrate import clips_word
 from .state import DealRecord, DrogueState, Session, TrickRecord
@@ -50,7 +50,7 @@ def vilenies(state: DrogueState, side: int, free: bool, capot_alone: bool = True
 def reveal(table: Table, state: DrogueState, card: Card, events: list[Event]) -> DrogueState:
     """drogue.penalty.causes.found-out: a forgotten "Qui vive!" comes out when that Jack is played."""
     for hidden in [h for h in state.hidden if h.card == card]:
-        state = replace(state, hidden=tuple(h for h in state.hidden if h is not hidden))
+        state = evolve(state, hidden=tuple(h for h in state.hidden if h is not hidden))
         state, event = duties.penalize(table, state, hidden.seat, hidden.text)
         events.append(event)
     return state
@@ -72,7 +72,7 @@ def after_trick(table: Table, state: DrogueState, record: TrickRecord, events: l
         session = session.change(winner, "buttonhole", -1, "won a trick with a King or Queen")
         text = f"{names[winner]} wins a trick with a King or Queen in it: one buttonhole clip comes off."
         events.append(Event("buttonhole", text, {"seat": winner}))
-    return replace(state, session=session)
+    return evolve(state, session=session)
 
 
 # -- after the deal ------------------------------------------------------------------------------------
@@ -81,7 +81,7 @@ def finish(table: Table, state: DrogueState, events: list[Event]) -> DrogueState
     for hidden in state.hidden:  # drogue.penalty.causes.found-out: the cards are turned over
         state, event = duties.penalize(table, state, hidden.seat, hidden.text + ", found out after the deal")
         events.append(event)
-    state = replace(state, hidden=())
+    state = evolve(state, hidden=())
     session = state.session
     points = state.side_points()
     if session.holder is None:
@@ -99,11 +99,11 @@ def finish(table: Table, state: DrogueState, events: list[Event]) -> DrogueState
         session.changes,
     )
     session = replace(session, results=(*session.results, record), changes=())
-    state = replace(state, session=session)
+    state = evolve(state, session=session)
     if session.deal_number >= table.agreed.deals:
         outcome = end(table, state)
         events.append(Event("end", outcome.text, None))
-        return replace(state, phase="over", turn=None, result=outcome)
+        return evolve(state, phase="over", turn=None, result=outcome)
     return duties.start_next(table, state)
 
 

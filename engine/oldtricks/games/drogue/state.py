@@ -152,7 +152,7 @@ class TrickRecord:
     points: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DrogueState:
     """One position of a deal. ``hands`` are in seat order; ``trick`` is the trick being played; ``duties``
     are owed before the auction starts; ``asking`` is a clipped player waiting for "Accordée" and ``floor``

@@ -8,10 +8,10 @@ legal moves, the refusal and the bots read it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ...cards import Card
-from ...model import Event
+from ...model import Event, evolve
 from . import signs
 from .auction import Claim, best_claims, shown_jacks
 from .bidding import signing
@@ -75,6 +75,6 @@ def name_trump(table: Table, state: DrogueState, move: NameTrump) -> tuple[Drogu
     )
     data = {"seat": move.seat, "trump": move.suit, "proof": [str(c) for c in proof.cards]}
     return (
-        replace(state, phase="play", trump=move.suit, maker=move.seat, proof=proof, turn=leader),
+        evolve(state, phase="play", trump=move.suit, maker=move.seat, proof=proof, turn=leader),
         [Event("trump", text, data)],
     )
