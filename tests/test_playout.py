@@ -67,3 +67,19 @@ def test_the_bench_bare_loop_plays_the_engines_games() -> None:
     lengths = [bench.bare_bettelmann(seed, Rng(seed)) for seed in range(8)]
     assert lengths == [play_out(game, seed, Rng(seed))[2] for seed in range(8)]
     assert len(set(lengths)) > 1  # different deals, different games: the loop reads its deal
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_state_crosses_to_another_process(name: str) -> None:
+    """Simulations on every core send states between processes: a pickled state comes back equal, with
+    its cards the very cards (one object per card), so its legal moves and its play-out are the same."""
+    import pickle
+
+    game = make_game(name)
+    state, rng = game.new_state(seed=3), Rng(1)
+    for _ in range(12):
+        state, _ = game.advance(state, game.bot_move(state, rng))
+    back = pickle.loads(pickle.dumps(state))
+    assert back == state and game.legal_moves(back) == game.legal_moves(state)
+    held = back.hands[0] if hasattr(back, "hands") else back.piles[0]
+    assert held and all(any(card is c for c in game.pack.cards) for card in held)
