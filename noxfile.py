@@ -82,10 +82,13 @@ def fuzz(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def bench(session: nox.Session) -> None:
-    """Benchmarks: engine speed (tricks per second, time per frame), then the browser figures."""
+    """Benchmarks: engine speed (play-outs per game: tricks and games per second per core, as ratios to a
+    bare loop of the same run; time per frame), then the browser figures. Arguments go to the engine
+    bench (`-- --against DIR`: ratios to another checkout's engine; `nox -s browser_bench -- ...` for
+    the browser's)."""
     session.install("-e", ".")
     session.run("python", "bench/engine_bench.py", *session.posargs)
-    session.notify("browser_bench")
+    session.notify("browser_bench", posargs=[])
 
 
 # ---- site, runtime and browser sessions ---------------------------------------------------------
