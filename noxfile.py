@@ -23,6 +23,11 @@ PYPROJECT = nox.project.load_toml("pyproject.toml")
 PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"
 
 
+# pytest-xdist: the engine and browser tests spread over every core (env OLDTRICKS_JOBS=0 runs them in
+# one process, e.g. to debug with -x or pdb).
+JOBS = ["-n", os.environ.get("OLDTRICKS_JOBS", "auto")]
+
+
 def _group(name: str) -> list[str]:
     return nox.project.dependency_groups(PYPROJECT, name)
 
@@ -56,6 +61,7 @@ def tests(session: nox.Session) -> None:
         "--doctest-modules",
         "--ignore=tests/browser",
         "--ignore=tests/site",
+        *JOBS,
         *session.posargs,
     )
     session.run("python", "-m", "oldtricks", "check", "scenarios")
@@ -223,7 +229,7 @@ def browser(session: nox.Session) -> None:
     _build_site(session)
     session.install(*_group("test"), *_group("browser"))
     env = {"OLDTRICKS_WHEEL": str(_engine_wheel()), "OLDTRICKS_SITE": str(SITE)}
-    session.run("pytest", "tests/browser", "-m", "browser", *session.posargs, env=env)
+    session.run("pytest", "tests/browser", "-m", "browser", *JOBS, *session.posargs, env=env)
 
 
 @nox.session(python=PYTHON)

@@ -14,7 +14,8 @@ Fixtures:
 - ``sample_site``: a small project built with the Sphinx extension into a temporary folder (a
   hostile scenario, ``:step:`` and ``:viewer:``), served like the site.
 
-Helpers: ``site_pages(root)`` (every built page), ``embedded(html)`` (each viewer's data, unpacked
+Helpers: ``site_pages(root)`` (every built page), ``sample_pages(root)`` (every page but one embed
+page per game), ``embedded(html)`` (each viewer's data, unpacked
 as widget.js does), ``wait_mounted(page)``.
 """
 
@@ -223,6 +224,18 @@ def site_pages(root: Path) -> list[str]:
         for p in root.rglob("*.html")
         if not {"_static", "_sources"} & set(p.relative_to(root).parts)
     )
+
+
+def sample_pages(root: Path) -> list[str]:
+    """Every page but the embed pages, and the first embed page of each game. The embed pages share one
+    template and hold one viewer each; every viewer they hold is also on its game's rules page."""
+    pages = site_pages(root)
+    first: dict[str, str] = {}
+    for page in pages:
+        parts = page.split("/")
+        if parts[0] == "embed":
+            first.setdefault(parts[1], page)
+    return [p for p in pages if not p.startswith("embed/")] + sorted(first.values())
 
 
 PAGE_BLOCK = re.compile(r'<script type="application/json" id="oldtricks-page">(.*?)</script>', re.S)

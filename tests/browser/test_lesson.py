@@ -82,6 +82,7 @@ def test_the_lessons_page_counts_what_was_solved(
 
     # answered on the rules page: the course marks it
     link.click()
+    live_page.wait_for_url(f"**/{PAGE}#**")  # else the course page, which has no viewer, counts as mounted
     wait_mounted(live_page)
     root = live_page.locator(f'.oldtricks-widget[id="{SID}"]')
     assert root.get_attribute("data-step") == str(asked["step"])

@@ -91,15 +91,36 @@ function suitShapes(suit, pattern) {
   }
 }
 
+// Each suit's shapes are drawn once per document, as a <symbol> in one hidden sprite, and every card or
+// icon shows them with a <use>: a card is a dozen nodes instead of thirty, and a rules page with forty
+// viewers some ten thousand nodes fewer (axe, layout and memory scale with the count).
+const SPRITE = "ot-suit-sprite";
+
+function symbolId(suit, pattern) {
+  return `ot-suit-${pat(pattern)}-${suit}`;
+}
+
+function ensureSymbol(suit, pattern) {
+  const id = symbolId(suit, pattern);
+  if (typeof document === "undefined" || document.getElementById(id)) return id;
+  let sprite = document.getElementById(SPRITE);
+  if (!sprite) {
+    sprite = s("svg", {id: SPRITE, "aria-hidden": "true", focusable: "false", width: 0, height: 0,
+      class: "ot-sprite"});
+    (document.body || document.documentElement).appendChild(sprite);
+  }
+  sprite.appendChild(s("symbol", {id, viewBox: "0 0 100 100", overflow: "visible"}, ...suitShapes(suit, pattern)));
+  return id;
+}
+
 function suitAt(suit, pattern, x, y, size) {
-  return s("svg", {x, y, width: size, height: size, viewBox: "0 0 100 100", overflow: "visible"},
-    ...suitShapes(suit, pattern));
+  return s("use", {href: `#${ensureSymbol(suit, pattern)}`, x, y, width: size, height: size});
 }
 
 /** A small suit symbol as its own inline SVG (for text lines). */
 export function suitIcon(suit, pattern) {
   return s("svg", {class: "ot-suit", viewBox: "0 0 100 100", "aria-hidden": "true", focusable: "false"},
-    ...suitShapes(suit, pattern));
+    s("use", {href: `#${ensureSymbol(suit, pattern)}`, width: 100, height: 100}));
 }
 
 let latticePath = null;
@@ -123,9 +144,9 @@ function backShapes() {
   ];
 }
 
-function index(rank, suit, pattern, ink) {
+function index(rank, suit, pattern, ink, transform = null) {
   const label = rankIndex(rank);
-  return s("g", {},
+  return s("g", {transform},
     s("text", {x: 9.5, y: 15, "text-anchor": "middle", "font-size": label.length > 1 ? 12.5 : 14.5,
       "font-weight": 700, fill: ink, "letter-spacing": label.length > 1 ? -1 : 0}, label),
     suitAt(suit, pattern, 3.5, 18.5, 12));
@@ -146,7 +167,7 @@ export function cardSvg(text, pattern, face = true) {
   svg.appendChild(s("rect", {class: "ot-face-bg", x: 0.5, y: 0.5, width: 59, height: 83, rx: 4.5,
     fill: "#fdfcf7", stroke: "#8a8a80"}));
   svg.appendChild(index(rank, suit, p, ink));
-  svg.appendChild(s("g", {transform: "rotate(180 30 42)"}, index(rank, suit, p, ink)));
+  svg.appendChild(index(rank, suit, p, ink, "rotate(180 30 42)"));
   if (COURT.has(rank)) {
     svg.appendChild(s("rect", {x: 16, y: 14, width: 28, height: 56, rx: 3, fill: ink, "fill-opacity": 0.08,
       stroke: ink, "stroke-opacity": 0.6}));

@@ -44,6 +44,7 @@ export class Live {
     this.options = Array.isArray(w.data.options) ? w.data.options : [];
     this.book = Object.fromEntries(this.options.map((o) => [o.key, o.value ?? o.default]));
     this.chosen = {...this.book};
+    this.builtOptions = null;
     this.build();
   }
 
@@ -68,14 +69,16 @@ export class Live {
       h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, "Engine"), this.paceSelect));
     this.status = h("span", {class: "ot-live-status", "data-role": "live-status"});
     this.moves = h("div", {class: "ot-moves", "data-role": "moves", role: "group", "aria-label": "Your move"});
-    this.optionEls = this.options.map((opt) => this.buildOption(opt));
-    const n = this.optionEls.length;
-    // The other rules take room: folded away until the reader asks for them.
-    this.optionsBox = n ? h("details", {class: "ot-options", "data-role": "options"},
-      h("summary", {class: "ot-options-head"}, `Try another rule — ${n} option${n === 1 ? "" : "s"}`),
-      h("p", {class: "ot-options-help ot-muted"},
-        "Each choice replays this deal under that rule, computed by the live engine (loaded on first use)."),
-      h("div", {class: "ot-options-list", role: "group", "aria-label": "Try other rules"}, this.optionEls.map((o) => o.el)))
+    const n = this.options.length;
+    // The other rules take room: folded away until the reader asks for them, and their controls built
+    // then (a rules page has dozens of viewers; most are never asked).
+    this.optionsList = h("div", {class: "ot-options-list", role: "group", "aria-label": "Try other rules"});
+    this.optionsBox = n ? h("details", {class: "ot-options", "data-role": "options",
+      ontoggle: () => { if (this.optionsBox.open) void this.optionEls; }},
+    h("summary", {class: "ot-options-head"}, `Try another rule — ${n} option${n === 1 ? "" : "s"}`),
+    h("p", {class: "ot-options-help ot-muted"},
+      "Each choice replays this deal under that rule, computed by the live engine (loaded on first use)."),
+    this.optionsList)
       : null;
     this.el = h("div", {class: "ot-live"},
       h("div", {class: "ot-live-row"}, this.goBtn, this.bookBtn,
@@ -84,6 +87,16 @@ export class Live {
     // what live play needs at hand sits at the board, under the table: the seat, the pace, the moves
     this.boardEl = h("div", {class: "ot-live-board", "data-role": "live-board"},
       h("div", {class: "ot-live-row"}, this.seatField, this.status), this.moves);
+  }
+
+  /** The option controls, built on first use. */
+  get optionEls() {
+    if (!this.builtOptions) {
+      this.builtOptions = this.options.map((opt) => this.buildOption(opt));
+      put(this.optionsList, this.builtOptions.map((o) => o.el));
+      for (const o of this.builtOptions) o.control.disabled = !!this.loading || this.busy;
+    }
+    return this.builtOptions;
   }
 
   buildOption(opt) {
@@ -97,7 +110,7 @@ export class Live {
       control = h("input", {type: "number", class: "ot-number", "data-option": opt.key, min: opt.low, max: opt.high,
         "aria-label": opt.title || opt.key, onchange});
     }
-    control.value = String(this.book[opt.key]);
+    control.value = String(this.chosen[opt.key]);
     const rule = h("span", {class: "ot-option-rule"});
     const showRule = () => {
       const v = values.find((x) => String(x.value) === control.value);
@@ -131,7 +144,7 @@ export class Live {
     this.goBtn.hidden = this.active;
     this.goBtn.disabled = !!this.loading || this.busy;
     this.bookBtn.hidden = !this.active && w.isBook;
-    for (const o of this.optionEls) o.control.disabled = !!this.loading || this.busy;
+    for (const o of this.builtOptions || []) o.control.disabled = !!this.loading || this.busy;
     if (this.loading || this.busy) this.w.root.setAttribute("aria-busy", "true");
     else this.w.root.removeAttribute("aria-busy");
     put(this.moves);

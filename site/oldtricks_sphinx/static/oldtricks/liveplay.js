@@ -236,7 +236,7 @@ export function backToBook(live) {
   live.active = false;
   live.opened = null;
   live.chosen = {...live.book};
-  for (const o of live.optionEls) { o.control.value = String(live.book[o.key]); o.showRule(); }
+  for (const o of live.builtOptions || []) { o.control.value = String(live.book[o.key]); o.showRule(); }
   w.setFrames(w.book, Math.min(w.index, w.book.length - 1));
   w.writeHash();
   w.setMessage("Back to the book: the scenario as written.");
