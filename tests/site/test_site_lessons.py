@@ -6,7 +6,10 @@ import html
 import re
 from pathlib import Path
 
-from conftest import SCENARIOS, Builder, write_scenario
+from conftest import REPO, SCENARIOS, Builder, write_scenario
+from oldtricks.replay import replay
+from oldtricks.scenario import load
+from oldtricks_sphinx.lessons import lessons_of
 
 SID = "bettelmann/last-three"
 PAGES = {
@@ -80,3 +83,41 @@ def test_the_text_form_lists_the_questions_with_room_to_answer(build: Builder) -
     assert first.count('class="ot-static-answer"') == 1  # one question, printed with a line to write on
     assert "(step 27): North turns up a Ten." in first and "What should South play?" in first
     assert "ot-static-quiz" not in second  # a scenario that asks nothing prints no questions
+
+
+def _courses() -> dict[str, list[str]]:
+    """Each game's course as the real lessons pages list it: game → scenario ids, in order."""
+    courses = {}
+    for page in sorted((REPO / "docs" / "lessons").glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        for game, body in re.findall(r"```\{lessons\} (\w+)\n(.*?)```", text, flags=re.S):
+            courses[game] = [line.strip() for line in body.splitlines() if line.strip()]
+    return courses
+
+
+def test_every_game_has_its_lessons_each_with_a_question_at_a_real_step() -> None:
+    """Drużbart and Drogue have at least eight lessons each. Bettelmann and Tod und Leben leave a player a
+    choice only under Pierer's look at the last three cards, so their course is shorter. A lesson whose
+    answer is the only legal move trains a rule (every other card is refused, naming it); one with other
+    legal moves must say why they are worse."""
+    courses = _courses()
+    assert set(courses) == {"bettelmann", "druzbart", "drogue"}
+    counts = {}
+    for game, listed in courses.items():
+        found = []
+        for sid in listed:
+            sc = load(SCENARIOS / f"{sid}.toml", SCENARIOS)
+            frames = replay(sc).frames()
+            for lesson in lessons_of(sc.id, frames, sc.title, tuple(sc.demonstrates)):
+                assert 0 <= lesson.step < len(frames) - 1, (sid, lesson.step)  # the answer is a move that follows
+                assert frames[lesson.step]["ask"]["answer"] == lesson.answer != ""
+                legal = frames[lesson.step]["legal"]
+                assert lesson.answer in legal, (sid, lesson.step, legal)
+                if game != "drogue":  # Drogue's older lessons still explain only the answer
+                    assert len(legal) == 1 or frames[lesson.step]["ask"]["wrong"].strip(), (sid, lesson.step)
+                assert lesson.question.startswith("What should ") or lesson.question.startswith("Which suit")
+                assert lesson.seat in lesson.question and lesson.scene.strip() and lesson.rules, (sid, lesson.step)
+                found.append(lesson.key)
+        assert len(found) == len(set(found))
+        counts[game] = len(found)
+    assert counts["druzbart"] >= 8 and counts["drogue"] >= 8 and counts["bettelmann"] >= 2, counts
