@@ -149,7 +149,7 @@ class Bettelmann(Game[BettelmannState]):
             return []
         pile = state.piles[seat]
         made = self._moves[seat]  # one Move per seat and card, made once: moves are values
-        if self._last_three and len(pile) <= 3:  # bettelmann.last-three, as looking() says
+        if self.looking(state, seat):
             return [made[card] for card in pile]
         return [made[pile[0]]]
 
@@ -193,7 +193,7 @@ class Bettelmann(Game[BettelmannState]):
         play are made (the state is the same)."""
         seat, card = move.seat, move.card
         pile = state.piles[seat]
-        looked = self._last_three and len(pile) <= 3
+        looked = self.looking(state, seat)
         top = pile[0]
         rest = pile[1:] if top is card or top == card else tuple(c for c in pile if c != card)
         piles = (*state.piles[:seat], rest, *state.piles[seat + 1 :])
