@@ -113,8 +113,7 @@ def test_every_game_has_its_lessons_each_with_a_question_at_a_real_step() -> Non
                 assert frames[lesson.step]["ask"]["answer"] == lesson.answer != ""
                 legal = frames[lesson.step]["legal"]
                 assert lesson.answer in legal, (sid, lesson.step, legal)
-                if game != "drogue":  # Drogue's older lessons still explain only the answer
-                    assert len(legal) == 1 or frames[lesson.step]["ask"]["wrong"].strip(), (sid, lesson.step)
+                assert len(legal) == 1 or frames[lesson.step]["ask"]["wrong"].strip(), (sid, lesson.step)
                 assert lesson.question.startswith("What should ") or lesson.question.startswith("Which suit")
                 assert lesson.seat in lesson.question and lesson.scene.strip() and lesson.rules, (sid, lesson.step)
                 found.append(lesson.key)
