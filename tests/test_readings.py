@@ -32,7 +32,8 @@ def test_the_first_step_where_the_board_differs():
     assert " ".join(book[2]["events"]) in text and " ".join(other[2]["events"]) in text
     assert "“Equal ranks: " in text
     assert said["rule"] == "bettelmann.tie.first-player"
-    assert said["rule_title"] and said["rule_title"] in text and said["status"] in text
+    assert said["because"] == f"The rule that makes the difference: {said['rule_title']} ({said['status']})."
+    assert said["rule_lead"] and said["because"].startswith(said["rule_lead"])
     assert said["changed"] == ["tie"]
 
 

@@ -41,6 +41,7 @@ SHOWN: tuple[tuple[str, str], ...] = (
 FIND_TRICKS = 3  # "within the first few tricks"
 FIND_TRIES = 100  # seeds tried before the search gives up
 MOVE_LIMIT = 400  # moves played on one deal while looking for a parting
+RULE_LEAD = "The rule that makes the difference:"
 
 
 def differences(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
@@ -113,9 +114,10 @@ def describe(
     theirs: Sequence[Mapping[str, Any]],
     refused: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Where two readings part and why, for the reader: ``{diverge, text, rule, rule_title, status,
-    changed}``. ``ours`` are the frames under ``base`` (the scenario as written), ``theirs`` under
-    ``other``; ``refused`` is the refusal that stopped ``theirs``, if one did."""
+    """Where two readings part and why, for the reader: ``{diverge, text, because, rule_lead, rule,
+    rule_title, status, changed}`` (``text``: where and what; ``because``: the rule, in words).
+    ``ours`` are the frames under ``base`` (the scenario as written), ``theirs`` under ``other``;
+    ``refused`` is the refusal that stopped ``theirs``, if one did."""
     changed = [k for k in other.options if other.options[k] != base.options.get(k)]
     names = [f"“{option_label(other, k)}”" for k in changed] or ["the same options"]
     step = parting(ours, theirs)
@@ -140,11 +142,12 @@ def describe(
             text += f" As written: {ours_said} Under {_listed(names)}: {theirs_said}"
     known = {r.id: r for r in other.rules}
     found = known.get(rule) if rule else None
-    if found is not None:
-        text += f" The rule that makes the difference: {found.title} ({found.status})."
     return {
         "diverge": step,
         "text": text,
+        # the rule, in words: a viewer shows the lead before its link to the rule's box
+        "rule_lead": RULE_LEAD if found else None,
+        "because": f"{RULE_LEAD} {found.title} ({found.status})." if found else None,
         "rule": rule,
         "rule_title": found.title if found else None,
         "status": found.status if found else None,

@@ -41,6 +41,7 @@ LAZY_TEXT = {
     "lesson.js": "Find the move first",
     "panels.js": "nothing yet",
     "liveplay.js": "The scripted moves stop early",
+    "compare.js": "Find a deal where they differ",
 }
 
 

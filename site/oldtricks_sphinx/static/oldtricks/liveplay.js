@@ -227,7 +227,16 @@ export async function changeOption(live, key, value) {
   const label = v ? v.label : String(value);
   w.setMessage(`Showing this scenario with option “${title}: ${label}”, computed by the live engine.${stoppedNote(live)}`,
     refusedRule(live));
-  w.render();
+  if (!Object.keys(overrides(live)).length) {
+    if (w.readings) w.readings.close();  // the rules as written again: one reading
+    w.render();
+    return;
+  }
+  // both readings side by side, imported on first use: the engine says where they part
+  const readings = await import("./compare.js");
+  const names = live.optionEls.filter((x) => String(live.chosen[x.key]) !== String(live.book[x.key]))
+    .map((x) => { const c = x.values.find((y) => String(y.value) === String(live.chosen[x.key])); return `“${x.opt.title || x.key}: ${c ? c.label : live.chosen[x.key]}”`; });
+  await readings.showReadings(live, `under ${names.join(" and ")}`);
 }
 
 export function backToBook(live) {
@@ -237,6 +246,7 @@ export function backToBook(live) {
   live.opened = null;
   live.chosen = {...live.book};
   for (const o of live.builtOptions || []) { o.control.value = String(live.book[o.key]); o.showRule(); }
+  if (w.readings) w.readings.close();
   w.setFrames(w.book, Math.min(w.index, w.book.length - 1));
   w.writeHash();
   w.setMessage("Back to the book: the scenario as written.");

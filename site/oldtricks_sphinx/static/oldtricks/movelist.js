@@ -86,9 +86,12 @@ export function buildMoveList(w) {
 
   function entry(f, index, lineId, content, extra = "") {
     const step = Number.isInteger(f.step) ? f.step : index;
-    return h("button", {type: "button", class: `ot-ml-move${extra}`, "data-step": step, "data-index": index,
-      "data-line": lineId, tabindex: -1, "aria-label": null}, content,
-    f.note ? h("span", {class: "ot-ml-note", title: "This step has a note", "aria-label": "has a note", role: "img"}, "✎") : null);
+    // where two readings part (compare.js sets w.divergeStep from the engine's answer): marked on the main line
+    const parts = lineId === "main" && w.divergeStep === step;
+    return h("button", {type: "button", class: `ot-ml-move${extra}${parts ? " ot-ml-parting" : ""}`, "data-step": step,
+      "data-index": index, "data-line": lineId, tabindex: -1, "aria-label": null, "data-parting": parts ? "true" : null}, content,
+    f.note ? h("span", {class: "ot-ml-note", title: "This step has a note", "aria-label": "has a note", role: "img"}, "✎") : null,
+    parts ? h("span", {class: "ot-ml-parts", title: "The two readings part here", "aria-label": "the readings part here", role: "img"}, "⑂") : null);
   }
 
   function rowEls(frames, lineId, from = 0) {

@@ -106,6 +106,8 @@ export class Widget {
     this.timer = null;
     this.playTarget = null;
     this.hidden = new Set();  // seats whose hand the reader hid
+    this.readings = null;  // two readings side by side, once the reader chose another rule (compare.js)
+    this.divergeStep = null;  // and the step where they part, as the engine found it
     this.settingWriters = {};  // other modules' parts of a link: name -> () => "key=value" | ""
     this.settingReaders = {};  // and how each is read back: key -> (value) => void
     this.lines = new Lines(this.book);
@@ -272,6 +274,7 @@ export class Widget {
     for (const el of this.panels.querySelectorAll(".ot-scroll")) el.scrollTop = el.scrollHeight;
     this.updateControls();
     this.moveList.update();
+    if (this.readings) this.readings.update(f);  // two readings side by side (compare.js)
     this.live.update(f);
     this.lesson.update(f);
     if (hadFocus && !this.root.contains(document.activeElement)) this.root.focus({preventScroll: true});

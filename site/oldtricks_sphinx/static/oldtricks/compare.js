@@ -1,0 +1,137 @@
+// Two readings side by side: the viewer's board shows the deal under the option the reader chose,
+// and a second board under it shows the same step as the scenario is written. The engine says where
+// the two part and why (oldtricks/readings.py, live ops `compare` and `find_parting`); this module
+// only draws its answer, marks that step (the viewer's data-diverge-step, the move list) and jumps
+// there. It is imported when the reader first chooses another rule: viewers that never compare
+// carry none of its nodes.
+//
+// Exports: showReadings(live, label) -> Promise (live: the viewer's Live, golive.js; label: the
+// chosen option in words), and Readings (the panel, kept as w.readings while it is shown).
+import { h, put } from "./dom.js";
+import { detectPattern } from "./cards.js";
+import { renderTable } from "./table.js";
+
+export class Readings {
+  constructor(live) {
+    this.live = live;
+    this.w = live.w;
+    this.other = this.w.book;    // the frames as written, shown on the second board
+    this.said = null;            // the engine's answer: {diverge, text, rule, rule_title, status}
+    this.label = "";
+    this.summary = h("p", {class: "ot-readings-text", "data-role": "readings-text"});
+    this.actions = h("div", {class: "ot-readings-actions"});
+    this.caption = h("p", {class: "ot-readings-caption"});
+    this.board = h("div", {class: "ot-readings-board", role: "group", "aria-label": "The scenario as written"});
+    this.el = h("section", {class: "ot-readings", "data-role": "readings", "aria-label": "Two readings side by side"},
+      this.summary, this.actions, this.caption, this.board);
+    this.w.tableSlot.after(this.el);
+    this.w.root.classList.add("ot-comparing");
+  }
+
+  /** Show the engine's answer (and, for a deal it found, both readings' frames), then jump to where they part. */
+  take(said, label, {other = null} = {}) {
+    const w = this.w;
+    this.said = said;
+    this.label = label;
+    if (other) this.other = other;
+    this.pattern = detectPattern(this.other) || w.pattern;
+    const step = Number.isInteger(said.diverge) ? said.diverge : null;
+    w.root.dataset.divergeStep = step === null ? "none" : String(step);
+    w.divergeStep = step;
+    // the engine's words; the rule it names, as a link to the rule's box
+    put(this.summary, h("span", {}, said.text || ""), said.rule && said.rule_lead
+      ? [" ", said.rule_lead, " ", w.ruleLink(said.rule, {title: said.rule_title, status: said.status})] : null);
+    const buttons = [];
+    if (step !== null) {
+      buttons.push(h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "to-parting",
+        onclick: () => w.userMove(() => this.jump())}, `Go to step ${step}, where they part`));
+    } else {
+      buttons.push(h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "find-parting",
+        onclick: () => this.find()}, "Find a deal where they differ"));
+    }
+    put(this.actions, buttons);
+    w.lines.version++;  // the move list marks the step where they part
+    if (step !== null) this.jump();
+    else w.render();
+  }
+
+  jump() {
+    const w = this.w;
+    const i = w.indexOfStep(this.said.diverge);
+    w.show(i >= 0 ? i : w.frames.length - 1, {hash: true});
+  }
+
+  /** Draw the second board at the step the viewer shows. */
+  update(f) {
+    const w = this.w;
+    const step = Number.isInteger(f.step) ? f.step : w.index;
+    const other = this.other.find((x) => x.step === step);
+    const parted = Number.isInteger(w.divergeStep) && step >= w.divergeStep;
+    const where = parted ? (step === w.divergeStep ? "they part here" : `they parted at step ${w.divergeStep}`)
+      : "the same board so far";
+    const above = w.lines.currentId === "main" ? this.label : `a side line played under ${this.label}`;
+    put(this.caption, h("strong", {}, "As written"), ` · step ${step} · ${where}. The board above: ${above}.`);
+    this.el.classList.toggle("ot-readings-parted", parted);
+    if (!other) {
+      const last = this.other[this.other.length - 1];
+      put(this.board, h("p", {class: "ot-muted"}, `As written, the game does not reach step ${step}: it stops at step ${last ? last.step : 0}.`));
+      return;
+    }
+    put(this.board, renderTable(other, {pattern: this.pattern, view: w.view, rules: w.rules, hidden: w.hidden,
+      toggleHand: null, seatNames: w.data.seat_names, play: null}));
+  }
+
+  /** Ask the engine for a seeded deal where the two readings part within the first tricks, and show it. */
+  async find() {
+    const live = this.live, w = this.w;
+    if (live.busy || !live.engine) return;
+    live.busy = true;
+    put(this.actions, h("span", {class: "ot-muted", "data-role": "finding"}, "The engine is dealing and playing out deals…"));
+    w.render();
+    let r;
+    try {
+      r = await live.engine.call("find_parting", {key: w.id});
+    } catch (err) {
+      r = {ok: false, error: err && err.message ? err.message : String(err)};
+    }
+    live.busy = false;
+    if (!r || !r.ok || !Array.isArray(r.frames) || !r.frames.length) {
+      put(this.actions, h("span", {class: "ot-muted", "data-role": "not-found"}, (r && r.error) || "No deal was found."));
+      w.render();
+      return;
+    }
+    live.engineLine = "main";  // the engine's table is now the found deal, under the chosen rule
+    w.setFrames(r.frames, 0);
+    this.take(r, this.label, {other: r.book});
+    w.setMessage(`Deal ${r.seed}, dealt and played by the engine: the two readings part at step ${r.diverge}.`);
+  }
+
+  close() {
+    const w = this.w;
+    this.el.remove();
+    w.root.classList.remove("ot-comparing");
+    delete w.root.dataset.divergeStep;
+    w.divergeStep = null;
+    w.readings = null;
+    w.lines.version++;
+  }
+}
+
+/** After another rule was chosen (the engine's table is open under it): compare it with the scenario
+ * as written, side by side. */
+export async function showReadings(live, label) {
+  const w = live.w;
+  let said;
+  try {
+    said = await live.engine.call("compare", {key: w.id});
+  } catch (err) {
+    said = {ok: false, error: err && err.message ? err.message : String(err)};
+  }
+  if (!said || !said.ok) {
+    w.setMessage(`The two readings could not be compared: ${(said && said.error) || "no answer"}`, {kind: "error"});
+    return;
+  }
+  if (!w.readings) w.readings = new Readings(live);
+  w.readings.other = w.book;
+  w.readings.take(said, label);
+}

@@ -1,0 +1,133 @@
+"""Two readings side by side (compare.js, the engine's readings.py): another rule chosen shows the
+deal under it and, on a second board, as written; the step where they part is marked and opened; a
+deal that plays the same offers a search for one that does not. Built only for the viewer that asks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from conftest import SiteServer, embedded, wait_mounted
+from oldtricks.readings import compare, find_parting_deal
+from oldtricks.scenario import from_spec
+
+pytestmark = pytest.mark.browser
+
+LIVE_MS = 90_000
+PAGE = "bettelmann.html"
+PARTS = "bettelmann/tie-pierer"  # under "first player" the tied Nines go to South at once
+SAME = "bettelmann/basics"  # no tie in its first tricks: both readings play the same
+
+
+def widget(page: Any, sid: str) -> Any:
+    return page.locator(f'.oldtricks-widget[id="{sid}"]')
+
+
+FRAMES_SHOWN = """async (sid) => {
+  const src = document.querySelector('script[src*="oldtricks/widget.js"]').src;
+  return (await import(src)).widgets.get(sid).frames;
+}"""
+
+# What a board shows of the play: the cards on its table (and how each is named: the winner's says so)
+# and in its centre groups, as drawn
+BOARD_CARDS = """(root, where) => {
+  const board = root.querySelector(where);
+  const played = [...board.querySelectorAll('[data-played]')];
+  return {played: played.map((el) => el.dataset.played), said: played.map((el) => el.getAttribute('aria-label')),
+    centre: [...board.querySelectorAll('[data-centre-card]')].map((el) => el.dataset.centreCard)};
+}"""
+SECOND = '[data-role="readings"] .ot-readings-board'
+MAIN = ".ot-table-slot"
+
+
+def drawn(frame: dict[str, Any]) -> list[list[str]]:
+    return [[p["card"] for p in frame["table"]], [c for g in frame["centre"] for c in g["cards"]]]
+
+
+def cards(board: dict[str, Any]) -> list[list[str]]:
+    return [board["played"], board["centre"]]
+
+
+def choose(page: Any, sid: str, key: str, value: str) -> Any:
+    root = widget(page, sid)
+    root.locator('details[data-role="options"] summary').click()
+    root.locator(f'select[data-option="{key}"]').select_option(value)
+    page.wait_for_selector(f'.oldtricks-widget[id="{sid}"][data-diverge-step]', timeout=LIVE_MS)
+    page.wait_for_function(f"() => !document.getElementById('{sid}').hasAttribute('aria-busy')")
+    return root
+
+
+def test_the_step_where_two_readings_part_is_marked_and_opened(live_page: Any, site_server: SiteServer) -> None:
+    html = (site_server.root / PAGE).read_text(encoding="utf-8")
+    data = embedded(html)[PARTS]
+    want = compare(from_spec(data["spec"]), {"tie": "first-player"})
+    step = want["diverge"]
+    assert isinstance(step, int) and step > 0, "the readings must part after the deal: not a test"
+
+    live_page.goto(f"{site_server.url}{PAGE}#{PARTS}@0")
+    wait_mounted(live_page)
+    # nothing of the comparison on the page until a reader asks for it
+    assert live_page.locator('[data-role="readings"]').count() == 0
+    assert live_page.locator(".oldtricks-widget[data-diverge-step]").count() == 0
+
+    root = choose(live_page, PARTS, "tie", "first-player")
+    assert root.get_attribute("data-diverge-step") == str(step)
+    assert root.get_attribute("data-step") == str(step), "the viewer opens the step where they part"
+    assert live_page.evaluate(FRAMES_SHOWN, PARTS) == want["frames"]
+    panel = root.locator('[data-role="readings"]')
+    assert live_page.locator('[data-role="readings"]').count() == 1  # only the viewer that compares
+    text = panel.locator('[data-role="readings-text"]').inner_text()
+    assert want["text"] in text, text
+    assert panel.locator("a.ot-rule").get_attribute("title") == want["rule"]
+    # the move list marks that step, on the main line
+    marked = root.locator('[data-role="movelist"] [data-parting="true"]')
+    assert marked.count() == 1 and marked.get_attribute("data-step") == str(step)
+
+    # the second board is the book's frame at the same step, stepping with the first
+    book = data["frames"]
+    for at in (step, step - 1):
+        if at != step:
+            root.locator('[data-action="prev"]').click()
+        live_page.wait_for_function(f"() => document.getElementById('{PARTS}').dataset.step === '{at}'")
+        second = root.evaluate(BOARD_CARDS, SECOND)
+        assert cards(second) == drawn(book[at]), (at, second)
+        first = root.evaluate(BOARD_CARDS, MAIN)
+        assert cards(first) == drawn(want["frames"][at])
+        # the same board until they part; there, one reading gives the tied trick to a player
+        assert (first == second) == (at < step), (at, first, second)
+    caption = panel.locator(".ot-readings-caption").inner_text()
+    assert f"step {step - 1}" in caption and "the same board so far" in caption, caption
+    root.locator('[data-action="to-parting"]').click()
+    live_page.wait_for_function(f"() => document.getElementById('{PARTS}').dataset.step === '{step}'")
+    assert "they part here" in panel.locator(".ot-readings-caption").inner_text()
+
+    root.locator('[data-action="book"]').click()
+    assert live_page.locator('[data-role="readings"]').count() == 0
+    assert root.get_attribute("data-diverge-step") is None
+    assert root.locator('[data-role="movelist"] [data-parting]').count() == 0
+
+
+def test_a_deal_that_plays_the_same_offers_one_that_does_not(live_page: Any, site_server: SiteServer) -> None:
+    data = embedded((site_server.root / PAGE).read_text(encoding="utf-8"))[SAME]
+    options = {"tie": "first-player"}
+    assert compare(from_spec(data["spec"]), options)["diverge"] is None, "the deal parts: not a test"
+    found = find_parting_deal(from_spec(data["spec"]), options)
+    assert found is not None
+
+    live_page.goto(f"{site_server.url}{PAGE}#{SAME}@0")
+    wait_mounted(live_page)
+    root = choose(live_page, SAME, "tie", "first-player")
+    assert root.get_attribute("data-diverge-step") == "none"
+    text = root.locator('[data-role="readings-text"]').inner_text()
+    assert text.startswith("This deal plays the same under both readings"), text
+    root.locator('[data-action="find-parting"]').click()
+    live_page.wait_for_function(
+        f"() => document.getElementById('{SAME}').dataset.divergeStep !== 'none'", timeout=LIVE_MS
+    )
+    live_page.wait_for_function(f"() => !document.getElementById('{SAME}').hasAttribute('aria-busy')")
+    assert root.get_attribute("data-diverge-step") == str(found["diverge"])
+    assert root.get_attribute("data-step") == str(found["diverge"])
+    assert live_page.evaluate(FRAMES_SHOWN, SAME) == found["frames"]
+    assert f"Deal {found['seed']}" in root.locator('[data-role="message"]').inner_text()
+    assert found["text"] in root.locator('[data-role="readings-text"]').inner_text()
