@@ -98,3 +98,18 @@ def test_side_lines_branch_nest_return_and_reopen_from_a_link(live_page: Any, si
     assert moves.locator(".ot-ml-current").get_attribute("data-line") != "main"
     assert moves.locator(".ot-ml-branch").count() >= 1
     assert live_page.evaluate(MAIN) == [str(f["step"]) for f in book]
+    # nested as it was played: the side line of the side line under the side line, not flattened
+    assert moves.locator(".ot-ml-branch .ot-ml-branch").count() == 1, "the nested line reopens nested"
+    assert live_page.evaluate(CHAIN, SID) == [other, card]
+    assert live_page.evaluate(HASH_TEXT, SID) == link.removeprefix("#")  # and links the same again
+
+
+CHAIN = """async (sid) => {
+  const src = document.querySelector('script[src*="oldtricks/widget.js"]').src;
+  const w = (await import(src)).widgets.get(sid);
+  return w.lines.chain().map((line) => line.frames[line.from + 1].move);
+}"""
+HASH_TEXT = """async (sid) => {
+  const src = document.querySelector('script[src*="oldtricks/widget.js"]').src;
+  return (await import(src)).widgets.get(sid).hashText();
+}"""

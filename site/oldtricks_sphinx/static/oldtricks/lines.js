@@ -45,26 +45,49 @@ export class Lines {
     return target;
   }
 
-  /** A link's form of the current line: `FROM:MOVE,MOVE,…` (the moves after main-line index FROM), or "". */
+  /** The lines from the main line down to the current one: [] on the main line, else the outermost
+   * side line first. */
+  chain() {
+    const out = [];
+    for (let line = this.current; line && line.parent !== null; line = this.get(line.parent)) out.unshift(line);
+    return out;
+  }
+
+  /**
+   * A link's form of the current line: `FROM:MOVE,MOVE,…` for a side line of the main line (the moves
+   * after main-line index FROM), one such part per level for a side line of a side line, joined by
+   * `/` (each FROM an index of the line before it), so that a nested line reopens nested; or "".
+   */
   linkText() {
-    const line = this.current;
-    if (line.parent === null) return "";
-    const moves = line.frames.map((f) => f.move);
-    let from = 0;
-    const main = this.main.frames;
-    while (from + 1 < main.length && from + 1 < moves.length && main[from + 1].move === moves[from + 1]) from++;
-    return `${from}:${moves.slice(from + 1).map(encodeURIComponent).join(",")}`;
+    const chain = this.chain();
+    if (!chain.length) return "";
+    const parts = chain.map((line, depth) => {
+      const moves = line.frames.map((f) => f.move);
+      let from = line.from;
+      if (depth === 0) {
+        // where the side line first differs from the main line (a move played as the book has it is no branch)
+        const main = this.main.frames;
+        from = 0;
+        while (from + 1 < main.length && from + 1 < moves.length && main[from + 1].move === moves[from + 1]) from++;
+      }
+      return `${from}:${moves.slice(from + 1).map(encodeURIComponent).join(",")}`;
+    });
+    return parts.join("/");
   }
 }
 
-/** Read a link's line (`FROM:MOVE,MOVE,…`): {from, moves}, or null when it is not one. */
+/** Read a link's line (`FROM:MOVE,…`, nested parts joined by `/`): [{from, moves}, …], outermost
+ * first, or null when it is not one. */
 export function parseLine(text) {
-  const m = /^(\d+):(.*)$/.exec(text || "");
-  if (!m) return null;
-  try {
-    const moves = m[2] ? m[2].split(",").map(decodeURIComponent) : [];
-    return moves.length ? {from: Number(m[1]), moves} : null;
-  } catch (e) {
-    return null;
-  }
+  const parts = String(text || "").split("/").map((part) => {
+    const m = /^(\d+):(.*)$/.exec(part);
+    if (!m) return null;
+    try {
+      const moves = m[2] ? m[2].split(",").map(decodeURIComponent) : [];
+      return moves.length ? {from: Number(m[1]), moves} : null;
+    } catch (e) {
+      return null;
+    }
+  });
+  return parts.length && parts.every((p) => p !== null) ? parts : null;
 }

@@ -136,18 +136,26 @@ async function engineAt(live) {
   return null;
 }
 
-/** Reopen a side line from a link ({from, moves}: the moves after main-line index `from`) at `step`. */
-export async function openLine(live, {from, moves}, step) {
+/** Reopen a side line from a link at `step`: `parts` ([{from, moves}, …], lines.js parseLine) are the
+ * line's levels, outermost first: each leaves the line before it (the first, the main line) after
+ * index `from` with these moves, and is replayed by the live engine and nested as it was played. */
+export async function openLine(live, parts, step) {
   const w = live.w;
   if (!(await open(live))) return;
-  let r;
-  try {
-    r = await live.engine.call("line_to", {key: w.id, moves: w.lines.movesOf("main", from).concat(moves)});
-  } catch (err) {
-    r = {ok: false, error: err && err.message ? err.message : String(err)};
+  let parent = "main", line = null;
+  for (const {from, moves} of parts) {
+    const before = w.lines.get(parent).frames;
+    if (from >= before.length) { w.setMessage(`The side line of this link cannot be played: step ${from} is not in the line it leaves`, {kind: "error"}); return; }
+    let r;
+    try {
+      r = await live.engine.call("line_to", {key: w.id, moves: w.lines.movesOf(parent, from).concat(moves)});
+    } catch (err) {
+      r = {ok: false, error: err && err.message ? err.message : String(err)};
+    }
+    if (!r || !r.ok) { w.setMessage(`The side line of this link cannot be played: ${(r && r.error) || "no answer"}`, {kind: "error"}); return; }
+    line = w.lines.play(parent, from, r.frames.slice(from + 1));
+    parent = line.id;
   }
-  if (!r || !r.ok) { w.setMessage(`The side line of this link cannot be played: ${(r && r.error) || "no answer"}`, {kind: "error"}); return; }
-  const line = w.lines.play("main", from, r.frames.slice(from + 1));
   live.engineLine = line.id;
   live.active = true;
   const at = step === null ? line.frames.length - 1 : line.frames.findIndex((f) => f.step === step);
@@ -155,7 +163,7 @@ export async function openLine(live, {from, moves}, step) {
   const f = line.frames[index];
   live.seat = Number.isInteger(f.turn) ? f.turn : 0;
   w.showLine(line.id, index);
-  w.setMessage(`A side line from step ${from}, replayed by the live engine. “Main line” returns to the book.`);
+  w.setMessage(`A side line from step ${parts[0].from}, replayed by the live engine. “Main line” returns to the book.`);
 }
 
 /** Take the engine's frames after the current step; the bots' moves among them are played out at

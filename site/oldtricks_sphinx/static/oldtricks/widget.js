@@ -394,7 +394,7 @@ export class Widget {
       // a side line: the live engine replays it (the book is shown at its branching step meanwhile)
       const line = this.pendingLine;
       this.pendingLine = null;
-      this.show(Math.max(0, Math.min(this.book.length - 1, line.from)));
+      this.show(Math.max(0, Math.min(this.book.length - 1, line[0].from)));
       this.live.drive("openLine", line, /^\d+$/.test(stepText) ? Number(stepText) : null);
       if (scroll) { this.root.scrollIntoView({block: "start", behavior: "instant"}); this.root.focus({preventScroll: true}); }
       return;
