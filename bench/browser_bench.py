@@ -26,15 +26,19 @@ Each run uses a new browser context (empty HTTP cache). Measures:
   intent       -- the pointer rests on "Play from here" 2.5 s before the click: ms from the click to
                   live;
   phone        -- each game page on a 390-px phone with the CPU slowed four times: largest contentful
-                  paint, total blocking time, and the DOM nodes it starts with.
+                  paint, total blocking time, and the DOM nodes it starts with;
+  stepping     -- on the rules page with the most viewers, its first viewer stepped with Next (up to
+                  40 clicks): median ms from the click until the step is drawn and laid out, at
+                  1280 px and on the slowed phone, and the same on that scenario's embed page (its
+                  only viewer), as a ratio (``*_to_embed_ratio``).
 
 Targets (TARGETS, each shown beside its figure): every rules page steppable under 250 ms and 300 kB
 from a plain server; the live runtime under 5 MB over the wire with compression, under 11 MB without;
 the second page live in under 40% of the first's time; click to live under 300 ms after intent, and
 under bare Pyodide + 100 ms without; live.js at most 200 ms slower than bare Pyodide; a live move
 under 20 ms; on the phone, each game page's largest contentful paint under 2.5 s, under 200 ms of
-blocking time and under 5,000 DOM nodes. Ratios to bare Pyodide of the same run are given beside
-(``*_to_bare_ratio``).
+blocking time and under 5,000 DOM nodes; a step drawn under 30 ms, desktop and phone. Ratios to bare
+Pyodide of the same run are given beside (``*_to_bare_ratio``), and stepping's to its embed page.
 
 Every measure is the median of ``--runs`` (5) cold runs, but for bare, live and widget, which are
 measured ``--pairs`` (21) times, side by side, and compared run by run: their differences sit inside a
@@ -43,7 +47,7 @@ five such pairs was seen anywhere from -100 to +340 ms, of fifteen from -97 to +
 Prints a table and writes build/bench/browser.json.
 
     python bench/browser_bench.py [--runs 5] [--pairs 21]
-                                  [--only first,pages,bare,live,widget,wire,cached,intent,phone]
+                                  [--only first,pages,bare,live,widget,wire,cached,intent,phone,stepping]
                                   [--site build/site]
                                   [--out build/bench/browser.json]
 """
@@ -57,6 +61,7 @@ import io
 import json
 import os
 import platform
+import re
 import shutil
 import statistics
 import tempfile
@@ -103,6 +108,8 @@ for _game in PHONE_PAGES:
     TARGETS[("phone", f"{_game}_lcp_ms")] = 2500
     TARGETS[("phone", f"{_game}_tbt_ms")] = 200
     TARGETS[("phone", f"{_game}_dom_nodes")] = 5000
+TARGETS[("stepping", "desktop_step_ms")] = 30  # from click to drawn
+TARGETS[("stepping", "phone_step_ms")] = 30
 
 BARE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>bare</title>
 <link rel="icon" href="data:,"></head><body><script type="module">
@@ -453,6 +460,66 @@ def measure_phone(bench: Bench, new_page: Callable[..., Any]) -> dict[str, float
     return out
 
 
+# Stepping: the Next button clicked on a viewer of the largest rules page (the most viewers), from
+# the click until the new step is laid out (the click's handler draws the step at once; reading the
+# layout then makes the browser do the style and layout work it would do before the next paint), at
+# desktop and phone sizes (the phone's CPU slowed PHONE_CPU_SLOWDOWN times). The baseline, in the same
+# run and context: the same viewer's scenario on its embed page, where it is the only viewer, so that
+# the ratio is what the rules page's size adds to a step.
+STEPS = 40  # Next clicks measured per viewer (fewer when the scenario is shorter)
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+STEP_TIMES = """async ([sid, n]) => {
+  const root = document.getElementById(sid);
+  const next = root.querySelector('[data-action="next"]');
+  root.querySelector('[data-action="first"]').click();
+  const paint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const times = [];
+  for (let i = 0; i < n && !next.disabled; i++) {
+    await paint();
+    const t = performance.now();
+    next.click();
+    void root.getBoundingClientRect().height;  // style and layout of the step just drawn
+    times.push(performance.now() - t);
+  }
+  return times;
+}"""
+VIEWERS = re.compile(r'class="oldtricks-widget[^"]*"[^>]*\bid="([^"]+)"')
+
+
+def largest_page(root: Path) -> tuple[str, str]:
+    """The rules page with the most viewers, and its first viewer's scenario id."""
+    best = ("", "", -1)
+    for path in sorted(PHONE_PAGES.values()):
+        ids = VIEWERS.findall((root / path).read_text(encoding="utf-8"))
+        if ids and len(ids) > best[2]:
+            best = (path, ids[0], len(ids))
+    if not best[0]:
+        raise RuntimeError(f"no rules page with viewers in {root}")
+    return best[0], best[1]
+
+
+def _step_ms(page: Any, url: str, sid: str) -> float:
+    page.goto(url, wait_until="load", timeout=TIMEOUT_MS)
+    page.wait_for_selector(f'.oldtricks-widget[id="{sid}"][data-ready]', timeout=TIMEOUT_MS)
+    _settled(page)
+    return float(statistics.median(page.evaluate(STEP_TIMES, [sid, STEPS])))
+
+
+def measure_stepping(bench: Bench, new_page: Callable[..., Any]) -> dict[str, float]:
+    path, sid = largest_page(bench.root)
+    out: dict[str, float] = {}
+    for size, options, slowdown in (("desktop", DESKTOP, 1), ("phone", PHONE, PHONE_CPU_SLOWDOWN)):
+        page = new_page(options)
+        if slowdown > 1:
+            page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
+        step = _step_ms(page, f"{bench.url}{path}#{sid}@0", sid)
+        embed = _step_ms(page, f"{bench.url}embed/{sid}.html", sid)
+        out[f"{size}_step_ms"] = step
+        out[f"{size}_embed_step_ms"] = embed
+        out[f"{size}_to_embed_ratio"] = step / embed if embed else float("nan")
+    return out
+
+
 MEASURES: dict[str, Callable[[Bench, Callable[..., Any]], dict[str, float]]] = {
     "first": measure_first,
     "pages": measure_pages,
@@ -463,8 +530,9 @@ MEASURES: dict[str, Callable[[Bench, Callable[..., Any]], dict[str, float]]] = {
     "cached": measure_cached,
     "intent": measure_intent,
     "phone": measure_phone,
+    "stepping": measure_stepping,
 }
-NEEDS_SITE = {"first", "pages", "widget", "cached", "intent", "phone"}
+NEEDS_SITE = {"first", "pages", "widget", "cached", "intent", "phone", "stepping"}
 
 
 def prepare_site(runtime: ModuleType, dest: Path, site: Path | None) -> Path:
