@@ -30,15 +30,18 @@ Each run uses a new browser context (empty HTTP cache). Measures:
   stepping     -- on the rules page with the most viewers, its first viewer stepped with Next (up to
                   40 clicks): median ms from the click until the step is drawn and laid out, at
                   1280 px and on the slowed phone, and the same on that scenario's embed page (its
-                  only viewer), as a ratio (``*_to_embed_ratio``).
+                  only viewer), as a ratio (``*_to_embed_ratio``);
+  parting      -- live, where two readings part (the engine's ``compare``) on a 40-step scenario under
+                  another rule, beside opening that table under the rule, in the same page (a ratio).
 
 Targets (TARGETS, each shown beside its figure): every rules page steppable under 250 ms and 300 kB
 from a plain server; the live runtime under 5 MB over the wire with compression, under 11 MB without;
 the second page live in under 40% of the first's time; click to live under 300 ms after intent, and
 under bare Pyodide + 100 ms without; live.js at most 200 ms slower than bare Pyodide; a live move
 under 20 ms; on the phone, each game page's largest contentful paint under 2.5 s, under 200 ms of
-blocking time and under 5,000 DOM nodes; a step drawn under 30 ms, desktop and phone. Ratios to bare
-Pyodide of the same run are given beside (``*_to_bare_ratio``), and stepping's to its embed page.
+blocking time and under 5,000 DOM nodes; a step drawn under 30 ms, desktop and phone; where two readings
+part found live in under 200 ms. Ratios to bare Pyodide of the same run are given beside
+(``*_to_bare_ratio``), stepping's to its embed page and parting's to opening the table.
 
 Every measure is the median of ``--runs`` (5) cold runs, but for bare, live and widget, which are
 measured ``--pairs`` (21) times, side by side, and compared run by run: their differences sit inside a
@@ -47,7 +50,7 @@ five such pairs was seen anywhere from -100 to +340 ms, of fifteen from -97 to +
 Prints a table and writes build/bench/browser.json.
 
     python bench/browser_bench.py [--runs 5] [--pairs 21]
-                                  [--only first,pages,bare,live,widget,wire,cached,intent,phone,stepping]
+                                  [--only first,pages,bare,live,widget,wire,cached,intent,phone,stepping,parting]
                                   [--site build/site]
                                   [--out build/bench/browser.json]
 """
@@ -110,6 +113,7 @@ for _game in PHONE_PAGES:
     TARGETS[("phone", f"{_game}_dom_nodes")] = 5000
 TARGETS[("stepping", "desktop_step_ms")] = 30  # from click to drawn
 TARGETS[("stepping", "phone_step_ms")] = 30
+TARGETS[("parting", "compare_ms")] = 200  # where two readings part, live, on a 40-step scenario
 
 BARE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>bare</title>
 <link rel="icon" href="data:,"></head><body><script type="module">
@@ -520,6 +524,47 @@ def measure_stepping(bench: Bench, new_page: Callable[..., Any]) -> dict[str, fl
     return out
 
 
+# Where two readings part, live: the engine's `compare` on a 40-step scenario of FIRST_PAGE under
+# another rule, timed in the page (a worker round trip included), beside opening that table under the
+# rule (one replay into frames) in the same page, as a ratio.
+PARTING_WIDGET, PARTING_OPTIONS = "bettelmann/return-play-order", {"return_order": "winner-first"}
+PARTING = """async ([sid, options]) => {
+  const src = document.querySelector('script[src*="oldtricks/widget.js"]').src;
+  const widgets = await import(src);
+  const { getEngine } = await import(new URL("live.js", src).href);
+  const engine = await getEngine();
+  const data = await widgets.readData(document.getElementById(sid));
+  const opens = [], compares = [];
+  let said = null;
+  for (let i = 0; i < 6; i++) {
+    let t = performance.now();
+    const r = await engine.open("bench", data.spec, options);
+    opens.push(performance.now() - t);
+    if (!r.ok) throw new Error(r.error);
+    t = performance.now();
+    said = await engine.call("compare", {key: "bench"});
+    compares.push(performance.now() - t);
+    if (!said.ok) throw new Error(said.error);
+  }
+  return {opens: opens.slice(1), compares: compares.slice(1), steps: data.frames.length - 1, diverge: said.diverge};
+}"""
+
+
+def measure_parting(bench: Bench, new_page: Callable[..., Any]) -> dict[str, float]:
+    page = new_page()
+    page.goto(f"{bench.url}{FIRST_PAGE}", wait_until="load", timeout=TIMEOUT_MS)
+    _settled(page)
+    got = page.evaluate(PARTING, [PARTING_WIDGET, PARTING_OPTIONS])
+    compare_ms = float(statistics.median(got["compares"]))
+    open_ms = float(statistics.median(got["opens"]))
+    return {
+        "steps": got["steps"],
+        "compare_ms": compare_ms,
+        "open_ms": open_ms,
+        "compare_to_open_ratio": compare_ms / open_ms,
+    }
+
+
 MEASURES: dict[str, Callable[[Bench, Callable[..., Any]], dict[str, float]]] = {
     "first": measure_first,
     "pages": measure_pages,
@@ -531,8 +576,9 @@ MEASURES: dict[str, Callable[[Bench, Callable[..., Any]], dict[str, float]]] = {
     "intent": measure_intent,
     "phone": measure_phone,
     "stepping": measure_stepping,
+    "parting": measure_parting,
 }
-NEEDS_SITE = {"first", "pages", "widget", "cached", "intent", "phone", "stepping"}
+NEEDS_SITE = {"first", "pages", "widget", "cached", "intent", "phone", "stepping", "parting"}
 
 
 def prepare_site(runtime: ModuleType, dest: Path, site: Path | None) -> Path:
