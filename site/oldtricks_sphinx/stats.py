@@ -111,6 +111,7 @@ def draw(p: Mapping[str, Any], salt: str) -> str:
 
     matplotlib.use("svg")
     import matplotlib.pyplot as plt
+    from matplotlib.patches import Patch
     from matplotlib.ticker import PercentFormatter
 
     rows = list(p["rows"])
@@ -171,10 +172,9 @@ def draw(p: Mapping[str, Any], salt: str) -> str:
             errors = [[max(0.0, r["value"] - r["lo"]) for r in rows], [max(0.0, r["hi"] - r["value"]) for r in rows]]
             colours = [colour.get(str(r.get("group")), PALETTE[0]) for r in rows]
             ax.barh(y, values, xerr=errors, color=colours, error_kw={"ecolor": INK, "capsize": 3}, height=0.7)
-            for g in groups:
-                ax.barh([], [], color=colour[g], label=g)
             if groups:
-                ax.legend(loc="lower right", frameon=False)
+                handles = [Patch(facecolor=colour[g], label=g) for g in groups]
+                ax.legend(handles=handles, loc="lower right", frameon=False)
         ax.set_yticks(y, [str(r["label"]) for r in rows])
         ax.set_xlabel(str(p["axis"]))
         ax.set_title(str(p["title"]), loc="left")
@@ -214,7 +214,7 @@ def _table(p: Mapping[str, Any]) -> nodes.table:
         return [str(r["label"]), *([str(r.get("group", ""))] if grouped else [])]
 
     if p["kind"] == "box":
-        headers = [*lead, "Games", "Mean ± SE", "Median", "Middle half", "5th–95th percentile"]
+        headers = [*lead, "Sample", "Mean ± SE", "Median", "Middle half", "5th–95th percentile"]
         body = [
             [
                 *first(r),
@@ -227,7 +227,7 @@ def _table(p: Mapping[str, Any]) -> nodes.table:
             for r in rows
         ]
     elif p["kind"] == "share":
-        headers = [*lead, "Games", "Count", "Share", "95% interval"]
+        headers = [*lead, "Out of", "Count", "Share", "95% interval"]
         body = [
             [
                 *first(r),
@@ -239,7 +239,7 @@ def _table(p: Mapping[str, Any]) -> nodes.table:
             for r in rows
         ]
     else:
-        headers = [*lead, "Games", "Mean", "Standard error", "95% interval"]
+        headers = [*lead, "Sample", "Mean", "Standard error", "95% interval"]
         body = [
             [
                 *first(r),

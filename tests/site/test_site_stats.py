@@ -48,7 +48,8 @@ def test_a_share_plot_is_inline_svg_with_its_text_alternative_and_table(build: B
     assert "currentColor" in svg and "#010203" not in svg  # the page's text colour, in both themes
     sizes = [float(s) for s in re.findall(r"font-size: ([0-9.]+)px", svg)]
     assert sizes and min(sizes) >= 11
-    assert "2 players" in svg and "3 players" in svg  # a legend for the groups
+    assert "2 players" in svg and "3 players" in svg  # a legend for the groups, in their bars' colours
+    assert svg.count("fill: #3f7fd0") == 2 and svg.count("fill: #c8702a") == 2  # a bar and a legend swatch each
     table = page[page.index("ot-stats-table") :]
     table = table[: table.index("</table>")]
     cells = re.findall(r"<td><p>(.*?)</p></td>", table)

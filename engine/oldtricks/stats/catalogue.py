@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from . import bettelmann
+from . import bettelmann, drogue, druzbart
 from .experiment import Experiment
 
-FAMILIES = (bettelmann,)
+FAMILIES = (bettelmann, druzbart, drogue)
 
 
 def experiments(games: int | None = None) -> dict[str, Experiment]:

@@ -54,11 +54,23 @@ def box_row(label: str, hist: Mapping[int, int], group: str | None = None) -> Ro
     return _grouped(row, group)
 
 
-def plot(kind: str, title: str, axis: str, rows: Sequence[Row], note: str, *, percent: bool = False) -> dict[str, Any]:
-    """A plot: ``axis`` names the measured quantity; ``note`` says what was simulated, in words."""
+def plot(
+    kind: str, title: str, axis: str, rows: Sequence[Row], note: str, *, percent: bool = False, found: bool = False
+) -> dict[str, Any]:
+    """A plot: ``axis`` names the measured quantity; ``note`` says what was simulated, in words;
+    ``found``: its rows are the values the games produced (cycle lengths, endings), not one per
+    configuration, so another run may have other rows."""
     if kind not in ("box", "share", "mean"):
         raise ValueError(f"unknown plot kind {kind!r}")
-    return {"kind": kind, "title": title, "axis": axis, "note": note, "percent": percent, "rows": list(rows)}
+    return {
+        "kind": kind,
+        "title": title,
+        "axis": axis,
+        "note": note,
+        "percent": percent,
+        "found": found,
+        "rows": list(rows),
+    }
 
 
 def _grouped(row: Row, group: str | None) -> Row:
