@@ -13,6 +13,8 @@ SETUPS = [(name, {}) for name in GAMES] + [
     ("bettelmann", {"players": 3, "return_order": "shuffled"}),
     ("bettelmann", {"players": 4, "tie": "first-player", "run_out_in_tie": "split"}),
     ("todundleben", {"split": "shuffled", "return_order": "loser-first"}),
+    ("drogue", {"deals": 3, "mode": "silent", "four_jacks": "no-run"}),  # an evening of deals: the clips
+    ("clock", {"end": "all"}),
 ]
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Literal
 
 from ...cards import Card
@@ -53,6 +54,12 @@ def shown_jacks(hand: Sequence[Card]) -> tuple[Card, ...]:
 
 def claims(hand: Sequence[Card]) -> tuple[Claim, ...]:
     """One claim per suit; none at all without a Jack (drogue.bid.no-jack)."""
+    return _claims(tuple(hand))
+
+
+@lru_cache(maxsize=4096)
+def _claims(hand: tuple[Card, ...]) -> tuple[Claim, ...]:
+    # a hand's claims are asked for at every turn of the auction, and the hand does not change in it
     jacks = shown_jacks(hand)
     if not jacks:
         return ()

@@ -177,6 +177,14 @@ class Drogue(Game[DrogueState]):
 
     def play(self, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
         """Dispatch a legal move, read once into its typed form (:mod:`.moves`), to the phase that plays it."""
+        return self._dispatch(state, move, quiet=False)
+
+    def advance(self, state: DrogueState, move: Move) -> tuple[DrogueState, int]:
+        """As :meth:`play`, but a card played in a play-out is not worded (playing.play_card, quiet)."""
+        after, events = self._dispatch(state, move, quiet=True)
+        return after, sum(1 for e in events if e.data is not None and "trick" in e.data)
+
+    def _dispatch(self, state: DrogueState, move: Move, quiet: bool) -> tuple[DrogueState, list[Event]]:
         typed = moves.read(move, self.table.pack)
         assert typed is not None, move  # every legal move is a Drogue move
         if isinstance(typed, Plain) and typed.kind in ("ask", "grant"):
@@ -184,7 +192,7 @@ class Drogue(Game[DrogueState]):
         if state.phase in ("cut", "calls"):
             return duties.apply(self.table, state, typed)
         if isinstance(typed, PlayCard):
-            return playing.play_card(self.table, state, typed)
+            return playing.play_card(self.table, state, typed, quiet)
         if isinstance(typed, NameTrump):
             return trump.name_trump(self.table, state, typed)
         if isinstance(typed, Spoken) and typed.forgotten:

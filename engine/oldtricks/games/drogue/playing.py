@@ -150,15 +150,19 @@ def legal_cards(table: Table, state: DrogueState, seat: int) -> tuple[Card, ...]
     return tuple(c for c in base.cards if c not in blocked) if blocked else base.cards
 
 
-def play_card(table: Table, state: DrogueState, move: PlayCard) -> tuple[DrogueState, list[Event]]:
+def play_card(table: Table, state: DrogueState, move: PlayCard, quiet: bool = False) -> tuple[DrogueState, list[Event]]:
+    """Play a legal card; the fourth card ends the trick (drogue.play.win). ``quiet``: a play-out's
+    move, which no one reads, so the card's own sentence is not written (the state is the same)."""
     seat, card = move.seat, move.card
     assert state.trump is not None
     names = table.seats(state).names
     trick = (*state.trick, (seat, card))
     hand = tuple(c for c in state.hands[seat] if c != card)
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
-    text = f"{names[seat]} {how(table, state.trick, card, state.trump)} {card.symbol}."
-    events = [Event("play", text, {"seat": seat, "card": str(card)})]
+    events: list[Event] = []
+    if not quiet:
+        text = f"{names[seat]} {how(table, state.trick, card, state.trump)} {card.symbol}."
+        events.append(Event("play", text, {"seat": seat, "card": str(card)}))
     state = session.reveal(table, state, card, events)
     trump = state.trump
     assert trump is not None
