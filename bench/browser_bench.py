@@ -730,7 +730,7 @@ def _shown(key: str, value: float) -> str:
         return f"{value / 1_000_000:,.2f} MB"
     if key.endswith("bytes"):
         return f"{value / 1000:,.1f} kB"
-    if key.endswith(("requests", "nodes")):
+    if key.endswith(("requests", "nodes", "steps")):
         return f"{value:,.0f}"
     return f"{value:,.1f} ms"
 
