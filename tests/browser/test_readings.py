@@ -83,6 +83,7 @@ def test_the_step_where_two_readings_part_is_marked_and_opened(live_page: Any, s
     # the move list marks that step, on the main line
     marked = root.locator('[data-role="movelist"] [data-parting="true"]')
     assert marked.count() == 1 and marked.get_attribute("data-step") == str(step)
+    assert f"@{step};rules=tie:first-player" in live_page.evaluate("() => location.hash")  # the link keeps it
 
     # the second board is the book's frame at the same step, stepping with the first
     book = data["frames"]
@@ -131,3 +132,19 @@ def test_a_deal_that_plays_the_same_offers_one_that_does_not(live_page: Any, sit
     assert live_page.evaluate(FRAMES_SHOWN, SAME) == found["frames"]
     assert f"Deal {found['seed']}" in root.locator('[data-role="message"]').inner_text()
     assert found["text"] in root.locator('[data-role="readings-text"]').inner_text()
+
+    # the link keeps the rule and the deal found, and reopens them at its step
+    link = live_page.evaluate("() => location.hash")
+    assert ";rules=tie:first-player" in link and f";seed={found['seed']}" in link, link
+    back = found["diverge"] - 1
+    link = link.replace(f"@{found['diverge']};", f"@{back};")
+    live_page.goto(f"{site_server.url}index.html")
+    live_page.goto(f"{site_server.url}{PAGE}{link}")
+    wait_mounted(live_page)
+    live_page.wait_for_selector(f'.oldtricks-widget[id="{SAME}"][data-diverge-step]', timeout=LIVE_MS)
+    live_page.wait_for_function(f"() => document.getElementById('{SAME}').dataset.step === '{back}'", timeout=LIVE_MS)
+    assert root.get_attribute("data-diverge-step") == str(found["diverge"])
+    assert live_page.evaluate(FRAMES_SHOWN, SAME) == found["frames"]
+    assert root.locator('select[data-option="tie"]').count() == 0 or (
+        root.locator('select[data-option="tie"]').input_value() == "first-player"
+    )

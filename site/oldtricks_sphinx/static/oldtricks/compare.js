@@ -18,6 +18,7 @@ export class Readings {
     this.other = this.w.book;    // the frames as written, shown on the second board
     this.said = null;            // the engine's answer: {diverge, text, rule, rule_title, status}
     this.label = "";
+    this.seed = null;            // the seed of a deal the engine found, kept in the link
     this.summary = h("p", {class: "ot-readings-text", "data-role": "readings-text"});
     this.actions = h("div", {class: "ot-readings-actions"});
     this.caption = h("p", {class: "ot-readings-caption"});
@@ -48,6 +49,7 @@ export class Readings {
     } else {
       buttons.push(h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "find-parting",
         onclick: () => this.find()}, "Find a deal where they differ"));
+      this.seed = null;
     }
     put(this.actions, buttons);
     w.lines.version++;  // the move list marks the step where they part
@@ -81,8 +83,9 @@ export class Readings {
       toggleHand: null, seatNames: w.data.seat_names, play: null}));
   }
 
-  /** Ask the engine for a seeded deal where the two readings part within the first tricks, and show it. */
-  async find() {
+  /** Ask the engine for a seeded deal where the two readings part within the first tricks (from seed
+   * `first`, at most `tries` of them: the engine's own count when null), and show it. */
+  async find(first = 1, tries = null) {
     const live = this.live, w = this.w;
     if (live.busy || !live.engine) return;
     live.busy = true;
@@ -90,7 +93,7 @@ export class Readings {
     w.render();
     let r;
     try {
-      r = await live.engine.call("find_parting", {key: w.id});
+      r = await live.engine.call("find_parting", tries === null ? {key: w.id, first} : {key: w.id, first, tries});
     } catch (err) {
       r = {ok: false, error: err && err.message ? err.message : String(err)};
     }
@@ -102,6 +105,7 @@ export class Readings {
     }
     live.engineLine = "main";  // the engine's table is now the found deal, under the chosen rule
     w.setFrames(r.frames, 0);
+    this.seed = r.seed;
     this.take(r, this.label, {other: r.book});
     w.setMessage(`Deal ${r.seed}, dealt and played by the engine: the two readings part at step ${r.diverge}.`);
   }
@@ -115,6 +119,14 @@ export class Readings {
     w.readings = null;
     w.lines.version++;
   }
+}
+
+/** From a link: the deal the engine finds from `seed` (the same deal the link's reader was shown). */
+export async function findFrom(live, label, seed) {
+  const w = live.w;
+  if (!w.readings) w.readings = new Readings(live);
+  w.readings.label = label;
+  await w.readings.find(seed, 1);
 }
 
 /** After another rule was chosen (the engine's table is open under it): compare it with the scenario
@@ -133,5 +145,6 @@ export async function showReadings(live, label) {
   }
   if (!w.readings) w.readings = new Readings(live);
   w.readings.other = w.book;
+  w.readings.seed = null;
   w.readings.take(said, label);
 }

@@ -31,6 +31,23 @@ function playOrder(book, count) {
   return order.filter((i) => i < count);
 }
 
+/** A link's rules (`KEY:VALUE,…`): {key: value} of the options offered and their values, or null. */
+function parseRules(text, options) {
+  const out = {};
+  for (const part of String(text || "").split(",")) {
+    const at = part.indexOf(":");
+    const opt = at > 0 && options.find((o) => o.key === part.slice(0, at));
+    if (!opt) return null;
+    let raw;
+    try { raw = decodeURIComponent(part.slice(at + 1)); } catch (e) { return null; }
+    const v = optionValues(opt).find((x) => String(x.value) === raw);
+    if (v) out[opt.key] = v.value;
+    else if (/^\d{1,9}$/.test(raw) && Number(raw) >= opt.low && Number(raw) <= opt.high) out[opt.key] = Number(raw);
+    else return null;
+  }
+  return Object.keys(out).length ? out : null;
+}
+
 export class Live {
   constructor(w) {
     this.w = w;
@@ -45,7 +62,21 @@ export class Live {
     this.book = Object.fromEntries(this.options.map((o) => [o.key, o.value ?? o.default]));
     this.chosen = {...this.book};
     this.builtOptions = null;
+    // a link keeps the other rules chosen (shown side by side with the book) and a deal the engine
+    // found where the readings part (`;rules=KEY:VALUE,…;seed=N`)
+    w.settingWriters.rules = () => this.rulesLinkText();
+    w.settingReaders.rules = (value) => { w.pendingRules = parseRules(value, this.options); };
+    w.settingReaders.seed = (value) => { w.pendingSeed = /^\d{1,10}$/.test(value) ? Number(value) : null; };
     this.build();
+  }
+
+  /** The rules chosen other than the book's, for a link ("" when none is open). */
+  rulesLinkText() {
+    if (!this.opened) return "";
+    const other = Object.entries(this.chosen).filter(([k, v]) => String(v) !== String(this.book[k]));
+    if (!other.length) return "";
+    const seed = this.w.readings && this.w.readings.seed;
+    return `rules=${other.map(([k, v]) => `${k}:${encodeURIComponent(String(v))}`).join(",")}${seed ? `;seed=${seed}` : ""}`;
   }
 
   build() {

@@ -242,9 +242,37 @@ export async function changeOption(live, key, value) {
   }
   // both readings side by side, imported on first use: the engine says where they part
   const readings = await import("./compare.js");
+  await readings.showReadings(live, rulesLabel(live));
+  w.writeHash();
+}
+
+/** The rules chosen other than the book's, in words: "under “Title: label” and …". */
+function rulesLabel(live) {
   const names = live.optionEls.filter((x) => String(live.chosen[x.key]) !== String(live.book[x.key]))
     .map((x) => { const c = x.values.find((y) => String(y.value) === String(live.chosen[x.key])); return `“${x.opt.title || x.key}: ${c ? c.label : live.chosen[x.key]}”`; });
-  await readings.showReadings(live, `under ${names.join(" and ")}`);
+  return `under ${names.join(" and ")}`;
+}
+
+/** Reopen other rules side by side from a link (`rules`: {key: value}), on the deal the engine found
+ * from `seed` when the link names one, at `step` (null: where the readings part). */
+export async function openRules(live, rules, seed, step) {
+  const w = live.w;
+  Object.assign(live.chosen, rules);
+  for (const o of live.builtOptions || []) { o.control.value = String(live.chosen[o.key]); o.showRule(); }
+  if (!(await open(live, true))) {
+    live.chosen = {...live.book};
+    for (const o of live.builtOptions || []) { o.control.value = String(live.book[o.key]); o.showRule(); }
+    return;
+  }
+  live.active = true;
+  if (live.seat === null) live.seat = Number.isInteger(w.frame.turn) ? w.frame.turn : 0;
+  const readings = await import("./compare.js");
+  if (seed === null) await readings.showReadings(live, rulesLabel(live));
+  else await readings.findFrom(live, rulesLabel(live), seed);
+  if (step !== null) {
+    const i = w.indexOfStep(step);
+    if (i >= 0) w.show(i, {hash: true});
+  }
 }
 
 export function backToBook(live) {

@@ -388,12 +388,22 @@ export class Widget {
 
   /** Open at a step named by a link (null: the author's step); out of range: a message and step 0. */
   openAt(stepText, scroll) {
-    this.pendingLine = null;
+    this.pendingLine = this.pendingRules = this.pendingSeed = null;
     if (stepText !== null) stepText = this.takeSettings(stepText);
+    if (this.pendingRules && !this.pendingLine) {
+      // other rules side by side (and a deal the engine found for them): the live engine opens them
+      const [rules, seed] = [this.pendingRules, this.pendingSeed];
+      this.pendingRules = this.pendingSeed = null;
+      this.live.drive("openRules", rules, seed, /^\d+$/.test(stepText) ? Number(stepText) : null);
+      if (scroll) { this.root.scrollIntoView({block: "start", behavior: "instant"}); this.root.focus({preventScroll: true}); }
+      return;
+    }
     if (this.pendingLine) {
-      // a side line: the live engine replays it (the book is shown at its branching step meanwhile)
+      // a side line: the live engine replays it (the book is shown at its branching step meanwhile),
+      // under the other rules the link names, if any
       const line = this.pendingLine;
       this.pendingLine = null;
+      if (this.pendingRules) Object.assign(this.live.chosen, this.pendingRules);
       this.show(Math.max(0, Math.min(this.book.length - 1, line[0].from)));
       this.live.drive("openLine", line, /^\d+$/.test(stepText) ? Number(stepText) : null);
       if (scroll) { this.root.scrollIntoView({block: "start", behavior: "instant"}); this.root.focus({preventScroll: true}); }
