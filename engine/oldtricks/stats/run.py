@@ -50,12 +50,14 @@ def tasks(chosen: Iterable[Experiment], games: int | None) -> list[Task]:
     return out
 
 
-def play_task(task: Task) -> dict[str, Any]:
-    """One chunk, played in whichever process runs it: its tally as JSON."""
+def play_task(task: Task) -> tuple[dict[str, Any], float]:
+    """One chunk, played in whichever process runs it: its tally as JSON, and the CPU seconds it took."""
     name, games, key, number, n = task
     e = experiments(games)[name]
     config = e.configuration(key)
-    return e.play(config, chunk_seed(name, key, number), n).as_json()
+    start = time.process_time()
+    tally = e.play(config, chunk_seed(name, key, number), n)
+    return tally.as_json(), time.process_time() - start
 
 
 def _cache_file(cache: Path, task: Task) -> Path:
@@ -110,12 +112,14 @@ def run(
     processes: int = 1,
     cache: Path | None = None,
     progress: TextIO | None = None,
+    cpu_seconds: list[float] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Play every chunk of ``chosen`` (experiments built with ``games``) and return each one's document."""
     todo = tasks(chosen, games)
     Rng(1).shuffle(todo)  # a fair mix of slow and quick chunks, so the time left is a fair guess
     results: dict[Task, Tally] = {}
     bar = Progress(len(todo), progress or sys.stderr, progress is not None)
+    cpu = [0.0]  # CPU seconds of the chunks played in this run, whichever process played them
     missing = []
     for task in todo:
         file = _cache_file(cache, task) if cache else None
@@ -125,7 +129,9 @@ def run(
         else:
             missing.append(task)
 
-    def keep(task: Task, data: dict[str, Any]) -> None:
+    def keep(task: Task, played: tuple[dict[str, Any], float]) -> None:
+        data, seconds = played
+        cpu[0] += seconds
         results[task] = Tally.from_json(data)
         if cache is not None:
             file = _cache_file(cache, task)
@@ -145,6 +151,8 @@ def run(
             futures = {pool.submit(play_task, task): task for task in missing}
             for future in as_completed(futures):
                 keep(futures[future], future.result())
+    if cpu_seconds is not None:
+        cpu_seconds.append(cpu[0])
     return {e.name: document(e, {t: r for t, r in results.items() if t[0] == e.name}) for e in chosen}
 
 
@@ -241,12 +249,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     cache = None if args.no_cache else args.cache / fingerprint()[:16]
     start = time.monotonic()
+    cpu: list[float] = []
     docs = run(
-        chosen, games=args.games, processes=args.processes, cache=cache, progress=None if args.quiet else sys.stderr
+        chosen,
+        games=args.games,
+        processes=args.processes,
+        cache=cache,
+        progress=None if args.quiet else sys.stderr,
+        cpu_seconds=cpu,
     )
     wall = time.monotonic() - start
     played = sum(c.games for e in chosen for c in e.configurations)
-    print(f"{played:,} games of {len(chosen)} experiments in {_clock(wall)} with {args.processes} processes")
+    print(
+        f"{played:,} games of {len(chosen)} experiments in {_clock(wall)} with {args.processes} processes "
+        f"({_clock(cpu[0])} of CPU time for the chunks not cached)"
+    )
     if args.check:
         bad = 0
         for name, doc in docs.items():
