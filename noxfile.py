@@ -249,6 +249,7 @@ def browser_bench(session: nox.Session) -> None:
 def stats(session: nox.Session) -> None:
     """Simulated statistics of every game: plays each experiment in chunks on every core (a progress bar,
     the time left; a stopped run resumes from build/stats-cache/) and writes stats/*.json, which the site
-    draws (`-- --only NAME`, `-- --games N`, `-- --processes P`, `-- --check`: compare with the committed files)."""
+    draws (`-- --only NAME`, `-- --games N`, `-- --scale K`, `-- --processes P`, `-- --check`: compare with the
+    committed files)."""
     session.install("-e", ".")
     session.run("python", "-m", "oldtricks.stats", *session.posargs)

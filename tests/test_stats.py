@@ -140,3 +140,21 @@ def test_cli_check_finds_a_changed_count(tmp_path, capsys):
     file.write_text(json.dumps(doc), encoding="utf-8")
     assert runner.main(args) == 1
     assert "differs in players=3" in capsys.readouterr().out
+
+
+def test_scale_multiplies_every_size_and_sizes_leave_the_cache_key_alone(tmp_path):
+    plain, double = experiments(), experiments(scale=2)
+    for name, e in plain.items():
+        assert [2 * c.games for c in e.configurations] == [c.games for c in double[name].configurations]
+    copy = tmp_path / "oldtricks"
+    for path in (ROOT / "engine" / "oldtricks").rglob("*.py"):
+        target = copy / path.relative_to(ROOT / "engine" / "oldtricks")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(path.read_bytes())
+    before = runner.fingerprint(copy)
+    sizes = copy / "stats" / "sizes.py"
+    sizes.write_text(sizes.read_text(encoding="utf-8").replace("625", "626"), encoding="utf-8")
+    assert runner.fingerprint(copy) == before  # how many chunks, not what a chunk plays
+    rules = copy / "games" / "bettelmann" / "rules.py"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert runner.fingerprint(copy) != before

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from ..simulate import play_out
 from .experiment import Configuration, Experiment, Plot, deals, option_key
 from .plots import box_row, mean_row, plot, share_row
+from .sizes import size
 from .tally import Tally
 
 TIES = ("pierer", "first-player")
@@ -184,15 +185,19 @@ def summarise_life(experiment: Experiment, tallies: Mapping[str, Tally]) -> dict
     }
 
 
-def experiments(games: int | None = None) -> list[Experiment]:
+def experiments(games: int | None = None, scale: int = 1) -> list[Experiment]:
     """The Bettelmann family's experiments at their default sizes (``games``: every configuration's count)."""
-    # Default sizes fit the whole set's time budget (issue: under 10 minutes on two cores; bench/stats_bench.py
-    # estimates it): two-player games last ten times longer than four-player ones, so they get 2,500 deals
-    # a rule set, not the 10,000 of three and four players.
-    sizes = {2: 2_500, 3: 10_000, 4: 10_000}
+    sizes = {p: size("bettelmann-length", str(p), scale) for p in PLAYERS}
     length = tuple(c for p, n in sizes.items() for c in _lengths(p, n))
     last_three = tuple(
-        Configuration(f"players={p}", f"{p} players", "bettelmann", {"players": p}, games=sizes[p]) for p in PLAYERS
+        Configuration(
+            f"players={p}",
+            f"{p} players",
+            "bettelmann",
+            {"players": p},
+            games=size("bettelmann-last-three", str(p), scale),
+        )
+        for p in PLAYERS
     )
     life = tuple(
         Configuration(
@@ -200,7 +205,7 @@ def experiments(games: int | None = None) -> list[Experiment]:
             f"{'Life' if o['first'] == 'non-dealer' else 'Death'} leads · {o['return_order']}",
             "todundleben",
             o,
-            games=2_500,
+            games=size("todundleben-life", "all", scale),
         )
         for o in ({"first": first, "return_order": order} for first in ("non-dealer", "death") for order in RETURNS)
     )

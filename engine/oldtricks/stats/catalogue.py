@@ -8,11 +8,12 @@ from .experiment import Experiment
 FAMILIES = (bettelmann, druzbart, drogue)
 
 
-def experiments(games: int | None = None) -> dict[str, Experiment]:
-    """The experiments by name; ``games`` sets every configuration's number of games (for a quick run)."""
+def experiments(games: int | None = None, scale: int = 1) -> dict[str, Experiment]:
+    """The experiments by name; ``games`` sets every configuration's number of games (for a quick run),
+    ``scale`` multiplies the default sizes (:mod:`.sizes`)."""
     out: dict[str, Experiment] = {}
     for family in FAMILIES:
-        for e in family.experiments(games):
+        for e in family.experiments(games, scale):
             if e.name in out:
                 raise ValueError(f"two experiments are called {e.name!r}")
             out[e.name] = e

@@ -8,11 +8,12 @@ every clip put on or taken off and why.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .experiment import Bots, Configuration, Experiment, Plot, deals
 from .plots import box_row, mean_row, plot, share_row
+from .sizes import size
 from .tally import Tally
 
 BOT_LABELS = {"bot": "bot", "random": "random play"}
@@ -97,8 +98,8 @@ def _worn(session: Any) -> int:
     return sum(w.total for w in session.wear)
 
 
-def _levels(game_options: Mapping[str, object], games: int) -> tuple[Configuration, ...]:
-    return tuple(Configuration(f"bots={b}", BOT_LABELS[b], "drogue", dict(game_options), b, games) for b in LEVELS)
+def _levels(game_options: Mapping[str, object], games: Callable[[str], int]) -> tuple[Configuration, ...]:
+    return tuple(Configuration(f"bots={b}", BOT_LABELS[b], "drogue", dict(game_options), b, games(b)) for b in LEVELS)
 
 
 def _share_rows(tallies: Mapping[str, Tally], configs: tuple[Configuration, ...], key: str, word: str) -> list[Any]:
@@ -199,14 +200,14 @@ def summarise_evenings(experiment: Experiment, tallies: Mapping[str, Tally]) -> 
     }
 
 
-def experiments(games: int | None = None) -> list[Experiment]:
+def experiments(games: int | None = None, scale: int = 1) -> list[Experiment]:
     out = [
         Experiment(
             "drogue-deal",
             "drogue",
             "Drogue: bids, trumps and the maker's points",
             "Single deals of Drogue with default rules, the engine's bot or random play in every seat.",
-            _levels({}, 10_000),
+            _levels({}, lambda b: size("drogue-deal", b, scale)),
             play_deals,
             summarise_deals,
             chunk=500,
@@ -216,7 +217,7 @@ def experiments(games: int | None = None) -> list[Experiment]:
             "drogue",
             "Drogue: an evening of deals",
             f"Evenings of {EVENING} deals with default rules otherwise, the bot or random play in every seat.",
-            _levels({"deals": EVENING}, 1_000),
+            _levels({"deals": EVENING}, lambda b: size("drogue-evening", b, scale)),
             play_evenings,
             summarise_evenings,
             chunk=50,

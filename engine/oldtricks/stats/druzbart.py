@@ -14,6 +14,7 @@ from typing import Any
 from ..model import Game
 from .experiment import Bots, Configuration, Experiment, Plot, deals, option_key
 from .plots import box_row, plot, share_row
+from .sizes import size
 from .tally import Tally
 
 BOT_LABELS = {"bot": "bot", "random": "random play"}
@@ -185,16 +186,14 @@ def summarise(experiment: Experiment, tallies: Mapping[str, Tally]) -> dict[str,
     }
 
 
-def experiments(games: int | None = None) -> list[Experiment]:
-    # Default sizes: a Drużbart game is a dozen deals or so, the slowest play-out of the set (1,000 games,
-    # some 12,000 deals, a configuration); Clock's games are a few deals each
+def experiments(games: int | None = None, scale: int = 1) -> list[Experiment]:
     out = [
         Experiment(
             "druzbart-deals",
             "druzbart",
             "Drużbart: deals, matadors and game length",
             "Whole games of Drużbart with the 36- and the 32-card pack, the engine's bot or random play in every seat.",
-            _configs("druzbart", {"bot": 1_000, "random": 1_000}),
+            _configs("druzbart", {b: size("druzbart-deals", b, scale) for b in ("bot", "random")}),
             play_games,
             summarise,
             chunk=50,
@@ -204,7 +203,7 @@ def experiments(games: int | None = None) -> list[Experiment]:
             "druzbart",
             "Clock Druzbart: deals, matadors and game length",
             "Whole games of Clock Druzbart with the 36- and the 32-card pack, the bot or random play in every seat.",
-            _configs("clock", {"bot": 5_000, "random": 5_000}),
+            _configs("clock", {b: size("clock-deals", b, scale) for b in ("bot", "random")}),
             play_games,
             summarise,
             chunk=500,

@@ -31,10 +31,15 @@ PACKAGE = Path(__file__).resolve().parents[1]
 Task = tuple[str, int | None, str, int, int]  # experiment, games override, configuration key, chunk, games
 
 
+UNFINGERPRINTED = ("stats/sizes.py",)  # how many chunks, not what a chunk plays
+
+
 def fingerprint(package: Path = PACKAGE) -> str:
     """SHA-256 of the engine's source files (their paths and contents): which code made a result."""
     digest = hashlib.sha256()
     for path in sorted(package.rglob("*.py")):
+        if path.relative_to(package).as_posix() in UNFINGERPRINTED:
+            continue
         digest.update(path.relative_to(package).as_posix().encode())
         digest.update(b"\0")
         digest.update(path.read_bytes())
@@ -225,6 +230,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m oldtricks.stats", description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", action="append", default=[], metavar="NAME", help=f"one of: {', '.join(catalogue)}")
     parser.add_argument("--games", type=int, help="games per configuration (default: each experiment's own)")
+    parser.add_argument("--scale", type=int, default=1, help="multiply every default size (stats/sizes.py)")
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", type=Path, default=Path("stats"), help="where the data files go")
     parser.add_argument("--cache", type=Path, default=Path("build") / "stats-cache")
@@ -241,7 +247,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"no experiment {unknown[0]!r}: expected one of {', '.join(catalogue)}")
     if args.games is not None and args.games < 1:
         parser.error("--games must be at least 1")
-    chosen = [experiments(args.games)[n] for n in names]
+    if args.scale < 1:
+        parser.error("--scale must be at least 1")
+    chosen = [experiments(args.games, args.scale)[n] for n in names]
     if args.replot:
         for e in chosen:
             replot(e, args.out / f"{e.name}.json")

@@ -1,0 +1,28 @@
+"""How many games each experiment plays by default, per configuration.
+
+The committed set (``SIZES``) is what ``nox -s stats`` plays; ``--scale K`` multiplies every size
+(``--scale 4``: 10,000 deals a rule set for Bettelmann with three and four players, the issue's count;
+about seven minutes on two idle cores by ``bench/stats_bench.py``'s estimate). Two-player Bettelmann
+games last ten times longer than four-player ones and a Drużbart game is a dozen deals, so those get
+fewer games than the quick ones.
+
+A size says which chunks exist, not what a chunk plays: this module is left out of the engine
+fingerprint that keys the cache (:func:`~.run.fingerprint`), so a larger run reuses a smaller one's chunks.
+"""
+
+from __future__ import annotations
+
+SIZES: dict[str, dict[str, int]] = {
+    "bettelmann-length": {"2": 625, "3": 2_500, "4": 2_500},  # by number of players
+    "bettelmann-last-three": {"2": 625, "3": 2_500, "4": 2_500},
+    "todundleben-life": {"all": 625},
+    "druzbart-deals": {"bot": 250, "random": 250},  # by bot level
+    "clock-deals": {"bot": 1_250, "random": 1_250},
+    "drogue-deal": {"bot": 2_500, "random": 2_500},
+    "drogue-evening": {"bot": 250, "random": 250},
+}
+
+
+def size(experiment: str, group: str, scale: int = 1) -> int:
+    """Games a configuration of ``experiment`` plays (``group``: its number of players, bot level or 'all')."""
+    return SIZES[experiment][group] * scale
