@@ -108,7 +108,7 @@ def _share_rows(tallies: Mapping[str, Tally], configs: tuple[Configuration, ...]
     for c in configs:
         hist = tallies[c.key].histogram(key)
         n = sum(hist.values())
-        rows.extend(share_row(word.format(x), hist.get(x, 0), n, c.label) for x in values)
+        rows.extend(share_row(f"{x} {word if x == 1 else word + 's'}", hist.get(x, 0), n, c.label) for x in values)
     return rows
 
 
@@ -120,7 +120,7 @@ def summarise_deals(experiment: Experiment, tallies: Mapping[str, Tally]) -> dic
             "share",
             "Drogue: the winning bid",
             "share of deals",
-            _share_rows(tallies, configs, "bid", "{} cards"),
+            _share_rows(tallies, configs, "bid", "card"),
             f"The count of cards the auction's winner bid ({sizes}); bars: 95% Wilson intervals.",
             percent=True,
             found=True,
@@ -129,7 +129,7 @@ def summarise_deals(experiment: Experiment, tallies: Mapping[str, Tally]) -> dic
             "share",
             "Drogue: the trump maker's trumps",
             "share of deals",
-            _share_rows(tallies, configs, "trumps", "{} trumps"),
+            _share_rows(tallies, configs, "trumps", "trump"),
             f"The trumps (the suit named and the Jacks) in the maker's hand when play starts ({sizes}); bars: "
             "95% Wilson intervals.",
             percent=True,
