@@ -1,10 +1,11 @@
 """How many games each experiment plays by default, per configuration.
 
 The committed set (``SIZES``) is what ``nox -s stats`` plays; ``--scale K`` multiplies every size
-(``--scale 4``: 10,000 deals a rule set for Bettelmann with three and four players, the issue's count;
-about seven minutes on two idle cores by ``bench/stats_bench.py``'s estimate). Two-player Bettelmann
-games last ten times longer than four-player ones and a Drużbart game is a dozen deals, so those get
-fewer games than the quick ones.
+(``--scale 4``: 10,000 deals a rule set for Bettelmann with three and four players, the issue's
+count; some five minutes on two idle cores by the estimate of ``bench/stats_bench.py``, which
+``nox -s bench`` prints for the committed set). Two-player Bettelmann games last ten times longer
+than four-player ones and a Drużbart game is a dozen deals, so those get fewer games than the quick
+ones.
 
 A size says which chunks exist, not what a chunk plays: this module is left out of the engine
 fingerprint that keys the cache (:func:`~.run.fingerprint`), so a larger run reuses a smaller one's chunks.
