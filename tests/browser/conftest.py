@@ -253,10 +253,44 @@ MOUNTED = """() => {
     || el.dataset.ready === "error");
 }"""
 
+# The page's first pass is over (widget.js marks <html data-ot-settled>), and every viewer has started,
+# failed, or waits to come near the screen.
+SETTLED = """() => {
+  const roots = [...document.querySelectorAll(".oldtricks-widget")];
+  return !roots.length || (document.documentElement.hasAttribute("data-ot-settled") && roots.every((el) =>
+    ["static", "live", "error", "pending"].includes(el.dataset.ready)));
+}"""
 
-def wait_mounted(page: Any, timeout: float = 15_000) -> None:
-    """Until every viewer of the page has started (or failed to)."""
-    page.wait_for_function(MOUNTED, timeout=timeout)
+# What a reader scrolling down the page does: each viewer still waiting to come near the screen is
+# brought into view until it is drawn; then the page goes back to where it was: the element the link
+# names (or the one in the middle of the window) where it was in the window, though viewers above it grew.
+SCROLL_THROUGH = """async () => {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  const waiting = [...document.querySelectorAll('.oldtricks-widget[data-ready="pending"]')];
+  if (!waiting.length) return;
+  let named = null;
+  try { named = decodeURIComponent(location.hash.slice(1)); } catch (e) { named = location.hash.slice(1); }
+  const at = named.lastIndexOf("@");
+  const anchor = (named && (document.getElementById(named) || document.getElementById(at >= 0 ? named.slice(0, at) : named)))
+    || document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2) || document.body;
+  const top = anchor.getBoundingClientRect().top;
+  for (const root of waiting) {
+    root.scrollIntoView({block: "center", behavior: "instant"});
+    for (let i = 0; i < 300 && root.dataset.ready === "pending"; i++) await frame();
+  }
+  await frame();
+  window.scrollBy({top: anchor.getBoundingClientRect().top - top, behavior: "instant"});
+  await frame();
+}"""
+
+
+def wait_mounted(page: Any, timeout: float = 15_000, everything: bool = True) -> None:
+    """Until the page's viewers near the screen have started (or failed to); with ``everything``, the
+    others too, each scrolled to as a reader would, the page then put back where it was."""
+    page.wait_for_function(SETTLED, timeout=timeout)
+    if everything:
+        page.evaluate(SCROLL_THROUGH)
+        page.wait_for_function(MOUNTED, timeout=timeout)
 
 
 # ---- a small sample project built with the extension ----------------------------------------------

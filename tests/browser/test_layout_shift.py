@@ -46,7 +46,7 @@ def test_no_page_shifts_its_layout(live_page: Any, site_server: SiteServer, widt
     found = {}
     for name in pages_to_measure(site_server.root):
         live_page.goto(site_server.url + name)
-        wait_mounted(live_page)
+        wait_mounted(live_page, everything=False)  # the reader's first seconds: the viewers near the screen
         live_page.wait_for_load_state("load")
         live_page.wait_for_timeout(1000)  # a late shift (a form, a font) counts too
         seen = shifts(live_page)

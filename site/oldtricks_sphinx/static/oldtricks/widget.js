@@ -550,6 +550,11 @@ function routeHash(scroll, landing = false) {
     w.openAt(step, scroll && !(landing && (readerMoved || FRAMED)));
     return;
   }
+  const waiting = document.getElementById(id);
+  if (waiting && waiting.classList.contains("ot-pending")) {  // a viewer not drawn yet: draw it, then open
+    mount(waiting).then((late) => { if (late) late.openAt(step, scroll && !FRAMED); });
+    return;
+  }
   const target = document.getElementById(raw);
   if (target) {
     if (landing && !readerMoved && !FRAMED) target.scrollIntoView({block: "start", behavior: "instant"});
@@ -596,10 +601,54 @@ let hashListener = false;
 // Give the browser a turn (paint, input) between viewers.
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** Mount every `.oldtricks-widget` under scope, then open the step named in the URL hash.
+// A viewer is drawn when it comes within a screen of the visible part of the page (issue of DOM size:
+// a rules page holds 20 to 40 viewers, some 600 nodes each once drawn; a reader sees two or three).
+// Until then it keeps its reserved height (widget.css) and waits, marked data-ready="pending".
+const NEAR = "100% 0px";
+let nearby = null;
+
+function drawWhenNear(root) {
+  if (typeof IntersectionObserver !== "function") return false;
+  if (!nearby) {
+    nearby = new IntersectionObserver((items) => {
+      for (const item of items) {
+        if (!item.isIntersecting) continue;
+        nearby.unobserve(item.target);
+        drawKeepingPlace(item.target);
+      }
+    }, {rootMargin: NEAR});
+  }
+  root.classList.add("ot-pending");
+  root.dataset.ready = "pending";
+  nearby.observe(root);
+  return true;
+}
+
+/** Draw a waiting viewer. One that starts above the top of the window grows upwards as the reader
+ * sees it: what is below it (what the reader reads) stays where it was. */
+async function drawKeepingPlace(root) {
+  const before = root.getBoundingClientRect();
+  await mount(root);
+  root.classList.remove("ot-pending");
+  if (before.top >= 0 || FRAMED) return;
+  // its bottom is where the text after it starts: how far that moved, after any anchoring the browser did
+  const moved = root.getBoundingClientRect().bottom - before.bottom;
+  if (Math.abs(moved) >= 1) window.scrollBy({top: moved, behavior: "instant"});
+}
+
+/** Whether the element is within a screen of the visible part of the page now. */
+function isNear(el) {
+  const box = el.getBoundingClientRect();
+  const screen = window.innerHeight || document.documentElement.clientHeight || 800;
+  return box.bottom > -screen && box.top < 2 * screen;
+}
+
+/** Mount the `.oldtricks-widget`s under scope that are near the screen or named by the URL hash, then
+ * open the step the hash names; the others are drawn when the reader comes near them.
  * One at a time, in page order, yielding every few viewers: the first viewer can be stepped as soon
- * as it is drawn, rather than when the whole page's viewers have been unpacked. */
-export async function mountAll(scope = document) {
+ * as it is drawn, rather than when the whole page's viewers have been unpacked. `{all: true}` draws
+ * every viewer now. */
+export async function mountAll(scope = document, {all = false} = {}) {
   const roots = Array.from(scope.querySelectorAll(".oldtricks-widget"));
   const linked = parseHash(hashText());
   // While the viewers grow, the browser keeps chasing the link's target with smooth scrolls (the
@@ -611,7 +660,11 @@ export async function mountAll(scope = document) {
   const mounted = [];
   let since = performance.now();
   for (const root of roots) {
+    if (root.__oldtricks === undefined && !all && root.id !== linked.id && !isNear(root) && drawWhenNear(root)) {
+      continue;
+    }
     const w = await mount(root);
+    root.classList.remove("ot-pending");
     if (w) mounted.push(w);
     if (w && w.id === linked.id && linked.step !== null) w.openAt(linked.step, false); // no flash of another step
     if (performance.now() - since > 40) {
@@ -630,6 +683,9 @@ export async function mountAll(scope = document) {
   return mounted;
 }
 
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => mountAll());
-else mountAll();
+// The page's first pass is over (the viewers near the screen drawn, the link's step opened): marked on
+// <html data-ot-settled> for what waits on it (an embedding host's script, the browser tests).
+const firstPass = () => mountAll().finally(() => document.documentElement.setAttribute("data-ot-settled", ""));
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", firstPass);
+else firstPass();
 startOnIntent(); // the live engine starts loading on the reader's first sign of wanting it (intent.js)
