@@ -80,8 +80,9 @@ def test_text_form_without_javascript_and_in_print(
 
 # What a rules page prints on A4. Each viewer prints as its text form (hands once, a line per trick),
 # not as a picture of its table. Measured before that change: 61, 60, 37 and 63 pages; the target
-# is 15, not yet reached; these bounds keep what was won.
-PRINTED_AT_MOST = {"druzbart.html": 24, "drogue.html": 24, "bettelmann.html": 18, "drogue-clips.html": 36}
+# is 15, not yet reached; these bounds keep what was won. The statistics sections print their plots
+# (not their tables) and add two to four pages: 24 → 26, 24, 18 → 20, 36.
+PRINTED_AT_MOST = {"druzbart.html": 26, "drogue.html": 24, "bettelmann.html": 20, "drogue-clips.html": 36}
 
 
 @pytest.mark.parametrize("name", sorted(PRINTED_AT_MOST))
