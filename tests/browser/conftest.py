@@ -271,7 +271,8 @@ SCROLL_THROUGH = """async () => {
   let named = null;
   try { named = decodeURIComponent(location.hash.slice(1)); } catch (e) { named = location.hash.slice(1); }
   const at = named.lastIndexOf("@");
-  const anchor = (named && (document.getElementById(named) || document.getElementById(at >= 0 ? named.slice(0, at) : named)))
+  const viewer = at >= 0 ? named.slice(0, at) : named;
+  const anchor = (named && (document.getElementById(named) || document.getElementById(viewer)))
     || document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2) || document.body;
   const top = anchor.getBoundingClientRect().top;
   for (const root of waiting) {
