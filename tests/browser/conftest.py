@@ -294,6 +294,24 @@ def wait_mounted(page: Any, timeout: float = 15_000, everything: bool = True) ->
         page.wait_for_function(MOUNTED, timeout=timeout)
 
 
+def widget(page: Any, sid: str) -> Any:
+    """The viewer of scenario ``sid`` on the page."""
+    return page.locator(f'.oldtricks-widget[id="{sid}"]')
+
+
+# The page's own widget module: imported by the URL its script tag names, it is the same module
+# instance, whose `widgets` map holds the mounted viewers.
+FRAMES_SHOWN = """async (sid) => {
+  const src = document.querySelector('script[src*="oldtricks/widget.js"]').src;
+  return (await import(src)).widgets.get(sid).frames;
+}"""
+
+
+def frames_shown(page: Any, sid: str) -> list[dict[str, Any]]:
+    """The frames the mounted viewer shows."""
+    return list(page.evaluate(FRAMES_SHOWN, sid))
+
+
 # ---- a small sample project built with the extension ----------------------------------------------
 SAMPLE_CONF = """\
 import sys

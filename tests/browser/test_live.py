@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from conftest import Guard, SiteServer, embedded, site_pages, wait_mounted
+from conftest import Guard, SiteServer, embedded, frames_shown, site_pages, wait_mounted, widget
 from oldtricks.replay import replay
 from oldtricks.scenario import from_spec
 
@@ -16,23 +16,6 @@ pytestmark = pytest.mark.browser
 LIVE_MS = 90_000  # Pyodide starts in about 3 s here; a loaded machine is much slower
 PAGE = "bettelmann.html"
 SID = "bettelmann/last-three"  # South holds three cards face up and may choose among them
-
-
-def widget(page: Any, sid: str) -> Any:
-    return page.locator(f'.oldtricks-widget[id="{sid}"]')
-
-
-# The page's own widget module: imported by the URL its script tag names, it is the same module
-# instance, whose `widgets` map holds the mounted viewers.
-FRAMES_SHOWN = """async (sid) => {
-  const src = document.querySelector('script[src*="oldtricks/widget.js"]').src;
-  return (await import(src)).widgets.get(sid).frames;
-}"""
-
-
-def frames_shown(page: Any, sid: str) -> list[dict[str, Any]]:
-    """The frames the mounted viewer shows."""
-    return list(page.evaluate(FRAMES_SHOWN, sid))
 
 
 def test_live_play_accepts_a_legal_card_and_explains_an_illegal_one(live_page: Any, site_server: SiteServer) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from conftest import SiteServer, embedded, wait_mounted
+from conftest import SiteServer, embedded, frames_shown, wait_mounted, widget
 from oldtricks.readings import compare, find_parting_deal
 from oldtricks.scenario import from_spec
 
@@ -19,15 +19,6 @@ PAGE = "bettelmann.html"
 PARTS = "bettelmann/tie-pierer"  # under "first player" the tied Nines go to South at once
 SAME = "bettelmann/basics"  # no tie in its first tricks: both readings play the same
 
-
-def widget(page: Any, sid: str) -> Any:
-    return page.locator(f'.oldtricks-widget[id="{sid}"]')
-
-
-FRAMES_SHOWN = """async (sid) => {
-  const src = document.querySelector('script[src*="oldtricks/widget.js"]').src;
-  return (await import(src)).widgets.get(sid).frames;
-}"""
 
 # What a board shows of the play: the cards on its table (and how each is named: the winner's says so)
 # and in its centre groups, as drawn
@@ -74,7 +65,7 @@ def test_the_step_where_two_readings_part_is_marked_and_opened(live_page: Any, s
     root = choose(live_page, PARTS, "tie", "first-player")
     assert root.get_attribute("data-diverge-step") == str(step)
     assert root.get_attribute("data-step") == str(step), "the viewer opens the step where they part"
-    assert live_page.evaluate(FRAMES_SHOWN, PARTS) == want["frames"]
+    assert frames_shown(live_page, PARTS) == want["frames"]
     panel = root.locator('[data-role="readings"]')
     assert live_page.locator('[data-role="readings"]').count() == 1  # only the viewer that compares
     text = panel.locator('[data-role="readings-text"]').inner_text()
@@ -129,7 +120,7 @@ def test_a_deal_that_plays_the_same_offers_one_that_does_not(live_page: Any, sit
     live_page.wait_for_function(f"() => !document.getElementById('{SAME}').hasAttribute('aria-busy')")
     assert root.get_attribute("data-diverge-step") == str(found["diverge"])
     assert root.get_attribute("data-step") == str(found["diverge"])
-    assert live_page.evaluate(FRAMES_SHOWN, SAME) == found["frames"]
+    assert frames_shown(live_page, SAME) == found["frames"]
     assert f"Deal {found['seed']}" in root.locator('[data-role="message"]').inner_text()
     assert found["text"] in root.locator('[data-role="readings-text"]').inner_text()
 
@@ -144,7 +135,7 @@ def test_a_deal_that_plays_the_same_offers_one_that_does_not(live_page: Any, sit
     live_page.wait_for_selector(f'.oldtricks-widget[id="{SAME}"][data-diverge-step]', timeout=LIVE_MS)
     live_page.wait_for_function(f"() => document.getElementById('{SAME}').dataset.step === '{back}'", timeout=LIVE_MS)
     assert root.get_attribute("data-diverge-step") == str(found["diverge"])
-    assert live_page.evaluate(FRAMES_SHOWN, SAME) == found["frames"]
+    assert frames_shown(live_page, SAME) == found["frames"]
     assert root.locator('select[data-option="tie"]').count() == 0 or (
         root.locator('select[data-option="tie"]').input_value() == "first-player"
     )
