@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from ...cards import FRENCH_32, Card
 from ...prng import Rng
 from .ranking import BLACK
+from .shape import SEATS
 
-SEATS = 4
 IDENTITY = (0, 1, 2, 3)
 
 

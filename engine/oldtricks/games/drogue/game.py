@@ -21,13 +21,12 @@ from .draw import IDENTITY, Draw, draw_partners
 from .moves import Bid, NameTrump, Pass, Plain, PlayCard, Spoken
 from .options import Agreed
 from .rules import OPTIONS, RULES
+from .shape import SEATS, TEAMS, TRICKS
 from .state import DrogueDeal, DrogueState, Hands, Session
-from .table import TRICKS, Table
+from .table import Table
 
 if TYPE_CHECKING:
     from ...analysis import Analysis
-
-SEATS = 4
 
 
 def _fold(hands: Sequence[Sequence[Card]]) -> int:
@@ -65,7 +64,7 @@ class Drogue(Game[DrogueState]):
         return SEATS
 
     def teams(self) -> tuple[int | None, ...]:
-        return (0, 1, 0, 1)  # drogue.partners: partners sit opposite
+        return TEAMS  # drogue.partners: partners sit opposite
 
     # -- chance --------------------------------------------------------------------------------------
     def deal(

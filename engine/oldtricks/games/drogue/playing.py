@@ -14,8 +14,9 @@ from ...model import Event, Outcome, evolve
 from . import duties, session
 from .moves import PlayCard
 from .ranking import is_jack, points, suit_of, trick_power
+from .shape import TRICKS
 from .state import DrogueState, TrickRecord
-from .table import TRICKS, Table, team_name
+from .table import Table, team_name
 from .tricks import Constraint, allowed, best_play
 
 

@@ -24,6 +24,7 @@ from ...model import Move
 from ...search import Counters, Position, Search
 from .ranking import POINTS, suit_of, trick_power
 from .session import THRESHOLD
+from .shape import TRICKS
 from .state import DrogueState
 
 # The game is typed loosely here: the game module imports this one (on first use), and a type-only
@@ -220,7 +221,7 @@ def table(game: GameLike, state: DrogueState, trumps: str = SUITS) -> Table:
     """The double-dummy table of the deal in play: for each suit of ``trumps`` as trump, the points of
     each side. Raises :class:`AnalysisError` when the cards of the deal are not all known yet."""
     hands = deal_hands(state)
-    if any(len(h) != 8 for h in hands):
+    if any(len(h) != TRICKS for h in hands):
         raise AnalysisError("Drogue: the double-dummy table needs the eight cards of each hand dealt")
     leader = (state.dealer - 1) % 4  # drogue.deal.first-lead
     points = {}

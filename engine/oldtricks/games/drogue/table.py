@@ -19,11 +19,8 @@ from ...cards import FRENCH_32, Card, Pack
 from ...seats import Seats
 from .draw import IDENTITY
 from .options import Agreed
+from .shape import SEATS, TEAMS, TRICKS
 from .state import DrogueState, Hands
-
-SEATS = 4
-TRICKS = 8  # drogue.deal: eight cards each
-TEAMS = (0, 1, 0, 1)  # drogue.partners: partners sit opposite
 
 
 @dataclass(frozen=True, slots=True)
