@@ -15,10 +15,11 @@ import re
 from functools import cache
 from pathlib import Path
 
+from oldtricks.checks import check
 from oldtricks.errors import LinkError, ScenarioError
 from oldtricks.export import to_toml
 from oldtricks.links import decode, encode
-from oldtricks.replay import check, replay
+from oldtricks.replay import replay
 from oldtricks.scenario import from_spec, load, loads
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,10 +8,11 @@ import json
 import pytest
 
 from oldtricks import live
+from oldtricks.checks import check
 from oldtricks.errors import InvalidNotationError, InvalidOptionError, LinkError, ScenarioError
 from oldtricks.links import MAX_LENGTH, decode, encode
 from oldtricks.registry import make_game
-from oldtricks.replay import check, replay
+from oldtricks.replay import replay
 from oldtricks.scenario import NAME_LIMIT, TEXT_LIMIT, TITLE_LIMIT, loads
 
 GOOD = """title = "t"

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from oldtricks.checks import check
 from oldtricks.coverage import compute
 from oldtricks.errors import ScenarioError
 from oldtricks.games.drogue import RULES
 from oldtricks.registry import family_of
-from oldtricks.replay import check, replay
+from oldtricks.replay import replay
 from oldtricks.scenario import load
 
 ROOT = Path(__file__).resolve().parents[1]

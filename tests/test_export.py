@@ -13,11 +13,12 @@ from hypothesis import strategies as st
 
 from conftest import SCENARIOS, scenario_files
 from oldtricks import live
+from oldtricks.checks import check
 from oldtricks.cli import main
 from oldtricks.export import expectations, line_spec, to_toml
 from oldtricks.prng import Rng
 from oldtricks.registry import GAMES, make_game
-from oldtricks.replay import check, replay
+from oldtricks.replay import replay
 from oldtricks.scenario import from_spec, load, loads
 
 TRICKY = [

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from oldtricks.checks import check
 from oldtricks.errors import ScenarioError
-from oldtricks.replay import check, replay
+from oldtricks.replay import replay
 from oldtricks.scenario import load, loads
 
 GOOD = """title = "t"

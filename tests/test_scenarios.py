@@ -10,9 +10,10 @@ import pytest
 
 import golden
 from conftest import ROOT, SCENARIOS, scenario_files
+from oldtricks.checks import check
 from oldtricks.frames import schema
 from oldtricks.registry import all_rules
-from oldtricks.replay import check, replay
+from oldtricks.replay import replay
 from oldtricks.scenario import load, loads
 from oldtricks.transcript import parse
 

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .checks import check
 from .coverage import compute, render
 from .errors import OldtricksError, ScenarioError
 from .registry import GAMES, all_rules
-from .replay import check, replay
+from .replay import replay
 from .scenario import discover, from_spec, load
 from .simulate import simulate
 

@@ -11,14 +11,11 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from .cards import Card, Pack
 from .errors import AnalysisError, IllegalMoveError, InvalidDealError, InvalidNotationError, InvalidOptionError
 from .prng import Rng, shuffled
-
-if TYPE_CHECKING:
-    from .analysis import Analysis
 
 Status = Literal["documented", "disputed", "suggested", "assumed"]
 STATUSES: tuple[Status, ...] = ("documented", "disputed", "suggested", "assumed")
@@ -209,6 +206,22 @@ class Deal:
     hands: tuple[tuple[Card, ...], ...]
     seed: int | None = None
     rest: tuple[Card, ...] = field(default=())
+
+
+class Analysed(Protocol):
+    """What :meth:`Game.analyse` returns, as the core reads it: an :class:`oldtricks.analysis.Analysis`,
+    which imports this module (for :class:`Move`), so that this one names it by its shape, without an
+    import that would go round in a circle (``tests/test_imports.py``)."""
+
+    @property
+    def to_move(self) -> int: ...
+
+    @property
+    def measure(self) -> str: ...
+
+    def as_json(self, step: int | None = None) -> dict[str, Any]: ...
+
+    def render(self, names: Sequence[str]) -> str: ...
 
 
 S = TypeVar("S")
@@ -458,7 +471,7 @@ class Game(ABC, Generic[S]):
         legal = self.legal_moves(state)
         return legal[rng.below(len(legal))]
 
-    def analyse(self, state: S) -> Analysis:
+    def analyse(self, state: S) -> Analysed:
         """Every legal move in ``state`` with its value under best play by all, every hand known (double
         dummy), best first. Raises :class:`AnalysisError` where the game has no solver for the position."""
         raise AnalysisError(f"{self.title} has no solver")
