@@ -13,8 +13,9 @@ import pytest
 
 from oldtricks import make_game
 from oldtricks.cards import FRENCH_32
-from oldtricks.games.drogue import Drogue, DrogueState
+from oldtricks.games.drogue import Drogue, DrogueState, narrate
 from oldtricks.games.drogue import session as scoring
+from oldtricks.games.drogue.facts import Fact
 from oldtricks.games.drogue.ranking import points
 from oldtricks.games.drogue.state import Session, TrickRecord, Wear
 from oldtricks.model import Event
@@ -52,8 +53,9 @@ def finished(game: Drogue, tricks: list[tuple[int, str]], **session: Any) -> tup
         maker=0,
         session=replace(state.session, **session),
     )
-    events: list[Event] = []
-    return scoring.finish(game.table, state, events), events
+    facts: list[Fact] = []
+    state = scoring.finish(game.table, state, facts)
+    return state, [narrate.event(f, game.table.seats(state)) for f in facts]
 
 
 # The pack split into eight tricks; which side wins which decides points and vilenies.

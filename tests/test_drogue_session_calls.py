@@ -14,7 +14,7 @@ from oldtricks import IllegalMoveError, InvalidDealError, InvalidNotationError, 
 from oldtricks.cards import FRENCH_32
 from oldtricks.errors import ScenarioError
 from oldtricks.frames import make_frame
-from oldtricks.games.drogue import Drogue, DrogueState
+from oldtricks.games.drogue import Drogue, DrogueState, narrate
 from oldtricks.games.drogue import duties as owed
 from oldtricks.games.drogue.state import Wear
 from oldtricks.links import decode, encode
@@ -39,8 +39,8 @@ def dealt(game: Drogue, dealer: int = 0, hands: list[str] = HANDS, **session: An
     """The position right after a deal of ``hands``, with the session as given: the calls owed are listed."""
     state = game.new_state(hands=[FRENCH_32.parse_many(h) for h in hands], dealer=dealer)
     state = replace(state, session=replace(state.session, **session))
-    events: list[Event] = []
-    return owed.open_calls(game.table, state, events)
+    state, facts = owed.open_calls(game.table, state, [])
+    return state, [narrate.event(f, game.table.seats(state)) for f in facts]
 
 
 def wear(*pairs: tuple[int, Wear]) -> tuple[Wear, ...]:

@@ -11,11 +11,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ...cards import Card
-from ...model import Event, evolve
-from . import duties, signs
+from ...model import evolve
+from . import duties
 from .auction import (
     MAX_BID,
-    NUMBERS,
     QUI_VIVE_TEXT,
     AuctionCall,
     Claim,
@@ -25,6 +24,7 @@ from .auction import (
     has_four_mandrins,
     shown_jacks,
 )
+from .facts import AllPassed, AuctionWon, Fact, ForgotFour, Spoke
 from .moves import Bid, Pass, Spoken
 from .state import DrogueState
 from .table import Table
@@ -126,88 +126,58 @@ def constraint(table: Table, state: DrogueState, seat: int) -> AuctionConstraint
     return AuctionConstraint(pending, passing, tuple(verdict(n) for n in range(MAX_BID + 1)), shown)
 
 
-def speak(table: Table, state: DrogueState, move: Bid | Pass | Spoken) -> tuple[DrogueState, list[Event]]:
-    names = table.seats(state).names
+def speak(table: Table, state: DrogueState, move: Bid | Pass | Spoken) -> tuple[DrogueState, list[Fact]]:
+    """A call of the auction: the four-Mandrins call, a pass or a bid (equal counts settled on card values,
+    drogue.bid.tie-points, in ``Auction.with_call``); the last call ends the auction."""
     seat = move.seat
-    name = names[seat]
     before = state.auction.standing
     signed = signing(table, state, seat)
-    events: list[Event] = []
-    kind = "call" if isinstance(move, Spoken) else "pass" if isinstance(move, Pass) else "bid"
+    facts: list[Fact] = []
     if isinstance(move, Spoken):
         if duties.needs_floor(table, state, seat):  # only at a lenient table: he talks without the floor
-            state, penalty = duties.penalize(table, state, seat, "calling out in the silent game without the floor")
-            events.append(penalty)
+            state, penalty = duties.penalize(state, seat, "calling out in the silent game without the floor")
+            facts.append(penalty)
         call = AuctionCall(seat, "call")
-        text = f'{name} calls "{QUI_VIVE_TEXT}": only three of the four Jacks may be shown.'
+        facts.append(Spoke(seat, "call"))
     elif isinstance(move, Pass):
         call = AuctionCall(seat, "pass")
-        text = f"{name} passes." if not signed else f"{name} passes by sign: {signs.PASS_SIGN}."
+        facts.append(Spoke(seat, "pass", signed=signed))
     else:
         count = move.count
         claim = claim_for(state.hands[seat], count, table.agreed.under)
         value = claim.value if claim is not None else max((c.value for c in claims(state.hands[seat])), default=0)
         call = AuctionCall(seat, "bid", count, value)
-        text = f"{name} bids {NUMBERS[count]}."
-        if before is not None and before.count == count:
-            # drogue.bid.tie-points / drogue.bid.tie-earlier: equal counts are settled on card values
-            other = names[before.seat]
-            if value > before.value:
-                text = (
-                    f"{name} also bids {NUMBERS[count]}, worth {value} in card values against"
-                    f" {other}'s {before.value}: now {name}'s bid stands."
-                )
-            elif value == before.value:
-                text = (
-                    f"{name} also bids {NUMBERS[count]}, worth the same {value} in card values:"
-                    f" {other}'s earlier bid stands."
-                )
-            else:
-                text = (
-                    f"{name} also bids {NUMBERS[count]}, worth only {value} in card values against"
-                    f" {other}'s {before.value}: {other}'s bid stands."
-                )
-        if signed:
-            text += f" (By signs: {signs.bid_sign(count)}.)"
+        # drogue.bid.tie-points / drogue.bid.tie-earlier: an equal count is told against the bid it meets
+        rival = before if before is not None and before.count == count else None
+        facts.append(
+            Spoke(seat, "bid", count, value, signed, rival.seat if rival else None, rival.value if rival else 0)
+        )
     auction = state.auction.with_call(call)
-    data = {"seat": seat, "call": kind, "count": call.count, "value": call.value}
-    events.append(Event(kind, text, data))
     state = evolve(state, auction=auction, turn=auction.turn, floor=None)
     if not auction.over:
-        return state, events
+        return state, facts
     if auction.standing is None:
-        return redeal(table, state, events)
+        return redeal(table, state, facts)
     winner = auction.standing.seat
-    events.append(
-        Event(
-            "auction",
-            f"The auction is over: {names[winner]}'s {NUMBERS[auction.standing.count]} stands."
-            f" {names[winner]} shows the cards and names trump.",
-            {"seat": winner, "count": auction.standing.count},
-        )
-    )
-    return evolve(state, phase="trump", turn=winner), events
+    facts.append(AuctionWon(winner, auction.standing.count))
+    return evolve(state, phase="trump", turn=winner), facts
 
 
-def forget_call(table: Table, state: DrogueState, move: Spoken) -> tuple[DrogueState, list[Event]]:
+def forget_call(table: Table, state: DrogueState, move: Spoken) -> tuple[DrogueState, list[Fact]]:
     """Lenient table: the holder of the four Jacks lets the call go by; it comes out after the deal."""
     seat = move.seat
-    name = table.seats(state).names[seat]
     auction = state.auction.with_call(AuctionCall(seat, "forget"))
-    hidden = duties.hide(state, seat, f'holding all four Mandrins without calling "{QUI_VIVE_TEXT}"')
-    text = f"{name} says nothing of the four Mandrins. Nobody can tell yet."
-    return evolve(state, auction=auction, hidden=hidden), [Event("forget", text, {"seat": seat})]
+    hidden = duties.hide(state, seat, FORGOT_FOUR)
+    return evolve(state, auction=auction, hidden=hidden), [ForgotFour(seat)]
 
 
-def redeal(table: Table, state: DrogueState, events: list[Event]) -> tuple[DrogueState, list[Event]]:
-    names = table.seats(state).names
+def redeal(table: Table, state: DrogueState, facts: list[Fact]) -> tuple[DrogueState, list[Fact]]:
+    """All four passed: the same dealer deals again (drogue.bid.all-pass), or the next (drogue.bid.all-pass.next)."""
     dealer = state.dealer
-    if table.agreed.all_pass == "next-dealer":
+    moved = table.agreed.all_pass == "next-dealer"
+    if moved:
         dealer = (dealer - 1) % 4  # drogue.bid.all-pass.next
-        text = f"All four passed: the deal goes on to the right, and {names[dealer]} deals."
-    else:
-        text = f"All four passed: {names[dealer]} gathers the cards and deals again."  # drogue.bid.all-pass
     state = evolve(state, dealer=dealer, redeals=state.redeals + 1, hidden=())
     state, hands = duties.deal_cards(table, state, dealer)
-    events.append(Event("redeal", text, {"dealer": dealer, "hands": [[str(c) for c in h] for h in hands]}))
-    return duties.open_calls(table, state, events)
+    facts.append(AllPassed(dealer, moved, hands))
+    return duties.open_calls(table, state, facts)

@@ -11,18 +11,33 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import combinations
+from typing import Literal
 
 from ...cards import FRENCH_32, Card
-from ...model import Event, Move, evolve
+from ...model import Move, evolve
 from ...prng import Rng
 from .auction import Auction
+from .facts import (
+    AskedFloor,
+    AuxArmes,
+    Dealt,
+    DemandedRedeal,
+    Fact,
+    ForgotCall,
+    Granted,
+    Guerite,
+    Kept,
+    NamedJacks,
+    Penalty,
+    QuiVive,
+    Released,
+    Saluted,
+)
 from .moves import DrogueMove, NameJacks, Plain, ShowJack, Spoken
-from .narrate import clips_word
 from .state import DrogueState, Duty, Hands, Hidden
 from .table import Table
 
 NAMEABLE = FRENCH_32.parse_many("JC JS JH")  # drogue.penalty.removal: never J♦
-AUX_ARMES, SALUT = "Aux armes!", "Salut à mes honorables factionnaires!"
 
 
 def from_right(dealer: int) -> list[int]:
@@ -44,12 +59,10 @@ def hide(state: DrogueState, seat: int, text: str, card: Card | None = None) -> 
     return (*state.hidden, Hidden(seat, text, card))
 
 
-def penalize(table: Table, state: DrogueState, seat: int, why: str) -> tuple[DrogueState, Event]:
+def penalize(state: DrogueState, seat: int, why: str) -> tuple[DrogueState, Penalty]:
     """drogue.penalty.causes: a penalty clip in the other colour."""
     session = state.session.change(seat, "penalty", 1, why)
-    name = table.seats(state).names[seat]
-    event = Event("penalty", f"{name} takes a penalty clip for {why}.", {"seat": seat, "why": why})
-    return evolve(state, session=session), event
+    return evolve(state, session=session), Penalty(seat, why)
 
 
 # -- dealing -------------------------------------------------------------------------------------------
@@ -79,7 +92,7 @@ def start_next(table: Table, state: DrogueState) -> DrogueState:
     return evolve(state, session=session, dealer=dealer, phase="cut", duties=duties, turn=duties[0].seat)
 
 
-def open_calls(table: Table, state: DrogueState, events: list[Event]) -> tuple[DrogueState, list[Event]]:
+def open_calls(table: Table, state: DrogueState, events: list[Fact]) -> tuple[DrogueState, list[Fact]]:
     """The cards are dealt: list what is owed before the auction, in the order it comes."""
     wear = state.session.wear
     dealer = state.dealer
@@ -120,22 +133,15 @@ def open_calls(table: Table, state: DrogueState, events: list[Event]) -> tuple[D
     return advance(table, state, events)
 
 
-def advance(table: Table, state: DrogueState, events: list[Event]) -> tuple[DrogueState, list[Event]]:
+def advance(table: Table, state: DrogueState, events: list[Fact]) -> tuple[DrogueState, list[Fact]]:
     """Settle what needs no choice (a player with no Jack to show), then hand the turn on."""
     duties = state.duties
-    names = table.seats(state).names
     while duties and duties[0].kind == "show" and not _showable(state, duties[0].seat):
         seat = duties[0].seat
         duties = duties[1:]
         session = replace(state.session, guerite=(*state.session.guerite, seat))
         state = evolve(state, session=session)
-        events.append(
-            Event(
-                "guerite",
-                f"{names[seat]} has no Jack other than J♦ to show, and so keeps the clip: cané dans la guérite.",
-                {"seat": seat},
-            )
-        )
+        events.append(Guerite(seat))  # drogue.guerite
     if duties:
         return evolve(state, duties=duties, phase="calls", turn=duties[0].seat), events
     auction = Auction.start(state.dealer)
@@ -184,27 +190,22 @@ def legal(table: Table, state: DrogueState) -> list[Move]:
     return [Move(seat, "show", None, str(c)) for c in _showable(state, seat)]
 
 
-def floor(table: Table, state: DrogueState, move: Plain) -> tuple[DrogueState, list[Event]]:
+def floor(table: Table, state: DrogueState, move: Plain) -> tuple[DrogueState, list[Fact]]:
     """drogue.silent: "Je demande la parole", then "Accordée"."""
-    names = table.seats(state).names
     if move.kind == "ask":
-        text = f'{names[move.seat]}, wearing a clip, may not speak: "Je demande la parole."'
-        return evolve(state, asking=move.seat, turn=grantor(move.seat)), [Event("ask", text, {"seat": move.seat})]
+        return evolve(state, asking=move.seat, turn=grantor(move.seat)), [AskedFloor(move.seat)]
     asker = state.asking
     assert asker is not None
-    text = f'{names[move.seat]}: "Accordée." {names[asker]} may speak.'
-    return evolve(state, asking=None, floor=asker, turn=asker), [Event("grant", text, {"seat": asker})]
+    return evolve(state, asking=None, floor=asker, turn=asker), [Granted(move.seat, asker)]
 
 
-def apply(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueState, list[Event]]:
+def apply(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueState, list[Fact]]:
     duty = state.duties[0]
     rest = state.duties[1:]
-    names = table.seats(state).names
-    name = names[move.seat]
-    events: list[Event] = []
+    events: list[Fact] = []
     spoken = isinstance(move, Spoken) and not move.forgotten
     if spoken and needs_floor(table, state, move.seat):  # lenient table: talking without the floor
-        state, penalty = penalize(table, state, move.seat, "calling out in the silent game without the floor")
+        state, penalty = penalize(state, move.seat, "calling out in the silent game without the floor")
         events.append(penalty)
     state = evolve(state, duties=rest, floor=None)
     if duty.kind == "name":
@@ -212,21 +213,15 @@ def apply(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueSta
         jacks = move.jacks
         session = replace(state.session, named=(*state.session.named, *((move.seat, j) for j in jacks)))
         cutter = (state.dealer + 1) % 4  # drogue.penalty.removal.cutter: the dealer's left-hand neighbour
-        shown = " ".join(j.symbol for j in jacks)
-        if move.seat == cutter:  # drogue.penalty.removal: a cutter who wears a mark is asked by the dealer
-            asks = f"{names[cutter]} cuts, wearing a penalty mark, so the dealer {names[state.dealer]} asks"
-        else:
-            asks = f"{names[cutter]} cuts and asks"
-        text = f"{asks} {name} for a Jack to name: {name} names {shown}."
-        return evolve(state, session=session, turn=rest[0].seat), [Event("name", text, {"seat": move.seat})]
+        named = NamedJacks(move.seat, cutter, state.dealer, jacks)
+        return evolve(state, session=session, turn=rest[0].seat), [named]
     if duty.kind == "deal":
         return deal(table, state, move)
     if duty.kind == "redeal":
         if isinstance(move, Plain) and move.kind == "keep":
-            events.append(Event("keep", f"{name} keeps the cards.", {"seat": move.seat}))
+            events.append(Kept(move.seat))
             return advance(table, state, events)
-        text = f"{name} wears a clip and holds no King or Queen, and demands a new deal."
-        events.append(Event("redeal", text, {"seat": move.seat}))
+        events.append(DemandedRedeal(move.seat))
         duties = (Duty(state.dealer, "deal"),)
         return evolve(state, phase="cut", duties=duties, turn=state.dealer, hidden=()), events
     if duty.kind == "show":
@@ -236,67 +231,50 @@ def apply(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueSta
         # drogue.release.all: every ordinary clip comes off; drogue.release.one: one per Jack shown
         n = wears if table.agreed.release == "all" else 1
         session = state.session.change(move.seat, "clips", -n, f"showed {jack.symbol}")
-        text = f"{name} shows {jack.symbol} from the new hand and takes off {clips_word(n)}: released."
-        if n < wears:
-            text = (
-                f"{name} shows {jack.symbol} from the new hand and takes off one clip;"
-                f" {clips_word(wears - n)} {'stays' if wears - n == 1 else 'stay'} on until a new hand shows"
-                " another Jack."
-            )
-        events.append(Event("release", text, {"seat": move.seat}))
+        events.append(Released(move.seat, jack, n, wears - n))
         return advance(table, evolve(state, session=session), events)
     if isinstance(move, Spoken) and move.forgotten:
-        state, forgot = _forget(table, state, duty, name)
+        state, forgot = _forget(state, duty)
         events.extend(forgot)
         return advance(table, state, events)
     if duty.kind == "aux-armes":
-        silence = ' and "Silence!"' if table.agreed.silent else ""
-        text = f'{name} calls "{AUX_ARMES}"{silence}: every clip goes back on.'
-        events.append(Event("aux-armes", text, {"seat": move.seat}))
+        events.append(AuxArmes(move.seat, table.agreed.silent))
         return advance(table, state, events)
     if duty.kind == "salut":
-        events.append(Event("salut", f'{name}, the only one without a clip: "{SALUT}"', {"seat": move.seat}))
+        events.append(Saluted(move.seat))
         return advance(table, state, events)
-    state, event = qui_vive(table, state, move.seat, duty.card)
+    state, event = qui_vive(state, move.seat, duty.card)
     events.append(event)
     return advance(table, state, events)
 
 
-def _forget(table: Table, state: DrogueState, duty: Duty, name: str) -> tuple[DrogueState, list[Event]]:
+def _forget(state: DrogueState, duty: Duty) -> tuple[DrogueState, list[Fact]]:
+    """Lenient table: a call let go by (drogue.penalty.causes): the salute costs a clip at once, a
+    "Qui vive!" shows when its Jack is played, "Aux armes!" costs nothing."""
     if duty.kind == "aux-armes":
-        text = f'{name} forgets to call "{AUX_ARMES}". The booklet names no penalty; the clips go back on all the same.'
-        return state, [Event("forget", text, {"seat": duty.seat})]
+        return state, [ForgotCall(duty.seat, "aux-armes")]
     if duty.kind == "salut":
-        state, penalty = penalize(table, state, duty.seat, "not saluting the three clipped players")
-        return state, [Event("forget", f"{name} forgets the salute.", {"seat": duty.seat}), penalty]
+        state, penalty = penalize(state, duty.seat, "not saluting the three clipped players")
+        return state, [ForgotCall(duty.seat, "salut"), penalty]
     assert duty.card is not None
     hidden = hide(state, duty.seat, f'not calling "Qui vive!" for the named {duty.card.symbol}', duty.card)
-    text = f"{name} keeps quiet about {duty.card.symbol}. It will show when it is played."
-    return evolve(state, hidden=hidden), [Event("forget", text, {"seat": duty.seat})]
+    return evolve(state, hidden=hidden), [ForgotCall(duty.seat, "qui-vive", duty.card)]
 
 
-def qui_vive(table: Table, state: DrogueState, seat: int, card: Card | None) -> tuple[DrogueState, Event]:
+def qui_vive(state: DrogueState, seat: int, card: Card | None) -> tuple[DrogueState, QuiVive]:
     """drogue.penalty.removal: the holder calls; in the namer's own hand the Jack takes a penalty clip off."""
     assert card is not None
-    names = table.seats(state).names
-    namers = [s for s, c in state.session.named if c == card]
-    text = f'{names[seat]}: "Qui vive!" for {card.symbol}'
-    others = [names[s] for s in namers if s != seat]
+    namers = tuple(s for s, c in state.session.named if c == card)
     if seat not in namers:
-        text += f", named by {' and '.join(others)}: in another hand it frees nobody."
-        return state, Event("qui-vive", text, {"seat": seat, "card": str(card)})
+        return state, QuiVive(seat, card, namers, None)
     wear = state.session.wear[seat]
     # drogue.black-nose.removal: a penalty clip first, the nose last
-    kind = "penalty" if wear.penalty else "black-nose"
+    kind: Literal["penalty", "black-nose"] = "penalty" if wear.penalty else "black-nose"
     session = state.session.change(seat, kind, -1, f"named {card.symbol} and held it")
-    off = "a penalty clip comes off" if kind == "penalty" else "the black nose is washed off"
-    text += f". {names[seat]} named it and holds it: {off}"
-    if others:
-        text += f". {' and '.join(others)} named it too, but one Jack frees only one player"
-    return evolve(state, session=session), Event("qui-vive", text + ".", {"seat": seat, "card": str(card)})
+    return evolve(state, session=session), QuiVive(seat, card, namers, kind)
 
 
-def deal(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueState, list[Event]]:
+def deal(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueState, list[Fact]]:
     """The dealer deals: a new deal after a played one, or again after a demand (drogue.redeal)."""
     session = state.session
     again = not state.tricks
@@ -306,7 +284,5 @@ def deal(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueStat
         )
     state = evolve(state, session=session, redeals=0 if state.tricks else state.redeals)
     state, hands = deal_cards(table, state, state.dealer)
-    name = table.seats(state).names[state.dealer]
-    text = f"{name} deals again." if again else f"{name} deals deal {state.session.deal_number}."
-    events = [Event("deal", text, {"dealer": state.dealer, "hands": [[str(c) for c in h] for h in hands]})]
+    events: list[Fact] = [Dealt(state.dealer, again, state.session.deal_number, hands)]
     return open_calls(table, state, events)

@@ -15,9 +15,10 @@ from ...cards import FRENCH_32, Card, Pack
 from ...errors import IllegalMoveError, InvalidDealError
 from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule
 from ...prng import Rng
-from . import bidding, bot, duties, explain, infractions, moves, notation, playing, trump, view
+from . import bidding, bot, duties, explain, infractions, moves, narrate, notation, playing, trump, view
 from .auction import QUI_VIVE, Auction
 from .draw import IDENTITY, Draw, draw_partners
+from .facts import Fact, TrickWon
 from .moves import Bid, NameTrump, Pass, Plain, PlayCard, Spoken
 from .options import Agreed
 from .rules import OPTIONS, RULES
@@ -171,19 +172,25 @@ class Drogue(Game[DrogueState]):
         if self.agreed.lenient and state.turn is not None:
             done = infractions.accept(self.table, state, move)
             if done is not None:
-                return done
+                return self._worded(*done)
         raise self.why_illegal(state, move)
 
     def play(self, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
-        """Dispatch a legal move, read once into its typed form (:mod:`.moves`), to the phase that plays it."""
-        return self._dispatch(state, move, quiet=False)
+        """Dispatch a legal move, read once into its typed form (:mod:`.moves`), to the phase that plays it;
+        the facts it returns are worded by :mod:`.narrate`."""
+        return self._worded(*self._dispatch(state, move, quiet=False))
+
+    def _worded(self, state: DrogueState, facts: list[Fact]) -> tuple[DrogueState, list[Event]]:
+        seats = self.table.seats(state)
+        return state, [narrate.event(fact, seats) for fact in facts]
 
     def advance(self, state: DrogueState, move: Move) -> tuple[DrogueState, int]:
-        """As :meth:`play`, but a card played in a play-out is not worded (playing.play_card, quiet)."""
-        after, events = self._dispatch(state, move, quiet=True)
-        return after, sum(1 for e in events if e.data is not None and "trick" in e.data)
+        """As :meth:`play`, but nothing is worded, and a card played in a play-out makes no fact
+        (playing.play_card, quiet): the tricks it ended are counted."""
+        after, facts = self._dispatch(state, move, quiet=True)
+        return after, sum(1 for f in facts if type(f) is TrickWon)
 
-    def _dispatch(self, state: DrogueState, move: Move, quiet: bool) -> tuple[DrogueState, list[Event]]:
+    def _dispatch(self, state: DrogueState, move: Move, quiet: bool) -> tuple[DrogueState, list[Fact]]:
         typed = moves.read(move, self.table.pack)
         assert typed is not None, move  # every legal move is a Drogue move
         if isinstance(typed, Plain) and typed.kind in ("ask", "grant"):

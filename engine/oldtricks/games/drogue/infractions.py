@@ -8,15 +8,16 @@ the legal moves instead (``forget …``), since a call is something one can simp
 
 from __future__ import annotations
 
-from ...model import Event, Move, evolve
+from ...model import Move, evolve
 from . import bidding, duties, moves, playing
 from .auction import AuctionCall
+from .facts import Fact, OutOfTurn
 from .moves import Bid, Pass, PlayCard
 from .state import DrogueState, Hidden
 from .table import Table
 
 
-def accept(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]] | None:
+def accept(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Fact]] | None:
     """Play ``move`` as an infraction with its penalty, or None when it cannot be played at all."""
     if state.phase == "play":
         return _card(table, state, move)
@@ -25,30 +26,27 @@ def accept(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, l
     return None
 
 
-def _card(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]] | None:
+def _card(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Fact]] | None:
     card = move.card
     if card is None or card not in state.hands[move.seat]:
         return None
-    names = table.seats(state).names
     turn = state.turn
     if move.kind == "lead":
         if state.trick or turn is None or move.seat == turn:
             return None
         # drogue.penalty.causes.out-of-turn: the card goes back; the right player leads
         why = f"leading {card.symbol} out of turn"
-        state, penalty = duties.penalize(table, state, move.seat, why)
-        leader = names[turn]
-        text = f"{names[move.seat]} leads {card.symbol}, but it is {leader}'s lead. The card goes back."
-        return state, [Event("out-of-turn", text, {"seat": move.seat, "card": str(card)}), penalty]
+        state, penalty = duties.penalize(state, move.seat, why)
+        return state, [OutOfTurn(move.seat, card, turn), penalty]
     if move.kind != "play" or move.seat != state.turn:
         return None
     why = playing.constraint(table, state, move.seat).infraction(card)
-    punished, penalty = duties.penalize(table, state, move.seat, why)
-    after, events = playing.play_card(table, punished, PlayCard(move.seat, card))
-    return after, [events[0], penalty, *events[1:]]
+    punished, penalty = duties.penalize(state, move.seat, why)
+    after, facts = playing.play_card(table, punished, PlayCard(move.seat, card))
+    return after, [facts[0], penalty, *facts[1:]]
 
 
-def _auction(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]] | None:
+def _auction(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Fact]] | None:
     """A bid or pass the auction's constraint forbids, played anyway with what it hides (bidding.constraint)."""
     seat = move.seat
     if move.kind not in ("bid", "pass"):

@@ -10,13 +10,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ...cards import Card
-from ...model import Event, Outcome, evolve
-from . import duties, session
+from ...model import Outcome, evolve
+from . import duties, narrate, session
+from .facts import DealScore, Fact, How, Over, Played, TrickWon
 from .moves import PlayCard
 from .ranking import is_jack, points, suit_of, trick_power
 from .shape import TRICKS
 from .state import DrogueState, TrickRecord
-from .table import Table, team_name
+from .table import Table
 from .tricks import Constraint, allowed, best_play
 
 
@@ -151,58 +152,46 @@ def legal_cards(table: Table, state: DrogueState, seat: int) -> tuple[Card, ...]
     return tuple(c for c in base.cards if c not in blocked) if blocked else base.cards
 
 
-def play_card(table: Table, state: DrogueState, move: PlayCard, quiet: bool = False) -> tuple[DrogueState, list[Event]]:
+def play_card(table: Table, state: DrogueState, move: PlayCard, quiet: bool = False) -> tuple[DrogueState, list[Fact]]:
     """Play a legal card; the fourth card ends the trick (drogue.play.win). ``quiet``: a play-out's
-    move, which no one reads, so the card's own sentence is not written (the state is the same)."""
+    move, which no one reads, so the card's own fact is not made (the state is the same)."""
     seat, card = move.seat, move.card
     assert state.trump is not None
-    names = table.seats(state).names
     trick = (*state.trick, (seat, card))
     hand = tuple(c for c in state.hands[seat] if c != card)
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
-    events: list[Event] = []
+    facts: list[Fact] = []
     if not quiet:
-        text = f"{names[seat]} {how(table, state.trick, card, state.trump)} {card.symbol}."
-        events.append(Event("play", text, {"seat": seat, "card": str(card)}))
-    state = session.reveal(table, state, card, events)
+        facts.append(Played(seat, card, how(table, state.trick, card, state.trump)))
+    state = session.reveal(state, card, facts)
     trump = state.trump
     assert trump is not None
     if len(trick) < 4:
-        return evolve(state, hands=hands, trick=trick, turn=(seat - 1) % 4), events
+        return evolve(state, hands=hands, trick=trick, turn=(seat - 1) % 4), facts
     winner, best = best_play(trick, trump, table.agreed.order)  # drogue.play.win
     pts = points(c for _, c in trick)  # drogue.points
     record = TrickRecord(len(state.tricks) + 1, trick[0][0], trick, winner, pts)
     tricks = (*state.tricks, record)
-    side = team_name(table.seats(state), winner % 2)
-    data = {
-        "trick": state.session.tricks_before + record.number,
-        "leader": record.leader,
-        "cards": [[s, str(c)] for s, c in trick],
-        "winner": winner,
-        "points": pts,
-    }
-    if table.agreed.evening:
-        data["deal"] = state.session.deal_number
-    events.append(
-        Event("trick", f"{names[winner]} wins trick {record.number} with {best.symbol}: {pts} points to {side}.", data)
-    )
+    deal = state.session.deal_number if table.agreed.evening else None
+    counted = state.session.tricks_before + record.number
+    facts.append(TrickWon(record.number, counted, record.leader, trick, winner, best, pts, deal))
     state = evolve(state, hands=hands, trick=(), tricks=tricks, turn=winner)  # the winner leads next
     if table.agreed.evening:
-        state = session.after_trick(table, state, record, events)
+        state = session.after_trick(state, record, facts)
     if len(tricks) < TRICKS:
-        return state, events
+        return state, facts
     if table.agreed.evening:
-        return session.finish(table, state, events), events
+        return session.finish(table, state, facts), facts
     for hidden in state.hidden:  # a single deal: what was hidden still comes out when the cards are seen
-        state, event = duties.penalize(table, state, hidden.seat, hidden.text + ", found out after the deal")
-        events.append(event)
+        state, penalty = duties.penalize(state, hidden.seat, hidden.text + ", found out after the deal")
+        facts.append(penalty)
     outcome = result(table, state)
-    events.append(Event("end", outcome.text, None))
-    return evolve(state, phase="over", turn=None, result=outcome, hidden=()), events
+    facts.append(Over(outcome))
+    return evolve(state, phase="over", turn=None, result=outcome, hidden=()), facts
 
 
-def how(table: Table, played: tuple[tuple[int, Card], ...], card: Card, trump: str) -> str:
-    """What playing ``card`` to ``played`` does, in words."""
+def how(table: Table, played: tuple[tuple[int, Card], ...], card: Card, trump: str) -> How:
+    """What playing ``card`` to ``played`` does to the trick."""
     if not played:
         return "leads"
     led = suit_of(played[0][1], trump)
@@ -210,25 +199,20 @@ def how(table: Table, played: tuple[tuple[int, Card], ...], card: Card, trump: s
     beats = trick_power(card, led, trump, table.agreed.order) > trick_power(best, led, trump, table.agreed.order)
     suit = suit_of(card, trump)
     if suit == led:
-        return "beats with" if beats else "follows with"
+        return "beats" if beats else "follows"
     if suit != trump:
-        return "can neither follow nor trump, and throws"
+        return "throws"
     if suit_of(best, trump) != trump:
-        return "trumps with"
-    return "over-trumps with" if beats else "under-trumps with"
+        return "trumps"
+    return "over-trumps" if beats else "under-trumps"
 
 
 def result(table: Table, state: DrogueState) -> Outcome:
     """drogue.points.result: more card points wins the deal; 60 all is a draw."""
     ours, theirs = state.side_points()
-    a, b = team_name(table.seats(state), 0), team_name(table.seats(state), 1)
-    score = f"{a} {ours}, {b} {theirs}"
+    seats = table.seats(state)
     if ours == theirs:
-        return Outcome("draw", (), (), f"{score}: a draw, 60 all.")
+        return Outcome("draw", (), (), narrate.ending(DealScore((ours, theirs), None), seats))
     win = 0 if ours > theirs else 1
-    return Outcome(
-        "win",
-        (win, win + 2),
-        (1 - win, 3 - win),
-        f"{score}: {team_name(table.seats(state), win)} win the deal.",
-    )
+    text = narrate.ending(DealScore((ours, theirs), win), seats)
+    return Outcome("win", (win, win + 2), (1 - win, 3 - win), text)

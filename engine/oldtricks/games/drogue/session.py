@@ -11,11 +11,24 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...cards import Card
-from ...model import Event, Outcome, evolve
-from . import duties
-from .narrate import clips_word
+from ...model import Outcome, evolve
+from . import duties, narrate
+from .facts import (
+    BlackNose,
+    ButtonholeOff,
+    DrogueStays,
+    DrogueTaken,
+    EveningScore,
+    Fact,
+    FirstGameLost,
+    FirstGameShamed,
+    FirstGameTied,
+    Over,
+    Rengage,
+    Vilenie,
+)
 from .state import DealRecord, DrogueState, Session, TrickRecord
-from .table import Table, team_name
+from .table import Table
 
 THRESHOLD = 41  # drogue.threshold
 COURTE_QUEUE = 40  # drogue.vilenie.courte-queue
@@ -47,47 +60,43 @@ def vilenies(state: DrogueState, side: int, free: bool, capot_alone: bool = True
 
 
 # -- during the play -----------------------------------------------------------------------------------
-def reveal(table: Table, state: DrogueState, card: Card, events: list[Event]) -> DrogueState:
+def reveal(state: DrogueState, card: Card, facts: list[Fact]) -> DrogueState:
     """drogue.penalty.causes.found-out: a forgotten "Qui vive!" comes out when that Jack is played."""
     for hidden in [h for h in state.hidden if h.card == card]:
         state = evolve(state, hidden=tuple(h for h in state.hidden if h is not hidden))
-        state, event = duties.penalize(table, state, hidden.seat, hidden.text)
-        events.append(event)
+        state, penalty = duties.penalize(state, hidden.seat, hidden.text)
+        facts.append(penalty)
     return state
 
 
-def after_trick(table: Table, state: DrogueState, record: TrickRecord, events: list[Event]) -> DrogueState:
+def after_trick(state: DrogueState, record: TrickRecord, facts: list[Fact]) -> DrogueState:
     """The black nose (drogue.black-nose) and the buttonhole clip coming off (drogue.vilenie.defigure.off)."""
-    names = table.seats(state).names
     session = state.session
     maker, trump = state.maker, state.trump
     lost = [s for s, c in record.cards if c.rank == "A" and c.suit == trump and s == maker]
     if lost and maker is not None and record.winner != maker and not session.wear[maker].black_nose:
         session = session.change(maker, "black-nose", 1, "lost the trump Ace")
-        who = names[record.winner] + (", the partner" if record.winner % 2 == maker % 2 else "")
-        text = f"{names[maker]} made trump and has lost the trump Ace to {who}: a black mark on the nose."
-        events.append(Event("black-nose", text, {"seat": maker}))
+        facts.append(BlackNose(maker, record.winner, record.winner % 2 == maker % 2))
     winner = record.winner
     if session.wear[winner].buttonhole and any(c.rank in "KQ" for _, c in record.cards):
         session = session.change(winner, "buttonhole", -1, "won a trick with a King or Queen")
-        text = f"{names[winner]} wins a trick with a King or Queen in it: one buttonhole clip comes off."
-        events.append(Event("buttonhole", text, {"seat": winner}))
+        facts.append(ButtonholeOff(winner))
     return evolve(state, session=session)
 
 
 # -- after the deal ------------------------------------------------------------------------------------
-def finish(table: Table, state: DrogueState, events: list[Event]) -> DrogueState:
+def finish(table: Table, state: DrogueState, facts: list[Fact]) -> DrogueState:
     """Score a played deal for the session; then the next cut, or the end of the evening."""
     for hidden in state.hidden:  # drogue.penalty.causes.found-out: the cards are turned over
-        state, event = duties.penalize(table, state, hidden.seat, hidden.text + ", found out after the deal")
-        events.append(event)
+        state, penalty = duties.penalize(state, hidden.seat, hidden.text + ", found out after the deal")
+        facts.append(penalty)
     state = evolve(state, hidden=())
     session = state.session
     points = state.side_points()
     if session.holder is None:
-        session = _first_game(table, state, session, points, events)
+        session = _first_game(table, state, session, points, facts)
     else:
-        session = _later_game(table, state, session, points, events)
+        session = _later_game(table, state, session, points, facts)
     standing = state.auction.standing
     record = DealRecord(
         session.deal_number,
@@ -102,99 +111,74 @@ def finish(table: Table, state: DrogueState, events: list[Event]) -> DrogueState
     state = evolve(state, session=session)
     if session.deal_number >= table.agreed.deals:
         outcome = end(table, state)
-        events.append(Event("end", outcome.text, None))
+        facts.append(Over(outcome))
         return evolve(state, phase="over", turn=None, result=outcome)
     return duties.start_next(table, state)
 
 
-def _take(table: Table, state: DrogueState, session: Session, side: int, why: str) -> Session:
+def _take(session: Session, side: int, why: str) -> Session:
     for seat in (side, side + 2):
         session = session.change(seat, "clips", 1, why)
     return replace(session, holder=side)
 
 
 def _first_game(
-    table: Table, state: DrogueState, session: Session, points: tuple[int, int], events: list[Event]
+    table: Table, state: DrogueState, session: Session, points: tuple[int, int], facts: list[Fact]
 ) -> Session:
-    score = f"{team_name(table.seats(state), 0)} {points[0]}, {team_name(table.seats(state), 1)} {points[1]}"
     if table.agreed.first_game == "vilenies":
         # drogue.first-game.vilenies.count: both sides are free of clips, so a vilenie hands over the drogue at
         # once; only when both sides or neither commit one do the points decide
         shames = [vilenies(state, side, True, table.agreed.capot_counts == "alone") for side in (0, 1)]
         if bool(shames[0]) != bool(shames[1]):
             side = 0 if shames[0] else 1
-            why = " and ".join(shames[side])
-            session = _take(table, state, session, side, shames[side][0])
-            text = (
-                f"{score}. {team_name(table.seats(state), side)} are {why}: a side free of clips with a vilenie takes"
-                " the drogue at once, one clip each, whatever the points."
-            )
-            events.append(Event("drogue", text, {"side": side, "vilenies": shames[side]}))
+            session = _take(session, side, shames[side][0])
+            facts.append(FirstGameShamed(points, side, tuple(shames[side])))
             return session
     if points[0] == points[1]:
-        # drogue.first-game.tie
-        text = f"{score}: sixty all. Nobody takes a clip; the next deal is the first game again."
-        events.append(Event("drogue", text))
+        facts.append(FirstGameTied(points))  # drogue.first-game.tie
         return session
     loser = 0 if points[0] < points[1] else 1
-    session = _take(table, state, session, loser, "lost the first game")
-    text = f"{score}. {team_name(table.seats(state), loser)} made fewer and take the drogue: one clip each."
-    events.append(Event("drogue", text, {"side": loser}))
+    session = _take(session, loser, "lost the first game")
+    facts.append(FirstGameLost(points, loser))
     return session
 
 
 def _later_game(
-    table: Table, state: DrogueState, session: Session, points: tuple[int, int], events: list[Event]
+    table: Table, state: DrogueState, session: Session, points: tuple[int, int], facts: list[Fact]
 ) -> Session:
-    names = table.seats(state).names
     holder = session.holder
     assert holder is not None
     free = 1 - holder
     for seat in session.guerite:  # drogue.rengage: still in the guérite, and the side made fewer than 31
         if points[seat % 2] < RENGAGE_BELOW:
-            text = f"{names[seat]}'s side made only {points[seat % 2]}: {names[seat]} is rengagé and "
-            if table.agreed.rengage == "extra":
+            extra = table.agreed.rengage == "extra"
+            if extra:
                 session = session.change(seat, "clips", 1, "rengagé")
-                text += "takes one more clip."
-            else:
-                text += "keeps the clip, nothing more."
-            events.append(Event("rengage", text, {"seat": seat}))
+            facts.append(Rengage(seat, points[seat % 2], extra))
     for vilenie in vilenies(state, holder, False, table.agreed.capot_counts == "alone"):  # drogue.vilenie.recharger
         n = table.agreed.capot if vilenie == "capot" else 1
         kind = "buttonhole" if vilenie == "défiguré" else "clips"
         for seat in (holder, holder + 2):
             session = session.change(seat, kind, n, vilenie)
-        where = " at the buttonhole" if kind == "buttonhole" else ""
-        text = f"{team_name(table.seats(state), holder)} are {vilenie}: recharger, {clips_word(n)} more each{where}."
-        events.append(Event("vilenie", text, {"side": holder, "vilenie": vilenie}))
-    side = team_name(table.seats(state), free)
+        facts.append(Vilenie(holder, vilenie, n, kind == "buttonhole"))
     shame = vilenies(state, free, True, table.agreed.capot_counts == "alone")
     if points[free] >= THRESHOLD and not shame:
-        text = f"{side} made {points[free]}, at least {THRESHOLD}: the drogue stays with"
-        text += f" {team_name(table.seats(state), holder)}."
-        events.append(Event("drogue", text, {"side": holder}))
+        facts.append(DrogueStays(free, points[free], THRESHOLD, holder))
         return session
-    if shame:  # drogue.vilenie.clip-free (courte-queue among them)
-        why = " and ".join(shame)
-        text = f"{side} are free of the drogue but {why} ({points[free]} points): they take the drogue at once."
-    else:
-        text = f"{side} made only {points[free]}, fewer than {THRESHOLD}: they take the drogue."
-    session = _take(table, state, session, free, shame[0] if shame else f"made {points[free]}")
-    text += f" {team_name(table.seats(state), holder)} will show a Jack from their new hands to be released."
-    events.append(Event("drogue", text, {"side": free, "vilenies": shame}))
+    # drogue.vilenie.clip-free (courte-queue among them), or fewer than the threshold
+    session = _take(session, free, shame[0] if shame else f"made {points[free]}")
+    facts.append(DrogueTaken(free, points[free], THRESHOLD, holder, tuple(shame)))
     return session
 
 
 def end(table: Table, state: DrogueState) -> Outcome:
     """drogue.end: after the agreed deals the side wearing fewer clips wins (drogue.end.count)."""
     wear = state.session.wear
-    totals = [wear[s].total + wear[s + 2].total for s in (0, 1)]
+    totals = (wear[0].total + wear[2].total, wear[1].total + wear[3].total)
     deals = state.session.deal_number
-    score = (
-        f"After {deals} deals {team_name(table.seats(state), 0)} wear {clips_word(totals[0])},"
-        f" {team_name(table.seats(state), 1)} {clips_word(totals[1])}"
-    )
+    seats = table.seats(state)
     if totals[0] == totals[1]:
-        return Outcome("draw", (), (), f"{score}: a draw.")
+        return Outcome("draw", (), (), narrate.ending(EveningScore(deals, totals, None), seats))
     win = 0 if totals[0] < totals[1] else 1
-    return Outcome("win", (win, win + 2), (1 - win, 3 - win), f"{score}: {team_name(table.seats(state), win)} win.")
+    text = narrate.ending(EveningScore(deals, totals, win), seats)
+    return Outcome("win", (win, win + 2), (1 - win, 3 - win), text)

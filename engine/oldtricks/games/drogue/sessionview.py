@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from .auction import NUMBERS
+from .narrate import team_name
 from .ranking import SUIT_WORDS
 from .state import Change, DrogueState
-from .table import Table, team_name
+from .table import Table
 
 KIND_WORDS = {"clips": "clip", "buttonhole": "buttonhole clip", "penalty": "penalty clip", "black-nose": "black nose"}
 

@@ -5,9 +5,8 @@ The game builds one; no module of the package needs the game class (``tests/test
 
 >>> from oldtricks.games.drogue.options import Agreed
 >>> table = Table(Agreed(), ("Anna", "Dan", "Carla", "Ben"), given=True)
->>> seats = table.seating((0, 2, 1, 3))
->>> seats.names, team_name(seats, 0)
-(('Anna', 'Carla', 'Dan', 'Ben'), 'Anna & Dan')
+>>> table.seating((0, 2, 1, 3)).names
+('Anna', 'Carla', 'Dan', 'Ben')
 """
 
 from __future__ import annotations
@@ -58,8 +57,3 @@ class Table:
 def _seated(players: tuple[str, ...], seating: tuple[int, ...]) -> Seats:
     # one Seats value per sitting: the view and the narration ask for it at every step
     return Seats(tuple(players[p] for p in seating), TEAMS)
-
-
-def team_name(seats: Seats, side: int) -> str:
-    """A side by its two players' names (side 0: seats 0 and 2; side 1: seats 1 and 3)."""
-    return f"{seats.name(side)} & {seats.name(side + 2)}"

@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...cards import Card
-from ...model import Event, evolve
-from . import signs
+from ...model import evolve
 from .auction import Claim, best_claims, shown_jacks
 from .bidding import signing
+from .facts import Fact, TrumpNamed
 from .moves import NameTrump
-from .ranking import SUIT_WORDS, is_jack
+from .ranking import is_jack
 from .state import DrogueState
 from .table import Table
 
@@ -56,25 +56,12 @@ def trump_claims(hand: Sequence[Card], count: int, under: bool = False) -> tuple
     return best_claims(hand, count, under) or tuple(false_claim(hand, s) for s in "CDHS")
 
 
-def name_trump(table: Table, state: DrogueState, move: NameTrump) -> tuple[DrogueState, list[Event]]:
+def name_trump(table: Table, state: DrogueState, move: NameTrump) -> tuple[DrogueState, list[Fact]]:
     # drogue.bid.show: the winner shows his cards as proof and names the trump suit
     standing = state.auction.standing
     assert standing is not None
     proof = constraint(table, state, move.seat).proof(move.suit)
     assert proof is not None
-    names = table.seats(state).names
-    shown = " ".join(c.symbol for c in proof.cards)
     leader = (state.dealer - 1) % 4  # drogue.deal.first-lead
-    made = f"makes {SUIT_WORDS[move.suit]} trump"
-    if signing(table, state, move.seat):
-        ace = any(c.rank == "A" for c in proof.cards)
-        made = f"makes trump by signs ({signs.trump_sign(move.suit, ace)})"
-    text = (
-        f"{names[move.seat]} shows {shown} and {made}:"
-        f" {names[move.seat]} has made the cards. {names[leader]}, on the dealer's right, leads."
-    )
-    data = {"seat": move.seat, "trump": move.suit, "proof": [str(c) for c in proof.cards]}
-    return (
-        evolve(state, phase="play", trump=move.suit, maker=move.seat, proof=proof, turn=leader),
-        [Event("trump", text, data)],
-    )
+    named = TrumpNamed(move.seat, move.suit, proof.cards, signing(table, state, move.seat), leader)
+    return evolve(state, phase="play", trump=move.suit, maker=move.seat, proof=proof, turn=leader), [named]

@@ -7,9 +7,10 @@ from typing import Any
 from ...cards import Card
 from . import sessionview
 from .auction import NUMBERS, QUI_VIVE_TEXT, Auction
+from .narrate import team_name
 from .ranking import BLACK, ORDERS, SUIT_WORDS, display_key
 from .state import DrogueState
-from .table import Table, team_name
+from .table import Table
 
 MODES = {"speaking": "speaking (au parler)", "silent": "silent (à la muette)"}
 

@@ -1,0 +1,371 @@
+"""What happens at a Drogue table, as facts: who did what, with which card, under which rule.
+
+The transitions (the cut and the calls in ``duties.py``, the auction in ``bidding.py``, trump in ``trump.py``,
+the play in ``playing.py``, the session in ``session.py``, a lenient table's infractions) return these;
+``narrate.py`` alone turns them into the English of the frames, with the data the panels read.
+
+>>> from oldtricks.cards import FRENCH_32
+>>> Played(1, FRENCH_32.parse("JC"), "trumps")
+Played(seat=1, card=Card.parse('JC', 'french'), how='trumps')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ...cards import Card
+from ...model import Outcome
+
+Hands = tuple[tuple[Card, ...], ...]
+Points = tuple[int, int]  # card points of seats 0 and 2, and of seats 1 and 3
+
+# What a card does to the trick (playing.how): it leads, follows or beats, trumps, or is thrown
+How = Literal["leads", "beats", "follows", "throws", "trumps", "over-trumps", "under-trumps"]
+
+
+# -- the cut and the calls (duties.py) ------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """``seat`` takes a penalty clip for ``why`` (drogue.penalty.causes)."""
+
+    seat: int
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class NamedJacks:
+    """At the cut, ``seat`` names ``jacks``, asked by ``cutter``, or by the dealer when the cutter is the one
+    who wears the mark (drogue.penalty.removal, drogue.penalty.removal.cutter)."""
+
+    seat: int
+    cutter: int
+    dealer: int
+    jacks: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """``dealer`` deals ``hands``: deal ``number`` of the evening, or ``again`` after a demand
+    (drogue.deal.next, drogue.redeal)."""
+
+    dealer: int
+    again: bool
+    number: int
+    hands: Hands
+
+
+@dataclass(frozen=True, slots=True)
+class AuxArmes:
+    """``seat`` calls "Aux armes!" (drogue.parade); ``silent``: and "Silence!" (drogue.silent)."""
+
+    seat: int
+    silent: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Saluted:
+    """``seat``, the only one without a clip, salutes the three who wear one (drogue.penalty.causes.salute)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ForgotCall:
+    """Lenient table: ``seat`` lets a call go by: "Aux armes!", the salute, or "Qui vive!" for ``card``."""
+
+    seat: int
+    call: Literal["aux-armes", "salut", "qui-vive"]
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class QuiVive:
+    """``seat`` calls "Qui vive!" for the named ``card``; ``namers`` named it; ``off`` is what it takes off
+    ``seat`` (None: he did not name it, so it frees nobody) (drogue.penalty.removal, drogue.black-nose.removal)."""
+
+    seat: int
+    card: Card
+    namers: tuple[int, ...]
+    off: Literal["penalty", "black-nose"] | None
+
+
+@dataclass(frozen=True, slots=True)
+class DemandedRedeal:
+    """``seat`` wears a clip, holds no King or Queen, and demands a new deal (drogue.redeal)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """``seat`` could demand a new deal and keeps the cards (drogue.redeal)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Released:
+    """``seat`` shows ``jack`` and takes ``off`` clips off; ``left`` stay on (drogue.release.all, .one)."""
+
+    seat: int
+    jack: Card
+    off: int
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class Guerite:
+    """``seat`` has no Jack but J♦ to show and keeps the clip: cané dans la guérite (drogue.guerite)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AskedFloor:
+    """``seat``, clipped in the silent game, asks for the floor (drogue.silent)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Granted:
+    """``seat`` answers "Accordée": ``asker`` may speak (drogue.silent.calls)."""
+
+    seat: int
+    asker: int
+
+
+# -- the auction (bidding.py) ---------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Spoke:
+    """``seat`` calls the four Mandrins, passes or bids ``count`` worth ``value`` in card values; ``signed``:
+    by signs (drogue.silent, drogue.signs). ``rival`` bid the same count before, worth ``rival_value``
+    (drogue.bid.tie-points, drogue.bid.tie-earlier)."""
+
+    seat: int
+    call: Literal["call", "pass", "bid"]
+    count: int = 0
+    value: int = 0
+    signed: bool = False
+    rival: int | None = None
+    rival_value: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ForgotFour:
+    """Lenient table: ``seat`` holds the four Mandrins and says nothing (drogue.bid.four-mandrins)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionWon:
+    """The auction is over: ``seat``'s bid of ``count`` stands (drogue.bid.raise.end)."""
+
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class AllPassed:
+    """All four passed: ``dealer`` deals ``hands``; ``moved``: the deal went on to the right
+    (drogue.bid.all-pass, drogue.bid.all-pass.next)."""
+
+    dealer: int
+    moved: bool
+    hands: Hands
+
+
+# -- trump and the play (trump.py, playing.py) ----------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class TrumpNamed:
+    """``seat`` shows ``proof`` and makes ``suit`` trump (by signs when ``signed``); ``leader`` leads
+    (drogue.bid.show, drogue.deal.first-lead)."""
+
+    seat: int
+    suit: str
+    proof: tuple[Card, ...]
+    signed: bool
+    leader: int
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """``seat`` played ``card``, which does ``how`` to the trick."""
+
+    seat: int
+    card: Card
+    how: How
+
+
+@dataclass(frozen=True, slots=True)
+class OutOfTurn:
+    """Lenient table: ``seat`` leads ``card`` when it is ``turn``'s lead; the card goes back
+    (drogue.penalty.causes.out-of-turn)."""
+
+    seat: int
+    card: Card
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon:
+    """``winner`` takes trick ``number`` of the deal (``counted`` of the evening) with ``best``: ``points``
+    card points (drogue.play.win, drogue.points). ``deal`` is the deal's number in an evening, else None."""
+
+    number: int
+    counted: int
+    leader: int
+    cards: tuple[tuple[int, Card], ...]
+    winner: int
+    best: Card
+    points: int
+    deal: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Over:
+    """The game is over: one deal scored (drogue.points.result), or the evening (drogue.end)."""
+
+    outcome: Outcome
+
+
+# -- the session between deals (session.py) -------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class BlackNose:
+    """``maker`` made trump and lost its Ace to ``winner`` (``partner``: his partner) (drogue.black-nose)."""
+
+    maker: int
+    winner: int
+    partner: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonholeOff:
+    """``seat`` won a trick with a King or Queen in it: a buttonhole clip comes off (drogue.vilenie.defigure.off)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rengage:
+    """``seat``, still in the guérite, and his side made only ``points``: rengagé; ``extra``: one more clip
+    (drogue.rengage)."""
+
+    seat: int
+    points: int
+    extra: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Vilenie:
+    """``side``, wearing the drogue, is ``vilenie``: ``clips`` more each, at the buttonhole when
+    ``buttonhole`` (drogue.vilenie.recharger)."""
+
+    side: int
+    vilenie: str
+    clips: int
+    buttonhole: bool
+
+
+@dataclass(frozen=True, slots=True)
+class FirstGameShamed:
+    """First game: ``side`` alone committed ``vilenies`` and takes the drogue (drogue.first-game.vilenies.count)."""
+
+    points: Points
+    side: int
+    vilenies: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FirstGameTied:
+    """First game: sixty all, and nobody takes a clip (drogue.first-game.tie)."""
+
+    points: Points
+
+
+@dataclass(frozen=True, slots=True)
+class FirstGameLost:
+    """First game: ``side`` made fewer and takes the drogue (drogue.first-game)."""
+
+    points: Points
+    side: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrogueStays:
+    """The free side made the threshold with no vilenie: the drogue stays with ``holder`` (drogue.threshold)."""
+
+    free: int
+    points: int
+    threshold: int
+    holder: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrogueTaken:
+    """The free side made fewer than ``threshold``, or committed ``vilenies``, and takes the drogue from
+    ``holder`` (drogue.threshold, drogue.vilenie.clip-free)."""
+
+    free: int
+    points: int
+    threshold: int
+    holder: int
+    vilenies: tuple[str, ...]
+
+
+Fact = (
+    Penalty
+    | NamedJacks
+    | Dealt
+    | AuxArmes
+    | Saluted
+    | ForgotCall
+    | QuiVive
+    | DemandedRedeal
+    | Kept
+    | Released
+    | Guerite
+    | AskedFloor
+    | Granted
+    | Spoke
+    | ForgotFour
+    | AuctionWon
+    | AllPassed
+    | TrumpNamed
+    | Played
+    | OutOfTurn
+    | TrickWon
+    | Over
+    | BlackNose
+    | ButtonholeOff
+    | Rengage
+    | Vilenie
+    | FirstGameShamed
+    | FirstGameTied
+    | FirstGameLost
+    | DrogueStays
+    | DrogueTaken
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """One deal alone, scored: the card points of each side (drogue.points.result); worded as the outcome."""
+
+    points: Points
+    winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class EveningScore:
+    """The evening over after ``deals`` deals: the clips each side wears (drogue.end.count); worded as the
+    outcome."""
+
+    deals: int
+    totals: Points
+    winner: int | None
+
+
+Ending = DealScore | EveningScore
