@@ -347,11 +347,11 @@ class Bettelmann(Game[BettelmannState]):
     def seat_marks(self, state: BettelmannState, seat: int) -> list[dict[str, Any]]:
         marks: list[dict[str, Any]] = []
         if seat == state.deal.dealer:
-            marks.append({"kind": "dealer", "label": "dealer"})
+            marks.append({"kind": "dealer", "label": narrate.MARKS["dealer"]})
         if state.piles[seat] and self.looking(state, seat):
-            marks.append({"kind": "info", "label": "looks at the last cards", "rule": "bettelmann.last-three"})
+            marks.append({"kind": "info", "label": narrate.MARKS["info"], "rule": "bettelmann.last-three"})
         if state.result is not None and seat in state.result.losers:
-            marks.append({"kind": "beggar", "label": "Beggar", "rule": "bettelmann.end"})
+            marks.append({"kind": "beggar", "label": narrate.MARKS["beggar"], "rule": "bettelmann.end"})
         return marks
 
     def view(self, state: BettelmannState) -> dict[str, Any]:
@@ -377,11 +377,7 @@ class Bettelmann(Game[BettelmannState]):
         waiting = state.pot
         if showing_last and state.last_winner is None:
             waiting = state.pot[: len(state.pot) - len(state.last)]
-        centre = (
-            [{"label": "tied cards waiting for the next winner", "cards": [str(c) for _, c in waiting]}]
-            if waiting
-            else []
-        )
+        centre = [{"label": narrate.WAITING, "cards": [str(c) for _, c in waiting]}] if waiting else []
         return {
             "seats": seats,
             "table": [{"seat": s, "card": str(c)} for s, c in shown],
@@ -397,4 +393,4 @@ class Bettelmann(Game[BettelmannState]):
         }
 
     def info(self, state: BettelmannState) -> list[list[str]]:
-        return [["Tricks played", str(state.tricks)], ["Equal ranks", narrate.equal_ranks(self.tie_rule)]]
+        return narrate.info(state.tricks, self.tie_rule)

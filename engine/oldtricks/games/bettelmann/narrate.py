@@ -86,6 +86,21 @@ def must_turn_top(seat: int, top: Card, seats: Seats) -> str:
     )
 
 
+# -- the view's words: marks, the centre, the info lines (placed by game.py's view) ----------------------
+MARKS = {"dealer": "dealer", "info": "looks at the last cards", "beggar": "Beggar"}
+WAITING = "tied cards waiting for the next winner"
+
+
+def colour(life: bool) -> str:
+    """Tod und Leben: the mark of the player's colour (todundleben.colours)."""
+    return "Life (red)" if life else "Death (black)"
+
+
 def equal_ranks(tie: str) -> str:
     """The info line for the tie rule in use."""
     return "wait for the next winner" if tie == "pierer" else "to the first player"
+
+
+def info(tricks: int, tie: str) -> list[list[str]]:
+    """The info lines beside the table: the tricks played and the tie rule in force."""
+    return [["Tricks played", str(tricks)], ["Equal ranks", equal_ranks(tie)]]

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from ...cards import Card
 from ...errors import InvalidDealError
 from ...model import Deal, OptionSpec, Outcome
+from . import narrate
 from .facts import Captured, Stranded
 from .game import Bettelmann, BettelmannState
 from .options import TodUndLebenOptions
@@ -92,9 +93,7 @@ class TodUndLeben(Bettelmann):
         marks = super().seat_marks(state, seat)
         if self.split_by_colour:
             life = seat == self.life(state.deal.dealer)
-            marks.insert(
-                0, {"kind": "colour", "label": "Life (red)" if life else "Death (black)", "rule": "todundleben.colours"}
-            )
+            marks.insert(0, {"kind": "colour", "label": narrate.colour(life), "rule": "todundleben.colours"})
         return marks
 
     def _beggar(self, state: BettelmannState, empty: list[int]) -> Outcome:

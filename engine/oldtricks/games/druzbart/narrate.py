@@ -176,3 +176,34 @@ def head_refusal(seat: int, heading: tuple[Card, ...], table: Table) -> str:
         f"{table.seats.name(seat)} can head the trick with {cards}, so must: suit need not be followed,"
         f" but the best card so far must be beaten when it can be"
     )
+
+
+# -- the view's words: marks, labels, panel titles, the info lines (placed by view.py) ------------------
+DEALER = "dealer"
+LEFT_OUT = "left out, face down"
+IN_PLAY = "in play"
+PANEL_TITLES = {"lines": "The slate", "tripod": "The tripod", "table": "Scoring, deal by deal"}
+
+
+def info(table: Table, number: int, tricks: tuple[int, ...]) -> list[list[str]]:
+    """The info lines beside the table: the deal, the tricks per side, and the rules in force."""
+    taken = ", ".join(f"{table.side_label(s)} {n}" for s, n in enumerate(tricks))
+    seven = "cannot be beaten" if table.ranking.seven == "unbeatable" else "falls only to a matador"
+    lines = [
+        ["Deal", str(number)],
+        ["Tricks", taken],
+        ["Matadors", " > ".join(table.ranking.matadors)],
+        ["A led Seven", seven],
+    ]
+    if table.num_sides == 2:
+        lines.append(["Partners", "drawn by cards, then seated opposite (Gracz)"])  # druzbart.partners-by-cards
+    return lines
+
+
+def scoring_columns(table: Table) -> list[str]:
+    """The scoring table's headings: Drużbart has an 'Erased' column, Clock Druzbart none."""
+    labels = " : ".join(table.side_label(s) for s in range(table.num_sides))
+    columns = ["Deal", "Dealer", f"Tricks ({labels})"]
+    if table.num_sides == 2:
+        columns.append("Erased")
+    return [*columns, "Chalked back", f"Lines left ({labels})"]

@@ -1,5 +1,8 @@
 """The frame fields of a Drużbart or Clock Druzbart position: seats, table, slate, scoring table.
 
+What goes where is decided here; every word shown (labels, titles, columns, info lines) comes from
+:mod:`.narrate`.
+
 >>> from oldtricks.games.druzbart import Druzbart
 >>> game = Druzbart()
 >>> [panel["kind"] for panel in frame_view(game.table, game.new_state(seed=1))["panels"]]
@@ -10,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import narrate
 from .state import DealScore, DruzbartState
 from .table import Table
 
@@ -45,7 +49,7 @@ def frame_view(table: Table, state: DruzbartState) -> dict[str, Any]:
     played = state.tricks_played
     centre = []
     if state.deal.rest:
-        centre.append({"label": "left out, face down", "cards": ["??"] * len(state.deal.rest)})
+        centre.append({"label": narrate.LEFT_OUT, "cards": ["??"] * len(state.deal.rest)})
     return {
         "seats": seats,
         "table": [{"seat": s, "card": str(c)} for s, c in shown],
@@ -56,7 +60,7 @@ def frame_view(table: Table, state: DruzbartState) -> dict[str, Any]:
             "complete": showing_last,
         },
         "centre": centre,
-        "info": _info(table, state),
+        "info": narrate.info(table, state.number, state.tricks),
         "panels": [_slate(table, state), _scoring(table, state)],
     }
 
@@ -64,24 +68,10 @@ def frame_view(table: Table, state: DruzbartState) -> dict[str, Any]:
 def _marks(table: Table, state: DruzbartState, seat: int) -> list[dict[str, Any]]:
     marks: list[dict[str, Any]] = []
     if seat == state.deal.dealer:
-        marks.append({"kind": "dealer", "label": "dealer", "rule": "druzbart.lead"})
+        marks.append({"kind": "dealer", "label": narrate.DEALER, "rule": "druzbart.lead"})
     if table.seats.teams[seat] is not None:
         marks.append({"kind": "team", "label": table.side_label(table.side_of(seat)), "rule": "druzbart.seats"})
     return marks
-
-
-def _info(table: Table, state: DruzbartState) -> list[list[str]]:
-    tricks = ", ".join(f"{table.side_label(s)} {n}" for s, n in enumerate(state.tricks))
-    seven = "cannot be beaten" if table.ranking.seven == "unbeatable" else "falls only to a matador"
-    info = [
-        ["Deal", str(state.number)],
-        ["Tricks", tricks],
-        ["Matadors", " > ".join(table.ranking.matadors)],
-        ["A led Seven", seven],
-    ]
-    if table.num_sides == 2:
-        info.append(["Partners", "drawn by cards, then seated opposite (Gracz)"])  # druzbart.partners-by-cards
-    return info
 
 
 def _slate(table: Table, state: DruzbartState) -> dict[str, Any]:
@@ -94,9 +84,8 @@ def _slate(table: Table, state: DruzbartState) -> dict[str, Any]:
         {"label": table.side_label(s), "total": first + back[s], "left": left, "chalked": back[s]}
         for s, left in enumerate(state.lines)
     ]
-    if table.num_sides == 3:
-        return {"kind": "tripod", "title": "The tripod", "data": {"sides": sides}}
-    return {"kind": "lines", "title": "The slate", "data": {"sides": sides}}
+    kind = "tripod" if table.num_sides == 3 else "lines"
+    return {"kind": kind, "title": narrate.PANEL_TITLES[kind], "data": {"sides": sides}}
 
 
 def _chalked_back(state: DruzbartState) -> list[int]:
@@ -116,7 +105,7 @@ def _row(table: Table, score: DealScore, running: bool) -> list[str]:
         parts = [f"{table.side_label(s)} {sign}{v}" for s, v in enumerate(values) if v]
         return ", ".join(parts) or "–"
 
-    erased = "in play" if running else per_side(score.erased, "−")
+    erased = narrate.IN_PLAY if running else per_side(score.erased, "−")
     lines = " : ".join(str(n) for n in score.lines)
     row = [str(score.number), names[score.dealer], tricks]
     if table.num_sides == 2:
@@ -126,11 +115,7 @@ def _row(table: Table, score: DealScore, running: bool) -> list[str]:
 
 
 def _scoring(table: Table, state: DruzbartState) -> dict[str, Any]:
-    labels = " : ".join(table.side_label(s) for s in range(table.num_sides))
-    columns = ["Deal", "Dealer", f"Tricks ({labels})"]
-    if table.num_sides == 2:
-        columns.append("Erased")
-    columns.extend(["Chalked back", f"Lines left ({labels})"])
+    columns = narrate.scoring_columns(table)
     rows = [_row(table, score, False) for score in state.history]
     finished = bool(state.history) and state.history[-1].number == state.number
     if not finished:
@@ -138,4 +123,4 @@ def _scoring(table: Table, state: DruzbartState) -> dict[str, Any]:
             state.number, state.deal.dealer, state.tricks, (0,) * table.num_sides, state.chalked, state.lines
         )
         rows.append(_row(table, current, True))
-    return {"kind": "table", "title": "Scoring, deal by deal", "data": {"columns": columns, "rows": rows}}
+    return {"kind": "table", "title": narrate.PANEL_TITLES["table"], "data": {"columns": columns, "rows": rows}}
