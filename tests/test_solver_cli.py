@@ -60,3 +60,13 @@ def test_bad_requests_are_clear_errors(args: list[str], message: str, capsys: py
     err = capsys.readouterr().err
     assert message in err
     assert "Traceback" not in err
+
+
+def test_analyse_bettelmann_names_the_outcome(capsys: pytest.CaptureFixture[str]) -> None:
+    path = ROOT / "scenarios" / "bettelmann" / "endless.toml"
+    assert main(["analyse", str(path), "--step", "118", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [(m["move"], m["outcome"], m["value"]) for m in data["moves"]] == [("7A", "endless", 0)]
+    assert "repeats itself" in data["moves"][0]["text"]
+    assert main(["analyse", str(ROOT / "scenarios" / "bettelmann" / "last-three.toml"), "--step", "0"]) == 2
+    assert "too many choices ahead to solve" in capsys.readouterr().err

@@ -18,15 +18,25 @@ from .search import Position, Search
 @dataclass(frozen=True, slots=True)
 class MoveValue:
     """One legal move, its value (what :attr:`Analysis.measure` says), the best continuation after it
-    (moves of every seat, in order) and what that means in words."""
+    (moves of every seat, in order) and what that means in words; ``outcome`` names the ending where the
+    value alone does not (Bettelmann: win, lose, endless, capped)."""
 
     move: Move
     value: int
     line: tuple[Move, ...]
     text: str
+    outcome: str = ""
 
     def as_json(self) -> dict[str, Any]:
-        return {"move": str(self.move), "value": self.value, "line": [str(m) for m in self.line], "text": self.text}
+        out: dict[str, Any] = {
+            "move": str(self.move),
+            "value": self.value,
+            "line": [str(m) for m in self.line],
+            "text": self.text,
+        }
+        if self.outcome:
+            out["outcome"] = self.outcome
+        return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ face-down pile (top first). Cards are turned up in turn; the higher rank takes t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ...cards import FRENCH_32, GERMAN_32, Card, Pack
 from ...errors import IllegalMoveError
@@ -25,6 +25,9 @@ from .facts import Beggar, Capped, Ending, Endless, Fact, Split, Tied, Took, Tur
 from .moves import TurnUp
 from .options import BettelmannOptions, TieRule
 from .rules import CAP, LAST_THREE, NEXT_LEAD, PACK, PLAYERS, RETURN_ORDER, RULES, RUN_OUT, TIE
+
+if TYPE_CHECKING:
+    from ...analysis import Analysis
 
 Play = tuple[int, Card]
 EndKind = Literal["win", "capped", "endless"]
@@ -342,6 +345,12 @@ class Bettelmann(Game[BettelmannState]):
         best = max(order[c] for _, c in state.table)
         beating = [m for m in ranked if m.card is not None and order[m.card] > best]
         return beating[0] if beating else ranked[0]
+
+    def analyse(self, state: BettelmannState) -> Analysis:
+        """Each legal card's outcome with best play by all (bettelmann.last-three; see :mod:`.solver`)."""
+        from . import solver  # imported on first use: the live engine loads it only for analysis
+
+        return solver.analyse(self, state)
 
     # -- view ----------------------------------------------------------------------------------------
     def seat_marks(self, state: BettelmannState, seat: int) -> list[dict[str, Any]]:
