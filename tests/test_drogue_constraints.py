@@ -1,12 +1,13 @@
-"""Each Drogue phase's one constraint: the legal moves are the moves it allows, and the rule a refusal
-cites is the rule the constraint gives for that move (the same one place decides both)."""
+"""Each Drogue phase's one constraint (the cut, the calls, the auction, trump, the play): the legal moves
+are the moves it allows, and the rule a refusal cites is the rule the constraint gives for that move (the
+same one place decides both)."""
 
 from __future__ import annotations
 
 import pytest
 
 from oldtricks import make_game
-from oldtricks.games.drogue import Drogue, DrogueState, bidding, playing
+from oldtricks.games.drogue import Drogue, DrogueState, bidding, cut, playing
 from oldtricks.model import Move
 from oldtricks.prng import Rng
 
@@ -87,3 +88,67 @@ def test_a_refused_bid_cites_the_constraints_rule(options: dict[str, str], seed:
                 assert events
                 continue
             assert game.why_illegal(state, move).rule == verdict.rule, (str(move), count)
+
+
+EVENING_OPTIONS = [{"deals": 4}, {"deals": 4, "mode": "silent"}, {"deals": 4, "mode": "silent", "table": "lenient"}]
+# Moves tried against every duty: the one the duty asks of another seat, and others that discharge nothing
+TRIED = [
+    "deal",
+    "keep",
+    "redeal",
+    "grant",
+    "ask",
+    "forget aux-armes",
+    "call aux-armes",
+    "call salut",
+    "forget salut",
+    "show JD",
+    "pass",
+    "bid 1",
+]
+
+
+def evening(game: Drogue, seed: int) -> list[DrogueState]:
+    """Every position of an evening of deals played by the bots."""
+    state = game.new_state(seed=seed)
+    rng = Rng(seed)
+    out = [state]
+    while game.to_play(state) is not None:
+        state, _ = game.apply(state, game.bot_move(state, rng))
+        out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("options", EVENING_OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+@pytest.mark.parametrize("seed", range(3))
+def test_a_refused_move_at_the_cut_or_the_calls_cites_the_constraints_rule(
+    options: dict[str, object], seed: int
+) -> None:
+    game = make_game("drogue", {"partners": "seated", **options})
+    assert isinstance(game, Drogue)
+    seen: set[str] = set()
+    for state in evening(game, seed):
+        if state.turn is None or not (state.asking is not None or state.phase in ("cut", "calls")):
+            continue
+        rules = cut.owed(game.table, state)
+        seen.add(rules.duty)
+        assert rules.seat == state.turn
+        assert game.legal_moves(state) == list(rules.moves)
+        for text in TRIED:
+            move = _move(rules.seat, text)
+            if move in rules.moves:
+                continue
+            if game.agreed.lenient and move.kind == "forget":
+                continue  # a forgotten call is offered among the legal moves, never refused
+            assert game.why_illegal(state, move).rule == rules.refusal_rule(move), (str(move), rules.duty)
+        for move in rules.moves:  # what a lenient table charges at once is the constraint's cost
+            cost = rules.cost(move)
+            if cost is not None:
+                _, events = game.apply(state, move)
+                assert [e.data["why"] for e in events if e.kind == "penalty" and e.data] == [cost]
+    assert {"deal", "aux-armes"} <= seen  # an evening has later deals, and clips to parade
+
+
+def _move(seat: int, text: str) -> Move:
+    kind, _, value = text.partition(" ")
+    return Move(seat, kind, None, value or None)

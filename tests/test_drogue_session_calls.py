@@ -14,8 +14,7 @@ from oldtricks import IllegalMoveError, InvalidDealError, InvalidNotationError, 
 from oldtricks.cards import FRENCH_32
 from oldtricks.errors import ScenarioError
 from oldtricks.frames import make_frame
-from oldtricks.games.drogue import Drogue, DrogueState, narrate
-from oldtricks.games.drogue import duties as owed
+from oldtricks.games.drogue import Drogue, DrogueState, calls, cut, narrate
 from oldtricks.games.drogue.state import Wear
 from oldtricks.links import decode, encode
 from oldtricks.model import Event, Move
@@ -39,7 +38,7 @@ def dealt(game: Drogue, dealer: int = 0, hands: list[str] = HANDS, **session: An
     """The position right after a deal of ``hands``, with the session as given: the calls owed are listed."""
     state = game.new_state(hands=[FRENCH_32.parse_many(h) for h in hands], dealer=dealer)
     state = replace(state, session=replace(state.session, **session))
-    state, facts = owed.open_calls(game.table, state, [])
+    state, facts = calls.open_calls(game.table, state, [])
     return state, [narrate.event(f, game.table.seats(state)) for f in facts]
 
 
@@ -171,7 +170,7 @@ def test_naming_at_the_cut() -> None:
     state = replace(
         state, session=replace(state.session, wear=wear((1, Wear(penalty=2, black_nose=True)), (2, Wear(penalty=4))))
     )
-    state = owed.start_next(game.table, state)
+    state = cut.start_next(game.table, state)
     assert state.dealer == 3 and duties(state) == [(2, "name"), (1, "name"), (3, "deal")]  # from the dealer's right
     legal = [str(m) for m in game.legal_moves(state)]
     assert legal == ["name JC JS JH"]  # four penalty clips: three Jacks at most, never J♦
@@ -192,7 +191,7 @@ def test_the_nose_goes_last() -> None:
     state = replace(
         state, session=replace(state.session, named=named, wear=wear((0, Wear(penalty=1, black_nose=True))))
     )
-    state, _ = owed.open_calls(game.table, state, [])
+    state, _ = calls.open_calls(game.table, state, [])
     state, _ = run(game, state, "call aux-armes, keep, call qui-vive JS")
     assert state.session.wear[0] == Wear(black_nose=True)
 

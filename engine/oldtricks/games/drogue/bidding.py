@@ -12,7 +12,7 @@ from typing import Literal
 
 from ...cards import Card
 from ...model import evolve
-from . import duties
+from . import calls, cut
 from .auction import (
     MAX_BID,
     QUI_VIVE_TEXT,
@@ -26,6 +26,7 @@ from .auction import (
 )
 from .facts import AllPassed, AuctionWon, Fact, ForgotFour, Spoke
 from .moves import Bid, Pass, Spoken
+from .penalties import hide, penalize
 from .state import DrogueState
 from .table import Table
 
@@ -134,8 +135,8 @@ def speak(table: Table, state: DrogueState, move: Bid | Pass | Spoken) -> tuple[
     signed = signing(table, state, seat)
     facts: list[Fact] = []
     if isinstance(move, Spoken):
-        if duties.needs_floor(table, state, seat):  # only at a lenient table: he talks without the floor
-            state, penalty = duties.penalize(state, seat, "calling out in the silent game without the floor")
+        if calls.needs_floor(table, state, seat):  # only at a lenient table: he talks without the floor
+            state, penalty = penalize(state, seat, calls.NO_FLOOR)
             facts.append(penalty)
         call = AuctionCall(seat, "call")
         facts.append(Spoke(seat, "call"))
@@ -167,7 +168,7 @@ def forget_call(table: Table, state: DrogueState, move: Spoken) -> tuple[DrogueS
     """Lenient table: the holder of the four Jacks lets the call go by; it comes out after the deal."""
     seat = move.seat
     auction = state.auction.with_call(AuctionCall(seat, "forget"))
-    hidden = duties.hide(state, seat, FORGOT_FOUR)
+    hidden = hide(state, seat, FORGOT_FOUR)
     return evolve(state, auction=auction, hidden=hidden), [ForgotFour(seat)]
 
 
@@ -178,6 +179,6 @@ def redeal(table: Table, state: DrogueState, facts: list[Fact]) -> tuple[DrogueS
     if moved:
         dealer = (dealer - 1) % 4  # drogue.bid.all-pass.next
     state = evolve(state, dealer=dealer, redeals=state.redeals + 1, hidden=())
-    state, hands = duties.deal_cards(table, state, dealer)
+    state, hands = cut.deal_cards(table, state, dealer)
     facts.append(AllPassed(dealer, moved, hands))
-    return duties.open_calls(table, state, facts)
+    return calls.open_calls(table, state, facts)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...cards import Card
 from ...model import Move
 from ...prng import Rng
-from . import trump
+from . import cut, trump
 from .auction import best_claims
 from .ranking import POINTS, power, suit_of
 from .state import DrogueState
@@ -20,7 +20,10 @@ def choose(table: Table, state: DrogueState, legal: list[Move], rng: Rng) -> Mov
     """The bot's move among the ``legal`` ones."""
     if len(legal) == 1:
         return legal[0]  # among them the four-Mandrins call, which is forced (drogue.bid.four-mandrins)
-    if state.phase in ("cut", "calls") or any(m.kind in ("call", "ask") for m in legal):
+    if state.asking is not None or state.phase in ("cut", "calls"):
+        rules = cut.owed(table, state)
+        return _duty([m for m in rules.moves if rules.keeps_the_rules(m)], rng)
+    if any(m.kind in ("call", "ask") for m in legal):  # the four-Mandrins call, in the auction
         return _duty(legal, rng)
     if state.phase == "auction":
         return _bid(table, state, legal)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from ...cards import Card
 from ...errors import IllegalMoveError
 from ...model import Move
-from . import bidding, duties, playing, trump
+from . import bidding, calls, cut, playing, trump
 from .auction import MAX_BID, NUMBERS, QUI_VIVE_TEXT, claims, has_four_mandrins
 from .ranking import SUIT_ONE, SUIT_WORDS, is_jack, suit_of, trick_power
 from .state import DrogueState
@@ -38,7 +38,7 @@ def why_illegal(table: Table, state: DrogueState, move: Move) -> IllegalMoveErro
             "drogue.play.win",
         )
     if state.asking is not None:
-        return _asking(state, move, names)
+        return _asking(table, state, move, names)
     if move.seat != seat:
         rule = {"auction": "drogue.bid.raise.end", "cut": "drogue.penalty.removal", "calls": "drogue.parade"}
         turn = f"it is {names[seat]}'s turn, not {names[move.seat]}'s"
@@ -52,7 +52,7 @@ def why_illegal(table: Table, state: DrogueState, move: Move) -> IllegalMoveErro
     if state.phase in ("cut", "calls"):
         return _duty(table, state, move, names)
     four = has_four_mandrins(state.hands[seat]) and not state.auction.settled(seat)
-    if state.phase == "auction" and four and duties.needs_floor(table, state, seat):
+    if state.phase == "auction" and four and calls.needs_floor(table, state, seat):
         return IllegalMoveError(
             f'{names[seat]} wears a clip: in the silent game the floor is asked for ("ask") before calling'
             f' "{QUI_VIVE_TEXT}"',
@@ -186,34 +186,37 @@ def _refusal(
     )
 
 
-def _asking(state: DrogueState, move: Move, names: tuple[str, ...]) -> IllegalMoveError:
+def _asking(table: Table, state: DrogueState, move: Move, names: tuple[str, ...]) -> IllegalMoveError:
+    """The refusal while a request for the floor waits for its answer, from the calls' constraint."""
     asker = state.asking
     assert asker is not None
-    grantor = duties.grantor(asker)
+    rules = calls.constraint(table, state)
     return IllegalMoveError(
-        f'{names[asker]} has asked for the floor: {names[grantor]} answers "Accordée" (grant) before anything else',
-        "drogue.silent",
+        f'{names[asker]} has asked for the floor: {names[rules.seat]} answers "Accordée" (grant) before anything else',
+        rules.refusal_rule(move),
     )
 
 
+# What each duty asks, in words; the rule a refusal cites is the constraint's (cut.owed)
 _DUTIES = {
-    "name": ("names Jacks at the cut, one per penalty clip and never J♦", "drogue.penalty.removal"),
-    "deal": ("deals the next hands (deal)", "drogue.deal.next"),
-    "aux-armes": ('ends the parade with "Aux armes!" (call aux-armes)', "drogue.parade"),
-    "salut": ("greets the three clipped players (call salut)", "drogue.penalty.causes.salute"),
-    "redeal": ("may demand a new deal (redeal) or keep the cards (keep)", "drogue.redeal"),
-    "qui-vive": ('holds a named Jack and must call "Qui vive!" for it', "drogue.penalty.removal"),
-    "show": ("shows a Jack other than J♦ to be released", "drogue.release"),
+    "name": "names Jacks at the cut, one per penalty clip and never J♦",
+    "deal": "deals the next hands (deal)",
+    "aux-armes": 'ends the parade with "Aux armes!" (call aux-armes)',
+    "salut": "greets the three clipped players (call salut)",
+    "redeal": "may demand a new deal (redeal) or keep the cards (keep)",
+    "qui-vive": 'holds a named Jack and must call "Qui vive!" for it',
+    "show": "shows a Jack other than J♦ to be released",
 }
 
 
 def _duty(table: Table, state: DrogueState, move: Move, names: tuple[str, ...]) -> IllegalMoveError:
-    duty = state.duties[0]
-    what, rule = _DUTIES[duty.kind]
-    if duty.kind == "qui-vive" and move.kind == "call" and duties.needs_floor(table, state, duty.seat):
+    """The refusal of a move in the cut or the calls, worded from their constraint (cut.owed)."""
+    rules = cut.owed(table, state)
+    rule = rules.refusal_rule(move)
+    if rule == "drogue.silent.calls":
         return IllegalMoveError(
-            f"{names[duty.seat]} wears a clip: in the silent game the floor is asked for (ask) before calling out",
-            "drogue.silent.calls",
+            f"{names[rules.seat]} wears a clip: in the silent game the floor is asked for (ask) before calling out",
+            rule,
         )
-    legal = " or ".join(f"'{m}'" for m in duties.legal(table, state))
-    return IllegalMoveError(f"before anything else {names[duty.seat]} {what}: {legal}", rule)
+    legal = " or ".join(f"'{m}'" for m in rules.moves)
+    return IllegalMoveError(f"before anything else {names[rules.seat]} {_DUTIES[rules.duty]}: {legal}", rule)

@@ -1,6 +1,6 @@
 """What happens at a Drogue table, as facts: who did what, with which card, under which rule.
 
-The transitions (the cut and the calls in ``duties.py``, the auction in ``bidding.py``, trump in ``trump.py``,
+The transitions (the cut in ``cut.py``, the calls in ``calls.py``, the auction in ``bidding.py``, trump in ``trump.py``,
 the play in ``playing.py``, the session in ``session.py``, a lenient table's infractions) return these;
 ``narrate.py`` alone turns them into the English of the frames, with the data the panels read.
 
@@ -24,7 +24,7 @@ Points = tuple[int, int]  # card points of seats 0 and 2, and of seats 1 and 3
 How = Literal["leads", "beats", "follows", "throws", "trumps", "over-trumps", "under-trumps"]
 
 
-# -- the cut and the calls (duties.py) ------------------------------------------------------------------
+# -- the cut and the calls (cut.py, calls.py) -------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Penalty:
     """``seat`` takes a penalty clip for ``why`` (drogue.penalty.causes)."""

@@ -15,7 +15,7 @@ from ...cards import FRENCH_32, Card, Pack
 from ...errors import IllegalMoveError, InvalidDealError
 from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule
 from ...prng import Rng
-from . import bidding, bot, duties, explain, infractions, moves, narrate, notation, playing, trump, view
+from . import bidding, bot, calls, cut, explain, infractions, moves, narrate, notation, playing, trump, view
 from .auction import QUI_VIVE, Auction
 from .draw import IDENTITY, Draw, draw_partners
 from .facts import Fact, TrickWon
@@ -150,11 +150,11 @@ class Drogue(Game[DrogueState]):
         if seat is None:
             return []
         if state.asking is not None or state.phase in ("cut", "calls"):
-            return duties.legal(self.table, state)
+            return list(cut.owed(self.table, state).moves)
         if state.phase == "auction":
             rules = bidding.constraint(self.table, state, seat)
             if rules.pending:
-                return duties.spoken(self.table, state, seat, QUI_VIVE)  # drogue.bid.four-mandrins.when
+                return calls.spoken(self.table, state, seat, QUI_VIVE)  # drogue.bid.four-mandrins.when
             return [*(Move(seat, "bid", None, str(n)) for n in rules.counts), Move(seat, "pass")]
         if state.phase == "trump":
             return [NameTrump(seat, suit).move() for suit in trump.constraint(self.table, state, seat).suits]
@@ -194,9 +194,11 @@ class Drogue(Game[DrogueState]):
         typed = moves.read(move, self.table.pack)
         assert typed is not None, move  # every legal move is a Drogue move
         if isinstance(typed, Plain) and typed.kind in ("ask", "grant"):
-            return duties.floor(self.table, state, typed)
-        if state.phase in ("cut", "calls"):
-            return duties.apply(self.table, state, typed)
+            return calls.floor(state, typed)
+        if state.phase == "cut":
+            return cut.apply(self.table, state, typed)
+        if state.phase == "calls":
+            return calls.apply(self.table, state, typed)
         if isinstance(typed, PlayCard):
             return playing.play_card(self.table, state, typed, quiet)
         if isinstance(typed, NameTrump):

@@ -9,10 +9,11 @@ the legal moves instead (``forget …``), since a call is something one can simp
 from __future__ import annotations
 
 from ...model import Move, evolve
-from . import bidding, duties, moves, playing
+from . import bidding, moves, playing
 from .auction import AuctionCall
 from .facts import Fact, OutOfTurn
 from .moves import Bid, Pass, PlayCard
+from .penalties import penalize
 from .state import DrogueState, Hidden
 from .table import Table
 
@@ -36,12 +37,12 @@ def _card(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, li
             return None
         # drogue.penalty.causes.out-of-turn: the card goes back; the right player leads
         why = f"leading {card.symbol} out of turn"
-        state, penalty = duties.penalize(state, move.seat, why)
+        state, penalty = penalize(state, move.seat, why)
         return state, [OutOfTurn(move.seat, card, turn), penalty]
     if move.kind != "play" or move.seat != state.turn:
         return None
     why = playing.constraint(table, state, move.seat).infraction(card)
-    punished, penalty = duties.penalize(state, move.seat, why)
+    punished, penalty = penalize(state, move.seat, why)
     after, facts = playing.play_card(table, punished, PlayCard(move.seat, card))
     return after, [facts[0], penalty, *facts[1:]]
 

@@ -14,7 +14,7 @@ import re
 from ...cards import Card
 from ...errors import InvalidNotationError, OldtricksError
 from ...model import Move
-from .duties import NAMEABLE
+from .ranking import NAMEABLE
 from .state import DrogueState
 from .table import Table
 

@@ -11,9 +11,10 @@ from typing import Literal
 
 from ...cards import Card
 from ...model import Outcome, evolve
-from . import duties, narrate, session
+from . import narrate, session
 from .facts import DealScore, Fact, How, Over, Played, TrickWon
 from .moves import PlayCard
+from .penalties import penalize
 from .ranking import is_jack, points, suit_of, trick_power
 from .shape import TRICKS
 from .state import DrogueState, TrickRecord
@@ -183,7 +184,7 @@ def play_card(table: Table, state: DrogueState, move: PlayCard, quiet: bool = Fa
     if table.agreed.evening:
         return session.finish(table, state, facts), facts
     for hidden in state.hidden:  # a single deal: what was hidden still comes out when the cards are seen
-        state, penalty = duties.penalize(state, hidden.seat, hidden.text + ", found out after the deal")
+        state, penalty = penalize(state, hidden.seat, hidden.text + ", found out after the deal")
         facts.append(penalty)
     outcome = result(table, state)
     facts.append(Over(outcome))

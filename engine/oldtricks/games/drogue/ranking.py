@@ -16,11 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...cards import Card
+from ...cards import FRENCH_32, Card
 
 SUIT_WORDS = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
 SUIT_ONE = {"C": "Club", "D": "Diamond", "H": "Heart", "S": "Spade"}
 BLACK = frozenset("CS")
+
+# drogue.penalty.removal: the Jacks one may name at the cut, and show to be released; never J♦
+NAMEABLE = FRENCH_32.parse_many("JC JS JH")
 
 # drogue.mandrins: J♣ (gros Mandrin) > J♠ > J♥ > J♦ (Mandrin chiard), whatever the trump suit
 JACKS = "CSHD"

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ...cards import Card
 from ...model import Outcome, evolve
-from . import duties, narrate
+from . import cut, narrate
 from .facts import (
     BlackNose,
     ButtonholeOff,
@@ -27,6 +27,7 @@ from .facts import (
     Rengage,
     Vilenie,
 )
+from .penalties import penalize
 from .state import DealRecord, DrogueState, Session, TrickRecord
 from .table import Table
 
@@ -64,7 +65,7 @@ def reveal(state: DrogueState, card: Card, facts: list[Fact]) -> DrogueState:
     """drogue.penalty.causes.found-out: a forgotten "Qui vive!" comes out when that Jack is played."""
     for hidden in [h for h in state.hidden if h.card == card]:
         state = evolve(state, hidden=tuple(h for h in state.hidden if h is not hidden))
-        state, penalty = duties.penalize(state, hidden.seat, hidden.text)
+        state, penalty = penalize(state, hidden.seat, hidden.text)
         facts.append(penalty)
     return state
 
@@ -88,7 +89,7 @@ def after_trick(state: DrogueState, record: TrickRecord, facts: list[Fact]) -> D
 def finish(table: Table, state: DrogueState, facts: list[Fact]) -> DrogueState:
     """Score a played deal for the session; then the next cut, or the end of the evening."""
     for hidden in state.hidden:  # drogue.penalty.causes.found-out: the cards are turned over
-        state, penalty = duties.penalize(state, hidden.seat, hidden.text + ", found out after the deal")
+        state, penalty = penalize(state, hidden.seat, hidden.text + ", found out after the deal")
         facts.append(penalty)
     state = evolve(state, hidden=())
     session = state.session
@@ -113,7 +114,7 @@ def finish(table: Table, state: DrogueState, facts: list[Fact]) -> DrogueState:
         outcome = end(table, state)
         facts.append(Over(outcome))
         return evolve(state, phase="over", turn=None, result=outcome)
-    return duties.start_next(table, state)
+    return cut.start_next(table, state)
 
 
 def _take(session: Session, side: int, why: str) -> Session:
