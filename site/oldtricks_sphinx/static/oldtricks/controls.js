@@ -70,6 +70,7 @@ export function buildControls(w) {
 
 const KEYS = [
   ["← / →", "previous / next step"],
+  ["← / → on a card", "the next / previous card or move to play"],
   ["Home / End", "first / last step"],
   ["Space", "play / pause"],
   ["?", "show or hide this help"],

@@ -94,9 +94,10 @@ export async function goLive(live) {
     : `Live: you play ${seatName(w.frame, live.seat, w.data.seat_names)}. Click a highlighted card or a move button.`)
     + stoppedNote(live), refusedRule(live));
   w.render();
-  // the reader's eyes and keys go to the board: a card to play if there is one, else the viewer
+  // the reader's eyes and keys go to the board: a card (or a bid, a call) to play if there is one,
+  // else the viewer
   w.tableSlot.scrollIntoView({block: "nearest", behavior: "instant"});
-  const card = w.tableSlot.querySelector("button.ot-legal");
+  const card = w.tableSlot.querySelector("button.ot-legal") || w.liveBoardSlot.querySelector("button[data-move]");
   if (card) card.focus({preventScroll: true});
   else w.root.focus({preventScroll: true});
 }

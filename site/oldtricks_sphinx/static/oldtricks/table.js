@@ -81,7 +81,8 @@ function handEl(seatData, ctx) {
     });
     const label = `${owner}'s pile: ${cards.length} card${cards.length === 1 ? "" : "s"}, face down`;
     const pile = ctx.play && ctx.play.seat === seat && ctx.play.pile
-      ? h("button", {type: "button", class: "ot-hand ot-pile ot-legal", "aria-label": `Turn up the top card of ${owner}'s pile`,
+      ? h("button", {type: "button", class: "ot-hand ot-pile ot-legal", "data-pile": "top", "data-seat": seat,
+        "data-legal": "true", "aria-label": `Turn up the top card of ${owner}'s pile`,
         disabled: ctx.play.busy, onclick: () => ctx.play.onMove(ctx.play.pile)}, stack, h("span", {class: "ot-count"}, String(cards.length)))
       : h("div", {class: "ot-hand ot-pile", role: "img", "aria-label": label}, stack, h("span", {class: "ot-count"}, String(cards.length)));
     return pile;

@@ -13,6 +13,8 @@ import { buildMoveList } from "./movelist.js";
 import { Lines, parseLine } from "./lines.js";
 import { Live } from "./golive.js";
 import { startOnIntent } from "./intent.js";
+import { buildAnnouncer } from "./announce.js";
+import { buildBoardFocus } from "./boardkeys.js";
 
 export const widgets = new Map();
 const STATUSES = ["documented", "disputed", "suggested", "assumed"];
@@ -137,7 +139,8 @@ export class Widget {
     this.tableSlot = h("div", {class: "ot-table-slot"});
     this.message = h("div", {class: "ot-message", "data-role": "message", role: "status", "aria-live": "polite"});
     this.moveLine = h("div", {class: "ot-move", "data-role": "move"});
-    this.events = h("ul", {class: "ot-events", "data-role": "events", "aria-live": "polite"});
+    // the step's events as shown; a screen reader hears them once, from the announcer's live region
+    this.events = h("ul", {class: "ot-events", "data-role": "events"});
     this.note = h("p", {class: "ot-note", "data-role": "note"});
     this.ruleList = h("ul", {class: "ot-rules", "data-role": "rules", "aria-label": "Rules shown at this step"});
     this.panels = h("div", {class: "ot-panels", "data-role": "panels"});
@@ -145,6 +148,8 @@ export class Widget {
     this.liveBoardSlot = h("div", {class: "ot-live-board-slot"});
     this.moveList = buildMoveList(this);
     this.lessonSlot = h("div", {class: "ot-lesson-slot"});
+    this.announcer = buildAnnouncer(this);
+    this.boardFocus = buildBoardFocus(this);
     // Reading order: the stepping bar (first, so that nothing that grows or shrinks from step to
     // step moves it), the table, the move list and what happened at this step (beside the table on
     // wide screens), the game's panels, then live play and the other rules to try.
@@ -153,7 +158,8 @@ export class Widget {
         h("div", {class: "ot-title"}, this.data.title || ""), this.controls.tools),
       this.controls.el,
       h("div", {class: "ot-main"},
-        h("div", {class: "ot-board"}, this.infoSlot, this.tableSlot, this.liveBoardSlot, this.message),
+        h("div", {class: "ot-board"}, this.infoSlot, this.tableSlot, this.liveBoardSlot, this.message,
+          this.announcer.el),
         h("div", {class: "ot-moves-slot"}, this.moveList.el),
         h("div", {class: "ot-side"},
           h("div", {class: "ot-step", role: "group", "aria-label": "This step"},
@@ -265,6 +271,7 @@ export class Widget {
     const f = this.frame;
     this.takeParts();
     const hadFocus = this.root.contains(document.activeElement) && document.activeElement !== this.root;
+    const focused = this.boardFocus.before();
     put(this.infoSlot, renderInfo(f.info));
     put(this.tableSlot, renderTable(f, {pattern: this.pattern, view: this.view, rules: this.rules,
       hidden: this.hidden, toggleHand: (seat) => this.toggleHand(seat),
@@ -277,6 +284,8 @@ export class Widget {
     if (this.readings) this.readings.update(f);  // two readings side by side (compare.js)
     this.live.update(f);
     this.lesson.update(f);
+    this.announcer.update();
+    this.boardFocus.after(focused);
     if (hadFocus && !this.root.contains(document.activeElement)) this.root.focus({preventScroll: true});
   }
 
@@ -458,7 +467,7 @@ export class Widget {
       if (!this.help.el.hidden) { this.toggleHelp(false); e.preventDefault(); }
       return;
     }
-    if (inField) return;
+    if (inField || this.boardFocus.onKey(e)) return;
     const actions = {
       ArrowLeft: () => this.userMove(() => this.prev()),
       ArrowRight: () => this.userMove(() => this.next()),
