@@ -65,3 +65,44 @@ def test_the_size_check_sees_small_text(live_page: Any, site_server: SiteServer)
         " p.style.fontSize = '9px'; document.querySelector('article').append(p); }"
     )
     assert live_page.evaluate(SMALL_TEXT, {"floor": FLOOR, "svg": True}) == {"p. 9.0px": 1}
+
+
+# The theme's "Back to top" button, shown as when the reader scrolls up: each of the first viewers put
+# under it (its title and controls, then its table); at every point of the button over a viewer, what
+# the reader sees is the viewer. Returns the points where the button covers a viewer, and how many were
+# checked.
+UNDER_BUTTON = """async (count) => {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  const button = document.querySelector(".back-to-top");
+  const covered = [];
+  let checked = 0;
+  for (const root of [...document.querySelectorAll(".oldtricks-widget.ot-mounted")].slice(0, count)) {
+    for (const part of [".ot-head", ".ot-controls", ".ot-table"]) {
+      const target = root.querySelector(part);
+      window.scrollTo({top: target.getBoundingClientRect().top + window.scrollY - 30, behavior: "instant"});
+      await frame();
+      document.body.classList.add("show-back-to-top");  // what the theme's scroll handler does
+      const b = button.getBoundingClientRect(), v = root.getBoundingClientRect();
+      if (!b.width) return {covered: ["the button is not shown"], checked};
+      for (let x = Math.max(b.left, v.left) + 2; x < Math.min(b.right, v.right) - 1; x += 8) {
+        for (let y = Math.max(b.top, v.top) + 2; y < Math.min(b.bottom, v.bottom) - 1; y += 6) {
+          checked++;
+          const seen = document.elementFromPoint(x, y);
+          const where = `${root.id} ${part} at ${Math.round(x)},${Math.round(y)}`;
+          if (!root.contains(seen)) covered.push(`${where}: ${seen && seen.tagName} ${seen && seen.className}`);
+        }
+      }
+    }
+  }
+  return {covered, checked};
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])
+def test_the_back_to_top_button_never_covers_a_viewer(live_page: Any, site_server: SiteServer, width: int) -> None:
+    live_page.set_viewport_size({"width": width, "height": 800})
+    live_page.goto(site_server.url + "druzbart.html")
+    wait_mounted(live_page)
+    got = live_page.evaluate(UNDER_BUTTON, 3)
+    assert got["checked"] > 50, got
+    assert not got["covered"], got["covered"][:10]
