@@ -86,11 +86,22 @@ async function startKeeper(keep) {
 }
 
 /** Once live: ask the service worker to keep what it has not seen go by (this page, loaded before
- * it ran; the runtime, if the engine's worker started before it did). */
+ * it ran; the runtime, if the engine's worker started before it did). When it has, the page is
+ * marked <html data-ot-kept="VERSION">: from then on it goes live offline. */
 async function keepForLater(keep, { registration }) {
   try {
+    navigator.serviceWorker.addEventListener("message", (event) => {
+      const message = event.data || {};
+      if (message.op === "kept" && typeof message.version === "string") {
+        document.documentElement.dataset.otKept = message.version;
+      }
+    });
     const active = (await registration).active || (await navigator.serviceWorker.ready).active;
-    const page = [location.href.split("#")[0], ...performance.getEntriesByType("resource").map((e) => e.name)];
+    const page = [
+      location.href.split("#")[0],
+      ...performance.getEntriesByType("resource").map((e) => e.name),
+      ...Array.from(document.images, (img) => img.currentSrc || img.src), // the plots not yet scrolled to
+    ];
     active?.postMessage({ op: "keep", urls: [...keep.urls, ...page] });
   } catch {
     // reported where it was registered
