@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from oldtricks import make_game
-from oldtricks.games.drogue import Drogue, DrogueState, bidding, cut, playing
+from oldtricks.games.drogue import Drogue, DrogueState, bidding, cut, narrate, playing
 from oldtricks.model import Move
 from oldtricks.prng import Rng
 
@@ -55,7 +55,7 @@ def test_a_refused_card_cites_the_constraints_rule(options: dict[str, str], seed
                 _, events = game.apply(state, move)
                 penalty = next(e for e in events if e.kind == "penalty")
                 assert penalty.data is not None
-                assert penalty.data["why"] == rules.infraction(verdict.card)
+                assert penalty.data["why"] == narrate.cause(rules.infraction(verdict.card))
     assert refused  # every deal refuses some card somewhere: the test looks at refusals
 
 
@@ -145,7 +145,7 @@ def test_a_refused_move_at_the_cut_or_the_calls_cites_the_constraints_rule(
             cost = rules.cost(move)
             if cost is not None:
                 _, events = game.apply(state, move)
-                assert [e.data["why"] for e in events if e.kind == "penalty" and e.data] == [cost]
+                assert [e.data["why"] for e in events if e.kind == "penalty" and e.data] == [narrate.cause(cost)]
     assert {"deal", "aux-armes"} <= seen  # an evening has later deals, and clips to parade
 
 

@@ -313,7 +313,7 @@ def test_a_revoke_is_played_and_charged() -> None:
 def test_a_cheating_bid_is_found_out() -> None:
     game, state = four_mandrins(table="lenient")
     state, _ = run(game, state, "pass, call quatre-mandrins, bid 7")  # five is all Carla can show
-    assert state.hidden and "7 cards" in state.hidden[0].text
+    assert state.hidden and "7 cards" in narrate.cause(state.hidden[0].why)
 
 
 # -- drogue.variant.four-jacks.run ------------------------------------------------------------------------------

@@ -84,7 +84,9 @@ def play_evenings(config: Configuration, seed: int, games: int) -> Tally:
                 tally.count("later-deals")
                 if record.points[1 - holder] >= THRESHOLD:
                     tally.count("free-made-41")
-                charged = {(c.why, c.seat % 2) for c in record.changes if c.why in VILENIES and c.delta > 0}
+                charged = {
+                    (c.why.vilenie, c.seat % 2) for c in record.changes if c.why.kind == "vilenie" and c.delta > 0
+                }
                 for why in VILENIES:
                     if any(w == why for w, _ in charged):
                         tally.count(f"vilenie:{why}")

@@ -15,7 +15,6 @@ from ...model import evolve
 from . import calls, cut
 from .auction import (
     MAX_BID,
-    QUI_VIVE_TEXT,
     AuctionCall,
     Claim,
     best_claims,
@@ -24,7 +23,7 @@ from .auction import (
     has_four_mandrins,
     shown_jacks,
 )
-from .facts import AllPassed, AuctionWon, Fact, ForgotFour, Spoke
+from .facts import AllPassed, AuctionWon, Cause, Fact, ForgotFour, Spoke
 from .moves import Bid, Pass, Spoken
 from .penalties import hide, penalize
 from .state import DrogueState
@@ -44,7 +43,7 @@ def claim_for(hand: Sequence[Card], count: int, under: bool = False) -> Claim | 
 
 # Why a bid is refused, as the auction's constraint decides it; explain.py words each one.
 BidReason = Literal["four-first", "max", "no-jack", "four-shows-three", "more-than-held", "not-whole", "below", "tried"]
-FORGOT_FOUR = f'holding all four Mandrins without calling "{QUI_VIVE_TEXT}"'
+FORGOT_FOUR = Cause("four-unsaid")  # drogue.bid.four-mandrins
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +55,7 @@ class BidVerdict:
     allowed: bool
     rule: str
     reason: BidReason | None = None
-    causes: tuple[str, ...] | None = None
+    causes: tuple[Cause, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,12 +95,12 @@ def constraint(table: Table, state: DrogueState, seat: int) -> AuctionConstraint
 
     def verdict(count: int) -> BidVerdict:
         # a lenient table plays a bid it cannot check on sight, and finds it out later (drogue.penalty.causes)
-        causes: tuple[str, ...] | None = None
+        causes: tuple[Cause, ...] | None = None
         if 1 <= count <= MAX_BID and count >= floor and not (count == floor and count in tried):
             if not jacks:
-                causes = ("bidding without a Jack", *forgot)  # drogue.bid.no-jack
+                causes = (Cause("bid-without-jack"), *forgot)  # drogue.bid.no-jack
             elif count not in shown:
-                causes = (f"bidding {count} cards without holding them", *forgot)  # cheating
+                causes = (Cause("bid-not-held", count=count), *forgot)  # cheating
             else:
                 causes = forgot or None
         if pending:  # drogue.bid.four-mandrins.when: the call comes first

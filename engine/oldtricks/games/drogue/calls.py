@@ -21,6 +21,7 @@ from .auction import Auction
 from .facts import (
     AskedFloor,
     AuxArmes,
+    Cause,
     DemandedRedeal,
     Fact,
     ForgotCall,
@@ -39,8 +40,8 @@ from .state import DrogueState, Duty, DutyKind
 from .table import Table
 
 # What a lenient table charges at once (drogue.penalty.causes, drogue.penalty.causes.salute)
-NO_FLOOR = "calling out in the silent game without the floor"
-NO_SALUTE = "not saluting the three clipped players"
+NO_FLOOR = Cause("no-floor")
+NO_SALUTE = Cause("no-salute")
 
 # The rule that asks each duty: a refusal while it is owed cites it
 DUTY_RULES: dict[DutyKind, str] = {
@@ -81,7 +82,7 @@ class DutyConstraint:
             return "drogue.silent.calls"
         return self.rule
 
-    def cost(self, move: Move) -> str | None:
+    def cost(self, move: Move) -> Cause | None:
         """What a lenient table charges at once for ``move`` (None: nothing, or nothing yet)."""
         if self.floor and move.kind == "call":
             return NO_FLOOR  # drogue.silent.calls: talking without the floor
@@ -234,7 +235,7 @@ def apply(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueSta
         wears = state.session.wear[move.seat].clips
         # drogue.release.all: every ordinary clip comes off; drogue.release.one: one per Jack shown
         n = wears if table.agreed.release == "all" else 1
-        session = state.session.change(move.seat, "clips", -n, f"showed {jack.symbol}")
+        session = state.session.change(move.seat, "clips", -n, Cause("showed", jack))
         facts.append(Released(move.seat, jack, n, wears - n))
         return settle(evolve(state, session=session), facts)
     if isinstance(move, Spoken) and move.forgotten:
@@ -252,7 +253,7 @@ def apply(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueSta
     return settle(state, facts)
 
 
-def _forget(state: DrogueState, duty: Duty, cost: str | None) -> tuple[DrogueState, list[Fact]]:
+def _forget(state: DrogueState, duty: Duty, cost: Cause | None) -> tuple[DrogueState, list[Fact]]:
     """Lenient table: a call let go by (drogue.penalty.causes): the salute costs a clip at once (``cost``),
     a "Qui vive!" shows when its Jack is played, "Aux armes!" costs nothing."""
     if duty.kind == "aux-armes":
@@ -262,7 +263,7 @@ def _forget(state: DrogueState, duty: Duty, cost: str | None) -> tuple[DrogueSta
         state, penalty = penalize(state, duty.seat, cost)
         return state, [ForgotCall(duty.seat, "salut"), penalty]
     assert duty.card is not None
-    hidden = hide(state, duty.seat, f'not calling "Qui vive!" for the named {duty.card.symbol}', duty.card)
+    hidden = hide(state, duty.seat, Cause("qui-vive-unsaid", duty.card), duty.card)
     return evolve(state, hidden=hidden), [ForgotCall(duty.seat, "qui-vive", duty.card)]
 
 
@@ -275,5 +276,5 @@ def qui_vive(state: DrogueState, seat: int, card: Card | None) -> tuple[DrogueSt
     wear = state.session.wear[seat]
     # drogue.black-nose.removal: a penalty clip first, the nose last
     kind: Literal["penalty", "black-nose"] = "penalty" if wear.penalty else "black-nose"
-    session = state.session.change(seat, kind, -1, f"named {card.symbol} and held it")
+    session = state.session.change(seat, kind, -1, Cause("named-and-held", card))
     return evolve(state, session=session), QuiVive(seat, card, namers, kind)

@@ -11,7 +11,7 @@ Played(seat=1, card=Card.parse('JC', 'french'), how='trumps')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ...cards import Card
@@ -24,13 +24,51 @@ Points = tuple[int, int]  # card points of seats 0 and 2, and of seats 1 and 3
 How = Literal["leads", "beats", "follows", "throws", "trumps", "over-trumps", "under-trumps"]
 
 
+# Why a clip goes on or comes off: a penalty (drogue.penalty.causes) or what the session charges and releases
+CauseKind = Literal[
+    "bid-without-jack",  # drogue.bid.no-jack, at a lenient table
+    "bid-not-held",  # a count the hand cannot show (``count``)
+    "four-unsaid",  # drogue.bid.four-mandrins: the call not made
+    "revoke",  # a card the play's rule forbids (``rule``: the rule that narrowed the hand)
+    "jack-run",  # drogue.variant.four-jacks.run
+    "out-of-turn",  # drogue.penalty.causes.out-of-turn (``card``)
+    "no-floor",  # drogue.silent.calls: calling out without the floor
+    "no-salute",  # drogue.penalty.causes.salute
+    "qui-vive-unsaid",  # drogue.penalty.removal: a named Jack held in silence (``card``)
+    "trump-ace-lost",  # drogue.black-nose
+    "buttonhole-off",  # drogue.vilenie.defigure.off
+    "showed",  # drogue.release (``card``)
+    "named-and-held",  # drogue.penalty.removal (``card``)
+    "rengage",  # drogue.rengage
+    "vilenie",  # drogue.vilenie.* (``vilenie``)
+    "first-game-lost",  # drogue.first-game
+    "made-too-few",  # drogue.threshold (``count``: the points made)
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Cause:
+    """Why a clip goes on or comes off, as a fact; ``narrate.cause`` words it. ``found_out``: a hidden
+    infraction that came out when the cards were turned over (drogue.penalty.causes.found-out)."""
+
+    kind: CauseKind
+    card: Card | None = None
+    count: int = 0
+    rule: str = ""
+    vilenie: str = ""
+    found_out: bool = False
+
+    def when_found_out(self) -> Cause:
+        return replace(self, found_out=True)
+
+
 # -- the cut and the calls (cut.py, calls.py) -------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Penalty:
     """``seat`` takes a penalty clip for ``why`` (drogue.penalty.causes)."""
 
     seat: int
-    why: str
+    why: Cause
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...model import Move, evolve
 from . import bidding, moves, playing
 from .auction import AuctionCall
-from .facts import Fact, OutOfTurn
+from .facts import Cause, Fact, OutOfTurn
 from .moves import Bid, Pass, PlayCard
 from .penalties import penalize
 from .state import DrogueState, Hidden
@@ -36,8 +36,7 @@ def _card(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, li
         if state.trick or turn is None or move.seat == turn:
             return None
         # drogue.penalty.causes.out-of-turn: the card goes back; the right player leads
-        why = f"leading {card.symbol} out of turn"
-        state, penalty = penalize(state, move.seat, why)
+        state, penalty = penalize(state, move.seat, Cause("out-of-turn", card))
         return state, [OutOfTurn(move.seat, card, turn), penalty]
     if move.kind != "play" or move.seat != state.turn:
         return None

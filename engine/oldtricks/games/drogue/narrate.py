@@ -30,6 +30,7 @@ from .facts import (
     AuxArmes,
     BlackNose,
     ButtonholeOff,
+    Cause,
     DealScore,
     Dealt,
     DemandedRedeal,
@@ -74,6 +75,58 @@ HOW = {
     "over-trumps": "over-trumps with",
     "under-trumps": "under-trumps with",
 }
+
+
+# What a lenient table charges for a card the rules forbid, by the rule that narrowed the hand
+REVOKES = {
+    "drogue.play.follow": "not following suit (and beating) when able",
+    "drogue.play.follow.trumped": "not following suit when able",
+    "drogue.play.trump": "not trumping when able",
+    "drogue.play.overtrump": "not over-trumping when able",
+}
+CAUSES = {
+    "bid-without-jack": "bidding without a Jack",
+    "four-unsaid": f'holding all four Mandrins without calling "{QUI_VIVE_TEXT}"',
+    "jack-run": "the fourth Jack of one side in consecutive tricks",
+    "no-floor": "calling out in the silent game without the floor",
+    "no-salute": "not saluting the three clipped players",
+    "trump-ace-lost": "lost the trump Ace",
+    "buttonhole-off": "won a trick with a King or Queen",
+    "rengage": "rengagé",
+    "first-game-lost": "lost the first game",
+}
+
+
+def cause(why: Cause) -> str:
+    """Why a clip went on or came off, in words: a penalty's cause, or a line of the clips' history.
+
+    >>> from oldtricks.cards import FRENCH_32
+    >>> cause(Cause("revoke", rule="drogue.play.trump")), cause(Cause("showed", FRENCH_32.parse("JS")))
+    ('not trumping when able', 'showed J♠')
+    >>> cause(Cause("bid-not-held", count=5).when_found_out())
+    'bidding 5 cards without holding them, found out after the deal'
+    """
+    card = why.card.symbol if why.card is not None else ""
+    match why.kind:
+        case "bid-not-held":
+            text = f"bidding {why.count} cards without holding them"
+        case "revoke":
+            text = REVOKES.get(why.rule, "breaking the rules of play")
+        case "out-of-turn":
+            text = f"leading {card} out of turn"
+        case "qui-vive-unsaid":
+            text = f'not calling "Qui vive!" for the named {card}'
+        case "showed":
+            text = f"showed {card}"
+        case "named-and-held":
+            text = f"named {card} and held it"
+        case "vilenie":
+            text = why.vilenie
+        case "made-too-few":
+            text = f"made {why.count}"
+        case _:
+            text = CAUSES[why.kind]
+    return text + (", found out after the deal" if why.found_out else "")
 
 
 def clips_word(n: int) -> str:
@@ -159,7 +212,8 @@ def _between(fact: Fact, seats: Seats) -> Event:
     """The events of everything but the cards and the bids: the cut, the calls, trump, the session."""
     names = seats.names
     match fact:
-        case Penalty(seat, why):
+        case Penalty(seat, reason):
+            why = cause(reason)
             return Event("penalty", f"{names[seat]} takes a penalty clip for {why}.", {"seat": seat, "why": why})
         case AuctionWon(seat, count):
             text = (

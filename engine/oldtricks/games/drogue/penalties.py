@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from ...cards import Card
 from ...model import evolve
-from .facts import Penalty
+from .facts import Cause, Penalty
 from .state import DrogueState, Hidden
 
 
-def penalize(state: DrogueState, seat: int, why: str) -> tuple[DrogueState, Penalty]:
+def penalize(state: DrogueState, seat: int, why: Cause) -> tuple[DrogueState, Penalty]:
     """drogue.penalty.causes: a penalty clip in the other colour."""
     session = state.session.change(seat, "penalty", 1, why)
     return evolve(state, session=session), Penalty(seat, why)
 
 
-def hide(state: DrogueState, seat: int, text: str, card: Card | None = None) -> tuple[Hidden, ...]:
+def hide(state: DrogueState, seat: int, why: Cause, card: Card | None = None) -> tuple[Hidden, ...]:
     """drogue.penalty.causes.found-out: an infraction that comes out at the end of the deal (``card``
     None) or when ``card`` is played."""
-    return (*state.hidden, Hidden(seat, text, card))
+    return (*state.hidden, Hidden(seat, why, card))

@@ -12,7 +12,7 @@ from typing import Literal
 from ...cards import Card
 from ...model import Outcome, evolve
 from . import narrate, session
-from .facts import DealScore, Fact, How, Over, Played, TrickWon
+from .facts import Cause, DealScore, Fact, How, Over, Played, TrickWon
 from .moves import PlayCard
 from .penalties import penalize
 from .ranking import is_jack, points, suit_of, trick_power
@@ -40,13 +40,6 @@ Reason = Literal["jack-run", "beat", "jack-not-its-suit", "jacks-are-trumps", "f
 
 # What a lenient table charges for a card the rules forbid, by the rule that narrowed the hand
 # (drogue.penalty.causes)
-REVOKES = {
-    "drogue.play.follow": "not following suit (and beating) when able",
-    "drogue.play.follow.trumped": "not following suit when able",
-    "drogue.play.trump": "not trumping when able",
-    "drogue.play.overtrump": "not over-trumping when able",
-}
-JACK_RUN = "the fourth Jack of one side in consecutive tricks"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,12 +71,13 @@ class CardConstraint:
     def verdict(self, card: Card) -> Verdict | None:
         return next((v for v in self.verdicts if v.card == card), None)
 
-    def infraction(self, card: Card) -> str:
-        """What a lenient table charges for playing ``card`` (drogue.penalty.causes)."""
+    def infraction(self, card: Card) -> Cause:
+        """What a lenient table charges for playing ``card`` (drogue.penalty.causes): the fourth Jack of a
+        run, or a revoke of the rule that narrowed the hand."""
         verdict = self.verdict(card)
         if verdict is not None and verdict.reason == "jack-run":
-            return JACK_RUN  # drogue.variant.four-jacks.run
-        return REVOKES.get(self.rule, "breaking the rules of play")
+            return Cause("jack-run")  # drogue.variant.four-jacks.run
+        return Cause("revoke", rule=self.rule)
 
 
 def constraint(table: Table, state: DrogueState, seat: int) -> CardConstraint:
@@ -184,7 +178,7 @@ def play_card(table: Table, state: DrogueState, move: PlayCard, quiet: bool = Fa
     if table.agreed.evening:
         return session.finish(table, state, facts), facts
     for hidden in state.hidden:  # a single deal: what was hidden still comes out when the cards are seen
-        state, penalty = penalize(state, hidden.seat, hidden.text + ", found out after the deal")
+        state, penalty = penalize(state, hidden.seat, hidden.why.when_found_out())
         facts.append(penalty)
     outcome = result(table, state)
     facts.append(Over(outcome))

@@ -16,6 +16,7 @@ from . import cut, narrate
 from .facts import (
     BlackNose,
     ButtonholeOff,
+    Cause,
     DrogueStays,
     DrogueTaken,
     EveningScore,
@@ -65,7 +66,7 @@ def reveal(state: DrogueState, card: Card, facts: list[Fact]) -> DrogueState:
     """drogue.penalty.causes.found-out: a forgotten "Qui vive!" comes out when that Jack is played."""
     for hidden in [h for h in state.hidden if h.card == card]:
         state = evolve(state, hidden=tuple(h for h in state.hidden if h is not hidden))
-        state, penalty = penalize(state, hidden.seat, hidden.text)
+        state, penalty = penalize(state, hidden.seat, hidden.why)
         facts.append(penalty)
     return state
 
@@ -76,11 +77,11 @@ def after_trick(state: DrogueState, record: TrickRecord, facts: list[Fact]) -> D
     maker, trump = state.maker, state.trump
     lost = [s for s, c in record.cards if c.rank == "A" and c.suit == trump and s == maker]
     if lost and maker is not None and record.winner != maker and not session.wear[maker].black_nose:
-        session = session.change(maker, "black-nose", 1, "lost the trump Ace")
+        session = session.change(maker, "black-nose", 1, Cause("trump-ace-lost"))
         facts.append(BlackNose(maker, record.winner, record.winner % 2 == maker % 2))
     winner = record.winner
     if session.wear[winner].buttonhole and any(c.rank in "KQ" for _, c in record.cards):
-        session = session.change(winner, "buttonhole", -1, "won a trick with a King or Queen")
+        session = session.change(winner, "buttonhole", -1, Cause("buttonhole-off"))
         facts.append(ButtonholeOff(winner))
     return evolve(state, session=session)
 
@@ -89,7 +90,7 @@ def after_trick(state: DrogueState, record: TrickRecord, facts: list[Fact]) -> D
 def finish(table: Table, state: DrogueState, facts: list[Fact]) -> DrogueState:
     """Score a played deal for the session; then the next cut, or the end of the evening."""
     for hidden in state.hidden:  # drogue.penalty.causes.found-out: the cards are turned over
-        state, penalty = penalize(state, hidden.seat, hidden.text + ", found out after the deal")
+        state, penalty = penalize(state, hidden.seat, hidden.why.when_found_out())
         facts.append(penalty)
     state = evolve(state, hidden=())
     session = state.session
@@ -117,7 +118,7 @@ def finish(table: Table, state: DrogueState, facts: list[Fact]) -> DrogueState:
     return cut.start_next(table, state)
 
 
-def _take(session: Session, side: int, why: str) -> Session:
+def _take(session: Session, side: int, why: Cause) -> Session:
     for seat in (side, side + 2):
         session = session.change(seat, "clips", 1, why)
     return replace(session, holder=side)
@@ -132,14 +133,14 @@ def _first_game(
         shames = [vilenies(state, side, True, table.agreed.capot_counts == "alone") for side in (0, 1)]
         if bool(shames[0]) != bool(shames[1]):
             side = 0 if shames[0] else 1
-            session = _take(session, side, shames[side][0])
+            session = _take(session, side, Cause("vilenie", vilenie=shames[side][0]))
             facts.append(FirstGameShamed(points, side, tuple(shames[side])))
             return session
     if points[0] == points[1]:
         facts.append(FirstGameTied(points))  # drogue.first-game.tie
         return session
     loser = 0 if points[0] < points[1] else 1
-    session = _take(session, loser, "lost the first game")
+    session = _take(session, loser, Cause("first-game-lost"))
     facts.append(FirstGameLost(points, loser))
     return session
 
@@ -154,20 +155,21 @@ def _later_game(
         if points[seat % 2] < RENGAGE_BELOW:
             extra = table.agreed.rengage == "extra"
             if extra:
-                session = session.change(seat, "clips", 1, "rengagé")
+                session = session.change(seat, "clips", 1, Cause("rengage"))
             facts.append(Rengage(seat, points[seat % 2], extra))
     for vilenie in vilenies(state, holder, False, table.agreed.capot_counts == "alone"):  # drogue.vilenie.recharger
         n = table.agreed.capot if vilenie == "capot" else 1
         kind = "buttonhole" if vilenie == "défiguré" else "clips"
         for seat in (holder, holder + 2):
-            session = session.change(seat, kind, n, vilenie)
+            session = session.change(seat, kind, n, Cause("vilenie", vilenie=vilenie))
         facts.append(Vilenie(holder, vilenie, n, kind == "buttonhole"))
     shame = vilenies(state, free, True, table.agreed.capot_counts == "alone")
     if points[free] >= THRESHOLD and not shame:
         facts.append(DrogueStays(free, points[free], THRESHOLD, holder))
         return session
     # drogue.vilenie.clip-free (courte-queue among them), or fewer than the threshold
-    session = _take(session, free, shame[0] if shame else f"made {points[free]}")
+    why = Cause("vilenie", vilenie=shame[0]) if shame else Cause("made-too-few", count=points[free])
+    session = _take(session, free, why)
     facts.append(DrogueTaken(free, points[free], THRESHOLD, holder, tuple(shame)))
     return session
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .auction import NUMBERS
-from .narrate import team_name
+from .narrate import cause, team_name
 from .ranking import SUIT_WORDS
 from .state import Change, DrogueState
 from .table import Table
@@ -123,5 +123,5 @@ def changes(items: tuple[Change, ...], names: tuple[str, ...], *, on: bool) -> s
             continue
         n = abs(c.delta)
         what = KIND_WORDS[c.kind] + ("s" if n > 1 and c.kind != "black-nose" else "")
-        parts.append(f"{names[c.seat]} {n if c.kind != 'black-nose' else 'a'} {what} ({c.why})")
+        parts.append(f"{names[c.seat]} {n if c.kind != 'black-nose' else 'a'} {what} ({cause(c.why)})")
     return "; ".join(parts) or "—"

@@ -18,6 +18,7 @@ from ...cards import Card
 from ...model import Deal, Outcome
 from .auction import Auction, Claim
 from .draw import IDENTITY, Draw
+from .facts import Cause
 
 Play = tuple[int, Card]
 Phase = Literal["cut", "calls", "auction", "trump", "play", "over"]
@@ -74,7 +75,7 @@ class Change:
     seat: int
     kind: str
     delta: int
-    why: str
+    why: Cause
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +110,7 @@ class Session:
     guerite: tuple[int, ...] = ()
     changes: tuple[Change, ...] = ()
 
-    def change(self, seat: int, kind: str, delta: int, why: str) -> Session:
+    def change(self, seat: int, kind: str, delta: int, why: Cause) -> Session:
         """Put on (``delta`` > 0) or take off clips; never below zero."""
         wear = self.wear[seat]
         if kind == "black-nose":
@@ -139,7 +140,7 @@ class Hidden:
     deal (``card`` None) or when ``card`` is played."""
 
     seat: int
-    text: str
+    why: Cause
     card: Card | None = None
 
 
