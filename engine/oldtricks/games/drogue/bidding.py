@@ -26,6 +26,7 @@ from .auction import (
 from .facts import AllPassed, AuctionWon, Cause, Fact, ForgotFour, Spoke
 from .moves import Bid, Pass, Spoken
 from .penalties import hide, penalize
+from .shape import SEATS
 from .state import DrogueState
 from .table import Table
 
@@ -176,7 +177,7 @@ def redeal(table: Table, state: DrogueState, facts: list[Fact]) -> tuple[DrogueS
     dealer = state.dealer
     moved = table.agreed.all_pass == "next-dealer"
     if moved:
-        dealer = (dealer - 1) % 4  # drogue.bid.all-pass.next
+        dealer = (dealer - 1) % SEATS  # drogue.bid.all-pass.next
     state = evolve(state, dealer=dealer, redeals=state.redeals + 1, hidden=())
     state, hands = cut.deal_cards(table, state, dealer)
     facts.append(AllPassed(dealer, moved, hands))

@@ -16,7 +16,7 @@ from .facts import Cause, DealScore, Fact, How, Over, Played, TrickWon
 from .moves import PlayCard
 from .penalties import penalize
 from .ranking import is_jack, points, suit_of, trick_power
-from .shape import TRICKS
+from .shape import SEATS, TRICKS
 from .state import DrogueState, TrickRecord
 from .table import Table
 from .tricks import Constraint, allowed, best_play
@@ -161,8 +161,8 @@ def play_card(table: Table, state: DrogueState, move: PlayCard, quiet: bool = Fa
     state = session.reveal(state, card, facts)
     trump = state.trump
     assert trump is not None
-    if len(trick) < 4:
-        return evolve(state, hands=hands, trick=trick, turn=(seat - 1) % 4), facts
+    if len(trick) < SEATS:
+        return evolve(state, hands=hands, trick=trick, turn=(seat - 1) % SEATS), facts
     winner, best = best_play(trick, trump, table.agreed.order)  # drogue.play.win
     pts = points(c for _, c in trick)  # drogue.points
     record = TrickRecord(len(state.tricks) + 1, trick[0][0], trick, winner, pts)

@@ -17,6 +17,7 @@ from .bidding import signing
 from .facts import Fact, TrumpNamed
 from .moves import NameTrump
 from .ranking import is_jack
+from .shape import SEATS
 from .state import DrogueState
 from .table import Table
 
@@ -62,6 +63,6 @@ def name_trump(table: Table, state: DrogueState, move: NameTrump) -> tuple[Drogu
     assert standing is not None
     proof = constraint(table, state, move.seat).proof(move.suit)
     assert proof is not None
-    leader = (state.dealer - 1) % 4  # drogue.deal.first-lead
+    leader = (state.dealer - 1) % SEATS  # drogue.deal.first-lead
     named = TrumpNamed(move.seat, move.suit, proof.cards, signing(table, state, move.seat), leader)
     return evolve(state, phase="play", trump=move.suit, maker=move.seat, proof=proof, turn=leader), [named]

@@ -9,6 +9,7 @@ from . import sessionview
 from .auction import NUMBERS, QUI_VIVE_TEXT, Auction
 from .narrate import team_name
 from .ranking import BLACK, ORDERS, SUIT_WORDS, display_key
+from .shape import SEATS
 from .state import DrogueState
 from .table import Table
 
@@ -32,7 +33,7 @@ def render(table: Table, state: DrogueState) -> dict[str, Any]:
     if number and table.agreed.evening:
         number += state.session.tricks_before  # tricks are numbered through the session
     return {
-        "seats": [_seat(table, state, s, names) for s in range(4)],
+        "seats": [_seat(table, state, s, names) for s in range(SEATS)],
         "table": [{"seat": s, "card": str(c)} for s, c in shown],
         "trick": {
             "number": number,
