@@ -31,6 +31,7 @@ _TABLES: dict[str, Line] = {}
 _SPECS: dict[str, dict[str, Any]] = {}  # the spec each table was opened with: its deal, title, names
 _OPTIONS: dict[str, dict[str, Any]] = {}  # and the option overrides it was opened with
 BOT_LIMIT = 5_000  # bot moves in one request: an endless Bettelmann game stops here
+LINE_WORDS = 8  # moves of the best line told in words by the analysis
 NOTE_LIMIT = TEXT_LIMIT  # characters in one note: the limit of scenario files and links
 
 
@@ -313,7 +314,35 @@ def _find_parting(args: dict[str, Any]) -> dict[str, Any]:
     return found
 
 
+def _analyse(args: dict[str, Any]) -> dict[str, Any]:
+    """The solver's values of every legal move at ``step`` (default: the last) of table ``key``, or of the
+    position after ``moves`` (notation, from the deal, under the options the table was opened with:
+    the line the reader is looking at, which need not be the table's). ``line_words``: what happens on
+    the best line, in the game's own narration, for the first :data:`LINE_WORDS` moves."""
+    key, line = _table(args)
+    if "moves" in args:
+        moves = args["moves"]
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise OldtricksError("moves must be a list of moves in notation")
+        line = start(from_spec(_SPECS[key]), _OPTIONS.get(key, {}))
+        for n, text in enumerate(moves, start=1):
+            try:
+                line.push(line.game.parse_move(line.states[-1], text))
+            except OldtricksError as exc:
+                raise OldtricksError(f"step {n}: {exc}") from None
+    step = _step(args, line)
+    game, state = line.game, line.states[step]
+    said = game.analyse(state).as_json(step)
+    best = said["moves"][0]
+    words: list[str] = []
+    for text in [best["move"], *best["line"]][:LINE_WORDS]:
+        state, events = game.apply(state, game.parse_move(state, text))
+        words.extend(e.text for e in events if e.text)
+    return {"analysis": said, "line_words": words}
+
+
 _OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "analyse": _analyse,
     "compare": _compare,
     "find_parting": _find_parting,
     "table_spec": lambda args: {"spec": table_spec(args)},
@@ -341,6 +370,9 @@ def call(op: str, args_json: str = "{}") -> str:
     - ``scenario_toml`` {key, viewer?} | {spec} -> {toml, name, spec}: a scenario file;
     - ``compare`` {key, frames?} -> {diverge, text, rule, rule_title, status, changed, frames?, book?}:
       where the table's reading parts from the scenario as written (``diverge``: a step, or null);
+    - ``analyse`` {key, step?, moves?} -> {analysis, line_words}: every legal move's value with best play
+      (:meth:`oldtricks.model.Game.analyse`, as ``python -m oldtricks analyse --json``) and the best line
+      in the engine's words;
     - ``find_parting`` {key, tricks?, tries?, first?} -> {seed, spec, frames, book, diverge, text, ...}:
       a seeded deal where the two readings part within the first tricks; the table becomes it.
     """

@@ -62,6 +62,9 @@ export class Live {
     this.book = Object.fromEntries(this.options.map((o) => [o.key, o.value ?? o.default]));
     this.chosen = {...this.book};
     this.builtOptions = null;
+    this.analysing = false;     // the Analysis toggle: the solver's values of the legal moves, by the engine
+    this.analyses = new Map();  // analysisKey() -> the engine's answer to "analyse"
+    this.analysisPending = null;
     // a link keeps the other rules chosen (shown side by side with the book) and a deal the engine
     // found where the readings part (`;rules=KEY:VALUE,…;seed=N`)
     w.settingWriters.rules = () => this.rulesLinkText();
@@ -87,6 +90,9 @@ export class Live {
     this.bookBtn = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "book", hidden: true,
       "aria-label": "Back to the book: show the scenario as written", onclick: () => this.backToBook()},
     icon("back"), h("span", {class: "ot-btn-label"}, "Back to the book"));
+    this.analysisBtn = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "analysis",
+      "aria-pressed": "false", "aria-label": "Analysis: each legal move's value with best play, by the live engine",
+      onclick: () => this.toggleAnalysis()}, icon("help"), h("span", {class: "ot-btn-label"}, "Analysis"));
     this.progress = h("progress", {"data-role": "progress", max: 1, hidden: true, "aria-label": "Loading the live engine"});
     this.progressLabel = h("span", {class: "ot-progress-label", "aria-live": "polite"});
     this.seatSelect = h("select", {class: "ot-select", "data-role": "seat", "aria-label": "Seat you play",
@@ -100,6 +106,7 @@ export class Live {
       h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, "Engine"), this.paceSelect));
     this.status = h("span", {class: "ot-live-status", "data-role": "live-status"});
     this.moves = h("div", {class: "ot-moves", "data-role": "moves", role: "group", "aria-label": "Your move"});
+    this.analysisEl = h("div", {class: "ot-analysis", "data-role": "analysis", hidden: true});
     const n = this.options.length;
     // The other rules take room: folded away until the reader asks for them, and their controls built
     // then (a rules page has dozens of viewers; most are never asked).
@@ -112,12 +119,12 @@ export class Live {
     this.optionsList)
       : null;
     this.el = h("div", {class: "ot-live"},
-      h("div", {class: "ot-live-row"}, this.goBtn, this.bookBtn,
+      h("div", {class: "ot-live-row"}, this.goBtn, this.bookBtn, this.analysisBtn,
         h("span", {class: "ot-progress"}, this.progress, this.progressLabel)),
       this.optionsBox);
     // what live play needs at hand sits at the board, under the table: the seat, the pace, the moves
     this.boardEl = h("div", {class: "ot-live-board", "data-role": "live-board"},
-      h("div", {class: "ot-live-row"}, this.seatField, this.status), this.moves);
+      h("div", {class: "ot-live-row"}, this.seatField, this.status), this.moves, this.analysisEl);
   }
 
   /** The option controls, built on first use. */
@@ -179,6 +186,9 @@ export class Live {
     if (this.loading || this.busy) this.w.root.setAttribute("aria-busy", "true");
     else this.w.root.removeAttribute("aria-busy");
     put(this.moves);
+    this.analysisBtn.setAttribute("aria-pressed", String(this.analysing));
+    this.analysisBtn.disabled = !!this.loading;
+    this.showAnalysis(f, names);
     if (!this.active) {
       this.status.textContent = w.isBook ? "" : "computed by the live engine";
       return;
@@ -212,6 +222,59 @@ export class Live {
       }
     }
     put(this.moves, h("span", {class: "ot-moves-head"}, buttons.length ? "Your move:" : "Your move: click a highlighted card."), buttons);
+  }
+
+  // -- analysis ------------------------------------------------------------------------------
+  /** What names the position shown: the rules open and the moves from the deal. */
+  analysisKey() {
+    const w = this.w;
+    return `${this.opened}|${w.lines.movesOf(w.lines.currentId, w.index).join(" ")}`;
+  }
+
+  toggleAnalysis() {
+    this.analysing = !this.analysing;
+    if (this.analysing) return this.drive("analysisOn");
+    this.w.render();
+    return Promise.resolve(false);
+  }
+
+  /** The engine's analysis of the step shown, as it wrote it: each legal move with its value and what
+   * that means, best first; the move the line plays next marked; the best line in the engine's words. */
+  showAnalysis(f, names) {
+    const el = this.analysisEl;
+    el.hidden = !this.analysing || !this.active;
+    if (el.hidden) return;
+    const w = this.w;
+    el.dataset.step = String(f.step);
+    const got = this.analyses.get(this.analysisKey());
+    if (!got) {
+      el.dataset.state = "pending";
+      put(el, h("p", {class: "ot-muted"}, "Analysis: the engine is working it out…"));
+      if (this.driver && this.engine) this.drive("analyseHere");
+      return;
+    }
+    if (!got.ok) {
+      el.dataset.state = "none";
+      put(el, h("p", {class: "ot-muted"}, `Analysis: ${got.error}`));
+      return;
+    }
+    el.dataset.state = "done";
+    const a = got.analysis;
+    const next = w.frames[w.index + 1];
+    const played = next ? next.move : null;
+    const rows = a.moves.map((m, i) => h("li", {class: `ot-analysis-move${i === 0 ? " ot-analysis-best" : ""}`,
+      "data-move": m.move, "data-value": String(m.value)},
+    h("span", {class: "ot-analysis-card"}, isCard(m.move, w.pattern) ? cardChip(m.move, w.pattern) : m.move),
+    h("span", {class: "ot-analysis-value"}, String(m.value)),
+    h("span", {class: "ot-analysis-text"}, m.text),
+    m.move === played ? h("span", {class: "ot-analysis-played", "data-role": "played"}, "played next") : null));
+    put(el,
+      h("p", {class: "ot-analysis-head"}, `Analysis: ${names[a.to_move] || ""} to play. Values: ${a.measure}.`),
+      a.note ? h("p", {class: "ot-muted"}, a.note) : null,
+      h("ol", {class: "ot-analysis-list", "aria-label": "Legal moves, best first"}, rows),
+      got.line_words && got.line_words.length
+        ? h("p", {class: "ot-analysis-line", "data-role": "best-line"}, h("strong", {}, "Best line: "), got.line_words.join(" "))
+        : null);
   }
 
   moveButton(move, content, label) {

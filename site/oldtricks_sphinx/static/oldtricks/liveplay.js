@@ -102,6 +102,31 @@ export async function goLive(live) {
   else w.root.focus({preventScroll: true});
 }
 
+/** The Analysis toggle was turned on: go live if need be, then ask for the step shown. */
+export async function analysisOn(live) {
+  if (!live.active) await goLive(live);
+  live.w.render();
+  return analyseHere(live);
+}
+
+/** Ask the engine for the analysis of the step shown (the moves of its line from the deal), once. */
+export async function analyseHere(live) {
+  const w = live.w;
+  if (!live.analysing || !live.active || !live.engine) return;
+  const key = live.analysisKey();
+  if (live.analyses.has(key) || live.analysisPending === key) return;
+  live.analysisPending = key;
+  let r;
+  try {
+    r = await live.engine.call("analyse", {key: w.id, moves: w.lines.movesOf(w.lines.currentId, w.index)});
+  } catch (err) {
+    r = {ok: false, error: `the live engine failed: ${err && err.message ? err.message : err}`};
+  }
+  live.analyses.set(key, r || {ok: false, error: "the engine did not answer"});
+  if (live.analysisPending === key) live.analysisPending = null;
+  w.render();
+}
+
 export async function play(live, move) {
   const w = live.w;
   if (live.busy || !live.engine) return;

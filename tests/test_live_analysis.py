@@ -1,0 +1,52 @@
+"""The live engine's ``analyse`` operation: the solver's values at a step of an open table, or after
+the moves of the line the reader looks at, with the best line in the engine's own words."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import SCENARIOS
+from oldtricks import live
+from oldtricks.replay import replay
+from oldtricks.scenario import load
+
+
+def _open(key: str, name: str) -> list[dict[str, object]]:
+    sc = load(SCENARIOS / name, SCENARIOS)
+    out = json.loads(live.open_table(key, json.dumps(sc.spec()), "{}"))
+    assert out["ok"]
+    frames: list[dict[str, object]] = out["frames"]
+    return frames
+
+
+def test_analyse_a_step_lists_every_legal_move_and_tells_the_best_line() -> None:
+    frames = _open("a", "clock/deal.toml")
+    out = json.loads(live.call("analyse", json.dumps({"key": "a", "step": 27})))
+    assert out["ok"], out
+    rp = replay(load(SCENARIOS / "clock/deal.toml", SCENARIOS))
+    assert out["analysis"] == rp.game.analyse(rp.line.states[27]).as_json(27)
+    assert sorted(m["move"] for m in out["analysis"]["moves"]) == sorted(frames[27]["legal"])  # type: ignore[arg-type]
+    words = out["line_words"]
+    assert words and all(isinstance(w, str) and w for w in words)
+    # the words are the game's narration of the best move first, then of its line
+    best = rp.game.pack.parse(out["analysis"]["moves"][0]["move"])
+    assert best.name in words[0]
+    assert len(words) >= live.LINE_WORDS
+
+
+def test_analyse_the_line_of_given_moves() -> None:
+    frames = _open("b", "clock/deal.toml")
+    moves = [f["move"] for f in frames[1:28]]
+    by_moves = json.loads(live.call("analyse", json.dumps({"key": "b", "moves": moves})))
+    by_step = json.loads(live.call("analyse", json.dumps({"key": "b", "step": 27})))
+    assert by_moves["ok"] and by_moves["analysis"] == by_step["analysis"]
+
+
+def test_positions_without_a_solver_and_bad_moves_are_clear_errors() -> None:
+    _open("c", "drogue/example.toml")
+    out = json.loads(live.call("analyse", json.dumps({"key": "c", "step": 0})))
+    assert not out["ok"] and "once trump is named" in out["error"]
+    out = json.loads(live.call("analyse", json.dumps({"key": "c", "moves": ["ZZ"]})))
+    assert not out["ok"] and out["error"].startswith("step 1:")
+    out = json.loads(live.call("analyse", json.dumps({"key": "nope"})))
+    assert not out["ok"] and "open it first" in out["error"]
