@@ -4,7 +4,8 @@ Each feature registers its nodes, directives, roles and events in one ``setup_*`
 
 - :mod:`.scenario` ``{scenario} ID``: a scenario replayed at build time, embedded as a game viewer;
 - :mod:`.rules` ``{rule} ID`` (a rule block) and ``{rule}`ID``` (a citation);
-- :mod:`.tables` ``{coverage}`` and ``{options} GAME``; :mod:`.lessons` ``{lessons} GAME`` (a course);
+- :mod:`.tables` ``{coverage}`` and ``{options} GAME``; :mod:`.ddtable` ``{ddtable} ID`` (a Drogue deal's
+  double-dummy table); :mod:`.lessons` ``{lessons} GAME`` (a course);
   :mod:`.glossary` the meaning of a glossary term on every link to it; :mod:`.ledger` ``{ledger}``
   (the rules ledger as one table); :mod:`.picture` ``{trick}`` (one trick drawn as cards);
   :mod:`.stats` ``{stats} FILE PLOT`` (a plot of simulated games from a ``stats/`` data file);
@@ -30,6 +31,7 @@ from sphinx.application import Sphinx
 
 from .assets import setup_assets
 from .csp import setup_csp
+from .ddtable import setup_ddtable
 from .embeds import setup_embeds
 from .glossary import setup_glossary
 from .ledger import setup_ledger
@@ -56,6 +58,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         setup_scenario,
         setup_rules,
         setup_tables,
+        setup_ddtable,
         setup_lessons,
         setup_glossary,
         setup_ledger,

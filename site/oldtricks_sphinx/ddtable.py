@@ -1,0 +1,68 @@
+"""``{ddtable} SCENARIO``: the double-dummy table of a Drogue deal, computed at build by the engine.
+
+For each suit as trump and each seat as maker, the card points (of 120) the maker's side takes with
+best play by all (:meth:`oldtricks.games.drogue.game.Drogue.double_dummy_table`), so that a reader of
+the bidding lesson sees what each bid was worth. The scenario's deal is read at its first step; the
+directive decides nothing itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+from oldtricks.errors import OldtricksError, ScenarioError
+
+from .project import load_scenario, replay_scenario, scenario_path
+from .tables import Cell, table
+
+__all__ = ["DoubleDummyDirective", "setup_ddtable"]
+
+SUIT_NAMES = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
+
+
+class DoubleDummyDirective(SphinxDirective):
+    """The double-dummy table of the deal of one Drogue scenario."""
+
+    required_arguments = 1
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {}
+
+    def run(self) -> list[nodes.Node]:
+        sid = self.arguments[0]
+        path = scenario_path(self.config, sid)
+        if path is None or not path.is_file():
+            raise self.error(f"no scenario {sid!r}")
+        self.env.note_dependency(str(path))
+        try:
+            rp = replay_scenario(load_scenario(self.config, path))
+        except ScenarioError as exc:
+            raise self.error(str(exc)) from None
+        game = rp.game
+        make = getattr(game, "double_dummy_table", None)  # only Drogue has one
+        if make is None:
+            raise self.error(f"{sid}: the double-dummy table is for Drogue deals, not {game.title}")
+        try:
+            dd = make(rp.line.states[0])
+        except OldtricksError as exc:
+            raise self.error(f"{sid}: {exc}") from None
+        names = game.seat_names()
+        rows: list[list[Cell]] = [
+            [SUIT_NAMES.get(trump, trump), *(str(dd.for_maker(seat, trump)) for seat in range(4))]
+            for trump in dd.points
+        ]
+        heads = ["Trump", *(f"{names[seat]} makes" for seat in range(4))]
+        caption = nodes.paragraph(
+            "",
+            f"Card points (of 120) the maker's side takes with best play by all, every hand known,"
+            f" {names[dd.leader]} leading the first trick.",
+            classes=["ot-ddtable-caption"],
+        )
+        return [caption, table(heads, rows, [20, 20, 20, 20, 20], ["ot-ddtable"])]
+
+
+def setup_ddtable(app: Sphinx) -> None:
+    app.add_directive("ddtable", DoubleDummyDirective)
