@@ -104,3 +104,17 @@ def test_read_page_merges_shared_options_and_rules():
     assert data["frames"] == frames
     assert data["options"] == [dict(option, value="pierer")]
     assert data["rules"] == {"bettelmann.tie": rule}
+
+
+def test_read_page_adds_the_later_viewers_from_their_file():
+    sc = load(SCENARIOS / "bettelmann" / "tie-pierer.toml", SCENARIOS)
+    frames = replay(sc).frames()
+    option = {"key": "tie", "title": "Ties", "default": "first", "choices": []}
+    own = {"id": sc.id, "game": "bettelmann", "frames": encode_frames(frames), "option_values": {}}
+    first = {"games": {"bettelmann": [option]}, "rules": {}, "viewers": {"a": own}, "patched": True}
+    block = {"packed": pack(first), "more": "_static/oldtricks/frames/x.json"}
+    more = {"packed": pack({"viewers": {"b": own}, "patched": True})}
+    both = read_page(block, more)
+    assert list(both) == ["a", "b"] and both["b"]["frames"] == frames == both["a"]["frames"]
+    with pytest.raises(ValueError, match=r"later viewers are in _static/oldtricks/frames/x\.json"):
+        read_page(block)

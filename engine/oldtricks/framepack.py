@@ -136,11 +136,17 @@ def unpack(packed: str) -> Any:
     return json.loads(zlib.decompress(base64.b64decode(packed, validate=True), -15))
 
 
-def read_page(block: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def read_page(block: dict[str, Any], more: dict[str, Any] | None = None) -> dict[str, dict[str, Any]]:
     """Each viewer's data by scenario id, from a page's ``oldtricks-page`` block, as the widget reads it
     (``readData`` in ``static/oldtricks/widget.js``): unpacked, frames decoded, the game's options
-    with the viewer's values, and the rules it names."""
+    with the viewer's values, and the rules it names. A page whose later viewers are in a file of
+    their own names it as ``more``; ``more`` here is that file's content."""
     page = unpack(block["packed"]) if "packed" in block else block
+    if "more" in block:
+        if more is None:
+            raise ValueError(f"this page's later viewers are in {block['more']}: read it and pass it as more")
+        rest = unpack(more["packed"])
+        page = {**page, "viewers": {**page["viewers"], **rest["viewers"]}}
     out: dict[str, dict[str, Any]] = {}
     for scenario_id, own in page.get("viewers", {}).items():
         data = dict(own)

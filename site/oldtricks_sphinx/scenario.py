@@ -24,8 +24,10 @@ page's data compressed once (raw DEFLATE, base64), which the widget reads with t
 
 from __future__ import annotations
 
+import hashlib
 import json
 from html import escape
+from pathlib import Path
 from typing import Any, ClassVar
 
 from docutils import nodes
@@ -33,6 +35,7 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective, SphinxRole, SphinxTranslator
 from sphinx.util.nodes import split_explicit_title
+from sphinx.util.osutil import relative_uri
 from sphinx.writers.html5 import HTML5Translator
 
 from oldtricks.coverage import demonstrated_ids
@@ -83,9 +86,16 @@ def viewer_data(data: dict[str, Any]) -> dict[str, Any]:
     return own
 
 
-def page_block(document: nodes.document, packed: bool) -> dict[str, Any]:
+# A page keeps its first viewers' data inline, up to this much (JSON text before compression; always at
+# least the first viewer's): the rest is in a file of its own that the page fetches once it is drawn, so
+# that a page with thirty viewers is steppable after the bytes of its first few (issue of page weight).
+INLINE_BUDGET = 60_000
+
+
+def page_block(document: nodes.document, packed: bool) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """What a page's viewers read: each game's options (defaults), every rule they name, and each
-    viewer's own data by scenario id; with ``packed``, frames as patches and all of it compressed."""
+    viewer's own data by scenario id; with ``packed``, frames as patches and all of it compressed, and
+    the viewers past :data:`INLINE_BUDGET` apart (the second value: the content of their file, or None)."""
     games: dict[str, list[dict[str, Any]]] = {}
     rules: dict[str, dict[str, Any]] = {}
     viewers: dict[str, dict[str, Any]] = {}
@@ -96,10 +106,16 @@ def page_block(document: nodes.document, packed: bool) -> dict[str, Any]:
         viewers[data["id"]] = viewer_data(data)
     block = {"games": games, "rules": dict(sorted(rules.items())), "viewers": viewers}
     if not packed:
-        return block
-    for own in viewers.values():
+        return block, None
+    inline: dict[str, dict[str, Any]] = {}
+    rest: dict[str, dict[str, Any]] = {}
+    used = 0
+    for scenario_id, own in viewers.items():
         own["frames"] = encode_frames(own["frames"])
-    return {"packed": pack({**block, "patched": True})}
+        used += len(json.dumps(own, separators=(",", ":"), ensure_ascii=False))
+        (inline if not inline or (used <= INLINE_BUDGET and not rest) else rest)[scenario_id] = own
+    page = {"packed": pack({**block, "viewers": inline, "patched": True})}
+    return page, ({"packed": pack({"viewers": rest, "patched": True})} if rest else None)
 
 
 def embed_json(data: Any) -> str:
@@ -260,10 +276,26 @@ def _fill_rule_urls(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 def visit_html(self: HTML5Translator, node: scenario_embed) -> None:
     if not getattr(self, "_oldtricks_page_block", False):
         self._oldtricks_page_block = True  # type: ignore[attr-defined]
-        block = page_block(self.document, self.config.oldtricks_pack_frames)
+        block, rest = page_block(self.document, self.config.oldtricks_pack_frames)
+        if rest is not None:
+            block["more"] = write_more(self, rest)
         self.body.append(f'<script type="application/json" id="oldtricks-page">{embed_json(block)}</script>\n')
     ident = escape(node["scenario"], quote=True)
     self.body.append(f'<div class="oldtricks-widget" id="{ident}" data-scenario="{ident}" tabindex="0">\n')
+
+
+MORE = "_static/oldtricks/frames"
+
+
+def write_more(self: HTML5Translator, rest: dict[str, Any]) -> str:
+    """Write the page's later viewers' data to ``_static/oldtricks/frames/<digest>.json`` (named by its
+    content: a new build's file never meets an older copy in a cache); its address from the page."""
+    text = json.dumps(rest, separators=(",", ":"), ensure_ascii=False)
+    name = f"{MORE}/{hashlib.sha256(text.encode('utf-8')).hexdigest()[:20]}.json"
+    target = Path(self.builder.outdir) / name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+    return relative_uri(self.builder.get_target_uri(self.builder.current_docname), name)
 
 
 def depart_html(self: HTML5Translator, node: scenario_embed) -> None:

@@ -241,10 +241,20 @@ def sample_pages(root: Path) -> list[str]:
 PAGE_BLOCK = re.compile(r'<script type="application/json" id="oldtricks-page">(.*?)</script>', re.S)
 
 
-def embedded(html: str) -> dict[str, dict[str, Any]]:
-    """Each viewer's data by scenario id, as static/oldtricks/widget.js reads it (oldtricks.framepack)."""
+def embedded(html: str, root: Path | None = None) -> dict[str, dict[str, Any]]:
+    """Each viewer's data by scenario id, as static/oldtricks/widget.js reads it (oldtricks.framepack):
+    the page's block and, for a page whose later viewers are apart, their file in the site at ``root``
+    (the built site by default; the file is named by its content, so its name finds it)."""
     shared = PAGE_BLOCK.search(html)
-    return read_page(json.loads(shared.group(1))) if shared else {}
+    if not shared:
+        return {}
+    block = json.loads(shared.group(1))
+    more = None
+    if "more" in block:
+        site = root or Path(os.environ.get("OLDTRICKS_SITE", REPO / "build" / "site"))
+        path = site / "_static" / "oldtricks" / "frames" / Path(block["more"]).name
+        more = json.loads(path.read_text(encoding="utf-8"))
+    return read_page(block, more)
 
 
 MOUNTED = """() => {

@@ -68,7 +68,7 @@ def frames_of(data: dict[str, Any]) -> list[dict[str, Any]]:
     return list(data["frames"])
 
 
-def widgets(html: str) -> list[dict[str, Any]]:
+def widgets(html: str, root: Path | None = None) -> list[dict[str, Any]]:
     """The widgets of a page: ``{"attrs": {...}, "json": the page block's text, "raw": the page block
     parsed, "data": the viewer's data as the widget reads it}`` (:func:`oldtricks.framepack.read_page`)."""
     from oldtricks.framepack import read_page
@@ -80,7 +80,11 @@ def widgets(html: str) -> list[dict[str, Any]]:
     [block] = parser.blocks  # one block per page, before its first viewer
     assert html.index('id="oldtricks-page"') < html.index('class="oldtricks-widget"')
     raw = json.loads(block)
-    viewers = read_page(raw)
+    more = None
+    if "more" in raw:  # the later viewers' data, in a file of its own in the site at root
+        assert root is not None, "this page's later viewers are apart: give the built site's folder"
+        more = json.loads((root / "_static" / "oldtricks" / "frames" / Path(raw["more"]).name).read_text("utf-8"))
+    viewers = read_page(raw, more)
     assert list(viewers) == [w["attrs"]["data-scenario"] for w in parser.widgets]
     for w in parser.widgets:
         w.update(json=block, raw=raw, data=viewers[w["attrs"]["data-scenario"]])
@@ -107,7 +111,7 @@ class Built:
         return (self.outdir / f"{page}.txt").read_text(encoding="utf-8")
 
     def widgets(self, page: str = "index") -> list[dict[str, Any]]:
-        return widgets(self.html(page))
+        return widgets(self.html(page), self.outdir)
 
 
 Builder = Callable[..., Built]

@@ -115,7 +115,7 @@ def test_pages_preload_what_widget_js_imports_statically_and_what_their_first_vi
             embed = _published(site) / "teach" / "embed.js"
             assert embed in scripts, page
             want |= set(_static_closure(embed))
-        first = widgets(html)[0]["data"]["frames"]
+        first = widgets(html, site.outdir)[0]["data"]["frames"]
         for module, need in needs.items():
             if any(need(frame) for frame in first):
                 with_parts.add(module)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import re
 from urllib.parse import urlsplit
 
 from conftest import ASSET, SCENARIOS, Site, frames_of, widgets
+from oldtricks.framepack import read_page
 from oldtricks.registry import all_rules
 from oldtricks.replay import replay
 from oldtricks.scenario import discover, load
@@ -23,7 +25,7 @@ def test_every_scenario_file_is_embedded_once_and_matches_the_engine(site: Site)
     assert site.returncode == 0, site.log
     embedded: dict[str, list[dict[str, object]]] = {}
     for page in site.pages().values():
-        for w in widgets(page):
+        for w in widgets(page, site.outdir):
             embedded.setdefault(w["attrs"]["data-scenario"], []).append(w["data"])
     files = {p.relative_to(SCENARIOS).with_suffix("").as_posix(): p for p in discover([SCENARIOS])}
     assert set(embedded) == set(files)
@@ -54,7 +56,7 @@ def test_rule_links_in_viewers_resolve_to_rule_blocks(site: Site) -> None:
     assert site.returncode == 0, site.log
     pages = site.pages()
     for name, page in pages.items():
-        for w in widgets(page):
+        for w in widgets(page, site.outdir):
             for rule_id, entry in w["data"]["rules"].items():
                 url = entry["url"]
                 assert url, f"{name}: {rule_id} has no rule block"
@@ -85,7 +87,7 @@ def test_pages_and_viewers_show_each_rule_with_its_ledger_status(site: Site) -> 
         for status, anchor in re.findall(r'<a class="ot-cite ot-status-(\w+)[^"]*" href="[^"#]*#(rule-[\w-]+)"', page):
             assert status == ledger.rule(anchors[anchor]).status, (name, anchors[anchor])
             cited += 1
-        for w in widgets(page):
+        for w in widgets(page, site.outdir):
             for option in w["data"]["options"]:
                 assert option["status"] == ledger.rule(option["rule"]).status, (name, option["key"])
                 for choice in option["choices"]:
@@ -101,3 +103,14 @@ def test_every_rules_page_has_an_about_the_sources_box(site: Site) -> None:
     for name in ("bettelmann.html", "druzbart.html", "drogue.html", "drogue-clips.html"):
         box = re.search(r'<div class="[^"]*\bot-about-sources\b[^"]*">(.*?)</div>', pages[name], re.S)
         assert box and "About the sources" in box.group(1) and box.group(1).count("<li>") >= 3, name
+
+
+def test_a_page_of_many_viewers_keeps_the_later_ones_apart(site: Site) -> None:
+    """drogue-clips.html, with thirty viewers: the first few inline, the rest in one file of their own."""
+    html = site.pages()["drogue-clips.html"]
+    block = json.loads(re.search(r'<script type="application/json" id="oldtricks-page">(.*?)</script>', html).group(1))
+    assert block["more"].startswith("_static/oldtricks/frames/") and block["more"].endswith(".json")
+    inline = read_page({"packed": block["packed"]})
+    every = [w["attrs"]["data-scenario"] for w in widgets(html, site.outdir)]
+    assert list(inline) == every[: len(inline)] and 1 <= len(inline) < len(every) // 2, (len(inline), len(every))
+    assert len(block["packed"]) < 40_000  # the page carries its first viewers' data, not thirty's

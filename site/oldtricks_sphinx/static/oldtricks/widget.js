@@ -28,8 +28,9 @@ const STATUSES = ["documented", "disputed", "suggested", "assumed"];
  * where they did not change: treat them as read-only.
  */
 export async function readData(root) {
-  const page = await pageData();
   const id = root.dataset.scenario || root.id;
+  const page = await pageData();
+  if (!page.viewers[id] && page.more) await loadMore(page);
   const own = page.viewers[id];
   if (!own) throw new Error(`this page holds no data for scenario ${JSON.stringify(id)}`);
   const data = {...own};
@@ -44,15 +45,37 @@ let shared = null;
 function pageData() {
   if (!shared) shared = (async () => {
     const el = document.getElementById("oldtricks-page");
-    let page = el ? JSON.parse(el.textContent) : {};
-    if (typeof page.packed === "string") {
-      const bytes = Uint8Array.from(atob(page.packed), (c) => c.charCodeAt(0));
-      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-      page = JSON.parse(await new Response(stream).text());
-    }
-    return {games: {}, rules: {}, viewers: {}, ...page};
+    const block = el ? JSON.parse(el.textContent) : {};
+    const page = {games: {}, rules: {}, viewers: {}, ...(await unpacked(block))};
+    // the later viewers' data, in a file of its own (scenario.py, write_more): fetched once, when needed
+    page.more = typeof block.more === "string" ? new URL(block.more, document.baseURI).href : null;
+    return page;
   })();
   return shared;
+}
+
+async function unpacked(block) {
+  if (typeof block.packed !== "string") return block;
+  const bytes = Uint8Array.from(atob(block.packed), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return JSON.parse(await new Response(stream).text());
+}
+
+let more = null;
+/** The page's later viewers' data, added to the page's (once; a failed fetch is tried again later). */
+function loadMore(page) {
+  if (!more) more = (async () => {
+    const response = await fetch(page.more);
+    if (!response.ok) throw new Error(`${page.more}: HTTP ${response.status}`);
+    Object.assign(page.viewers, (await unpacked(await response.json())).viewers || {});
+  })().catch((err) => { more = null; throw err; });
+  return more;
+}
+
+/** Fetch the later viewers' data before the reader scrolls to them (once the first ones are drawn). */
+export async function prefetchMore() {
+  const page = await pageData();
+  if (page.more) await loadMore(page).catch(() => {}); // a viewer that needs it tries again
 }
 
 /** Undo a patch of engine/oldtricks/framepack.py (which documents the forms): the value `patch` makes of `old`. */
@@ -694,7 +717,10 @@ export async function mountAll(scope = document, {all = false} = {}) {
 
 // The page's first pass is over (the viewers near the screen drawn, the link's step opened): marked on
 // <html data-ot-settled> for what waits on it (an embedding host's script, the browser tests).
-const firstPass = () => mountAll().finally(() => document.documentElement.setAttribute("data-ot-settled", ""));
+const firstPass = () => mountAll().finally(() => {
+  document.documentElement.setAttribute("data-ot-settled", "");
+  setTimeout(prefetchMore, 0); // after the first viewers are drawn, before the reader scrolls to the rest
+});
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", firstPass);
 else firstPass();
 startOnIntent(); // the live engine starts loading on the reader's first sign of wanting it (intent.js)
