@@ -14,9 +14,9 @@ pytestmark = pytest.mark.browser
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 
-RUN = """async (selector) => {
+RUN = """async ([selector, only]) => {
   const scope = selector ? document.querySelector(selector) : document;
-  const result = await axe.run(scope, {resultTypes: ["violations"]});
+  const result = await axe.run(scope, {resultTypes: ["violations"], ...(only ? {runOnly: only} : {})});
   return result.violations.map((v) => ({
     id: v.id, impact: v.impact, nodes: v.nodes.length,
     first: v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")}: ${n.failureSummary}`),
@@ -30,12 +30,16 @@ def axe_source() -> str:
     return AXE.read_text(encoding="utf-8")
 
 
-def violations(page: Any, selector: str | None = None) -> list[dict[str, Any]]:
-    """axe-core's violations on the page as it is now, or within one element of it (axe injected once
-    per document)."""
+# The rules whose verdict can change with the theme: the colours are all that differ between the two.
+THEMED = ["color-contrast", "link-in-text-block"]
+
+
+def violations(page: Any, selector: str | None = None, only: list[str] | None = None) -> list[dict[str, Any]]:
+    """axe-core's violations on the page as it is now, or within one element of it, of every rule or
+    ``only`` those (axe injected once per document)."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(content=axe_source())
-    result: list[dict[str, Any]] = page.evaluate(RUN, selector)
+    result: list[dict[str, Any]] = page.evaluate(RUN, [selector, only])
     return result
 
 
@@ -55,21 +59,45 @@ def scheme(request: pytest.FixtureRequest, live_page: Any) -> str:
     return str(request.param)
 
 
-def test_axe_finds_nothing_on_any_page(live_page: Any, site_server: SiteServer, scheme: str) -> None:
+def test_axe_finds_nothing_on_any_page(live_page: Any, site_server: SiteServer) -> None:
+    """Each page is loaded and its viewers drawn once: every rule in the light theme, then the page
+    turned dark (Furo follows the reader's scheme as it changes) and the rules that read colours."""
     pages = sample_pages(site_server.root)
     games = {p.split("/")[1] for p in pages if p.startswith("embed/")}
     assert {"bettelmann", "druzbart", "drogue"} <= games and "druzbart.html" in pages and len(pages) > 20, pages
     found: dict[str, list[dict[str, Any]]] = {}
     for name in pages:
+        live_page.emulate_media(color_scheme="light")
         live_page.goto(site_server.url + name)
         wait_mounted(live_page)
         live_page.wait_for_load_state("load")
-        dark = live_page.evaluate("() => matchMedia('(prefers-color-scheme: dark)').matches")
-        assert dark == (scheme == "dark"), name
-        items = violations(live_page)
-        if items:
-            found[f"{name} ({scheme})"] = items
+        # every viewer drawn, and started (test_site_pages.py leaves this to here for these pages)
+        states = live_page.eval_on_selector_all(".oldtricks-widget", "els => els.map(e => e.dataset.ready)")
+        assert set(states) <= {"static"}, (name, states)
+        for scheme, only in (("light", None), ("dark", THEMED)):
+            live_page.emulate_media(color_scheme=scheme)
+            dark = live_page.evaluate("() => matchMedia('(prefers-color-scheme: dark)').matches")
+            assert dark == (scheme == "dark"), name
+            items = violations(live_page, only=only)
+            if items:
+                found[f"{name} ({scheme})"] = items
     assert not found, "axe-core found violations:\n" + report(found)
+
+
+def test_the_dark_check_sees_a_contrast_violation(live_page: Any, site_server: SiteServer) -> None:
+    """The page turned dark after loading is checked in its dark colours: text dark on dark is found."""
+    live_page.emulate_media(color_scheme="light")
+    live_page.goto(site_server.url + "index.html")
+    live_page.evaluate("""() => {
+      const p = document.createElement("p");
+      p.textContent = "dark only";
+      p.style.color = "#222222";  // readable on the light page, not on the dark one
+      document.querySelector("article").append(p);
+    }""")
+    assert violations(live_page, only=THEMED) == []
+    live_page.emulate_media(color_scheme="dark")
+    ids = {v["id"] for v in violations(live_page, only=THEMED)}
+    assert "color-contrast" in ids, ids
 
 
 def test_the_axe_check_sees_a_violation(live_page: Any, site_server: SiteServer) -> None:

@@ -8,23 +8,29 @@ from typing import Any
 
 import pytest
 
-from conftest import Guard, SiteServer, embedded, site_pages, wait_mounted
+from conftest import Guard, SiteServer, embedded, sample_pages, site_pages, wait_mounted
 
 pytestmark = pytest.mark.browser
 
 
 def test_every_page_loads_offline_without_errors(live_page: Any, site_server: SiteServer, guard: Guard) -> None:
+    """Every page, from the local server alone; every viewer starts. The pages test_axe.py checks have
+    every viewer drawn there, and that each starts is checked there: here those that come near at load."""
     pages = site_pages(site_server.root)
     assert {"index.html", "bettelmann.html", "search.html"} <= set(pages), pages
+    drawn_by_axe = {p for p in sample_pages(site_server.root) if not p.startswith("embed/")}
     start = len(site_server.log)
     viewers = 0
     for name in pages:
+        everything = name not in drawn_by_axe
         live_page.goto(site_server.url + name)
-        wait_mounted(live_page)
+        wait_mounted(live_page, everything=everything)
         live_page.wait_for_load_state("load")
         expected = list(embedded((site_server.root / name).read_text(encoding="utf-8")))
         states = live_page.eval_on_selector_all(".oldtricks-widget", "els => els.map(e => [e.id, e.dataset.ready])")
-        assert states == [[sid, "static"] for sid in expected], name
+        assert [sid for sid, _ in states] == expected, name
+        allowed = {"static"} if everything else {"static", "pending"}
+        assert {state for _, state in states} <= allowed, (name, states)
         viewers += len(states)
         # the favicon is asked for on every page: it must exist (no 404 in the console or the log)
         assert live_page.eval_on_selector('link[rel~="icon"]', "el => el.href").endswith("favicon.svg"), name
