@@ -22,9 +22,7 @@ from .ranking import BID_VALUES, JACKS, ORDERS, bid_value, is_jack
 
 MAX_BID = 7  # drogue.bid.max
 NATURAL = ORDERS["natural"]  # A K Q 10 9 8 7 is also the order of bid values: the least worth go first
-NUMBERS = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight")
 QUI_VIVE = "quatre-mandrins"
-QUI_VIVE_TEXT = "Qui vive pour les quatre Mandrins!"
 
 
 @dataclass(frozen=True, slots=True)

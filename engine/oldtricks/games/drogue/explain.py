@@ -8,10 +8,11 @@ from ...cards import Card
 from ...errors import IllegalMoveError
 from ...model import Move
 from . import bidding, calls, cut, playing, trump
-from .auction import MAX_BID, NUMBERS, QUI_VIVE_TEXT, claims, has_four_mandrins
+from .auction import MAX_BID, claims, has_four_mandrins
 from .ranking import SUIT_ONE, SUIT_WORDS, is_jack, suit_of, trick_power
 from .state import DrogueState
 from .table import Table
+from .words import NUMBERS, QUI_VIVE_TEXT
 
 
 def _cards(cards: Sequence[Card]) -> str:

@@ -22,7 +22,6 @@ from ...cards import Card
 from ...model import Event
 from ...seats import Seats
 from . import signs
-from .auction import NUMBERS, QUI_VIVE_TEXT
 from .facts import (
     AllPassed,
     AskedFloor,
@@ -64,6 +63,7 @@ from .facts import (
     Vilenie,
 )
 from .ranking import SUIT_WORDS
+from .words import NUMBERS, QUI_VIVE_TEXT
 
 AUX_ARMES, SALUT = "Aux armes!", "Salut à mes honorables factionnaires!"
 HOW = {

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .auction import NUMBERS
 from .narrate import cause, team_name
 from .ranking import SUIT_WORDS
 from .state import Change, DrogueState
 from .table import Table
+from .words import NUMBERS
 
 KIND_WORDS = {"clips": "clip", "buttonhole": "buttonhole clip", "penalty": "penalty clip", "black-nose": "black nose"}
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .auction import NUMBERS
 from .ranking import SUIT_WORDS
+from .words import NUMBERS
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,12 +6,13 @@ from typing import Any
 
 from ...cards import Card
 from . import sessionview
-from .auction import NUMBERS, QUI_VIVE_TEXT, Auction
+from .auction import Auction
 from .narrate import team_name
 from .ranking import BLACK, ORDERS, SUIT_WORDS, display_key
 from .shape import SEATS
 from .state import DrogueState
 from .table import Table
+from .words import NUMBERS, QUI_VIVE_TEXT
 
 MODES = {"speaking": "speaking (au parler)", "silent": "silent (à la muette)"}
 
