@@ -64,15 +64,28 @@ def static_form(rp: Replay, frames: Sequence[dict[str, Any]]) -> nodes.container
 
     tricks = [complete_tricks(deal) for deal in deals]
     count = sum(map(len, tricks))
+    # A sheet with questions must not print their answers: the play from the first question on is
+    # marked, and print (pages.css) leaves it out; on the screen, without a script, it is all there.
+    asked = [i for i, frame in enumerate(frames) if frame.get("ask")]
+    spoils = {id(frame) for frame in frames[asked[0] :]} if asked else set()
     if count or len(deals) > 1:
         box += nodes.paragraph("", "The play:")
-        box += _play_list(deals, tricks, pattern)
+        box += _play_list(deals, tricks, pattern, spoils)
+    if spoils:
+        box += nodes.paragraph(
+            "",
+            "The rest of the play is left out of the printed sheet: it would answer the questions.",
+            classes=["ot-static-withheld"],
+        )
     last = frames[-1]
+    spoiler = ["ot-static-spoiler"] if spoils else []
     if last.get("outcome"):
-        box += nodes.paragraph("", "Outcome: " + last["outcome"]["text"], classes=["ot-static-outcome"])
+        box += nodes.paragraph("", "Outcome: " + last["outcome"]["text"], classes=["ot-static-outcome", *spoiler])
     else:
         box += nodes.paragraph(
-            "", f"The scenario stops here, after {count} trick(s); the game goes on.", classes=["ot-static-outcome"]
+            "",
+            f"The scenario stops here, after {count} trick(s); the game goes on.",
+            classes=["ot-static-outcome", *spoiler],
         )
     box += _questions(sc.id, sc.title, tuple(sc.demonstrates), frames)
     return box
@@ -176,11 +189,14 @@ def _notes(frames: Sequence[dict[str, Any]]) -> dict[int, list[str]]:
 
 
 def _play_list(
-    deals: list[Sequence[dict[str, Any]]], tricks: list[list[tuple[int, dict[str, Any]]]], pattern: str
+    deals: list[Sequence[dict[str, Any]]],
+    tricks: list[list[tuple[int, dict[str, Any]]]],
+    pattern: str,
+    spoils: set[int] = frozenset(),  # type: ignore[assignment]
 ) -> nodes.bullet_list:
     """Every trick (``tricks``: each deal's, from :func:`_tricks`), deal by deal, each later deal opening
     with its hands; in long games the tricks between the first HEAD and the last TAIL that have no
-    note are summarised."""
+    note are summarised. A trick or deal shown by a frame in ``spoils`` (ids) is marked a spoiler."""
     out = nodes.bullet_list(classes=["ot-static-tricks"])
     count = sum(map(len, tricks))
     index = 0
@@ -203,6 +219,8 @@ def _play_list(
                 nodes.Text(" (top card first):" if _piles(deal[0]) else ":"),
             )
             item = nodes.list_item("", head, _hands(deal[0], pattern))
+            if id(deal[0]) in spoils:
+                item["classes"].append("ot-static-spoiler")
             for note in notes.get(0, []):
                 item += nodes.paragraph("", note, classes=["ot-static-note"])
             out += item
@@ -212,7 +230,10 @@ def _play_list(
                 skipped.append(number)
                 continue
             flush()
-            out += _trick_item(number, frame, notes.get(number, []), pattern)
+            item = _trick_item(number, frame, notes.get(number, []), pattern)
+            if id(frame) in spoils:
+                item["classes"].append("ot-static-spoiler")
+            out += item
     flush()
     return out
 

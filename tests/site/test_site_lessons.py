@@ -83,6 +83,12 @@ def test_the_text_form_lists_the_questions_with_room_to_answer(build: Builder) -
     assert first.count('class="ot-static-answer"') == 1  # one question, printed with a line to write on
     assert "(step 27): North turns up a Ten." in first and "What should South play?" in first
     assert "ot-static-quiz" not in second  # a scenario that asks nothing prints no questions
+    # the play from the question on is marked, to be left out of print: the sheet must not answer it
+    spoilers = re.findall(r'<li class="ot-static-spoiler"><p>Trick (\d+)', first)
+    shown = re.findall(r"<li><p>Trick (\d+)", first)
+    assert spoilers and shown and max(map(int, shown)) < min(map(int, spoilers)), (shown, spoilers)
+    assert 'class="ot-static-outcome ot-static-spoiler"' in first and "ot-static-withheld" in first
+    assert "ot-static-spoiler" not in second and "ot-static-withheld" not in second
 
 
 def _courses() -> dict[str, list[str]]:
