@@ -142,3 +142,70 @@ def test_axe_finds_nothing_in_a_sandbox_being_played(live_page: Any, site_server
     assert live_page.locator(".oldtricks-widget.ot-sb-widget").get_attribute("data-step") != step
     found = violations(live_page)
     assert not found, report({f"sandbox/bettelmann.html being played ({scheme})": found})
+
+
+def both_schemes(page: Any, selector: str | None, where: str) -> dict[str, list[dict[str, Any]]]:
+    """axe-core's violations within `selector`, in light, then dark (Furo follows the reader's scheme, so
+    the page is not loaded again): {where (scheme): violations}, those with any."""
+    found = {}
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert page.evaluate("() => matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
+        items = violations(page, selector)
+        if items:
+            found[f"{where} ({scheme})"] = items
+    return found
+
+
+LIVE_MS = 90_000
+
+
+def test_axe_finds_nothing_in_a_viewer_gone_live_and_showing_two_readings(
+    live_page: Any, site_server: SiteServer
+) -> None:
+    """A viewer played live (South to move, the cards buttons), then under another rule beside the
+    book (compare.js): axe on the viewer alone, light and dark."""
+    live_page.emulate_media(reduced_motion="reduce")
+    live_page.goto(f"{site_server.url}{LESSON_PAGE}#bettelmann/last-three-off@0")
+    wait_mounted(live_page, everything=False)
+    sid = "bettelmann/last-three-off"
+    viewer = f'.oldtricks-widget[id="{sid}"]'
+    root = live_page.locator(viewer)
+    root.locator('[data-action="go-live"]').click()
+    live_page.wait_for_selector(f'{viewer}[data-ready="live"]', timeout=LIVE_MS)
+    live_page.wait_for_function(f"() => !document.getElementById('{sid}').hasAttribute('aria-busy')")
+    assert root.locator("button.ot-legal, button[data-move]").count() > 0, "nothing to play: not a live table"
+    found = both_schemes(live_page, viewer, f"{sid} live")
+    root.locator('details[data-role="options"] summary').click()
+    root.locator('select[data-option="last_three"]').select_option("on")
+    live_page.wait_for_function(
+        f"() => document.getElementById('{sid}').dataset.divergeStep !== undefined", timeout=LIVE_MS
+    )
+    live_page.wait_for_function(f"() => !document.getElementById('{sid}').hasAttribute('aria-busy')")
+    assert root.locator(".ot-readings, [data-role='readings']").count() > 0, "no second reading drawn"
+    found |= both_schemes(live_page, viewer, f"{sid} two readings")
+    assert not found, report(found)
+
+
+PLAYED = """() => {
+  const b = document.querySelector('.ot-sb-widget button.ot-legal:not(:disabled),'
+    + ' .ot-sb-play [data-move]:not(:disabled), .ot-sb-play [data-action="advance"]:not(:disabled)');
+  if (b) b.click();
+  return !!b;
+}"""
+
+
+@pytest.mark.parametrize("game", ["clock", "drogue", "druzbart", "todundleben"])
+def test_axe_finds_nothing_in_each_sandbox_being_played(live_page: Any, site_server: SiteServer, game: str) -> None:
+    """Each sandbox but Bettelmann's (above), a move played in it: axe on the sandbox, light and dark."""
+    live_page.goto(f"{site_server.url}sandbox/{game}.html")
+    live_page.wait_for_selector('.oldtricks-sandbox[data-ready="ready"]', timeout=LIVE_MS)
+    live_page.wait_for_selector(".ot-sb-play:not([aria-busy])")
+    step = live_page.locator(".oldtricks-widget.ot-sb-widget").get_attribute("data-step")
+    assert live_page.evaluate(PLAYED), "nothing to play in the sandbox"
+    live_page.wait_for_function(
+        f"() => document.querySelector('.oldtricks-widget.ot-sb-widget').dataset.step !== '{step}'", timeout=LIVE_MS
+    )
+    live_page.wait_for_selector(".ot-sb-play:not([aria-busy])")
+    found = both_schemes(live_page, ".oldtricks-sandbox", f"sandbox/{game}.html being played")
+    assert not found, report(found)

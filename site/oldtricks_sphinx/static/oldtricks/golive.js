@@ -5,7 +5,7 @@
 // moves and swaps the frames it gets back. The engine's module path can be overridden with
 // data-live-module.
 import { h, icon, put } from "./dom.js";
-import { cardChip, cardName, isCard } from "./cards.js";
+import { cardChip, isCard } from "./cards.js";
 import { seatName } from "./table.js";
 
 function optionValues(opt) {
@@ -211,14 +211,14 @@ export class Live {
     const shown = w.view === null || (w.view === f.turn && sd.hand.face === "up");
     const buttons = [];
     if (ctx.pile) {
-      buttons.push(this.moveButton(ctx.pile, "Play: turn up the top card", `Turn up the top card of ${you}'s pile`));
+      buttons.push(this.moveButton(ctx.pile, "Play: turn up the top card"));
     } else {
       for (const m of f.legal || []) {
         const inHand = isCard(m, w.pattern) && m !== "??" && shown && (sd.hand.cards || []).includes(m);
         if (inHand) continue;
         buttons.push(isCard(m, w.pattern)
-          ? this.moveButton(m, cardChip(m, w.pattern), `Play the ${cardName(m, w.pattern)}`)
-          : this.moveButton(m, m, m));
+          ? this.moveButton(m, [h("span", {class: "ot-vh"}, "Play the "), cardChip(m, w.pattern)])
+          : this.moveButton(m, m));
       }
     }
     put(this.moves, h("span", {class: "ot-moves-head"}, buttons.length ? "Your move:" : "Your move: click a highlighted card."), buttons);
@@ -277,9 +277,10 @@ export class Live {
         : null);
   }
 
-  moveButton(move, content, label) {
+  /** A move as a button named by what it shows (a card chip says its card's name to screen readers). */
+  moveButton(move, content) {
     return h("button", {type: "button", class: "ot-btn ot-btn-text ot-move-btn", "data-move": move,
-      "aria-label": label, disabled: this.busy, onclick: () => this.play(move)}, content);
+      disabled: this.busy, onclick: () => this.play(move)}, content);
   }
 
   // -- the engine ----------------------------------------------------------------------------
