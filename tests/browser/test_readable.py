@@ -1,4 +1,5 @@
-"""Readable on a desktop and on a phone: no text on any page drawn smaller than 11 px."""
+"""Readable on a desktop and on a phone: no text on any page drawn smaller than 11 px, the text of the
+statistics plots and the pictures (inline SVG) as drawn at that width included."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ pytestmark = pytest.mark.browser
 FLOOR = 11.0  # px
 
 # Each visible text's size: the computed font size of its element; inside an SVG picture, the height
-# its glyphs are drawn at (a card scales with its box). Hidden text (for screen readers) is left out.
-SMALL_TEXT = """({floor, svg}) => {
+# its glyphs are drawn at (a card, a plot or a picture scales with its box). Hidden text (for screen
+# readers) is left out; `cards` false leaves out the viewers' SVG (the card faces' indexes).
+SMALL_TEXT = """({floor, cards}) => {
   const small = {};
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -22,7 +24,7 @@ SMALL_TEXT = """({floor, svg}) => {
     if (!n.data.trim() || !el || el.closest(".ot-vh, .visually-hidden, [hidden]")) continue;
     if (!el.checkVisibility({visibilityProperty: true})) continue;
     const inSvg = el.closest("svg");
-    if (inSvg && (!svg || !inSvg.closest(".oldtricks-widget"))) continue;
+    if (inSvg && !cards && inSvg.closest(".oldtricks-widget")) continue;
     let size = parseFloat(getComputedStyle(el).fontSize);
     if (inSvg) {
       const m = el.getScreenCTM();  // the picture's scale on the screen
@@ -45,14 +47,14 @@ def pages_to_read(root: Any) -> list[str]:
     return [p for p in pages if not p.startswith("embed/")] + embeds[:1]
 
 
-@pytest.mark.parametrize(("width", "svg"), [(1280, True), (390, False)], ids=["desktop", "phone"])
-def test_no_text_under_11_px(live_page: Any, site_server: SiteServer, width: int, svg: bool) -> None:
+@pytest.mark.parametrize(("width", "cards"), [(1280, True), (390, False)], ids=["desktop", "phone"])
+def test_no_text_under_11_px(live_page: Any, site_server: SiteServer, width: int, cards: bool) -> None:
     live_page.set_viewport_size({"width": width, "height": 900})
     found = {}
     for name in pages_to_read(site_server.root):
         live_page.goto(site_server.url + name)
         wait_mounted(live_page)
-        small = live_page.evaluate(SMALL_TEXT, {"floor": FLOOR, "svg": svg})
+        small = live_page.evaluate(SMALL_TEXT, {"floor": FLOOR, "cards": cards})
         if small:
             found[name] = small
     assert not found, f"text under {FLOOR} px at {width} px wide: {found}"
@@ -64,7 +66,13 @@ def test_the_size_check_sees_small_text(live_page: Any, site_server: SiteServer)
         "() => { const p = document.createElement('p'); p.textContent = 'tiny';"
         " p.style.fontSize = '9px'; document.querySelector('article').append(p); }"
     )
-    assert live_page.evaluate(SMALL_TEXT, {"floor": FLOOR, "svg": True}) == {"p. 9.0px": 1}
+    assert live_page.evaluate(SMALL_TEXT, {"floor": FLOOR, "cards": True}) == {"p. 9.0px": 1}
+    # and a picture's text drawn small: 12 px in a picture shown at half its size
+    live_page.evaluate(
+        "() => { document.querySelector('article').insertAdjacentHTML('beforeend', '<svg viewBox=\"0 0 400 40\"'"
+        ' + \' width="200"><text class="pic" x="0" y="20" font-size="12">small</text></svg>\'); }'
+    )
+    assert live_page.evaluate(SMALL_TEXT, {"floor": FLOOR, "cards": False}) == {"p. 9.0px": 1, "svg text.pic 6.0px": 1}
 
 
 # The theme's "Back to top" button, shown as when the reader scrolls up: each of the first viewers put
