@@ -8,7 +8,8 @@ MyST::
     ```
 
 HTML output: ``<div class="oldtricks-widget" id=ID data-scenario=ID tabindex="0">`` holding the scenario
-as plain text (:mod:`.fallback`), which other builders print on their own. The data the viewers read
+as plain text (:mod:`.fallback`) in a ``<noscript>`` (widget.js puts it in the page for print), which
+other builders print on their own. The data the viewers read
 (``static/oldtricks/widget.js``) sits once per page, before its first viewer, in
 ``<script type="application/json" id="oldtricks-page">``: each game's options and the rules the
 viewers name, shared, and each viewer's spec, frames, option values and rule ids by scenario id.
@@ -281,7 +282,10 @@ def visit_html(self: HTML5Translator, node: scenario_embed) -> None:
             block["more"] = write_more(self, rest)
         self.body.append(f'<script type="application/json" id="oldtricks-page">{embed_json(block)}</script>\n')
     ident = escape(node["scenario"], quote=True)
-    self.body.append(f'<div class="oldtricks-widget" id="{ident}" data-scenario="{ident}" tabindex="0">\n')
+    # The text form inside <noscript>: read as it is without JavaScript; with it, the browser keeps it as
+    # one text node (a rules page's text forms were some 4,000 elements) until widget.js puts it in the
+    # page to be printed, or in place of a viewer that could not start.
+    self.body.append(f'<div class="oldtricks-widget" id="{ident}" data-scenario="{ident}" tabindex="0">\n<noscript>')
 
 
 MORE = "_static/oldtricks/frames"
@@ -299,7 +303,7 @@ def write_more(self: HTML5Translator, rest: dict[str, Any]) -> str:
 
 
 def depart_html(self: HTML5Translator, node: scenario_embed) -> None:
-    self.body.append("</div>\n")
+    self.body.append("</noscript></div>\n")
 
 
 def _pass(self: SphinxTranslator, node: nodes.Element) -> None:

@@ -172,6 +172,9 @@ def test_hostile_scenario_text_is_shown_as_text(live_page: Any, sample_site: Sit
     assert root.locator('[data-role="note"]').text_content() == HOSTILE
     assert root.locator(".ot-shell img, .ot-shell b, .ot-shell script").count() == 0
     assert live_page.evaluate("window.__pwned === undefined")
-    # the text form, for print, shows it as text too (with Sphinx's curly quotes)
+    # the text form, put in the page for print, shows it as text too (with Sphinx's curly quotes)
+    live_page.emulate_media(media="print")
+    root.locator(".ot-static").wait_for()
     assert root.locator(".ot-static img, .ot-static script, .ot-static b").count() == 0
     assert HOSTILE.replace('"', "”") in root.locator(".ot-static").text_content()
+    assert live_page.evaluate("window.__pwned === undefined")

@@ -140,6 +140,8 @@ def test_html_text_form_sits_inside_the_widget(build: Builder) -> None:
     start = page.index('<div class="oldtricks-widget"')
     static = page.index('class="ot-static', start)
     assert page.index('id="oldtricks-page"') < start < static < page.index("</div>", static)
+    # the text form in a <noscript>: one text node while scripts run (widget.js puts it in for print)
+    assert start < page.index("<noscript>", start) < static < page.index("</noscript></div>", static)
     assert "Trick 4:" in page[static:]
     assert "The scenario stops here, after 4 trick(s)" in page
 

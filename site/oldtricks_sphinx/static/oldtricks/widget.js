@@ -543,12 +543,30 @@ async function mountNow(root) {
     return w;
   } catch (err) {
     root.dataset.ready = "error";
+    showTextForm(root);  // the scenario as text, where the viewer could not start
     const note = h("p", {class: "ot-message ot-msg-error", "data-role": "message", role: "status"},
       "This game viewer could not be started: its data is missing or damaged.");
     root.appendChild(note);
     console.warn("oldtricks: cannot mount", root.id || root, err);
     return null;
   }
+}
+
+// Each viewer's text form (the deal, every trick, the outcome) comes in a <noscript> (scenario.py): read
+// as it is without JavaScript, and otherwise one text node, not the thousands of elements a rules page's
+// text forms make, until it is wanted: then its markup is put in the page after it, once. Print shows
+// the text forms and not the viewers (pages.css), so every one is put in the page before printing.
+function showTextForm(root) {
+  const source = root.querySelector(":scope > noscript");
+  if (source && !root.querySelector(":scope > .ot-static")) source.insertAdjacentHTML("afterend", source.textContent);
+}
+
+function textFormsForPrint() {
+  const all = () => { for (const root of document.querySelectorAll(".oldtricks-widget")) showTextForm(root); };
+  window.addEventListener("beforeprint", all);
+  const print = window.matchMedia ? window.matchMedia("print") : null;
+  if (print && print.matches) all();
+  else if (print) print.addEventListener("change", (e) => { if (e.matches) all(); });
 }
 
 // Whether this page is shown in a frame (an embed page in a course page): then nothing here may
@@ -723,4 +741,5 @@ const firstPass = () => mountAll().finally(() => {
 });
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", firstPass);
 else firstPass();
+textFormsForPrint();
 startOnIntent(); // the live engine starts loading on the reader's first sign of wanting it (intent.js)
