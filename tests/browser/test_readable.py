@@ -40,6 +40,24 @@ SMALL_TEXT = """({floor, cards}) => {
 }"""
 
 
+# The statistics plots are SVG files shown by <img>: the smallest font size written in each file, times
+# the scale the image is drawn at (its width on the screen over its own).
+SMALL_PLOT_TEXT = """async (floor) => {
+  const small = {};
+  for (const img of document.querySelectorAll("img[src$='.svg'], img[src^='data:image/svg+xml']")) {
+    img.loading = "eager";
+    await img.decode();
+    const text = await (await fetch(img.src)).text();
+    const sizes = [...text.matchAll(/font-size[:=]\\s*"?([0-9.]+)(px)?/g)].map((m) => parseFloat(m[1]));
+    if (!sizes.length) continue;
+    const drawn = Math.min(...sizes) * img.getBoundingClientRect().width / img.naturalWidth;
+    const name = img.getAttribute("src").split("/").pop().slice(0, 40);
+    if (drawn < floor - 0.05) small[`img ${name}`] = Number(drawn.toFixed(1));
+  }
+  return small;
+}"""
+
+
 def pages_to_read(root: Any) -> list[str]:
     """Every page but the embed pages past the first (they share one template and one viewer)."""
     pages = site_pages(root)
@@ -55,6 +73,7 @@ def test_no_text_under_11_px(live_page: Any, site_server: SiteServer, width: int
         live_page.goto(site_server.url + name)
         wait_mounted(live_page)
         small = live_page.evaluate(SMALL_TEXT, {"floor": FLOOR, "cards": cards})
+        small.update(live_page.evaluate(SMALL_PLOT_TEXT, FLOOR))
         if small:
             found[name] = small
     assert not found, f"text under {FLOOR} px at {width} px wide: {found}"
@@ -73,6 +92,15 @@ def test_the_size_check_sees_small_text(live_page: Any, site_server: SiteServer)
         ' + \' width="200"><text class="pic" x="0" y="20" font-size="12">small</text></svg>\'); }'
     )
     assert live_page.evaluate(SMALL_TEXT, {"floor": FLOOR, "cards": False}) == {"p. 9.0px": 1, "svg text.pic 6.0px": 1}
+    # and a plot's file drawn at half its width
+    plot = "<svg xmlns='http://www.w3.org/2000/svg' width='400' height='40'><text style='font-size: 12px'>x</text>"
+    plot += "</svg>"
+    live_page.evaluate(
+        "(src) => { const img = new Image(); img.src = src; img.width = 200;"
+        " document.querySelector('article').append(img); }",
+        "data:image/svg+xml," + plot.replace("#", "%23"),
+    )
+    assert list(live_page.evaluate(SMALL_PLOT_TEXT, FLOOR).values()) == [6.0]
 
 
 # The theme's "Back to top" button, shown as when the reader scrolls up: each of the first viewers put
