@@ -40,7 +40,7 @@ CauseKind = Literal[
     "showed",  # drogue.release (``card``)
     "named-and-held",  # drogue.penalty.removal (``card``)
     "rengage",  # drogue.rengage
-    "vilenie",  # drogue.vilenie.* (``vilenie``)
+    "vilenie",  # one of the vilenies, drogue.vilenie.debrisque and the others (``vilenie``)
     "first-game-lost",  # drogue.first-game
     "made-too-few",  # drogue.threshold (``count``: the points made)
 ]
