@@ -57,6 +57,10 @@ class DrogueModel:
         self.above = [{p: sum(1 << c for c in range(self.cards) if row[c] > p) for p in set(row)} for row in self.power]
         self.t = SUITS.index(trump)
         self.must_overtrump = game.agreed.overtrump == "must"
+        self._byte_points = [
+            (k, [sum(self.points[k + i] for i in range(8) if b >> i & 1 and k + i < self.cards) for b in range(256)])
+            for k in range(0, self.cards, 8)
+        ]
 
     def next_seat(self, seat: int) -> int:
         return (seat - 1) % 4  # drogue.deal: play goes to the right
@@ -93,7 +97,11 @@ class DrogueModel:
         return (pts if ours[winner] else -pts), counters, False
 
     def limits(self, hands: Sequence[int], leader: int, counters: Counters, ours: Sequence[bool]) -> tuple[int, int]:
-        left = sum(self.points[c] for hand in hands for c in range(self.cards) if hand >> c & 1)
+        held = 0
+        for hand in hands:
+            held |= hand
+        # the points still in play, read a byte of the card mask at a time (the search asks at every trick)
+        left = sum(table[held >> shift & 255] for shift, table in self._byte_points)
         return -left, left
 
     def keys(self, card: int) -> tuple[int, ...]:
