@@ -114,3 +114,10 @@ def test_a_page_of_many_viewers_keeps_the_later_ones_apart(site: Site) -> None:
     every = [w["attrs"]["data-scenario"] for w in widgets(html, site.outdir)]
     assert list(inline) == every[: len(inline)] and 1 <= len(inline) < len(every) // 2, (len(inline), len(every))
     assert len(block["packed"]) < 40_000  # the page carries its first viewers' data, not thirty's
+
+
+def test_no_page_has_a_style_element_in_its_body(site: Site) -> None:
+    """Styles belong in the stylesheets (docs/_static/figures.css for the drawn figures): a <style> in a
+    page's body is invalid HTML."""
+    inline = [name for name, page in site.pages().items() if "<style" in page[page.index("<body") :]]
+    assert not inline, inline
