@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from test_axe import violations
 
 from conftest import SiteServer, embedded, wait_mounted, widget
 from oldtricks.replay import replay
@@ -54,6 +55,9 @@ def test_analysis_lists_the_engines_values_and_follows_the_steps(live_page: Any,
     root.locator('[data-action="next"]').click()
     root.locator(f'[data-role="analysis"][data-step="{STEP + 1}"][data-state="done"]').wait_for(timeout=LIVE_MS)
     assert _rows(root) == [(str(m.move), m.value) for m in want[STEP + 1].moves]
+
+    # the panel as axe-core sees it: no violation within the viewer
+    assert violations(live_page, f'.oldtricks-widget[id="{SID}"]') == []
 
     toggle.click()
     assert toggle.get_attribute("aria-pressed") == "false"
