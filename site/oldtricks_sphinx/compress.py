@@ -19,6 +19,8 @@ from __future__ import annotations
 import gzip
 import hashlib
 import importlib
+import os
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -75,7 +77,8 @@ def precompress(outdir: Path, cache: Path | None = None) -> dict[str, int]:
                 body = encode(data)
                 if kept is not None:
                     kept.parent.mkdir(parents=True, exist_ok=True)
-                    tmp = kept.with_name(kept.name + ".tmp")
+                    # a name of this process's own: two builds sharing the cache never rename each other's file
+                    tmp = kept.with_name(f"{kept.name}.{os.getpid()}.{threading.get_ident()}.tmp")
                     tmp.write_bytes(body)
                     tmp.replace(kept)
             if len(body) <= WORTH * len(data):
