@@ -289,3 +289,13 @@ def test_without_the_parser_rules_the_reader_still_gives_data_and_error_lines(mo
     with pytest.raises(tomlread.TomlError, match="nested too deeply"):
         tomlread.read("x = " + "[" * 1000 + "]" * 1000)
     assert error_of(GOOD.replace('auto = "trick"', 'move = "ZZ"')).line == 1
+
+
+def test_a_drogue_hand_of_the_wrong_size_is_named_by_its_seat():
+    from oldtricks.errors import InvalidDealError
+
+    game = make_game("drogue")
+    cards = list(game.pack.cards)
+    hands = (tuple(cards[:7]), tuple(cards[7:16]), tuple(cards[16:24]), tuple(cards[24:]))
+    with pytest.raises(InvalidDealError, match=r"^South's hand has 7 cards: each player gets 8$"):
+        game.check_hands(hands)

@@ -119,7 +119,7 @@ class Drogue(Game[DrogueState]):
         super().check_hands(hands)
         for seat, hand in enumerate(hands):
             if len(hand) != TRICKS:
-                raise InvalidDealError(f"hand {seat} has {len(hand)} cards: each player gets {TRICKS}")
+                raise InvalidDealError(f"{self.hand_of(seat)} has {len(hand)} cards: each player gets {TRICKS}")
 
     def initial_state(self, deal: Deal) -> DrogueState:
         if not isinstance(deal, DrogueDeal):  # a plain deal: players as listed, no draw
