@@ -158,6 +158,8 @@ def _add_widget_js(
     if first is not None:
         # first of the page's scripts (priority < 200), so that the viewers need not wait for the others
         app.add_js_file("oldtricks/widget.js", type="module", priority=100)
+        # the text forms where widget.js never starts (textform.js: a classic script, deferred)
+        app.add_js_file("oldtricks/textform.js", loading_method="defer", priority=101)
         _defer_scripts(context)
         # the files widget.js imports, fetched in parallel rather than found one import at a time, and
         # the parts the first viewer needs (other parts, live.js and worker.js come when needed)

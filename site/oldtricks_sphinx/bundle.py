@@ -39,7 +39,8 @@ __all__ = ["CHUNK_NAMES", "ENTRIES", "Bundle", "BundleError", "bundle", "esbuild
 # Every script loaded by its URL: by a page (widget.js, teach/sandbox.js, teach/snippet.js), the embed
 # template (teach/embed.js), golive/liveplay.js (live.js, by `new URL("./live.js", import.meta.url)`),
 # live.js (worker.js, a module Worker, which imports pyodide.mjs by a run-time URL) or widget.js
-# (teach/share.js, by a dynamic import); a lessons page loads course.js, the Rules ledger page ledger.js.
+# (teach/share.js, by a dynamic import); a lessons page loads course.js, the Rules ledger page ledger.js,
+# a page with viewers textform.js too (a classic script: the text forms where widget.js never starts).
 ENTRIES = (
     "widget.js",
     "live.js",
@@ -49,6 +50,7 @@ ENTRIES = (
     "teach/snippet.js",
     "teach/share.js",
     "course.js",
+    "textform.js",
     "ledger.js",
 )
 CHUNK_NAMES = "chunk-[hash]"

@@ -42,6 +42,20 @@ def test_every_page_loads_offline_without_errors(live_page: Any, site_server: Si
     assert any(path.endswith("favicon.svg") for _, path, _, _ in served), "the favicon was never requested"
 
 
+def test_text_form_where_the_viewers_module_never_starts(live_page: Any, site_server: SiteServer, guard: Guard) -> None:
+    """widget.js cannot be fetched: textform.js (a classic script) puts each viewer's text form in the
+    page, shown, some seconds after the page has loaded; nothing of it before."""
+    guard.allow_console(r"Failed to load resource|widget\.js")
+    live_page.route("**/_static/oldtricks/widget.js*", lambda route: route.abort())
+    live_page.goto(site_server.url + "bettelmann.html#bettelmann/basics", wait_until="load")
+    widget = live_page.locator('.oldtricks-widget[id="bettelmann/basics"]')
+    assert widget.locator(".ot-static").count() == 0  # still inside its <noscript>
+    text = widget.locator(":scope > .ot-static")
+    text.wait_for(state="visible", timeout=15_000)
+    assert "Trick 1: North" in text.inner_text()
+    assert not live_page.evaluate("document.documentElement.hasAttribute('data-ot-started')")
+
+
 def test_text_form_without_javascript_and_in_print(
     browser: Any, live_page: Any, site_server: SiteServer, guard: Guard, artifacts_dir: Any
 ) -> None:
@@ -88,8 +102,9 @@ def test_text_form_without_javascript_and_in_print(
 # What a rules page prints on A4. Each viewer prints as its text form (hands once, a line per trick),
 # not as a picture of its table. Measured before that change: 61, 60, 37 and 63 pages; the target
 # is 15, not yet reached; these bounds keep what was won. The statistics sections print their plots
-# (not their tables) and add two to four pages: 24 → 26, 24, 18 → 20, 36.
-PRINTED_AT_MOST = {"druzbart.html": 26, "drogue.html": 24, "bettelmann.html": 20, "drogue-clips.html": 36}
+# (not their tables) and add two to four pages: 24 → 26, 24, 18 → 20, 36. Bettelmann's four new
+# last-three lessons (four viewers, each with its text form and questions) add two: 20 → 22.
+PRINTED_AT_MOST = {"druzbart.html": 26, "drogue.html": 24, "bettelmann.html": 22, "drogue-clips.html": 36}
 
 
 @pytest.mark.parametrize("name", sorted(PRINTED_AT_MOST))

@@ -17,6 +17,8 @@ import { buildAnnouncer } from "./announce.js";
 import { buildBoardFocus } from "./boardkeys.js";
 
 export const widgets = new Map();
+// the viewers' module has started: textform.js need not put the text forms in (it waits for this mark)
+document.documentElement.setAttribute("data-ot-started", "");
 const STATUSES = ["documented", "disputed", "suggested", "assumed"];
 
 /**
