@@ -20,7 +20,7 @@ OPTIONS = [
 
 
 def states(game: Drogue, seed: int) -> list[DrogueState]:
-    """Every position of one deal played by the bots."""
+    """Every position of a game played by the bots (one deal, or an evening of them)."""
     state = game.new_state(seed=seed)
     rng = Rng(seed)
     out = [state]
@@ -108,17 +108,6 @@ TRIED = [
 ]
 
 
-def evening(game: Drogue, seed: int) -> list[DrogueState]:
-    """Every position of an evening of deals played by the bots."""
-    state = game.new_state(seed=seed)
-    rng = Rng(seed)
-    out = [state]
-    while game.to_play(state) is not None:
-        state, _ = game.apply(state, game.bot_move(state, rng))
-        out.append(state)
-    return out
-
-
 @pytest.mark.parametrize("options", EVENING_OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
 @pytest.mark.parametrize("seed", range(3))
 def test_a_refused_move_at_the_cut_or_the_calls_cites_the_constraints_rule(
@@ -127,7 +116,7 @@ def test_a_refused_move_at_the_cut_or_the_calls_cites_the_constraints_rule(
     game = make_game("drogue", {"partners": "seated", **options})
     assert isinstance(game, Drogue)
     seen: set[str] = set()
-    for state in evening(game, seed):
+    for state in states(game, seed):  # an evening, when the game plays several deals
         if state.turn is None or not (state.asking is not None or state.phase in ("cut", "calls")):
             continue
         rules = cut.owed(game.table, state)
