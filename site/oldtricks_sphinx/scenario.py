@@ -114,7 +114,7 @@ def page_block(document: nodes.document, packed: bool) -> tuple[dict[str, Any], 
     for scenario_id, own in viewers.items():
         own["frames"] = encode_frames(own["frames"])
         used += len(json.dumps(own, separators=(",", ":"), ensure_ascii=False))
-        (inline if not inline or (used <= INLINE_BUDGET and not rest) else rest)[scenario_id] = own
+        (inline if not inline or used <= INLINE_BUDGET else rest)[scenario_id] = own  # used only grows
     page = {"packed": pack({**block, "viewers": inline, "patched": True})}
     return page, ({"packed": pack({"viewers": rest, "patched": True})} if rest else None)
 
