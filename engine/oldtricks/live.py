@@ -21,7 +21,7 @@ from .errors import IllegalMoveError, OldtricksError, ScenarioError
 from .export import expectations, line_spec, to_toml
 from .links import decode, encode
 from .prng import Rng
-from .readings import FIND_TRICKS, FIND_TRIES, compare, find_parting_deal
+from .readings import FIND_TRICKS, FIND_TRIES, compare, find_parting_deal, not_found
 from .refusal import refusal
 from .registry import GAMES, make_game
 from .replay import Line, replay, start
@@ -296,19 +296,18 @@ def _count(args: dict[str, Any], name: str, default: int, high: int) -> int:
 
 def _find_parting(args: dict[str, Any]) -> dict[str, Any]:
     """Search seeded deals (from ``first``) for one where table ``key``'s options and the scenario as
-    written part within ``tricks`` tricks; the table becomes that deal under its options. Answers
+    written part, soonest within ``tricks`` tricks, else later in the game; the table becomes that deal
+    under its options (none: an error that says why, in words). Answers
     :func:`oldtricks.readings.find_parting_deal`'s finding, both readings' frames included."""
     key, _line = _table(args)
     tricks = _count(args, "tricks", FIND_TRICKS, 20)
     tries = _count(args, "tries", FIND_TRIES, 1_000)
     first = _count(args, "first", 1, 1 << 32)
     options = _OPTIONS.get(key, {})
-    found = find_parting_deal(from_spec(_SPECS[key]), options, tricks=tricks, tries=tries, first_seed=first)
+    scenario = from_spec(_SPECS[key])
+    found = find_parting_deal(scenario, options, tricks=tricks, tries=tries, first_seed=first)
     if found is None:
-        raise OldtricksError(
-            f"none of the {tries} deals tried (seeds {first} to {first + tries - 1}) plays differently "
-            f"within its first {tricks} tricks under these rules: the difference shows later in a game, if at all"
-        )
+        raise OldtricksError(not_found(start(scenario, options).game, options, first, tries))
     _TABLES[key] = replay(from_spec(found["spec"]), options, lenient=True).line
     _SPECS[key] = found["spec"]
     return found
@@ -374,7 +373,7 @@ def call(op: str, args_json: str = "{}") -> str:
       (:meth:`oldtricks.model.Game.analyse`, as ``python -m oldtricks analyse --json``) and the best line
       in the engine's words;
     - ``find_parting`` {key, tricks?, tries?, first?} -> {seed, spec, frames, book, diverge, text, ...}:
-      a seeded deal where the two readings part within the first tricks; the table becomes it.
+      a seeded deal where the two readings part (soonest within the first tricks); the table becomes it.
     """
     try:
         args = json.loads(args_json or "{}")

@@ -85,6 +85,9 @@ class OptionSpec:
     low: int | None = None
     high: int | None = None
     status: Status = "assumed"
+    # When the option comes into play, in words, for a reader whose search for a deal where two
+    # readings part found none: a rule that only shows in a position the bots rarely reach says so.
+    shows: str = ""
 
     def validate(self, value: object) -> OptionValue:
         """Return ``value`` as the option's type, or raise :class:`InvalidOptionError`.
@@ -149,9 +152,11 @@ def option(
     choices: tuple[Choice, ...] = (),
     low: int | None = None,
     high: int | None = None,
+    shows: str = "",
 ) -> OptionSpec:
-    """A switchable rule with the status of ``rule_id``, the rule it switches."""
-    return OptionSpec(key, title, default, rule_id, choices, low, high, status_of(rules, rule_id))
+    """A switchable rule with the status of ``rule_id``, the rule it switches (``shows``: when it
+    comes into play, in words, where that is a position seldom reached)."""
+    return OptionSpec(key, title, default, rule_id, choices, low, high, status_of(rules, rule_id), shows)
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,9 +38,11 @@ SHOWN: tuple[tuple[str, str], ...] = (
     ("panels", "the score"),
     ("outcome", "how the game ends"),
 )
-FIND_TRICKS = 3  # "within the first few tricks"
+FIND_TRICKS = 3  # "within the first few tricks": a deal parting this soon is kept at once
 FIND_TRIES = 100  # seeds tried before the search gives up
+FIND_BUDGET = 2_000  # moves played in all while looking for a parting (a bound on the time it takes)
 MOVE_LIMIT = 400  # moves played on one deal while looking for a parting
+LATER_TRIES = 3  # once a deal parts after the first tricks: seeds tried beyond it for a sooner parting
 RULE_LEAD = "The rule that makes the difference:"
 
 
@@ -175,52 +177,101 @@ def find_parting_deal(
     tricks: int = FIND_TRICKS,
     tries: int = FIND_TRIES,
     first_seed: int = 1,
+    budget: int = FIND_BUDGET,
 ) -> dict[str, Any] | None:
-    """A deal on which the scenario's game, as written and under ``options``, parts within the first
-    ``tricks`` tricks: the engine's bots play the first ``tricks`` tricks of each seeded deal under
-    ``options``, the same moves are replayed as written, and the first seed (from ``first_seed``, at
-    most ``tries`` of them) where the two part is kept. Returns ``{seed, spec}`` (the deal and its
-    moves as a scenario spec, options as written) and :func:`compare`'s answer, or None."""
+    """A deal on which the scenario's game, as written and under ``options``, plays differently.
+
+    The engine's bots play each seeded deal (from ``first_seed``, at most ``tries`` of them) under
+    ``options``, and the same moves are replayed as written, until the two part or the game ends (at
+    most MOVE_LIMIT moves a deal, ``budget`` moves in all). The first seed where they part within the
+    first ``tricks`` tricks is kept at once; a rule that only shows later in a game (the last cards of a
+    pile, the end of a deal) parts later on every deal, so once one seed parts later, LATER_TRIES more
+    are tried for a sooner parting and the soonest is kept. Returns ``{seed, spec}`` (the deal and its
+    moves as a scenario spec, options as written) and :func:`compare`'s answer, or None (then
+    :func:`not_found` says why, in words)."""
     base = scenario.spec()
+    best: tuple[int, int, dict[str, Any], list[str]] | None = None  # (trick, seed, spec, moves)
+    spent = 0
     for seed in range(first_seed, first_seed + tries):
+        if spent >= budget or (best is not None and seed > best[1] + LATER_TRIES):
+            break
         spec = {**base, "deal": {"dealer": scenario.dealer, "seed": seed}, "steps": []}
         spec.pop("expect", None)
         spec.pop("description", None)
         sc = from_spec(spec)
-        moves = _bot_moves(start(sc, options), tricks, Rng(seed))
-        if not moves:
+        parted = _play_to_parting(start(sc, {}), start(sc, options), Rng(seed), min(MOVE_LIMIT, budget - spent))
+        spent += parted.played
+        if parted.step is None:
             continue
-        step = _parts_at(start(sc, {}), start(sc, options), moves)
-        if step is None:
-            continue
-        found = {**spec, "title": f"{scenario.title}: deal {seed}", "steps": [{"moves": moves}]}
-        return {"seed": seed, "spec": found, **compare(from_spec(found), options)}
-    return None
-
-
-def _bot_moves(line: Line, tricks: int, rng: Rng) -> list[str]:
-    """The engine's bots play every seat for ``tricks`` tricks (or to the end): the moves, in notation."""
-    game = line.game
-    moves: list[str] = []
-    while _trick_count(line) < tricks and len(moves) < MOVE_LIMIT:
-        if game.to_play(line.states[-1]) is None:
+        if best is None or parted.trick < best[0]:
+            best = (parted.trick, seed, spec, parted.moves)
+        if parted.trick <= tricks:
             break
-        move = game.bot_move(line.states[-1], rng)
-        line.push(move)
-        moves.append(str(move))
-    return moves
+    if best is None:
+        return None
+    _trick, seed, spec, moves = best
+    found = {**spec, "title": f"{scenario.title}: deal {seed}", "steps": [{"moves": moves}] if moves else []}
+    return {"seed": seed, "spec": found, **compare(from_spec(found), options)}
 
 
-def _parts_at(ours: Line, theirs: Line, moves: Sequence[str]) -> int | None:
-    """Play ``moves`` on both lines, one step at a time: the first step whose frames part, or None."""
+def not_found(game: Game[Any], options: Mapping[str, Any], first: int, tries: int) -> str:
+    """Why :func:`find_parting_deal` found no deal, in words: the deals tried and, for a rule that only
+    comes into play in a position seldom reached, when that is (its option's ``shows``)."""
+    text = (
+        f"No deal from seed {first} on plays differently under these rules: each was played by the engine's "
+        f"bots to the end of the game or {MOVE_LIMIT} moves, until {tries} deals or {FIND_BUDGET:,} moves "
+        "in all had been played."
+    )
+    specs = {s.key: s for s in game.option_specs}
+    why = [specs[k].shows for k in options if k in specs and specs[k].shows]
+    if why:
+        return f"{text} No deal can be found quickly: {'; '.join(why)}."
+    return f"{text} The difference shows only in a position these deals never reached, if at all."
+
+
+class _Parted:
+    """How one deal went: the moves played, and the step (and trick) where the readings parted."""
+
+    __slots__ = ("moves", "played", "step", "trick")
+
+    def __init__(self) -> None:
+        self.moves: list[str] = []
+        self.played = 0
+        self.step: int | None = None
+        self.trick = 0
+
+
+def _play_to_parting(ours: Line, theirs: Line, rng: Rng, limit: int) -> _Parted:
+    """The bots play ``theirs`` (every seat) and each move is replayed on ``ours``, one step at a time,
+    until the two lines' frames part (or ``ours`` refuses the move), the game ends or ``limit`` moves
+    are played. The moves kept run to the end of the trick where they parted."""
+    out = _Parted()
     if differences(ours.frame(0), theirs.frame(0)):
-        return 0
-    for n, text in enumerate(moves, start=1):
-        for line in (ours, theirs):
-            try:
-                line.push(line.game.parse_move(line.states[-1], text))
-            except OldtricksError:
-                return n
-        if differences(ours.frame(n), theirs.frame(n)):
-            return n
-    return None
+        out.step = 0
+        return out
+    game = theirs.game
+    while out.played < limit and game.to_play(theirs.states[-1]) is not None:
+        move = game.bot_move(theirs.states[-1], rng)
+        theirs.push(move)
+        out.played += 1
+        out.moves.append(str(move))
+        n = out.played
+        try:
+            ours.push(ours.game.parse_move(ours.states[-1], str(move)))
+        except OldtricksError:
+            out.step = n
+        if out.step is None and differences(ours.frame(n), theirs.frame(n)):
+            out.step = n
+        if out.step is not None:
+            # the trick the parting step belongs to (the one in play; before the first: the first)
+            number = (theirs.frame(n).get("trick") or {}).get("number")
+            out.trick = number if isinstance(number, int) and number > 0 else _trick_count(theirs) + 1
+            # play that trick out, so that the reader sees how it ends under the chosen rule
+            while len(out.moves) < n + MOVE_LIMIT and _trick_count(theirs) < out.trick:
+                if game.to_play(theirs.states[-1]) is None:
+                    break
+                move = game.bot_move(theirs.states[-1], rng)
+                theirs.push(move)
+                out.moves.append(str(move))
+            return out
+    return out

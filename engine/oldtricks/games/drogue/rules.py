@@ -196,6 +196,10 @@ TABLE = option(
         ),
     ),
 )
+CAPOT_SHOWS = (
+    "a capot counts only in a deal where one side takes no trick at all, and the engine's bots, who play "
+    "for tricks, hardly ever let that happen"
+)
 CAPOT = option(
     RULES,
     "capot",
@@ -206,6 +210,7 @@ CAPOT = option(
         _c(1, "one clip", "drogue.vilenie.capot"),
         _c(2, "two clips", "drogue.vilenie.capot"),
     ),
+    shows=CAPOT_SHOWS,
 )
 RENGAGE = option(
     RULES,
@@ -277,6 +282,7 @@ CAPOT_COUNTS = option(
         _c("alone", "capot only (our assumption)", "drogue.vilenie.capot.alone"),
         _c("all", "capot, débrisqué and défiguré (our assumption)", "drogue.vilenie.capot.also"),
     ),
+    shows=CAPOT_SHOWS,
 )
 RELEASE = option(
     RULES,
