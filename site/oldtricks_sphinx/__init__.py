@@ -8,6 +8,7 @@ Each feature registers its nodes, directives, roles and events in one ``setup_*`
   double-dummy table); :mod:`.lessons` ``{lessons} GAME`` (a course);
   :mod:`.glossary` the meaning of a glossary term on every link to it; :mod:`.ledger` ``{ledger}``
   (the rules ledger as one table); :mod:`.picture` ``{trick}`` (one trick drawn as cards);
+  :mod:`.tabs` ``{tabs}`` and ``{tab} LABEL`` (the readings of one deal, one at a time);
   :mod:`.stats` ``{stats} FILE PLOT`` (a plot of simulated games from a ``stats/`` data file);
 - :mod:`.links` links resolved once every page is read; :mod:`.store` what the build remembers;
 - :mod:`.assets` the widget's static files (bundled and minified by :mod:`.bundle`) and the live
@@ -46,6 +47,7 @@ from .standards import setup_standards
 from .stats import setup_stats
 from .store import setup_store
 from .tables import setup_tables
+from .tabs import setup_tabs
 
 __version__ = "0.1.0"
 
@@ -63,6 +65,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         setup_glossary,
         setup_ledger,
         setup_picture,
+        setup_tabs,
         setup_stats,
         setup_assets,
         setup_sandbox,

@@ -40,7 +40,8 @@ __all__ = ["CHUNK_NAMES", "ENTRIES", "Bundle", "BundleError", "bundle", "esbuild
 # template (teach/embed.js), golive/liveplay.js (live.js, by `new URL("./live.js", import.meta.url)`),
 # live.js (worker.js, a module Worker, which imports pyodide.mjs by a run-time URL) or widget.js
 # (teach/share.js, by a dynamic import); a lessons page loads course.js, the Rules ledger page ledger.js,
-# a page with viewers textform.js too (a classic script: the text forms where widget.js never starts).
+# a page with viewers textform.js too (a classic script: the text forms where widget.js never starts),
+# a page with {tabs} tabs.js (a classic script too).
 ENTRIES = (
     "widget.js",
     "live.js",
@@ -51,6 +52,7 @@ ENTRIES = (
     "teach/share.js",
     "course.js",
     "textform.js",
+    "tabs.js",
     "ledger.js",
 )
 CHUNK_NAMES = "chunk-[hash]"

@@ -272,7 +272,8 @@ SETTLED = """() => {
 }"""
 
 # What a reader scrolling down the page does: each viewer still waiting to come near the screen is
-# brought into view until it is drawn; then the page goes back to where it was: the element the link
+# brought into view (its tab opened, if it is in a closed one) until it is drawn; each tab group is
+# then put back on the tab it showed; then the page goes back to where it was: the element the link
 # names (or the one in the middle of the window) where it was in the window, though viewers above it grew.
 SCROLL_THROUGH = """async () => {
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
@@ -285,10 +286,18 @@ SCROLL_THROUGH = """async () => {
   const anchor = (named && (document.getElementById(named) || document.getElementById(viewer)))
     || document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2) || document.body;
   const top = anchor.getBoundingClientRect().top;
+  const shown = new Map();  // a tab group -> its tab selected before: a viewer in a closed tab is opened
   for (const root of waiting) {
+    const panel = root.closest(".ot-tabpanel[hidden]");
+    if (panel) {
+      const group = panel.closest("[data-ot-tabs]");
+      if (!shown.has(group)) shown.set(group, group.querySelector(':scope > .ot-tablist > [aria-selected="true"]'));
+      document.getElementById(panel.id + "-tab").click();
+    }
     root.scrollIntoView({block: "center", behavior: "instant"});
     for (let i = 0; i < 300 && root.dataset.ready === "pending"; i++) await frame();
   }
+  for (const tab of shown.values()) if (tab) tab.click();
   await frame();
   window.scrollBy({top: anchor.getBoundingClientRect().top - top, behavior: "instant"});
   await frame();

@@ -688,8 +688,9 @@ async function drawKeepingPlace(root) {
   if (Math.abs(moved) >= 1) window.scrollBy({top: moved, behavior: "instant"});
 }
 
-/** Whether the element is within a screen of the visible part of the page now. */
+/** Whether the element is shown and within a screen of the visible part of the page now. */
 function isNear(el) {
+  if (!el.getClientRects().length) return false; // not shown (in a closed tab): drawn when it shows
   const box = el.getBoundingClientRect();
   const screen = window.innerHeight || document.documentElement.clientHeight || 800;
   return box.bottom > -screen && box.top < 2 * screen;

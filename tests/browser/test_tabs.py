@@ -1,0 +1,104 @@
+"""The readings of one deal as tabs (tabs.py, tabs.js): one panel at a time with ARIA roles and arrow
+keys, a viewer in a closed tab drawn when it opens, a link into a closed tab opening it, every panel
+without a script; and each rules page's height on a 1366 × 900 screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from conftest import SiteServer, wait_mounted
+
+pytestmark = pytest.mark.browser
+
+PAGE = "bettelmann.html"
+GROUP = '[data-ot-tabs]:has([id="bettelmann/tie-pierer"])'
+FIRST, SECOND = "bettelmann/tie-pierer", "bettelmann/tie-first-player"
+
+
+def test_tabs_show_one_reading_at_a_time_and_follow_the_arrow_keys(live_page: Any, site_server: SiteServer) -> None:
+    live_page.set_viewport_size({"width": 1366, "height": 900})
+    live_page.goto(site_server.url + PAGE)
+    wait_mounted(live_page, everything=False)
+    group = live_page.locator(GROUP)
+    tabs = group.get_by_role("tab")
+    assert group.get_by_role("tablist").count() == 1 and tabs.count() == 2
+    first, second = tabs.nth(0), tabs.nth(1)
+    assert first.get_attribute("aria-selected") == "true" and second.get_attribute("aria-selected") == "false"
+    panels = group.locator(":scope > .ot-tabpanel")
+    assert panels.nth(0).get_attribute("role") == "tabpanel"
+    assert panels.nth(0).get_attribute("aria-labelledby") == first.get_attribute("id")
+    assert panels.nth(0).is_visible() and panels.nth(1).is_hidden()
+    late = live_page.locator(f'.oldtricks-widget[id="{SECOND}"]')
+    # a viewer in a closed tab is not drawn while its tab is closed, though the group is on the screen
+    group.scroll_into_view_if_needed()
+    live_page.wait_for_timeout(300)
+    assert late.get_attribute("data-ready") == "pending"
+    assert (first.get_attribute("tabindex"), second.get_attribute("tabindex")) == ("0", "-1")
+
+    first.focus()
+    live_page.keyboard.press("ArrowRight")
+    assert live_page.evaluate("document.activeElement.id") == second.get_attribute("id")
+    assert second.get_attribute("aria-selected") == "true" and second.get_attribute("tabindex") == "0"
+    assert panels.nth(1).is_visible() and panels.nth(0).is_hidden()
+    live_page.wait_for_function(f"() => document.getElementById('{SECOND}').dataset.ready === 'static'")
+    assert late.locator('[data-action="next"]').is_visible()
+    live_page.keyboard.press("ArrowRight")  # round to the first again
+    assert first.get_attribute("aria-selected") == "true" and panels.nth(0).is_visible()
+    live_page.keyboard.press("End")
+    assert second.get_attribute("aria-selected") == "true"
+    live_page.keyboard.press("Home")
+    assert first.get_attribute("aria-selected") == "true"
+    second.click()
+    assert panels.nth(1).is_visible() and panels.nth(0).is_hidden()
+
+
+def test_a_link_into_a_closed_tab_opens_it_at_its_step(live_page: Any, site_server: SiteServer) -> None:
+    live_page.set_viewport_size({"width": 1366, "height": 900})
+    live_page.goto(f"{site_server.url}{PAGE}#{SECOND}@3")
+    wait_mounted(live_page, everything=False)
+    live_page.wait_for_function(f"() => document.getElementById('{SECOND}').dataset.step === '3'")
+    group = live_page.locator(GROUP)
+    assert group.get_by_role("tab").nth(1).get_attribute("aria-selected") == "true"
+    root = live_page.locator(f'.oldtricks-widget[id="{SECOND}"]')
+    assert root.is_visible()
+    top = root.evaluate("el => el.getBoundingClientRect().top")
+    assert 0 <= top < 200, top
+    # and a link followed on the page (hashchange) back to the first reading opens that tab
+    live_page.evaluate(f"() => {{ location.hash = '#{FIRST}@2'; }}")
+    live_page.wait_for_function(f"() => document.getElementById('{FIRST}').dataset.step === '2'")
+    assert group.get_by_role("tab").nth(0).get_attribute("aria-selected") == "true"
+    assert root.is_hidden()
+
+
+def test_without_javascript_every_reading_shows_under_its_label(browser: Any, site_server: SiteServer) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(site_server.url + PAGE)
+        group = page.locator(GROUP)
+        assert group.locator(".ot-tablist").is_hidden()
+        for i in range(2):
+            assert group.locator(":scope > .ot-tabpanel").nth(i).is_visible()
+            assert group.locator(":scope > .ot-tabpanel > .ot-tabpanel-label").nth(i).is_visible()
+        assert group.locator(".ot-static").nth(1).is_visible()  # the closed reading's text form too
+    finally:
+        context.close()
+
+
+# The reading path of a rules page at 1366 × 900 with every viewer drawn, in screens of 900 px. The
+# target is fifteen, not yet reached; these bounds keep what was won. Measured before the readings
+# went into tabs: 46.7 (Bettelmann), 61.1 (Drużbart), 46.9 (Drogue), 61.8 (the clips); after:
+# 36.6, 50.7, 37.1, 54.8.
+SCREENS_AT_MOST = {"bettelmann.html": 38, "druzbart.html": 52, "drogue.html": 38, "drogue-clips.html": 56}
+
+
+@pytest.mark.parametrize("name", sorted(SCREENS_AT_MOST))
+def test_a_rules_page_fits_its_screens(live_page: Any, site_server: SiteServer, name: str) -> None:
+    live_page.set_viewport_size({"width": 1366, "height": 900})
+    live_page.goto(site_server.url + name)
+    wait_mounted(live_page)  # every viewer drawn, as a reader scrolling through sees them
+    height = live_page.evaluate("() => document.documentElement.scrollHeight")
+    print(f"\n{name}: {height} px, {height / 900:.1f} screens")
+    assert height <= SCREENS_AT_MOST[name] * 900, f"{name}: {height} px, {height / 900:.1f} screens"
