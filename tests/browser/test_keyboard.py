@@ -1,9 +1,12 @@
-"""A deal played with the keyboard alone, on every game: Tab reaches "Play from here" in the viewer,
-Enter goes live and puts the focus on a card the reader may play; the arrow keys choose among the
-cards (or the bids) and Enter plays; the focus comes back to the board at each of the reader's turns.
-Every step is said once in the viewer's live region, the card by its name, with the engine's events,
-as the accessibility tree exposes it. One page per rules page (one engine each), its games played one
-after the other; the bots' moves are shown at once (reduced motion), so a deal takes a few seconds."""
+"""A whole game played with the keyboard alone, on every game: Tab reaches "Play from here" in the
+viewer, Enter goes live and puts the focus on a card the reader may play; the arrow keys (and Home /
+End) choose among the cards (or the bids) and Enter plays; the focus comes back to the board at each of
+the reader's turns. Each hand, and each row of move buttons, is one Tab stop (a roving tabindex) that
+stays on the card chosen when the step is drawn again; the focus stops of a viewer, static and live,
+go round the table in the order of play, the way its seats are laid out. Every step is said once in the
+viewer's live region, the card by its name, with the engine's events, as the accessibility tree exposes
+it. One page per rules page (one engine start each), its games played one after the other from the
+deal; the bots' moves are shown at once (reduced motion), so a game takes a few seconds."""
 
 from __future__ import annotations
 
@@ -44,18 +47,31 @@ LISTEN = """(sid) => {
   }).observe(region, {childList: true});
 }"""
 
-FOCUS = """(sid) => {
+# Each group of board buttons (a hand, the row of moves) with the tabindex of each of its buttons.
+TAB_INDEXES = """(sid) => [...document.getElementById(sid).querySelectorAll(
+    ".ot-table-slot .ot-hand, .ot-live-board-slot [data-role=moves]")]
+  .map((g) => [...g.querySelectorAll("button")].map((b) => ({key: b.dataset.card || b.dataset.move,
+    tabindex: b.tabIndex, disabled: b.disabled, focused: b === document.activeElement})))
+  .filter((buttons) => buttons.length)"""
+
+FOCUS = (
+    """(sid) => {
   const a = document.activeElement, root = document.getElementById(sid);
   return {inside: root.contains(a), self: a === root, action: a.dataset.action || null,
           card: a.dataset.card || null, move: a.dataset.move || null, pile: a.dataset.pile || null,
           legal: a.dataset.legal || null, step: Number(root.dataset.step),
-          busy: root.hasAttribute("aria-busy"), outcome: !!root.querySelector('[data-role="outcome"]')};
+          busy: root.hasAttribute("aria-busy"), outcome: !!root.querySelector('[data-role="outcome"]'),
+          groups: ("""
+    + TAB_INDEXES
+    + """)(sid)};
 }"""
+)
 
-# The reader's turn has come back (the focus on a card or a move to play), or the deal is over.
-SETTLED = """(sid) => {
+# The reader's turn has come back after step `after` (the focus on a card or a move to play), or the
+# game is over.
+SETTLED = """([sid, after]) => {
   const a = document.activeElement, root = document.getElementById(sid);
-  if (root.hasAttribute("aria-busy")) return false;
+  if (root.hasAttribute("aria-busy") || !(Number(root.dataset.step) > after)) return false;
   if (root.querySelector('[data-role="outcome"]')) return true;
   return root.contains(a) && (a.dataset.legal === "true" || !!a.dataset.move);
 }"""
@@ -71,6 +87,130 @@ def tab_to_go_live(page: Any, sid: str) -> int:
         if got["action"] == "go-live":
             return presses
     raise AssertionError(f"{sid}: 'Play from here' not reached with Tab")
+
+
+# Where the focus is, as a stop of the Tab order: in which part of the viewer, at which seat's box.
+STOP = """(sid) => {
+  const a = document.activeElement, root = document.getElementById(sid);
+  if (!root.contains(a) || a === root) return null;
+  const box = a.closest("[data-seat-box]"), group = a.closest(".ot-hand, [data-role=moves]");
+  return {part: a.closest(".ot-table-slot") ? "table" : a.closest(".ot-live-board-slot") ? "board" : "other",
+          seat: box ? Number(box.dataset.seatBox) : null,
+          group: group && group !== a ? (group.matches("[data-role=moves]") ? "moves" : "hand") : null,
+          play: a.matches("button.ot-card, button[data-move], button[data-pile]"),
+          key: [a.tagName, a.dataset.card, a.dataset.move, a.dataset.action, a.dataset.seat, a.dataset.pile].join(" ")};
+}"""
+
+# Each seat box's bearing from the middle of the table, in degrees clockwise from straight down (the
+# reader's own seat at the bottom, then round the table as the clock's hand goes).
+BEARINGS = """(sid) => {
+  const root = document.getElementById(sid), mid = root.querySelector(".ot-centre").getBoundingClientRect();
+  const cx = mid.left + mid.width / 2, cy = mid.top + mid.height / 2;
+  return [...root.querySelectorAll(".ot-table-slot [data-seat-box]")].map((box) => {
+    const r = box.getBoundingClientRect(), dx = r.left + r.width / 2 - cx, dy = r.top + r.height / 2 - cy;
+    return {seat: Number(box.dataset.seatBox), bearing: (Math.atan2(-dx, dy) * 180 / Math.PI + 360) % 360};
+  });
+}"""
+
+# The widget drawn again at the step it shows, as a timer, an option or an engine's reply does.
+REDRAW = """async (sid) => {
+  const src = document.querySelector('script[src*="oldtricks/widget.js"]').src;
+  (await import(src)).widgets.get(sid).render();
+}"""
+
+
+def tab_stops(page: Any, sid: str) -> list[dict[str, Any]]:
+    """Tab from the viewer itself until the focus has been through the table and the board under it:
+    each stop on the way, in order."""
+    page.evaluate("(sid) => document.getElementById(sid).focus({preventScroll: true})", sid)
+    stops: list[dict[str, Any]] = []
+    for _ in range(120):
+        page.keyboard.press("Tab")
+        stop = page.evaluate(STOP, sid)
+        if stop is None or (stop["part"] == "other" and any(s["part"] != "other" for s in stops)):
+            return stops
+        stops.append(stop)
+    raise AssertionError(f"{sid}: Tab did not get past the table in 120 presses: {stops[-5:]}")
+
+
+def check_focus_order(page: Any, sid: str, *, live_seat: int | None) -> None:
+    """The viewer's focus stops at the table come together, seat after seat in the order of play, and
+    that order goes clockwise round the table as it is laid out; a hand in play and the row of moves are
+    one stop each."""
+    stops = tab_stops(page, sid)
+    at_table = [i for i, s in enumerate(stops) if s["part"] == "table"]
+    assert at_table, f"{sid}: no focus stop at the table: {stops}"
+    assert at_table == list(range(at_table[0], at_table[-1] + 1)), f"{sid}: the table's stops are apart: {stops}"
+    seats = [stops[i]["seat"] for i in at_table if stops[i]["seat"] is not None]
+    assert seats == sorted(seats), f"{sid}: the focus goes round the seats as {seats}, not in the order of play"
+    bearings = page.evaluate(BEARINGS, sid)
+    n = len(bearings)
+    assert [b["seat"] for b in bearings] == list(range(n))
+    assert sorted(range(n), key=lambda i: bearings[i]["bearing"]) == list(range(n)), (
+        f"{sid}: the seats in the order of play do not go round the table: {bearings}"
+    )
+    if live_seat is None:
+        assert set(seats) == set(range(n)), f"{sid}: a seat has no focus stop (its hand's switch): {seats}"
+    for group in ("hand", "moves"):
+        keys = [s["key"] for s in stops if s["group"] == group]
+        assert len(keys) <= 1, f"{sid}: Tab stops at each button of the {group}: {keys}"
+    if live_seat is not None and page.evaluate(TAB_INDEXES, sid):
+        played = [s for s in stops if s["play"]]
+        assert played, f"{sid}: Tab never reaches the cards or moves in play: {stops}"
+        assert all(s["seat"] in (live_seat, None) for s in played), f"{sid}: cards in play not at seat {live_seat}"
+
+
+def check_tab_stops(sid: str, groups: list[list[dict[str, Any]]]) -> None:
+    """Each group of board buttons (TAB_INDEXES) has exactly one button in the Tab order (tabindex 0,
+    the others -1): the focused one, when the focus is in the group."""
+    for buttons in groups:
+        zero = [b for b in buttons if b["tabindex"] == 0]
+        assert len(zero) == 1 and all(b["tabindex"] == -1 for b in buttons if b not in zero), (sid, buttons)
+        focused = [b for b in buttons if b["focused"]]
+        assert not focused or focused == zero, (sid, buttons)
+
+
+def check_roving(page: Any, sid: str) -> None:
+    """On a group of two or more buttons in play: Tab leaves it in one press and Shift+Tab comes back to
+    the same button; the arrow keys move the stop, which stays on the button chosen when the step is
+    drawn again; End and Home reach its last and first button."""
+    here = page.evaluate(STOP, sid)
+    size = page.evaluate(
+        "(sid) => document.activeElement.closest('.ot-hand, [data-role=moves]')"
+        "?.querySelectorAll('button:not(:disabled)').length || 0",
+        sid,
+    )
+    if size < 2:
+        return
+    page.keyboard.press("ArrowRight")
+    moved = page.evaluate(STOP, sid)
+    assert moved["key"] != here["key"] and moved["group"] == here["group"], (here, moved)
+    page.keyboard.press("Tab")
+    away = page.evaluate(STOP, sid)
+    assert away is None or away["group"] != here["group"] or away["seat"] != here["seat"], (
+        f"{sid}: Tab went on within the group: {here} -> {away}"
+    )
+    page.evaluate(REDRAW, sid)
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(STOP, sid)["key"] == moved["key"], f"{sid}: Shift+Tab did not come back to {moved}"
+    check_tab_stops(sid, page.evaluate(TAB_INDEXES, sid))
+    page.keyboard.press("End")
+    last = page.evaluate(STOP, sid)
+    page.keyboard.press("Home")
+    first = page.evaluate(STOP, sid)
+    assert first["group"] == last["group"] == here["group"] and first["key"] != last["key"], (first, last)
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(STOP, sid)["key"] == first["key"], "ArrowLeft on the first button went round"
+    refocus_play(page, sid)
+
+
+def refocus_play(page: Any, sid: str) -> None:
+    """The focus back on a card or move the reader may play."""
+    page.evaluate(
+        "(sid) => document.getElementById(sid).querySelector("
+        "'button.ot-legal:not(:disabled), [data-role=moves] button:not(:disabled)').focus()",
+        sid,
+    )
 
 
 def choose_with_arrows(page: Any, sid: str) -> dict[str, Any]:
@@ -97,44 +237,62 @@ def choose_with_arrows(page: Any, sid: str) -> dict[str, Any]:
     return page.evaluate(FOCUS, sid)
 
 
-def play_a_deal(page: Any, site_server: SiteServer, name: str, sid: str, start: int) -> None:
+# The reader's first turns, at which the arrow keys choose the move and its name is read (at the
+# others Enter plays the one the focus came back to): the first turn of each kind (a hand, a pile, a
+# row of moves) too.
+ARROW_TURNS = 3
+
+
+def play_a_game(page: Any, site_server: SiteServer, name: str, sid: str) -> None:
     data = embedded((site_server.root / name).read_text(encoding="utf-8"))[sid]
     pattern = "french" if data.get("pattern") == "french" else "german"
-    page.evaluate("(h) => { location.hash = h; }", f"{sid}@{start}")
-    page.wait_for_function(f"() => document.getElementById('{sid}').dataset.step === '{start}'")
+    page.evaluate("(h) => { location.hash = h; }", f"{sid}@0")
+    page.wait_for_function(f"() => document.getElementById('{sid}').dataset.step === '0'")
+    check_focus_order(page, sid, live_seat=None)
     page.evaluate(LISTEN, sid)
     root = widget(page, sid)
     assert tab_to_go_live(page, sid) > 3
     page.keyboard.press("Enter")
     page.wait_for_selector(f'.oldtricks-widget[id="{sid}"][data-ready="live"]', timeout=LIVE_MS)
-    page.wait_for_function(SETTLED, arg=sid, timeout=LIVE_MS)
-    mine = 0
-    for _ in range(40):
+    page.wait_for_function(SETTLED, arg=[sid, -1], timeout=LIVE_MS)
+    mine, tried, ordered = 0, set(), False
+    for _ in range(60):
         got = page.evaluate(FOCUS, sid)
         if got["outcome"] or got["move"] in ("deal", "redeal"):
-            break  # the deal is over: the game's end, or the next deal offered
+            break  # the game is over, or (Drużbart, Drogue) the deal and the next deal offered
         assert got["legal"] == "true" or got["move"], f"{sid}: the focus is not on a move to play: {got}"
-        got = choose_with_arrows(page, sid)
-        focused = page.locator(":focus")
-        if got["card"]:
-            # the card is announced by its name (the button's accessible name, as a screen reader reads it)
-            name = focused.aria_snapshot().splitlines()[0]
-            assert name.startswith(f'- button "Play the {card_name(got["card"], pattern)}"'), name
-        elif got["pile"]:
-            assert "Turn up the top card" in focused.aria_snapshot()
-        else:
-            assert got["move"] in focused.aria_snapshot()
+        check_tab_stops(sid, got["groups"])
+        kind = "moves" if got["move"] else "pile" if got["pile"] else "hand"
+        if not ordered:
+            ordered = True
+            seat = page.evaluate(
+                "(sid) => Number(document.getElementById(sid).querySelector('.ot-seat.ot-you').dataset.seatBox)", sid
+            )
+            check_focus_order(page, sid, live_seat=seat)
+            refocus_play(page, sid)
+        if kind not in tried:
+            check_roving(page, sid)
+        if kind not in tried or mine < ARROW_TURNS:
+            # the arrows choose the move; the card is announced by its name (the button's accessible
+            # name, as a screen reader reads it)
+            got = choose_with_arrows(page, sid)
+            focused = page.locator(":focus")
+            if got["card"]:
+                name = focused.aria_snapshot().splitlines()[0]
+                assert name.startswith(f'- button "Play the {card_name(got["card"], pattern)}"'), name
+            elif got["pile"]:
+                assert "Turn up the top card" in focused.aria_snapshot()
+            else:
+                assert got["move"] in focused.aria_snapshot()
+        tried.add(kind)
         page.keyboard.press("Enter")
         mine += 1
-        page.wait_for_function(
-            f"() => Number(document.getElementById('{sid}').dataset.step) > {got['step']}", timeout=MOVE_MS
-        )
-        page.wait_for_function(SETTLED, arg=sid, timeout=MOVE_MS)
+        page.wait_for_function(SETTLED, arg=[sid, got["step"]], timeout=MOVE_MS)
     else:
-        raise AssertionError(f"{sid}: the deal did not end within 40 of the reader's moves")
+        raise AssertionError(f"{sid}: the game did not end within 60 of the reader's moves")
     assert mine >= 2, f"{sid}: the reader made {mine} moves"
 
-    # Every step after the one gone live at said once, in order, with the card's name and the events.
+    # Every step from the deal on said once, in order, with the card's name and the events.
     frames = frames_shown(page, sid)
     end = int(root.get_attribute("data-step") or 0)
     said = " ".join(page.evaluate("(sid) => window.__said[sid]", sid))
@@ -142,9 +300,9 @@ def play_a_deal(page: Any, site_server: SiteServer, name: str, sid: str, start: 
     for m in re.finditer(r"Step (\d+)\.(.*?)(?=Step \d+\.|$)", said, re.S):
         chunks.setdefault(int(m.group(1)), []).append(m.group(2))
     assert all(len(c) == 1 for c in chunks.values()), {s: c for s, c in chunks.items() if len(c) > 1}
-    assert sorted(s for s in chunks if s > start) == list(range(start + 1, end + 1)), (start, end, sorted(chunks))
+    assert sorted(s for s in chunks if s > 0) == list(range(1, end + 1)), (end, sorted(chunks))
     by_step = {f["step"]: f for f in frames}
-    for step in range(start + 1, end + 1):
+    for step in range(1, end + 1):
         f, text = by_step[step], chunks[step][0]
         move = card_name(f["move"], pattern) if re.fullmatch(r"[2-9TJQKAUO][A-Z]", f["move"] or "") else f["move"]
         assert f"{f['seats'][f['mover']]['name']}: {move}." in text, (step, text)
@@ -155,29 +313,20 @@ def play_a_deal(page: Any, site_server: SiteServer, name: str, sid: str, start: 
     assert f"Step {end}." in snapshot, snapshot
 
 
-def late_start(frames: list[dict[str, Any]], back: int) -> int:
-    """A step some moves before the book's end where someone is to move."""
-    i = max(0, len(frames) - 1 - back)
-    while frames[i]["turn"] is None:
-        i -= 1
-    return int(frames[i]["step"])
-
-
 @pytest.mark.parametrize(
     ("name", "games"),
     [
-        ("druzbart.html", [("druzbart/basics", 0), ("clock/win", 0)]),
-        ("drogue.html", [("drogue/example", 0)]),
-        ("bettelmann.html", [("bettelmann/run-out-loses", None), ("todundleben/colours", None)]),
+        ("druzbart.html", ["druzbart/basics", "clock/win"]),
+        ("drogue.html", ["drogue/example"]),
+        # two short games: North takes every trick but the last; Life against Death to the end
+        ("bettelmann.html", ["bettelmann/run-out-loses", "todundleben/colours"]),
     ],
 )
-def test_a_deal_played_with_the_keyboard_alone(
-    live_page: Any, site_server: SiteServer, name: str, games: list[tuple[str, int | None]]
+def test_a_game_played_with_the_keyboard_alone(
+    live_page: Any, site_server: SiteServer, name: str, games: list[str]
 ) -> None:
     live_page.emulate_media(reduced_motion="reduce")
     live_page.goto(f"{site_server.url}{name}")
     wait_mounted(live_page, everything=False)
-    book = embedded((site_server.root / name).read_text(encoding="utf-8"))
-    for sid, start in games:
-        # Bettelmann's games run long: from a few turns before the end of the book
-        play_a_deal(live_page, site_server, name, sid, late_start(book[sid]["frames"], 8) if start is None else start)
+    for sid in games:  # one engine for the page's games
+        play_a_game(live_page, site_server, name, sid)

@@ -70,8 +70,10 @@ export function buildControls(w) {
 
 const KEYS = [
   ["← / →", "previous / next step"],
-  ["← / → on a card", "the next / previous card or move to play"],
   ["Home / End", "first / last step"],
+  ["Tab", "to the next part of the viewer: a hand, or the row of moves, is one stop"],
+  ["← / → on a card", "the next / previous card or move to play"],
+  ["Home / End on a card", "the first / last card or move"],
   ["Space", "play / pause"],
   ["?", "show or hide this help"],
   ["Esc", "close this help"],
