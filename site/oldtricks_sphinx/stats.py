@@ -332,12 +332,32 @@ class StatsDirective(SphinxDirective):
         engine = data.get("engine", {})
         note += nodes.Text(f" (engine {engine.get('version', '?')}).")
         figure += note
-        figure += _table(p)
+        # the numbers behind the plot, folded: every row of every plot shown at once made a rules page
+        # several screens longer (the plot stands for them until the reader opens them)
+        numbers = stats_numbers()
+        numbers += _table(p)
+        figure += numbers
         return [figure]
 
 
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+class stats_numbers(nodes.General, nodes.Element):
+    """The table of a plot's numbers, in a ``<details>`` the reader opens (HTML); other builders show it."""
+
+
+def _visit_numbers(self: Any, node: stats_numbers) -> None:
+    self.body.append('<details class="ot-stats-numbers"><summary>The numbers behind this plot</summary>\n')
+
+
+def _depart_numbers(self: Any, node: stats_numbers) -> None:
+    self.body.append("</details>\n")
+
+
+def _pass(self: Any, node: nodes.Element) -> None:
+    """Other builders show the table as it is."""
 
 
 class stats_plot(nodes.General, nodes.Element):
@@ -388,5 +408,10 @@ def setup_stats(app: Sphinx) -> None:
         stats_plot,
         html=(_visit_plot, None),
         **dict.fromkeys(("latex", "text", "man", "texinfo"), (_skip_plot, None)),  # type: ignore[arg-type]
+    )
+    app.add_node(
+        stats_numbers,
+        html=(_visit_numbers, _depart_numbers),
+        **dict.fromkeys(("latex", "text", "man", "texinfo"), (_pass, _pass)),  # type: ignore[arg-type]
     )
     app.add_directive("stats", StatsDirective)

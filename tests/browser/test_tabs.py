@@ -89,9 +89,9 @@ def test_without_javascript_every_reading_shows_under_its_label(browser: Any, si
 
 # The reading path of a rules page at 1366 × 900 with every viewer drawn, in screens of 900 px. The
 # target is fifteen, not yet reached; these bounds keep what was won. Measured before the readings
-# went into tabs: 46.7 (Bettelmann), 61.1 (Drużbart), 46.9 (Drogue), 61.8 (the clips); after:
-# 36.6, 50.7, 37.1, 54.8.
-SCREENS_AT_MOST = {"bettelmann.html": 38, "druzbart.html": 52, "drogue.html": 38, "drogue-clips.html": 56}
+# went into tabs: 46.7 (Bettelmann), 61.1 (Drużbart), 46.9 (Drogue), 61.8 (the clips); with them, and
+# the statistics' tables of numbers folded under their plots: 32.3, 45.2, 36.0, 53.6.
+SCREENS_AT_MOST = {"bettelmann.html": 33, "druzbart.html": 46, "drogue.html": 36.5, "drogue-clips.html": 54}
 
 
 @pytest.mark.parametrize("name", sorted(SCREENS_AT_MOST))
@@ -102,3 +102,21 @@ def test_a_rules_page_fits_its_screens(live_page: Any, site_server: SiteServer, 
     height = live_page.evaluate("() => document.documentElement.scrollHeight")
     print(f"\n{name}: {height} px, {height / 900:.1f} screens")
     assert height <= SCREENS_AT_MOST[name] * 900, f"{name}: {height} px, {height / 900:.1f} screens"
+
+
+def test_print_shows_the_open_reading_and_names_the_others(live_page: Any, site_server: SiteServer) -> None:
+    live_page.goto(site_server.url + PAGE)
+    wait_mounted(live_page, everything=False)
+    group = live_page.locator(GROUP)
+    group.get_by_role("tab").nth(1).click()  # the reader's choice is what prints
+    live_page.emulate_media(media="print")
+    panels = group.locator(":scope > .ot-tabpanel")
+    assert group.locator(".ot-tablist").is_hidden()
+    assert panels.nth(1).is_visible() and panels.nth(0).is_hidden()
+    line = panels.nth(1).locator(".ot-tabpanel-print")
+    assert line.is_visible()
+    text = line.inner_text()
+    assert text.startswith("Printed: First player takes.") and "Pierer: ties wait (bettelmann.html#" in text, text
+    panels.nth(1).locator(".oldtricks-widget > .ot-static").wait_for()  # its viewer prints as its text form
+    live_page.emulate_media(media="screen")
+    assert line.is_hidden()

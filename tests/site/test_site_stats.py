@@ -57,7 +57,10 @@ def test_a_share_plot_is_an_svg_file_with_its_text_alternative_and_table(build: 
     assert "2 players" in svg and "3 players" in svg  # a legend for the groups, in their bars' colours
     assert svg.count("fill:#3f7fd0") == 2 and svg.count("fill:#c8702a") == 2  # a bar and a legend swatch each
     assert not re.search(r"\d\.\d\d", svg.split(">", 1)[1])  # coordinates to a tenth of a pixel
-    table = page[page.index("ot-stats-table") :]
+    # the numbers in a fold the reader opens, after the plot
+    numbers = page[page.index('<details class="ot-stats-numbers"><summary>The numbers behind this plot</summary>') :]
+    assert page.index("ot-stats-plot") < page.index("ot-stats-numbers")
+    table = numbers[numbers.index("ot-stats-table") : numbers.index("</details>")]
     table = table[: table.index("</table>")]
     cells = re.findall(r"<td><p>(.*?)</p></td>", table)
     first = ["pierer", "2 players", "20", "5", "25.0%", "10.0%–50.0%"]
