@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from conftest import SiteServer, embedded, frames_shown, wait_mounted, widget
+from oldtricks.links import encode
 from oldtricks.readings import compare, find_parting_deal
 from oldtricks.scenario import from_spec
 
@@ -30,6 +31,18 @@ BOARD_CARDS = """(root, where) => {
 }"""
 SECOND = '[data-role="readings"] .ot-readings-board'
 MAIN = ".ot-table-slot"
+# The two boards' boxes (left, top, width, height), and the Next button's
+BOXES = """(root) => ['.ot-table-slot', '.ot-readings-board', '[data-action="next"]'].map((s) => {
+  const b = root.querySelector(s).getBoundingClientRect(); return [b.left, b.top, b.width, b.height]; })"""
+
+
+def beside(first: list[float], second: list[float]) -> bool:
+    """The second board right of the first, their tops level, neither squeezed to a sliver."""
+    return second[0] >= first[0] + first[2] - 1 and abs(second[1] - first[1]) <= 2 and min(first[2], second[2]) > 250
+
+
+def under(first: list[float], second: list[float]) -> bool:
+    return second[1] >= first[1] + first[3] - 1
 
 
 def drawn(frame: dict[str, Any]) -> list[list[str]]:
@@ -56,6 +69,7 @@ def test_the_step_where_two_readings_part_is_marked_and_opened(live_page: Any, s
     step = want["diverge"]
     assert isinstance(step, int) and step > 0, "the readings must part after the deal: not a test"
 
+    live_page.set_viewport_size({"width": 1366, "height": 900})
     live_page.goto(f"{site_server.url}{PAGE}#{PARTS}@0")
     wait_mounted(live_page)
     # nothing of the comparison on the page until a reader asks for it
@@ -75,6 +89,19 @@ def test_the_step_where_two_readings_part_is_marked_and_opened(live_page: Any, s
     marked = root.locator('[data-role="movelist"] [data-parting="true"]')
     assert marked.count() == 1 and marked.get_attribute("data-step") == str(step)
     assert f"@{step};rules=tie:first-player" in live_page.evaluate("() => location.hash")  # the link keeps it
+    # on a wide screen the second board is beside the first, on a phone under it; each says which it is
+    first, second, _next = root.evaluate(BOXES)
+    assert beside(first, second), (first, second)
+    assert root.locator(".ot-readings-first").inner_text().startswith("Under “Equal ranks: ")
+    assert root.locator('[data-role="parts-here"]').inner_text() == "they part here"
+    live_page.set_viewport_size({"width": 390, "height": 844})
+    live_page.wait_for_function(
+        "() => { const r = document.querySelector('.ot-comparing'); return r.querySelector('.ot-readings-board')"
+        ".getBoundingClientRect().top > r.querySelector('.ot-table-slot').getBoundingClientRect().bottom - 1; }"
+    )
+    first, second, _next = root.evaluate(BOXES)
+    assert under(first, second) and not beside(first, second), (first, second)
+    live_page.set_viewport_size({"width": 1366, "height": 900})
 
     # the second board is the book's frame at the same step, stepping with the first
     book = data["frames"]
@@ -88,6 +115,7 @@ def test_the_step_where_two_readings_part_is_marked_and_opened(live_page: Any, s
         assert cards(first) == drawn(want["frames"][at])
         # the same board until they part; there, one reading gives the tied trick to a player
         assert (first == second) == (at < step), (at, first, second)
+        assert beside(*root.evaluate(BOXES)[:2]), "the boards stay side by side while stepping"
     caption = panel.locator(".ot-readings-caption").inner_text()
     assert f"step {step - 1}" in caption and "the same board so far" in caption, caption
     root.locator('[data-action="to-parting"]').click()
@@ -120,7 +148,9 @@ def test_a_deal_that_plays_the_same_offers_one_that_does_not(live_page: Any, sit
     live_page.wait_for_function(f"() => !document.getElementById('{SAME}').hasAttribute('aria-busy')")
     assert root.get_attribute("data-diverge-step") == str(found["diverge"])
     assert root.get_attribute("data-step") == str(found["diverge"])
-    assert frames_shown(live_page, SAME) == found["frames"]
+    # the deal found, as the engine played it (the live bots may already have played on from its end)
+    n = len(found["frames"])
+    assert frames_shown(live_page, SAME)[:n] == found["frames"]
     assert f"Deal {found['seed']}" in root.locator('[data-role="message"]').inner_text()
     assert found["text"] in root.locator('[data-role="readings-text"]').inner_text()
 
@@ -135,7 +165,46 @@ def test_a_deal_that_plays_the_same_offers_one_that_does_not(live_page: Any, sit
     live_page.wait_for_selector(f'.oldtricks-widget[id="{SAME}"][data-diverge-step]', timeout=LIVE_MS)
     live_page.wait_for_function(f"() => document.getElementById('{SAME}').dataset.step === '{back}'", timeout=LIVE_MS)
     assert root.get_attribute("data-diverge-step") == str(found["diverge"])
-    assert frames_shown(live_page, SAME) == found["frames"]
+    assert frames_shown(live_page, SAME)[:n] == found["frames"]
     assert root.locator('select[data-option="tie"]').count() == 0 or (
         root.locator('select[data-option="tie"]').input_value() == "first-player"
     )
+
+
+def test_the_sandbox_shows_a_rule_chosen_in_its_form_beside_the_game(live_page: Any, site_server: SiteServer) -> None:
+    # the sandbox holds the tied deal; another value of "Equal ranks" chosen in its form shows the same
+    # moves under it beside the game, and where they part, in the engine's words
+    data = embedded((site_server.root / PAGE).read_text(encoding="utf-8"))[PARTS]
+    spec = {**data["spec"], "at": 0}
+    spec.pop("description", None)
+    spec.pop("expect", None)
+    want = compare(from_spec(spec), {"tie": "first-player"})
+    step = want["diverge"]
+    assert isinstance(step, int) and step > 0, "the readings must part after the deal: not a test"
+    live_page.set_viewport_size({"width": 1366, "height": 900})
+    live_page.goto(f"{site_server.url}sandbox/bettelmann.html#{encode(spec)}")
+    live_page.wait_for_selector('.oldtricks-sandbox[data-ready="ready"]', timeout=LIVE_MS)
+    sandbox = live_page.locator(".oldtricks-sandbox")
+    assert live_page.locator(".ot-sb-widget[data-diverge-step]").count() == 0
+    box = sandbox.locator('[data-role="setup-box"]')
+    if box.get_attribute("open") is None:
+        box.locator("summary").click()
+    sandbox.locator('select[data-option="tie"]').select_option("first-player")
+    live_page.wait_for_selector(".ot-sb-widget[data-diverge-step]", timeout=LIVE_MS)
+    root = live_page.locator(".ot-sb-widget")
+    assert root.get_attribute("data-diverge-step") == str(step)
+    live_page.wait_for_function(f"() => document.querySelector('.ot-sb-widget').dataset.step === '{step}'")
+    assert want["text"] in root.locator('[data-role="readings-text"]').inner_text()
+    assert root.locator('[data-role="readings"] a.ot-rule').get_attribute("title") == want["rule"]
+    # the sandbox's board is the game as played, the second the same moves under the chosen rule
+    assert cards(root.evaluate(BOARD_CARDS, MAIN)) == drawn(want["book"][step])
+    assert cards(root.evaluate(BOARD_CARDS, SECOND)) == drawn(want["frames"][step])
+    assert root.locator(".ot-readings-first").inner_text().startswith("As played")
+    assert root.locator(".ot-readings-caption").inner_text().startswith("Under “Equal ranks: ")
+    assert beside(*root.evaluate(BOXES)[:2])
+    marked = root.locator('[data-role="movelist"] [data-parting="true"]')
+    assert marked.count() == 1 and marked.get_attribute("data-step") == str(step)
+    # the rule set back to the game's own: one board again
+    sandbox.locator('select[data-option="tie"]').select_option("pierer")
+    live_page.wait_for_function("() => !document.querySelector('.ot-sb-widget').hasAttribute('data-diverge-step')")
+    assert root.locator('[data-role="readings"]').count() == 0

@@ -1,20 +1,30 @@
 // Two readings side by side: the viewer's board shows the deal under the option the reader chose,
-// and a second board under it shows the same step as the scenario is written. The engine says where
+// and a second board beside it (under it on a narrow screen: widget.css) shows the same step as the
+// scenario is written; each board has a caption that says which reading it is. The engine says where
 // the two part and why (oldtricks/readings.py, live ops `compare` and `find_parting`); this module
 // only draws its answer, marks that step (the viewer's data-diverge-step, the move list) and jumps
 // there. It is imported when the reader first chooses another rule: viewers that never compare
 // carry none of its nodes.
 //
 // Exports: showReadings(live, label) -> Promise (live: the viewer's Live, golive.js; label: the
-// chosen option in words), and Readings (the panel, kept as w.readings while it is shown).
+// chosen option in words), and Readings (the panel, kept as w.readings while it is shown). The
+// sandbox (teach/sandbox.js) turns it round: its board is the game as played, the second board the
+// same moves under the rule chosen in its form (Readings' `first`, `second` and `onFind`).
 import { h, put } from "./dom.js";
 import { detectPattern } from "./cards.js";
 import { renderTable } from "./table.js";
 
+const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export class Readings {
-  constructor(live) {
+  /** `first`, `second`: the boards' captions (default: under the chosen rule; "As written");
+   * `onFind`: what "find a deal where they differ" does (default: the live table's search). */
+  constructor(live, {first = null, second = "As written", onFind = null} = {}) {
     this.live = live;
     this.w = live.w;
+    this.firstLabel = first;
+    this.secondLabel = second;
+    this.onFind = onFind;
     this.other = this.w.book;    // the frames as written, shown on the second board
     this.said = null;            // the engine's answer: {diverge, text, rule, rule_title, status}
     this.label = "";
@@ -22,9 +32,11 @@ export class Readings {
     this.summary = h("p", {class: "ot-readings-text", "data-role": "readings-text"});
     this.actions = h("div", {class: "ot-readings-actions"});
     this.caption = h("p", {class: "ot-readings-caption"});
-    this.board = h("div", {class: "ot-readings-board", role: "group", "aria-label": "The scenario as written"});
+    this.first = h("p", {class: "ot-readings-first"});  // the first board's caption, above it
+    this.board = h("div", {class: "ot-readings-board", role: "group", "aria-label": second});
     this.el = h("section", {class: "ot-readings", "data-role": "readings", "aria-label": "Two readings side by side"},
       this.summary, this.actions, this.caption, this.board);
+    this.w.tableSlot.before(this.first);
     this.w.tableSlot.after(this.el);
     this.w.root.classList.add("ot-comparing");
   }
@@ -48,7 +60,7 @@ export class Readings {
         onclick: () => w.userMove(() => this.jump())}, `Go to step ${step}, where they part`));
     } else {
       buttons.push(h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "find-parting",
-        onclick: () => this.find()}, "Find a deal where they differ"));
+        onclick: () => (this.onFind ? this.onFind() : this.find())}, "Find a deal where they differ"));
       this.seed = null;
     }
     put(this.actions, buttons);
@@ -71,12 +83,17 @@ export class Readings {
     const parted = Number.isInteger(w.divergeStep) && step >= w.divergeStep;
     const where = parted ? (step === w.divergeStep ? "they part here" : `they parted at step ${w.divergeStep}`)
       : "the same board so far";
-    const above = w.lines.currentId === "main" ? this.label : `a side line played under ${this.label}`;
-    put(this.caption, h("strong", {}, "As written"), ` · step ${step} · ${where}. The board above: ${above}.`);
+    // the label is the chosen rule as golive.js says it: "under “Equal ranks: …”"
+    const under = this.firstLabel || capitalized(this.label);
+    const first = w.lines.currentId === "main" ? under : `A side line played ${this.label}`;
+    put(this.first, h("strong", {}, first), ` · step ${step}`);
+    put(this.caption, h("strong", {}, this.secondLabel), " · ", `step ${step} · `,
+      parted && step === w.divergeStep ? h("span", {class: "ot-readings-here", "data-role": "parts-here"}, where) : where, ".");
     this.el.classList.toggle("ot-readings-parted", parted);
+    w.root.classList.toggle("ot-parted", parted);
     if (!other) {
       const last = this.other[this.other.length - 1];
-      put(this.board, h("p", {class: "ot-muted"}, `As written, the game does not reach step ${step}: it stops at step ${last ? last.step : 0}.`));
+      put(this.board, h("p", {class: "ot-muted"}, `${this.secondLabel}, the game does not reach step ${step}: it stops at step ${last ? last.step : 0}.`));
       return;
     }
     put(this.board, renderTable(other, {pattern: this.pattern, view: w.view, rules: w.rules, hidden: w.hidden,
@@ -113,7 +130,8 @@ export class Readings {
   close() {
     const w = this.w;
     this.el.remove();
-    w.root.classList.remove("ot-comparing");
+    this.first.remove();
+    w.root.classList.remove("ot-comparing", "ot-parted");
     delete w.root.dataset.divergeStep;
     w.divergeStep = null;
     w.readings = null;

@@ -18,6 +18,7 @@ import { SetupForm, randomSeed } from "./setup.js";
 import { PlayBar } from "./playbar.js";
 
 const TABLE = "sandbox";
+const READINGS = "sandbox-readings"; // the game as played, replayed under the rules chosen in the form
 const STORE = "oldtricks.sandbox.v1.";
 const STATUSES = ["documented", "disputed", "suggested", "assumed"];
 const ADVANCE = 200; // moves the engine plays on one click when it plays every seat (some games never end)
@@ -198,6 +199,7 @@ export class Sandbox {
       return false;
     }
     this.game = spec.game;
+    this.options = r.options || {};  // the game's rules as dealt: the form's choices are compared with them
     await loadParts(r.frames).catch(() => {}); // the game's panels, drawn with the table (else a moment later)
     this.setup.show(spec, info);
     const seats = r.frames[0].seats.length;
@@ -268,6 +270,7 @@ export class Sandbox {
 
   extend(more) {
     const w = this.widget;
+    if (w.readings) w.readings.close();  // the game moved on: its two readings are no longer the same game
     const frames = w.frames.slice(0, w.index + 1).concat(more);
     this.setFrames(frames, frames.length - 1);
     this.changed();
@@ -297,6 +300,60 @@ export class Sandbox {
     if (!r.ok) { this.setup.setError(r.error); return; }
     this.setup.setError("");
     this.setup.setInfo(r);
+    await this.compareRules();
+  }
+
+  /** The rules chosen in the form against the game's own: the game as played and its moves replayed
+   * under the form's rules, side by side (compare.js), where they part and why in the engine's words.
+   * The game stays as it was until the reader deals again. */
+  async compareRules() {
+    const w = this.widget;
+    if (!w || this.busy) return;
+    const chosen = this.setup.options();
+    const changed = Object.fromEntries(Object.entries(chosen).filter(([k, v]) => String(v) !== String(this.options[k])));
+    if (!Object.keys(changed).length) {
+      if (w.readings) w.readings.close();
+      w.render();
+      return;
+    }
+    await this.run(async () => {
+      const table = await this.call("table_spec", {key: TABLE});
+      const opened = table.ok ? await this.engine.open(READINGS, table.spec, changed) : table;
+      const said = opened && opened.ok ? await this.call("compare", {key: READINGS, frames: true}) : opened;
+      if (!said || !said.ok) {
+        w.setMessage(`The two readings could not be compared: ${(said && said.error) || "no answer"}`, {kind: "error"});
+        return;
+      }
+      const {Readings} = await import("../compare.js");
+      const label = `under ${this.setup.controls.filter(({opt}) => opt.key in changed).map(({opt, control, values}) => {
+        const choice = values.find((c) => String(c.value) === control.value);
+        return `“${opt.title || opt.key}: ${choice ? choice.label : control.value}”`;
+      }).join(" and ")}`;
+      if (w.readings) w.readings.close();
+      w.readings = new Readings({w, busy: false, engine: this.engine},
+        {first: "As played", second: `U${label.slice(1)}`, onFind: () => this.findParting(label)});
+      w.readings.take(said, label, {other: said.frames});
+    });
+  }
+
+  /** A deal where the game's rules and the form's part, found by the engine: it becomes the game, and
+   * the two readings of it are shown. */
+  async findParting(label) {
+    const w = this.widget;
+    if (!w || this.busy) return;
+    let found = null;
+    await this.run(async () => {
+      found = await this.call("find_parting", {key: READINGS});
+      if (!found.ok) w.setMessage(found.error, {kind: "error"});
+    });
+    if (!found || !found.ok) return;
+    const view = w.view, bots = [...this.bots];
+    // the deal found, under the game's own rules; the form keeps the rules the reader chose
+    const chosen = this.setup.options();
+    if (!(await this.open(found.spec, 0, view, bots))) return;
+    for (const {opt, control} of this.setup.controls) if (opt.key in chosen) control.value = String(chosen[opt.key]);
+    await this.compareRules();
+    this.widget.setMessage(`Deal ${found.seed}, dealt and played by the engine: ${label} the game parts from this one at step ${found.diverge}.`);
   }
 
   async deal() {
