@@ -139,9 +139,10 @@ def test_words_say_who_wins_the_deal() -> None:
 
 
 def test_table_gives_each_trump_and_maker_and_agrees_with_the_solver() -> None:
-    """One whole table; its points for the trump actually made equal the solver's value of the first card."""
+    """One whole table; its points for the trump actually made equal the solver's value of the first card.
+    Seed 11's deal has a different value for each trump and solves in a few seconds (seed 4's took 30)."""
     game = make_game("drogue")
-    state = _to_play(game, game.new_state(seed=4), Rng(8))
+    state = _to_play(game, game.new_state(seed=11), Rng(8))
     assert _playing(state) and not state.tricks and not state.trick
     dd = table(game, state)
     assert set(dd.points) == set("CDHS")
@@ -154,6 +155,7 @@ def test_table_gives_each_trump_and_maker_and_agrees_with_the_solver() -> None:
     pos = Position(tuple(model.mask(h) for h in state.hands), (), state.turn, ())
     ours = (120 + Search(model, model.ours(0)).value(pos)) // 2
     assert dd.points[state.trump][0] == ours
+    assert len(set(dd.points.values())) == 4
     assert deal_hands(state) == state.hands
 
 
