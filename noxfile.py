@@ -169,13 +169,51 @@ def _engine_wheel() -> Path:
     return wheels[-1]
 
 
+# What a site build reads. A build that passed writes their digest to SITE_STAMP; a later build of the
+# same inputs is skipped, so `nox -t check` builds the site once: the docs session builds it and its
+# tests read it, the browser session then finds it current.
+SITE_INPUTS = ("docs", "site", "engine", "scenarios", "stats", "package.json", "package-lock.json", "pyproject.toml")
+SITE_STAMP = ROOT / "build" / "site.inputs"
+
+
+def _site_inputs() -> str:
+    """The digest of every file of SITE_INPUTS (path and bytes) and of OLDTRICKS_SPHINX_ARGS."""
+    import hashlib
+
+    digest = hashlib.sha256(os.environ.get("OLDTRICKS_SPHINX_ARGS", "").encode() + b"\0")
+    digest.update(Path(__file__).read_bytes())  # this file says how the site is built
+    for name in SITE_INPUTS:
+        path = ROOT / name
+        files = [path] if path.is_file() else sorted(path.rglob("*"))
+        for file in files:
+            if file.is_file() and "__pycache__" not in file.parts:
+                digest.update(file.relative_to(ROOT).as_posix().encode() + b"\0")
+                digest.update(hashlib.sha256(file.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def _site_is_current() -> bool:
+    """build/site was built, with its engine wheel beside it, from the inputs there are now."""
+    return (
+        SITE_STAMP.is_file()
+        and SITE_STAMP.read_text(encoding="utf-8") == _site_inputs()
+        and (SITE / "index.html").is_file()
+        and any(WHEELS.glob("oldtricks-*.whl"))
+    )
+
+
 def _build_site(session: nox.Session) -> None:
     """Sphinx builds the pages into build/site (-W: a warning fails; -E: a fresh environment); its
     build-finished hook copies the Pyodide runtime and the engine wheel (kept in build/wheels for the
     browser tests) into the site. Env OLDTRICKS_SPHINX_ARGS adds sphinx-build arguments (e.g.
-    ``-D oldtricks_check_complete=0`` while pages are still being written)."""
+    ``-D oldtricks_check_complete=0`` while pages are still being written). Skipped when build/site was
+    built from the same inputs (SITE_INPUTS) by a build that passed."""
     _ensure_node_modules(session)
+    if _site_is_current():
+        session.log(f"{SITE} is current (built from these inputs): not built again")
+        return
     session.install("hatchling", *_group("docs"))
+    SITE_STAMP.unlink(missing_ok=True)
     out = session.run("python", RUNTIME, "wheel", "--dest", str(WHEELS), silent=True)
     wheel = str(out).strip().splitlines()[-1] if out else str(_engine_wheel())
     shutil.rmtree(SITE, ignore_errors=True)  # no pages or assets left over from an older build
@@ -193,6 +231,7 @@ def _build_site(session: nox.Session) -> None:
         f"oldtricks_wheel={wheel}",
         *shlex.split(os.environ.get("OLDTRICKS_SPHINX_ARGS", "")),
     )
+    SITE_STAMP.write_text(_site_inputs(), encoding="utf-8")
 
 
 @nox.session(python=PYTHON)
@@ -221,9 +260,10 @@ def docs(session: nox.Session) -> None:
     """Sphinx extension tests (tests/site) and its modules' doctests: sample pages built with
     sphinx.testing, and docs/ built with -W (its widget files bundled by esbuild from node_modules:
     npm ci if it is missing or stale)."""
-    _ensure_node_modules(session)
+    _build_site(session)
     session.install(*_group("test"), *_group("docs"))
-    session.run("pytest", "tests/site", "site/oldtricks_sphinx", "--doctest-modules", *session.posargs)
+    env = {"OLDTRICKS_SITE": str(SITE)}  # the real docs/ as just built, which the tests read
+    session.run("pytest", "tests/site", "site/oldtricks_sphinx", "--doctest-modules", *session.posargs, env=env)
 
 
 @nox.session(python=PYTHON, tags=["check"])

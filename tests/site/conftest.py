@@ -6,6 +6,7 @@ shared by the tests that inspect it."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -199,6 +200,13 @@ class Site:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """Env OLDTRICKS_SITE names a build of docs/ that passed (`nox -s docs` builds build/site with -W -E
+    first, and the browser tests then use the same build); without it, docs/ is built here."""
+    built = os.environ.get("OLDTRICKS_SITE")
+    if built:
+        if not (Path(built) / "index.html").is_file():
+            pytest.fail(f"OLDTRICKS_SITE={built} holds no built site")
+        return Site(Path(built), 0, f"the build in {built}")
     out = tmp_path_factory.mktemp("site")
     proc = subprocess.run(
         [
