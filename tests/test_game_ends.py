@@ -7,6 +7,7 @@ The suite plays a sample of the combinations on every run; ``nox -s fuzz`` plays
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from oldtricks.errors import InvalidOptionError
 from oldtricks.model import Game, OptionSpec
 from oldtricks.prng import Rng
 from oldtricks.registry import GAMES, make_game
@@ -27,11 +29,36 @@ def extremes(spec: OptionSpec) -> list[Any]:
     return [c.value for c in spec.choices] if spec.choices else [spec.low, spec.high]
 
 
-def combinations(name: str) -> list[dict[str, Any]]:
+def every_combination(name: str) -> list[dict[str, Any]]:
+    """Every option combination at the extremes, those the game refuses included."""
     specs = GAMES[name].option_specs
     return [
         dict(zip([s.key for s in specs], values, strict=True)) for values in itertools.product(*map(extremes, specs))
     ]
+
+
+def refused(name: str, options: dict[str, Any]) -> bool:
+    try:
+        make_game(name, options)
+    except InvalidOptionError:
+        return True
+    return False
+
+
+def checks_options(name: str) -> bool:
+    """The game refuses some combinations of options (it has a ``check_options`` of its own)."""
+    return GAMES[name].check_options is not Game.check_options
+
+
+@functools.cache
+def _accepted(name: str) -> tuple[dict[str, Any], ...]:
+    combos = every_combination(name)
+    return tuple(o for o in combos if not refused(name, o)) if checks_options(name) else tuple(combos)
+
+
+def combinations(name: str) -> list[dict[str, Any]]:
+    """The combinations the game accepts: those it refuses cannot be played, so they need no end."""
+    return [dict(options) for options in _accepted(name)]
 
 
 def move_bound(game: Game[Any]) -> int:
@@ -105,3 +132,17 @@ def test_a_game_that_ends_on_its_own_is_not_capped():
     state, _ = play(game, 3, False, HARNESS_LIMIT)
     outcome = game.outcome(state)
     assert outcome is not None and outcome.kind == "win"
+
+
+def test_only_a_game_with_no_proof_of_an_end_is_refused():
+    """bettelmann.cycle: no cap is refused exactly where the cycle check cannot prove an end (captured
+    cards shuffled, or a choice among the last three cards); every other combination of every game is
+    accepted, so the sweep above plays it."""
+    assert {name for name in GAMES if checks_options(name)} == {"bettelmann", "todundleben"}
+    for name in ("bettelmann", "todundleben"):
+        for options in every_combination(name):
+            loose = options["return_order"] == "shuffled" or options["last_three"] == "on"
+            assert refused(name, options) == (options["cap"] == 0 and loose), (name, options)
+    with pytest.raises(InvalidOptionError, match="give a cap of 1 trick or more") as caught:
+        make_game("todundleben", {"cap": 0, "return_order": "shuffled"})
+    assert caught.value.field == "options.cap"

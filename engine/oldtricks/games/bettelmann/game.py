@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ...cards import FRENCH_32, GERMAN_32, Card, Pack
-from ...errors import IllegalMoveError
+from ...errors import IllegalMoveError, InvalidOptionError
 from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule, evolve
 from ...prng import Rng
 from ...seats import Seats
@@ -94,6 +94,35 @@ class Bettelmann(Game[BettelmannState]):
 
     def read_settings(self) -> BettelmannOptions:
         return BettelmannOptions.read(self.options)
+
+    def check_options(self) -> None:
+        """bettelmann.cycle: with no cap (``cap = 0``) only the cycle check can end a game that nobody
+        wins, and it is sure to find a repeated position only when the deal decides the whole game. A
+        shuffled return order (a new order every trick) or choices among the last three cards (a player
+        can steer away from the position the check holds) leave no such proof, so there a cap is needed.
+
+        >>> Bettelmann({"cap": 0, "last_three": "off"}).options["cap"]
+        0
+        >>> try:
+        ...     Bettelmann({"cap": 0, "return_order": "shuffled", "last_three": "off"})
+        ... except InvalidOptionError as refused:
+        ...     print(refused.field, str(refused)[:48])
+        options.cap cap 0 (never stop) needs a game the deal decides
+        """
+        if self.options["cap"] != 0:
+            return
+        loose = []
+        if self.options["return_order"] == "shuffled":
+            loose.append("captured cards are shuffled")
+        if self.options["last_three"] == "on":
+            loose.append("players choose among their last three cards")
+        if loose:
+            raise InvalidOptionError(
+                "cap 0 (never stop) needs a game the deal decides, with a fixed return order and last_three"
+                f" off: here {' and '.join(loose)}, so a game need not come back to a position it has had"
+                " and might never end; give a cap of 1 trick or more",
+                field="options.cap",
+            )
 
     # -- fixed facts ---------------------------------------------------------------------------------
     @property
