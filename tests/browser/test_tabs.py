@@ -90,8 +90,9 @@ def test_without_javascript_every_reading_shows_under_its_label(browser: Any, si
 # The reading path of a rules page at 1366 × 900 with every viewer drawn, in screens of 900 px. The
 # target is fifteen, not yet reached; these bounds keep what was won. Measured before the readings
 # went into tabs: 46.7 (Bettelmann), 61.1 (Drużbart), 46.9 (Drogue), 61.8 (the clips); with them, and
-# the statistics' tables of numbers folded under their plots: 32.3, 45.2, 36.0, 53.6.
-SCREENS_AT_MOST = {"bettelmann.html": 33, "druzbart.html": 46, "drogue.html": 36.5, "drogue-clips.html": 54}
+# the statistics' tables of numbers folded under their plots: 32.3, 45.2, 36.0, 53.6; Bettelmann's six
+# last-three lessons in tabs of their own: 29.5.
+SCREENS_AT_MOST = {"bettelmann.html": 30, "druzbart.html": 46, "drogue.html": 36.5, "drogue-clips.html": 54}
 
 
 @pytest.mark.parametrize("name", sorted(SCREENS_AT_MOST))
@@ -120,3 +121,20 @@ def test_print_shows_the_open_reading_and_names_the_others(live_page: Any, site_
     panels.nth(1).locator(".oldtricks-widget > .ot-static").wait_for()  # its viewer prints as its text form
     live_page.emulate_media(media="screen")
     assert line.is_hidden()
+
+
+def test_a_course_link_opens_the_lessons_tab_at_its_question(live_page: Any, site_server: SiteServer) -> None:
+    """Bettelmann's eight lessons; one of those in a closed tab of the rules page, reached from the course."""
+    sid, step = "bettelmann/last-three-low-card", 25
+    live_page.goto(f"{site_server.url}lessons/bettelmann.html")
+    assert live_page.locator("[data-lesson]").count() == 8
+    live_page.locator(f'li:has([data-lesson="{sid}@{step}"]) a.ot-course-link').click()
+    live_page.wait_for_url(f"**/{PAGE}#**")
+    wait_mounted(live_page, everything=False)
+    live_page.wait_for_function(f"() => document.getElementById('{sid}').dataset.step === '{step}'")
+    tab = live_page.get_by_role("tab", name="The low card first")
+    assert tab.get_attribute("aria-selected") == "true"
+    root = live_page.locator(f'.oldtricks-widget[id="{sid}"]')
+    assert root.is_visible()
+    root.locator('.ot-hand button[data-card="8L"]').click()
+    assert root.get_attribute("data-step") == str(step + 1)
