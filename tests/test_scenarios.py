@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 
@@ -90,6 +91,28 @@ def test_spec_round_trip_gives_the_same_frames():
     for path in FILES:
         sc = load(path, SCENARIOS)
         assert replay(from_spec(json.loads(json.dumps(sc.spec())))).frames() == replay(sc).frames()
+
+
+# one scenario of each game, and of a table of three, whose tricks go all the way round
+ROUND_THE_TABLE = ["druzbart/basics", "clock/win", "bettelmann/many-players", "todundleben/french", "drogue/example"]
+
+
+@pytest.mark.parametrize("ident", ROUND_THE_TABLE)
+def test_the_frames_play_order_is_the_order_the_seats_play_a_trick_in(ident):
+    """Each frame's play_order (the order the viewer seats the hands in) is the order the engine
+    plays: in every trick, each card comes from the seat after the one before it in play_order."""
+    rp = replay(load(SCENARIOS / f"{ident}.toml", SCENARIOS))
+    frames = rp.frames()
+    order = frames[0]["play_order"]
+    assert sorted(order) == list(range(len(frames[0]["seats"]))) and order[0] == 0
+    assert all(f["play_order"] == order for f in frames)
+    pairs = 0
+    for trick in rp.result()["tricks"]:
+        seats = [seat for seat, _card in trick["cards"]]
+        for a, b in itertools.pairwise(seats):
+            assert order.index(b) == (order.index(a) + 1) % len(order), (trick, order)
+            pairs += 1
+    assert pairs >= len(order), f"{ident}: too few cards played to tell the order"
 
 
 def test_ids_named_in_scenarios_are_ledger_ids():

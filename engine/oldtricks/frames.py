@@ -55,6 +55,7 @@ def make_frame(
         "turn": turn,
         "legal": legal,
         "viewer": viewer,
+        "play_order": list(game.play_order()),
         **view,
         "outcome": None if outcome is None else outcome.as_json(),
         "ask": None if ask is None else {**ask, "refusals": _refusals(game, state, turn, legal, view)},

@@ -329,6 +329,12 @@ class Game(ABC, Generic[S]):
         """Team of each seat (partners sit opposite), or None where each plays for himself."""
         return (None,) * self.num_seats
 
+    def play_order(self) -> tuple[int, ...]:
+        """The seats in the order of play, from seat 0. Seats are numbered clockwise round the table;
+        play goes clockwise (seat 1 after seat 0) unless a game's rules send it the other way. The
+        viewer seats its hands in this order, so that the reader meets them as the play goes round."""
+        return tuple(range(self.num_seats))
+
     # -- chance -------------------------------------------------------------------------------------
     def deal(self, *, seed: int | None = None, hands: Sequence[Sequence[Card]] | None = None, dealer: int = 0) -> Deal:
         """The deal as a chance outcome: shuffled from ``seed`` or given as explicit ``hands``."""

@@ -22,7 +22,7 @@ from .facts import Fact, TrickWon
 from .moves import Bid, NameTrump, Pass, Plain, PlayCard, Spoken
 from .options import Agreed
 from .rules import OPTIONS, RULES
-from .shape import SEATS, TEAMS, TRICKS
+from .shape import SEATS, TEAMS, TRICKS, from_right
 from .state import DrogueDeal, DrogueState, Hands, Session
 from .table import Table
 
@@ -66,6 +66,9 @@ class Drogue(Game[DrogueState]):
 
     def teams(self) -> tuple[int | None, ...]:
         return TEAMS  # drogue.partners: partners sit opposite
+
+    def play_order(self) -> tuple[int, ...]:
+        return tuple(from_right(1))  # drogue.deal.first-lead: play goes to the right, from seat 0 to 3
 
     # -- chance --------------------------------------------------------------------------------------
     def deal(

@@ -171,13 +171,24 @@ function outcomeEl(out) {
     out.cycle !== null && out.cycle !== undefined ? h("span", {class: "ot-cycle"}, ` (cycle ${out.cycle})`) : null);
 }
 
+/** The seats in the order of play, as the engine gives it (frame.play_order, from seat 0), or in
+ * seat order when the frame has none that fits. */
+export function playOrder(frame) {
+  const n = (frame.seats || []).length;
+  const order = Array.isArray(frame.play_order) ? frame.play_order : [];
+  const whole = order.length === n && [...order].sort((a, b) => a - b).every((s, i) => s === i);
+  return whole ? order : Array.from({length: n}, (_, i) => i);
+}
+
 /** The whole table for a frame. ctx: {pattern, view, hidden (Set of seats whose hand the reader
- * hid), toggleHand(seat), rules, seatNames, play}. */
+ * hid), toggleHand(seat), rules, seatNames, play}. Each seat keeps its place round the table; the
+ * seats come in the page in the order of play, so that Tab and a screen reader go round the table
+ * as the play does (to the right in Drogue). */
 export function renderTable(frame, ctx) {
   const seats = frame.seats || [];
   const pos = positions(seats.length);
   const felt = h("div", {class: `ot-felt ot-n${Math.min(seats.length, 6)}`});
-  seats.forEach((sd, i) => felt.appendChild(seatEl(frame, sd, pos[i] || "b", ctx)));
+  for (const i of playOrder(frame)) felt.appendChild(seatEl(frame, seats[i], pos[i] || "b", ctx));
   felt.appendChild(centreEl(frame, pos, ctx));
   return h("div", {class: "ot-table"}, outcomeEl(frame.outcome), felt);
 }
