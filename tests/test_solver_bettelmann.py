@@ -122,29 +122,3 @@ def test_a_search_too_large_is_refused_in_words() -> None:
         over = game.apply(over, game.legal_moves(over)[0])[0]
     with pytest.raises(AnalysisError, match="the game is over"):
         analyse(game, over)
-
-
-# Bettelmann lessons at a table of three or four: the answer each asks for is the solver's one best
-# card, and every other card does worse (the analysis of the step the question is asked at).
-LESSONS = ["last-three-finish", "last-three-three-cards", "last-three-low-card", "last-three-keep-ace"]
-
-
-@pytest.mark.parametrize("name", LESSONS)
-def test_a_lesson_asks_for_the_solvers_one_best_card(name: str) -> None:
-    from pathlib import Path
-
-    from oldtricks.replay import replay
-    from oldtricks.scenario import load
-
-    root = Path(__file__).resolve().parents[1] / "scenarios"
-    rp = replay(load(root / "bettelmann" / f"{name}.toml", root))
-    frames = rp.frames()
-    asked = [i for i, frame in enumerate(frames) if frame.get("ask")]
-    assert asked, name
-    for step in asked:
-        verdict = rp.game.analyse(rp.line.states[step])
-        best, *others = verdict.moves
-        assert str(best.move) == frames[step]["ask"]["answer"], (name, step, verdict.as_json())
-        # best first (a win sooner, then no winner, then a loss later): any other value is worse
-        worse = all((other.outcome, other.value) != (best.outcome, best.value) for other in others)
-        assert others and worse, (name, step, verdict.as_json())
