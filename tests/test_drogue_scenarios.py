@@ -30,13 +30,14 @@ def test_scenario_passes(path: Path) -> None:
     deals: dict[int, list[int]] = {}
     for trick in result["tricks"]:
         deals.setdefault(trick.get("deal", 1), []).append(trick["points"])
-    assert deals
+    capped = result["outcome"] is not None and result["outcome"]["kind"] == "capped"
+    assert deals or capped  # only the cap of dealings (drogue.cap) stops a game before a card is played
     for number, points in deals.items():
         if len(points) == 8:  # every whole deal has its 120 points
             assert sum(points) == 120, (number, points)
         else:  # only the last deal of a scenario may stop part-way
             assert number == max(deals)
-    if scenario.options.get("deals", 1) == 1:
+    if scenario.options.get("deals", 1) == 1 and not capped:
         assert len(result["tricks"]) == 8  # the one-deal scenarios are whole deals
 
 

@@ -65,7 +65,8 @@ def move_bound(game: Game[Any]) -> int:
     """The most moves a game under these options can take, from its caps.
 
     Drużbart and Clock: ``deal_cap`` deals, each of at most a hand per seat plus the deal move
-    (druzbart.cap). Drogue ends after its ``deals``; Bettelmann and Tod und Leben at their cap of
+    (druzbart.cap). Drogue ends after its ``deals``, or undecided at its cap of dealings (drogue.cap);
+    Bettelmann and Tod und Leben at their cap of
     tricks or, with no cap, when a position repeats. For these no bound is computed in advance, so the
     harness limit stands in.
     """
@@ -146,3 +147,38 @@ def test_only_a_game_with_no_proof_of_an_end_is_refused():
     with pytest.raises(InvalidOptionError, match="give a cap of 1 trick or more") as caught:
         make_game("todundleben", {"cap": 0, "return_order": "shuffled"})
     assert caught.value.field == "options.cap"
+
+
+def _passing(game: Game[Any], state: Any) -> tuple[Any, int]:
+    """Everyone passes whenever he may (four passes: dealt again), else plays his first legal move."""
+    moves = 0
+    while game.to_play(state) is not None and moves < 5_000:  # far more than seven dealings take
+        legal = game.legal_moves(state)
+        passes = [m for m in legal if m.kind == "pass"]
+        state, _ = game.play(state, (passes or legal)[0])
+        moves += 1
+    return state, moves
+
+
+def test_drogue_passed_out_for_ever_stops_at_its_cap_of_dealings():
+    """drogue.cap: four passes deal the cards again without end; the cap stops the game, undecided."""
+    for cap in (1, 7):
+        game = make_game("drogue", {"deal_cap": cap})
+        state, _ = _passing(game, game.new_state(seed=5))
+        outcome = game.outcome(state)
+        assert outcome is not None and outcome.kind == "capped" and outcome.winners == ()
+        assert state.session.dealings == cap and not state.tricks
+        assert outcome.text.startswith(f"The cards were dealt {cap} times, the agreed cap, with no deal played")
+
+
+def test_drogue_cap_cuts_an_evening_short_and_counts_the_redeals():
+    game = make_game("drogue", {"deals": 6, "deal_cap": 3})
+    state, _ = play(game, 11, True, HARNESS_LIMIT)
+    outcome = game.outcome(state)
+    assert outcome is not None and outcome.kind == "capped"
+    assert state.session.dealings == 3
+    played = len(state.session.results)
+    assert played < 6 and f"with {played} deal" in outcome.text
+    evening = make_game("drogue", {"deals": 6})
+    ended, _ = play(evening, 11, True, HARNESS_LIMIT)
+    assert evening.outcome(ended).kind in ("win", "draw") and ended.session.dealings >= 6

@@ -174,6 +174,8 @@ def forget_call(table: Table, state: DrogueState, move: Spoken) -> tuple[DrogueS
 
 def redeal(table: Table, state: DrogueState, facts: list[Fact]) -> tuple[DrogueState, list[Fact]]:
     """All four passed: the same dealer deals again (drogue.bid.all-pass), or the next (drogue.bid.all-pass.next)."""
+    if cut.at_cap(table, state):  # drogue.cap
+        return cut.stop_at_cap(table, state, facts), facts
     dealer = state.dealer
     moved = table.agreed.all_pass == "next-dealer"
     if moved:

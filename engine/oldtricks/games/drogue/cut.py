@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 
-from ...model import Move, evolve
+from ...model import Move, Outcome, evolve
 from ...prng import Rng
-from . import calls
+from . import calls, narrate
 from .calls import DUTY_RULES, DutyConstraint
-from .facts import Dealt, Fact, NamedJacks
+from .facts import CapReached, Dealt, Fact, NamedJacks, Over
 from .moves import DrogueMove, NameJacks
 from .ranking import NAMEABLE
-from .shape import SEATS, from_right
+from .shape import SEATS, TRICKS, from_right
 from .state import DrogueState, Duty, Hands
 from .table import Table
 
@@ -47,6 +47,24 @@ def owed(table: Table, state: DrogueState) -> DutyConstraint:
     return calls.constraint(table, state)
 
 
+def at_cap(table: Table, state: DrogueState) -> bool:
+    """drogue.cap: the cards were dealt as many times as the cap allows, so no deal is dealt again.
+    Four passes (drogue.bid.all-pass) and demands for a new deal (drogue.redeal) may recur without
+    bound, and an evening lasts its agreed deals only when they are played to the end: the cap is the
+    last resort that makes every game end."""
+    return state.session.dealings >= table.agreed.deal_cap
+
+
+def stop_at_cap(table: Table, state: DrogueState, facts: list[Fact]) -> DrogueState:
+    """The game stops, undecided, where the next dealing would pass the cap (drogue.cap)."""
+    session = state.session
+    played = session.deal_number - (0 if state.tricks and len(state.tricks) == TRICKS else 1)
+    text = narrate.ending(CapReached(session.dealings, played), table.seats(state))
+    outcome = Outcome("capped", (), (), text)
+    facts.append(Over(outcome))
+    return evolve(state, phase="over", turn=None, result=outcome, duties=(), hidden=())
+
+
 def start_next(table: Table, state: DrogueState) -> DrogueState:
     """After a played deal: the deal passes to the right (drogue.deal.next); the cut comes first."""
     dealer = (state.dealer - 1) % SEATS
@@ -60,6 +78,7 @@ def deal_cards(table: Table, state: DrogueState, dealer: int) -> tuple[DrogueSta
     """The next hands: the next of the hands fixed in advance, else shuffled from the state's generator."""
     session = state.session
     later = state.deal.later
+    session = replace(session, dealings=session.dealings + 1)
     if session.dealt < len(later):
         hands = later[session.dealt]
         session = replace(session, dealt=session.dealt + 1)
@@ -90,6 +109,9 @@ def apply(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueSta
 
 def deal(table: Table, state: DrogueState) -> tuple[DrogueState, list[Fact]]:
     """The dealer deals: a new deal after a played one, or again after a demand (drogue.redeal)."""
+    if at_cap(table, state):
+        facts: list[Fact] = []
+        return stop_at_cap(table, state, facts), facts
     session = state.session
     again = not state.tricks
     if not again:  # a played deal lies behind: the next one is counted
@@ -98,5 +120,4 @@ def deal(table: Table, state: DrogueState) -> tuple[DrogueState, list[Fact]]:
         )
     state = evolve(state, session=session, redeals=0 if state.tricks else state.redeals)
     state, hands = deal_cards(table, state, state.dealer)
-    facts: list[Fact] = [Dealt(state.dealer, again, state.session.deal_number, hands)]
-    return calls.open_calls(table, state, facts)
+    return calls.open_calls(table, state, [Dealt(state.dealer, again, state.session.deal_number, hands)])

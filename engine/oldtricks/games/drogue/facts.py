@@ -406,4 +406,13 @@ class EveningScore:
     winner: int | None
 
 
-Ending = DealScore | EveningScore
+@dataclass(frozen=True, slots=True)
+class CapReached:
+    """No deal may be dealt: ``dealings`` dealings were made, the cap, after ``played`` deals played to the
+    end; the game stops undecided (drogue.cap). Worded as the outcome."""
+
+    dealings: int
+    played: int
+
+
+Ending = DealScore | EveningScore | CapReached

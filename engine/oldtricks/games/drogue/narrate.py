@@ -29,6 +29,7 @@ from .facts import (
     AuxArmes,
     BlackNose,
     ButtonholeOff,
+    CapReached,
     Cause,
     DealScore,
     Dealt,
@@ -377,3 +378,6 @@ def ending(fact: Ending, seats: Seats) -> str:
             if winner is None:
                 return f"{score}: a draw."
             return f"{score}: {team_name(seats, winner)} win."
+        case CapReached(dealings, played):
+            done = "no deal played to the end" if not played else f"{played} deal{'s' if played > 1 else ''} played"
+            return f"The cards were dealt {dealings} times, the agreed cap, with {done}: the game stops, undecided."

@@ -53,6 +53,7 @@ class Agreed:
     first_game: FirstGame = "points"
     capot_counts: CapotCounts = "alone"
     release: Release = "all"
+    deal_cap: int = 200
 
     @classmethod
     def read(cls, options: Mapping[str, OptionValue]) -> Agreed:

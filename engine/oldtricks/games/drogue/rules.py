@@ -102,6 +102,7 @@ drogue.signs                        | documented | {SOURCE} | Known signs: crook
 drogue.signs.assumed                | assumed    | {OURS}, after the Aluette signs | Our signs for what is lost: a pout for Hearts, the head tilted for Spades, fingers on the table for a number
 drogue.end                          | suggested  | {PAGE} | The game has no end: play an agreed number of deals; the side wearing fewer clips wins
 drogue.end.count                    | assumed    | {OURS} | At the end every clip counts one, whatever its kind, and a black nose one
+drogue.cap                          | assumed    | {OURS} | A game still going after the cap of dealings (deals dealt again included) stops there, undecided
 drogue.variant.four-jacks           | documented | {SOURCE} | The four Jacks may not be played one after another by the same players: a penalty clip
 drogue.variant.four-jacks.run       | suggested  | {PAGE} | One possible reading, the rules text's own: one side plays all four Jacks in consecutive tricks; the fourth is refused, or costs a penalty clip, unless it is the only card he may play
 drogue.variant.four-jacks.free      | assumed    | {OURS} | Default: the rule is left out, since nobody knows what it meant
@@ -181,6 +182,15 @@ ALL_PASS = option(
 )
 
 DEALS = option(RULES, "deals", "Deals in the session (1: one deal alone)", 1, "drogue.end", low=1, high=60)
+DEAL_CAP = option(
+    RULES,
+    "deal_cap",
+    "Stop, undecided, after this many dealings (deals dealt again included)",
+    200,
+    "drogue.cap",
+    low=1,
+    high=1000,
+)
 TABLE = option(
     RULES,
     "table",
@@ -313,4 +323,5 @@ OPTIONS = (
     FIRST_GAME,
     CAPOT_COUNTS,
     RELEASE,
+    DEAL_CAP,
 )

@@ -115,6 +115,8 @@ def finish(table: Table, state: DrogueState, facts: list[Fact]) -> DrogueState:
         outcome = end(table, state)
         facts.append(Over(outcome))
         return evolve(state, phase="over", turn=None, result=outcome)
+    if cut.at_cap(table, state):  # drogue.cap: no next deal
+        return cut.stop_at_cap(table, state, facts)
     return cut.start_next(table, state)
 
 

@@ -94,8 +94,10 @@ class DealRecord:
 @dataclass(frozen=True, slots=True)
 class Session:
     """What outlasts one deal. ``holder`` is the side wearing the drogue (None until a first game is
-    decided); ``named`` the Jacks named at this deal's cut; ``guerite`` the players who could not show a
-    Jack with this hand; ``changes`` the clips put on or taken off during this deal."""
+    decided); ``dealt`` how many of the hands fixed in advance are used; ``dealings`` how many times
+    cards were dealt, the first deal and the deals dealt again included (drogue.cap); ``named`` the
+    Jacks named at this deal's cut; ``guerite`` the players who could not show a Jack with this hand;
+    ``changes`` the clips put on or taken off during this deal."""
 
     seating: tuple[int, ...]
     mode: str
@@ -106,6 +108,7 @@ class Session:
     holder: int | None = None
     tricks_before: int = 0
     dealt: int = 0
+    dealings: int = 1
     named: tuple[tuple[int, Card], ...] = ()
     guerite: tuple[int, ...] = ()
     changes: tuple[Change, ...] = ()
