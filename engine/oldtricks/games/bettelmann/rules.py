@@ -100,7 +100,9 @@ RUN_OUT = option(
         _c("split", "everyone takes back the tied cards he played", "bettelmann.run-out-in-tie"),
     ),
 )
-CAP = option(RULES, "cap", "Stop after this many tricks (0: never)", 2000, "bettelmann.cycle", low=0, high=1_000_000)
+# bettelmann.cycle: at most 100,000 tricks, so that a capped game (one card per player a trick) ends within
+# a few seconds of play-out; a game with no cap ends by the cycle check (see Bettelmann.check_options)
+CAP = option(RULES, "cap", "Stop after this many tricks (0: never)", 2000, "bettelmann.cycle", low=0, high=100_000)
 
 # bettelmann.last-three: Pierer states it for Bettelmann, so only there is "on" his reading
 LAST_THREE = option(
