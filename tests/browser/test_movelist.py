@@ -90,6 +90,33 @@ def test_a_click_or_enter_on_an_entry_jumps_there(live_page: Any, site_server: S
     assert abs(live_page.evaluate("() => window.scrollY") - y) < 400, "the page stays where the reader is"
 
 
+FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+IN_BOX = """(root) => { const list = root.querySelector('[data-role="movelist"]').getBoundingClientRect();
+  const cur = root.querySelector('.ot-ml-current').getBoundingClientRect();
+  return {inside: cur.top >= list.top - 1 && cur.bottom <= list.bottom + 1,
+          top: root.querySelector('[data-role="movelist"]').scrollTop}; }"""
+
+
+def test_the_list_scrolls_only_when_the_current_entry_leaves_its_box(live_page: Any, site_server: SiteServer) -> None:
+    # an evening of deals: a list far longer than its box
+    sid = "drogue/evening"
+    live_page.goto(f"{site_server.url}drogue-clips.html#{sid}@0")
+    wait_mounted(live_page)
+    live_page.wait_for_selector(f'.oldtricks-widget[id="{sid}"] [data-role="movelist"][data-drawn]')
+    root = live_page.locator(f'.oldtricks-widget[id="{sid}"]')
+    root.locator('[data-action="next"]').click()
+    live_page.evaluate(FRAMES)
+    near = root.evaluate(IN_BOX)
+    assert near == {"inside": True, "top": 0}, "the entry is in view: the list does not scroll"
+    root.locator('[data-action="last"]').click()
+    live_page.evaluate(FRAMES)
+    far = root.evaluate(IN_BOX)
+    assert far["inside"] and far["top"] > 0, far
+    root.locator('[data-action="first"]').click()
+    live_page.evaluate(FRAMES)
+    assert root.evaluate(IN_BOX) == {"inside": True, "top": 0}
+
+
 # Steps a viewer through all its steps by its Next button (answering lessons with "Show me") and
 # returns the Next button's box at each step.
 WALK = """(root) => {

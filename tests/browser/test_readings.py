@@ -208,3 +208,37 @@ def test_the_sandbox_shows_a_rule_chosen_in_its_form_beside_the_game(live_page: 
     sandbox.locator('select[data-option="tie"]').select_option("pierer")
     live_page.wait_for_function("() => !document.querySelector('.ot-sb-widget').hasAttribute('data-diverge-step')")
     assert root.locator('[data-role="readings"]').count() == 0
+
+
+def test_a_link_keeps_a_number_typed_for_an_option_side_by_side(live_page: Any, site_server: SiteServer) -> None:
+    # "Stop after this many tricks" takes any number up to a million: a field, not a menu
+    data = embedded((site_server.root / PAGE).read_text(encoding="utf-8"))[SAME]
+    want = compare(from_spec(data["spec"]), {"cap": 3})
+    step = want["diverge"]
+    assert isinstance(step, int) and step > 0, "the readings must part after the deal: not a test"
+    live_page.goto(f"{site_server.url}{PAGE}#{SAME}@0")
+    wait_mounted(live_page)
+    root = widget(live_page, SAME)
+    root.locator('details[data-role="options"] summary').click()
+    field = root.locator('input[data-option="cap"]')
+    field.fill("3")
+    field.dispatch_event("change")
+    live_page.wait_for_selector(f'.oldtricks-widget[id="{SAME}"][data-diverge-step]', timeout=LIVE_MS)
+    assert root.get_attribute("data-diverge-step") == str(step)
+    link = live_page.evaluate("() => location.hash")
+    assert link.startswith(f"#{SAME}@{step};") and ";rules=cap:3" in link, link
+
+    # the link, opened afresh one step earlier, shows both readings again under the same number
+    link = link.replace(f"@{step};", f"@{step - 1};")
+    live_page.goto(f"{site_server.url}index.html")
+    live_page.goto(f"{site_server.url}{PAGE}{link}")
+    wait_mounted(live_page)
+    live_page.wait_for_selector(f'.oldtricks-widget[id="{SAME}"][data-diverge-step]', timeout=LIVE_MS)
+    live_page.wait_for_function(f"() => document.getElementById('{SAME}').dataset.step === '{step - 1}'")
+    assert root.get_attribute("data-diverge-step") == str(step)
+    assert want["text"] in root.locator('[data-role="readings-text"]').inner_text()
+    assert frames_shown(live_page, SAME) == want["frames"]
+    if root.locator('details[data-role="options"]').get_attribute("open") is None:
+        root.locator('details[data-role="options"] summary').click()
+    assert root.locator('input[data-option="cap"]').input_value() == "3"
+    assert ";rules=cap:3" in live_page.evaluate("() => location.hash")

@@ -152,8 +152,22 @@ function index(rank, suit, pattern, ink, transform = null) {
     suitAt(suit, pattern, 3.5, 18.5, 12));
 }
 
+// Each card drawn once, then cloned: a step draws every card on the table again, and a clone of a
+// finished card costs a fraction of building its nodes attribute by attribute.
+const drawnCards = new Map();
+
 /** The card as an inline SVG (role img, labelled with its name). face=false draws the back. */
 export function cardSvg(text, pattern, face = true) {
+  const key = `${pat(pattern)}|${text}|${face}`;
+  let made = drawnCards.get(key);
+  if (!made) {
+    made = drawCard(text, pattern, face);
+    drawnCards.set(key, made);
+  }
+  return made.cloneNode(true);
+}
+
+function drawCard(text, pattern, face) {
   const known = face && text !== "??" && isCard(text, pattern);
   const svg = s("svg", {class: "ot-card-svg", viewBox: "0 0 60 84", role: "img", focusable: "false",
     "aria-label": known ? cardName(text, pattern) : "face-down card"});

@@ -153,6 +153,9 @@ export function buildMoveList(w) {
     seen.observe(el);
   }
 
+  // each entry by line and index, found once per drawing of the list (a long evening has thousands)
+  let entries = new Map();
+
   function update() {
     if (!near) return;
     const key = w.lines ? w.lines.version : w.frames;
@@ -161,6 +164,7 @@ export function buildMoveList(w) {
       currentEl = null;
       const main = w.lines ? w.lines.main.frames : w.frames;
       put(list, rowEls(main, "main"));
+      entries = new Map([...list.querySelectorAll("[data-step]")].map((e) => [`${e.dataset.line}|${e.dataset.index}`, e]));
       el.dataset.drawn = "true";
     }
     const lineId = w.lines ? w.lines.currentId : "main";
@@ -168,14 +172,17 @@ export function buildMoveList(w) {
     bar.hidden = !side;
     if (side) where.textContent = `Side line from step ${side.from}`;
     if (currentEl) { currentEl.classList.remove("ot-ml-current"); currentEl.removeAttribute("aria-current"); }
-    currentEl = el.querySelector(`[data-line="${CSS.escape(lineId)}"][data-index="${w.index}"]`);
+    currentEl = entries.get(`${lineId}|${w.index}`) || null;
     if (!currentEl) return;
     currentEl.classList.add("ot-ml-current");
     currentEl.setAttribute("aria-current", "step");
     const hadFocus = el.contains(document.activeElement);
     focusEntry(currentEl);
     if (hadFocus) currentEl.focus({preventScroll: true});
-    keepInView(currentEl);
+    // the list scrolls (only when the entry has left its box) in the next frame: reading the boxes
+    // now would force a layout in the middle of drawing the step
+    const current = currentEl;
+    w.afterLayout("movelist", () => { if (current === currentEl && current.isConnected) keepInView(current); });
   }
 
   return {el, update};

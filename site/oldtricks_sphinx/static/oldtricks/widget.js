@@ -233,8 +233,9 @@ export class Widget {
   show(i, {hash = false} = {}) {
     this.index = Math.max(0, Math.min(this.frames.length - 1, i | 0));
     if (this.timer && this.index >= (this.playTarget ?? this.frames.length - 1)) this.stopPlay();
-    this.render();
+    // before drawing: the root's attribute then costs no second style pass after the step is drawn
     this.root.dataset.step = String(this.stepOf(this.index));
+    this.render();
     if (hash) this.writeHash();
     if (this.live && this.live.afterShow) this.live.afterShow();
   }
@@ -303,7 +304,8 @@ export class Widget {
       seatNames: this.data.seat_names, play: this.lesson.playContext(f) || this.live.playContext(f)}));
     this.renderStep(f);
     put(this.panels, parts.panels ? (f.panels || []).map((p) => parts.panels.renderPanel(p, this.pattern)) : null);
-    for (const el of this.panels.querySelectorAll(".ot-scroll")) el.scrollTop = el.scrollHeight;
+    const scrolls = this.panels.querySelectorAll(".ot-scroll");
+    if (scrolls.length) this.afterLayout("panels", () => { for (const el of scrolls) el.scrollTop = el.scrollHeight; });
     this.updateControls();
     this.moveList.update();
     if (this.readings) this.readings.update(f);  // two readings side by side (compare.js)
@@ -312,6 +314,22 @@ export class Widget {
     this.announcer.update();
     this.boardFocus.after(focused);
     if (hadFocus && !this.root.contains(document.activeElement)) this.root.focus({preventScroll: true});
+  }
+
+  /** Work that reads the layout (a list scrolled to its latest row): done in the next animation
+   * frame, when the browser lays the page out anyway, and not in the middle of drawing a step, where
+   * a read forces a layout of the half-drawn viewer and the rest of the drawing a second one. One job
+   * per key and frame: the latest wins. */
+  afterLayout(key, job) {
+    if (!this.layoutJobs) {
+      this.layoutJobs = new Map();
+      requestAnimationFrame(() => {
+        const jobs = this.layoutJobs;
+        this.layoutJobs = null;
+        for (const run of jobs.values()) run();
+      });
+    }
+    this.layoutJobs.set(key, job);
   }
 
   /** Use the parts these frames need; import those not there yet and draw again when they are. */
