@@ -236,3 +236,23 @@ def test_a_players_fifth_trick_ends_the_deal_only_under_the_literal_reading(end:
 
 def test_the_literal_reading_is_the_default() -> None:
     assert make_game("clock").options["end"] == "five"
+
+
+def test_with_six_lines_a_game_ends_in_its_second_deal_unless_lines_come_back() -> None:
+    """Why the statistics' Clock games last two deals: a line goes per trick taken (clock.lines), a deal
+    ends at five tricks (clock.end), so its winner has one of his six lines left (clock.lines.count)
+    and the game ends in the next deal (clock.end.at-once); only a line chalked back for a lost
+    matador (clock.lines.matador) can make it longer."""
+    from test_game_ends import play
+
+    lengths = set()
+    for seed in range(40):
+        game = make_game("clock", {"matador_lost": 0})
+        state, _ = play(game, seed, seed % 2 == 0, 100_000)
+        assert game.outcome(state) is not None and game.outcome(state).kind == "win"
+        lengths.add(state.number)
+        first = state.history[0].tricks
+        assert max(first) == 5 and len(state.history) == 2
+    assert lengths == {2}
+    longer = make_game("clock", {"matador_lost": 5})
+    assert any(play(longer, seed, False, 100_000)[0].number > 2 for seed in range(40))  # lines chalked back
