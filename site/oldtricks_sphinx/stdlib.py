@@ -43,10 +43,12 @@ __all__ = [
     "SOURCE_NAME",
     "TRIMMED_NAME",
     "StdlibError",
+    "docstrings",
     "engine_imports",
     "import_closure",
     "kept_members",
     "read_keep",
+    "strip_source",
     "trace",
     "write_trimmed",
 ]
@@ -323,8 +325,99 @@ def kept_members(archive: zipfile.ZipFile, keep: Iterable[str], engine: Path) ->
     return sorted(traced | import_closure(engine_imports(engine), archive))
 
 
+# ---- the members, without what only a reader of the source needs ---------------------------------
+_CODING = re.compile(rb"^[ \t\f]*#.*?coding[:=]")  # PEP 263: an encoding line is kept
+
+
+def docstrings(tree: ast.AST) -> list[ast.Expr]:
+    """The docstring statements of a module, its classes and its functions."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
+                found.append(first)
+    return found
+
+
+def _shape(tree: ast.AST) -> str:
+    """The tree with every docstring emptied: what the stripped source must parse to."""
+    for doc in docstrings(tree):
+        assert isinstance(doc.value, ast.Constant)
+        doc.value.value = ""
+    return ast.dump(tree)
+
+
+def strip_source(source: bytes) -> bytes:
+    r"""``source`` without comments, its docstrings emptied (``""``), each line where it was, so that a
+    traceback still names the right line. Returned unchanged unless it parses here and the stripped
+    text parses to the same tree (docstrings aside): a module written in syntax newer than this Python's
+    (the zip is Pyodide's 3.14) is shipped as it is. ``__doc__`` is then empty, which only help() reads.
+
+    >>> source = b"'''The module.'''\nx = 1  # one\n\ndef f():\n    '''Doc,\n    two.'''\n    return '#'\n"
+    >>> print(strip_source(source).decode())
+    ""
+    x = 1
+    <BLANKLINE>
+    def f():
+        ""
+    <BLANKLINE>
+        return '#'
+    <BLANKLINE>
+    >>> strip_source(b"# -*- coding: utf-8 -*-\nw = f'{x!r:>{w}}'  # gone\n")
+    b"# -*- coding: utf-8 -*-\nw = f'{x!r:>{w}}'\n"
+    >>> strip_source(b"type X = int  # 3.12 syntax: left as it is\n")
+    b'type X = int  # 3.12 syntax: left as it is\n'
+    """
+    import io
+    import tokenize
+
+    try:
+        text = source.decode("utf-8")
+        tree = ast.parse(text)
+    except (SyntaxError, UnicodeDecodeError, ValueError):
+        return source
+    lines = text.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    out = text
+    for doc in sorted(docstrings(tree), key=lambda d: (d.lineno, d.col_offset), reverse=True):
+        assert doc.end_lineno is not None
+        assert doc.end_col_offset is not None
+        # ast's columns count UTF-8 bytes: turn them into offsets in the text
+        begin = starts[doc.lineno - 1] + len(lines[doc.lineno - 1].encode()[: doc.col_offset].decode())
+        end = starts[doc.end_lineno - 1] + len(lines[doc.end_lineno - 1].encode()[: doc.end_col_offset].decode())
+        out = out[:begin] + '""' + "\n" * (doc.end_lineno - doc.lineno) + out[end:]
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(out).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return source
+    kept = out.splitlines(keepends=True)
+    for token in reversed(tokens):
+        if token.type != tokenize.COMMENT:
+            continue
+        row, col = token.start
+        line = kept[row - 1]
+        if row <= 2 and _CODING.match(line.encode()):
+            continue
+        ending = line[len(line.rstrip("\r\n")) :]
+        kept[row - 1] = line[:col].rstrip() + line[token.end[1] :].rstrip("\r\n") + ending
+    stripped = "".join(kept)
+    try:
+        same = _shape(ast.parse(stripped)) == _shape(tree)
+    except SyntaxError:
+        same = False
+    return stripped.encode("utf-8") if same else source
+
+
 def write_trimmed(source: Path, dest: Path, keep: Iterable[str], engine: Path) -> list[str]:
-    """Write the trimmed standard library zip ``dest`` from Pyodide's ``source``; return its members."""
+    """Write the trimmed standard library zip ``dest`` from Pyodide's ``source``; return its members.
+    Python sources go in without comments and with empty docstrings (:func:`strip_source`)."""
     with zipfile.ZipFile(source) as archive:
         names = kept_members(archive, keep, engine)
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -333,7 +426,10 @@ def write_trimmed(source: Path, dest: Path, keep: Iterable[str], engine: Path) -
                 info = archive.getinfo(name)
                 copy = zipfile.ZipInfo(name, date_time=info.date_time)
                 copy.external_attr = info.external_attr
-                out.writestr(copy, archive.read(name), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+                data = archive.read(name)
+                if name.endswith(".py"):
+                    data = strip_source(data)
+                out.writestr(copy, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
     return names
 
 
