@@ -6,7 +6,8 @@ stays on the card chosen when the step is drawn again; the focus stops of a view
 go round the table in the order of play, the way its seats are laid out. Every step is said once in the
 viewer's live region, the card by its name, with the engine's events, as the accessibility tree exposes
 it. One page per rules page (one engine start each), its games played one after the other from the
-deal; the bots' moves are shown at once (reduced motion), so a game takes a few seconds."""
+deal; the bots' moves are shown at once (reduced motion), so a game takes a few seconds. A lesson's
+question is answered by keyboard too (no engine)."""
 
 from __future__ import annotations
 
@@ -367,3 +368,37 @@ def test_a_game_played_with_the_keyboard_alone(
     wait_mounted(live_page, everything=False)
     for sid in games:  # one engine for the page's games
         play_a_game(live_page, site_server, name, sid)
+
+
+LESSON_PAGE, LESSON = "bettelmann.html", "bettelmann/last-three"
+
+
+def test_a_lesson_answered_with_the_keyboard(live_page: Any, site_server: SiteServer) -> None:
+    """A lesson's question is answered by keyboard too: its hand is one Tab stop, the arrows reach the
+    answer, Enter plays it and the step is said in the live region."""
+    frames = embedded((site_server.root / LESSON_PAGE).read_text(encoding="utf-8"))[LESSON]["frames"]
+    asked = next(f for f in frames if f["ask"])
+    step, answer = asked["step"], asked["ask"]["answer"]
+    live_page.goto(f"{site_server.url}{LESSON_PAGE}#{LESSON}@{step}")
+    wait_mounted(live_page, everything=False)
+    live_page.wait_for_function(f"() => document.getElementById('{LESSON}').dataset.step === '{step}'")
+    stops = tab_stops(live_page, LESSON)
+    played = [i for i, s in enumerate(stops) if s["play"]]
+    assert len(played) == 1 and stops[played[0]]["group"] == "hand", f"the question's hand is not one stop: {stops}"
+    # back to it, from the control before the table
+    live_page.evaluate(f"() => document.getElementById('{LESSON}').querySelector('[data-role=view]').focus()")
+    for _ in range(played[0] + 1):
+        live_page.keyboard.press("Tab")
+    got = live_page.evaluate(FOCUS, LESSON)
+    assert got["card"], got
+    check_tab_stops(LESSON, got["groups"])
+    live_page.keyboard.press("Home")
+    for _ in range(len(got["groups"][0])):
+        if live_page.evaluate(FOCUS, LESSON)["card"] == answer:
+            break
+        live_page.keyboard.press("ArrowRight")
+    assert live_page.evaluate(FOCUS, LESSON)["card"] == answer, f"the arrows did not reach {answer}"
+    live_page.keyboard.press("Enter")
+    live_page.wait_for_function(f"() => document.getElementById('{LESSON}').dataset.step === '{step + 1}'")
+    said = widget(live_page, LESSON).locator('[data-role="announce"]').aria_snapshot()
+    assert f"Step {step + 1}." in said and card_name(answer, "german") in said, said
