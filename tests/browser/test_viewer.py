@@ -178,3 +178,34 @@ def test_hostile_scenario_text_is_shown_as_text(live_page: Any, sample_site: Sit
     assert root.locator(".ot-static img, .ot-static script, .ot-static b").count() == 0
     assert HOSTILE.replace('"', "”") in root.locator(".ot-static").text_content()
     assert live_page.evaluate("window.__pwned === undefined")
+
+
+# Each card in a seat's hand, marked with a property of the page's node (lost if the node is replaced)
+MARK = """(root) => {
+  for (const el of root.querySelectorAll('.ot-table-slot [data-seat-box] [data-card]')) el.__kept = true; }"""
+PLAYED = "(r) => [...r.querySelectorAll('.ot-table-slot [data-played]')].map((e) => e.dataset.played)"
+KEPT = """(root) => Object.fromEntries([...root.querySelectorAll('.ot-table-slot [data-seat-box]')].map((box) => {
+  const cards = [...box.querySelectorAll('[data-card]')];
+  return [box.dataset.seatBox, [cards.filter((el) => el.__kept).length, cards.length]]; }))"""
+
+
+def test_a_step_keeps_the_hands_it_does_not_change(live_page: Any, site_server: SiteServer) -> None:
+    # Drogue, in the play of the cards: one seat plays a card, the three other hands stay as they were,
+    # node for node (their layout is kept), and the table drawn is the new step's
+    sid, at = "drogue/example", 16
+    frames = embedded((site_server.root / "drogue.html").read_text(encoding="utf-8"))[sid]["frames"]
+    mover = frames[at + 1]["mover"]
+    live_page.goto(f"{site_server.url}drogue.html#{sid}@{at}")
+    wait_mounted(live_page, everything=False)
+    root = live_page.locator(f'.oldtricks-widget[id="{sid}"]')
+    root.evaluate(MARK)
+    root.locator('[data-action="next"]').click()
+    assert root.get_attribute("data-step") == str(at + 1)
+    kept = root.evaluate(KEPT)
+    for seat, (same, cards) in kept.items():
+        if int(seat) == mover:
+            assert same == 0 and cards == len(frames[at + 1]["seats"][mover]["hand"]["cards"]), kept
+        else:
+            assert same == cards > 0, kept
+    played = root.evaluate(PLAYED)
+    assert played == [p["card"] for p in frames[at + 1]["table"]]

@@ -45,6 +45,35 @@ export function put(el, ...children) {
   return append(el, children);
 }
 
+// Elements that may carry a listener: never changed in place (the listener would be the old one),
+// only kept when equal to the new one, attribute for attribute, or else replaced.
+const ACTIVE = new Set(["BUTTON", "A", "INPUT", "SELECT", "TEXTAREA", "SUMMARY", "DETAILS"]);
+
+/**
+ * Make `old` (in the page) look like `neu` (just built, not in the page), keeping every part of `old`
+ * that is already the same: a kept node keeps its layout, so a step that changes one hand lays out
+ * that hand, not the whole table. Where the two differ, `old` takes `neu`'s attributes and its
+ * children are matched one by one (replaced all at once when their number differs). Returns the
+ * node now in the page.
+ */
+export function morph(old, neu) {
+  if (old.isEqualNode(neu)) return old;
+  if (old.nodeType !== neu.nodeType || old.nodeName !== neu.nodeName || old.nodeType !== Node.ELEMENT_NODE
+      || ACTIVE.has(old.nodeName.toUpperCase())) {
+    old.replaceWith(neu);
+    return neu;
+  }
+  for (const a of [...old.attributes]) if (!neu.hasAttribute(a.name)) old.removeAttribute(a.name);
+  for (const a of neu.attributes) if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+  const before = old.childNodes, after = [...neu.childNodes];
+  if (before.length !== after.length) {
+    old.replaceChildren(...after);
+    return old;
+  }
+  for (let i = 0; i < after.length; i++) morph(before[i], after[i]);
+  return old;
+}
+
 export function reducedMotion() {
   return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 }

@@ -5,7 +5,7 @@
 // widgets (Map id -> Widget), readData(root) -> Promise<data>, loadParts(frames) -> Promise (the
 // modules that only some frames need: lesson.js, panels.js).
 // Importing this module mounts every widget on the page once the DOM is ready, and arms intent.js.
-import { h, put } from "./dom.js";
+import { h, morph, put } from "./dom.js";
 import { cardChip, detectPattern, isCard } from "./cards.js";
 import { renderTable, renderInfo, seatName } from "./table.js";
 import { buildControls, buildHelp } from "./controls.js";
@@ -299,9 +299,16 @@ export class Widget {
     const hadFocus = this.root.contains(document.activeElement) && document.activeElement !== this.root;
     const focused = this.boardFocus.before();
     put(this.infoSlot, renderInfo(f.info));
-    put(this.tableSlot, renderTable(f, {pattern: this.pattern, view: this.view, rules: this.rules,
-      hidden: this.hidden, toggleHand: (seat) => this.toggleHand(seat),
-      seatNames: this.data.seat_names, play: this.lesson.playContext(f) || this.live.playContext(f)}));
+    const play = this.lesson.playContext(f) || this.live.playContext(f);
+    const table = renderTable(f, {pattern: this.pattern, view: this.view, rules: this.rules,
+      hidden: this.hidden, toggleHand: (seat) => this.toggleHand(seat), seatNames: this.data.seat_names, play});
+    // Stepping through the book, the new table is merged into the one shown: the hands that did not
+    // change keep their layout. A table the reader plays on is drawn afresh (its cards' listeners
+    // belong to the step).
+    const shown = this.tableSlot.firstElementChild;
+    if (!play && shown && this.tableSlot.childNodes.length === 1 && !this.tablePlayed) morph(shown, table);
+    else put(this.tableSlot, table);
+    this.tablePlayed = !!play;
     this.renderStep(f);
     put(this.panels, parts.panels ? (f.panels || []).map((p) => parts.panels.renderPanel(p, this.pattern)) : null);
     const scrolls = this.panels.querySelectorAll(".ot-scroll");
