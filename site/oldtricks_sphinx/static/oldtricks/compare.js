@@ -10,7 +10,7 @@
 // chosen option in words), and Readings (the panel, kept as w.readings while it is shown). The
 // sandbox (teach/sandbox.js) turns it round: its board is the game as played, the second board the
 // same moves under the rule chosen in its form (Readings' `first`, `second` and `onFind`).
-import { h, put } from "./dom.js";
+import { h, morph, put } from "./dom.js";
 import { detectPattern } from "./cards.js";
 import { renderTable } from "./table.js";
 
@@ -96,8 +96,12 @@ export class Readings {
       put(this.board, h("p", {class: "ot-muted"}, `${this.secondLabel}, the game does not reach step ${step}: it stops at step ${last ? last.step : 0}.`));
       return;
     }
-    put(this.board, renderTable(other, {pattern: this.pattern, view: w.view, rules: w.rules, hidden: w.hidden,
-      toggleHand: null, seatNames: w.data.seat_names, play: null}));
+    const table = renderTable(other, {pattern: this.pattern, view: w.view, rules: w.rules, hidden: w.hidden,
+      toggleHand: null, seatNames: w.data.seat_names, play: null});
+    // as on the first board (widget.js): what the step did not change keeps its nodes and layout
+    const shown = this.board.firstElementChild;
+    if (shown && this.board.childNodes.length === 1 && shown.classList.contains("ot-table")) morph(shown, table);
+    else put(this.board, table);
   }
 
   /** Ask the engine for a seeded deal where the two readings part within the first tricks (from seed
