@@ -25,7 +25,6 @@
       if (panel) panel.hidden = !on;
     }
     if (focus) chosen.focus();
-    group.dispatchEvent(new CustomEvent("ot-tab-open", {bubbles: true, detail: {panel: panelOf(chosen)}}));
   }
 
   function onKey(group, event) {
