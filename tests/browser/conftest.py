@@ -273,7 +273,7 @@ SETTLED = """() => {
 
 # What a reader scrolling down the page does: each viewer still waiting to come near the screen is
 # brought into view (its tab opened, if it is in a closed one) until it is drawn; each tab group is
-# then put back on the tab it showed; then the page goes back to where it was: the element the link
+# then put back on the tab it showed, and the focus where it was; then the page goes back to where it was: the element the link
 # names (or the one in the middle of the window) where it was in the window, though viewers above it grew.
 SCROLL_THROUGH = """async () => {
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
@@ -286,6 +286,7 @@ SCROLL_THROUGH = """async () => {
   const anchor = (named && (document.getElementById(named) || document.getElementById(viewer)))
     || document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2) || document.body;
   const top = anchor.getBoundingClientRect().top;
+  const focused = document.activeElement;  // a tab changed hides what had the focus: it is given back
   const shown = new Map();  // a tab group -> its tab selected before: a viewer in a closed tab is opened
   for (const root of waiting) {
     const panel = root.closest(".ot-tabpanel[hidden]");
@@ -298,6 +299,7 @@ SCROLL_THROUGH = """async () => {
     for (let i = 0; i < 300 && root.dataset.ready === "pending"; i++) await frame();
   }
   for (const tab of shown.values()) if (tab) tab.click();
+  if (shown.size && focused && focused !== document.activeElement) focused.focus({preventScroll: true});
   await frame();
   window.scrollBy({top: anchor.getBoundingClientRect().top - top, behavior: "instant"});
   await frame();
