@@ -273,8 +273,9 @@ SETTLED = """() => {
 
 # What a reader scrolling down the page does: each viewer still waiting to come near the screen is
 # brought into view (its tab opened, if it is in a closed one) until it is drawn; each tab group is
-# then put back on the tab it showed, and the focus where it was; then the page goes back to where it was: the element the link
-# names (or the one in the middle of the window) where it was in the window, though viewers above it grew.
+# then put back on the tab it showed, and the focus where it was; then the page goes back to where it
+# was: the element the link names (or the one in the middle of the window) where it was in the window,
+# though viewers above it grew.
 SCROLL_THROUGH = """async () => {
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
   const waiting = [...document.querySelectorAll('.oldtricks-widget[data-ready="pending"]')];
