@@ -74,6 +74,19 @@ export function morph(old, neu) {
   return old;
 }
 
+/** Replace the children of el with `children` (as put does), keeping those already the same: see
+ * morph. For parts drawn again at every step that a step mostly leaves as they were (the panels). */
+export function merge(el, ...children) {
+  const now = [...append(document.createElement("div"), children).childNodes];
+  if (now.length !== el.childNodes.length) {
+    el.replaceChildren(...now);
+    return el;
+  }
+  const before = [...el.childNodes];
+  now.forEach((node, i) => morph(before[i], node));
+  return el;
+}
+
 export function reducedMotion() {
   return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 }

@@ -5,7 +5,7 @@
 // widgets (Map id -> Widget), readData(root) -> Promise<data>, loadParts(frames) -> Promise (the
 // modules that only some frames need: lesson.js, panels.js).
 // Importing this module mounts every widget on the page once the DOM is ready, and arms intent.js.
-import { h, morph, put } from "./dom.js";
+import { h, merge, morph, put } from "./dom.js";
 import { cardChip, detectPattern, isCard } from "./cards.js";
 import { renderTable, renderInfo, seatName } from "./table.js";
 import { buildControls, buildHelp } from "./controls.js";
@@ -298,7 +298,7 @@ export class Widget {
     this.takeParts();
     const hadFocus = this.root.contains(document.activeElement) && document.activeElement !== this.root;
     const focused = this.boardFocus.before();
-    put(this.infoSlot, renderInfo(f.info));
+    merge(this.infoSlot, renderInfo(f.info));
     const play = this.lesson.playContext(f) || this.live.playContext(f);
     const table = renderTable(f, {pattern: this.pattern, view: this.view, rules: this.rules,
       hidden: this.hidden, toggleHand: (seat) => this.toggleHand(seat), seatNames: this.data.seat_names, play});
@@ -310,7 +310,8 @@ export class Widget {
     else put(this.tableSlot, table);
     this.tablePlayed = !!play;
     this.renderStep(f);
-    put(this.panels, parts.panels ? (f.panels || []).map((p) => parts.panels.renderPanel(p, this.pattern)) : null);
+    // the score panels change at a trick's end, not at every card: what is the same keeps its layout
+    merge(this.panels, parts.panels ? (f.panels || []).map((p) => parts.panels.renderPanel(p, this.pattern)) : null);
     const scrolls = this.panels.querySelectorAll(".ot-scroll");
     if (scrolls.length) this.afterLayout("panels", () => { for (const el of scrolls) el.scrollTop = el.scrollHeight; });
     this.updateControls();
