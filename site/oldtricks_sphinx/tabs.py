@@ -98,7 +98,8 @@ def _visit_set(self: Any, node: tab_set) -> None:
     # The tab row is in the page from the start (its place is kept: no shift when tabs.js starts); it
     # shows only where scripts run (pages.css), and tabs.js gives it and the panels their roles.
     self.body.append(self.starttag(node, "div", "", **{"data-ot-tabs": ""}))
-    self.body.append(f'<div class="ot-tablist" aria-label="{html.escape(node["label"])}">')
+    # its name too: an aria-label needs the tablist role, which only tabs.js may give (valid HTML)
+    self.body.append(f'<div class="ot-tablist" data-ot-label="{html.escape(node["label"])}">')
     for i, panel in enumerate(child for child in node.children if isinstance(child, tab_panel)):
         pid = panel["ids"][0]
         self.body.append(

@@ -35,7 +35,7 @@ def test_each_tab_is_a_panel_with_its_viewer_and_a_tab_that_controls_it(build: B
     assert built.status == 0, built.warnings
     out = built.html()
     group = out[out.index("data-ot-tabs") :]
-    assert re.search(r'class="ot-tablist" aria-label="Who leads"', group)
+    assert re.search(r'class="ot-tablist" data-ot-label="Who leads"', group)  # tabs.js names it
     tabs = re.findall(r'<button type="button" class="ot-tab" id="([\w-]+)-tab" aria-controls="([\w-]+)"', group)
     assert (
         [a for a, _ in tabs]

@@ -43,6 +43,7 @@
     (function (group) {
       var list = group.querySelector(":scope > .ot-tablist");
       list.setAttribute("role", "tablist");
+      list.setAttribute("aria-label", list.getAttribute("data-ot-label") || "");
       var tabs = tabsOf(group);
       for (var i = 0; i < tabs.length; i++) {
         var tab = tabs[i], panel = panelOf(tab);
