@@ -58,7 +58,7 @@ def at_cap(table: Table, state: DrogueState) -> bool:
 def stop_at_cap(table: Table, state: DrogueState, facts: list[Fact]) -> DrogueState:
     """The game stops, undecided, where the next dealing would pass the cap (drogue.cap)."""
     session = state.session
-    played = session.deal_number - (0 if state.tricks and len(state.tricks) == TRICKS else 1)
+    played = session.deal_number - (0 if len(state.tricks) == TRICKS else 1)  # this deal played out or not
     text = narrate.ending(CapReached(session.dealings, played), table.seats(state))
     outcome = Outcome("capped", (), (), text)
     facts.append(Over(outcome))
@@ -109,7 +109,7 @@ def apply(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueSta
 
 def deal(table: Table, state: DrogueState) -> tuple[DrogueState, list[Fact]]:
     """The dealer deals: a new deal after a played one, or again after a demand (drogue.redeal)."""
-    if at_cap(table, state):
+    if at_cap(table, state):  # drogue.cap (a demanded redeal: after a played deal session.finish asks)
         facts: list[Fact] = []
         return stop_at_cap(table, state, facts), facts
     session = state.session
