@@ -17,6 +17,14 @@ LIVE_MS = 90_000
 SAVE_DATA = "Object.defineProperty(navigator, 'connection', {value: {saveData: true}, configurable: true})"
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    # The runtime's requests as the engine makes them. Once live, the service worker fetches again
+    # what went by before it ran (to keep it for the next page), which would count twice here; it
+    # is tested on its own in test_offline.py.
+    return {**browser_context_args, "service_workers": "block"}
+
+
 def _fetched(site_server: SiteServer, start: int, name: str) -> int:
     return sum(path.split("?")[0].endswith("/" + name) for _, path, _, _ in site_server.log[start:])
 
