@@ -6,12 +6,20 @@ Prints the figures (inputs, verdicts, failures, the slowest input) and writes th
 build/fuzz/fuzz.json; each failing input is saved in build/fuzz/ to be replayed. Exit status 1 when
 anything failed. ``--files N --links N`` set the counts (100,000 each by default), ``--seed`` the
 start, ``--ends`` adds the games (``--ends-only`` plays only them).
+
+The games take long for Drogue (196,608 combinations, most of them evenings of 60 deals: some
+hours on one core), so that part can be split and resumed: ``--ends-game drogue --ends-range
+20000:40000`` plays those combinations only, and every combination played is logged in
+build/fuzz/ends-GAME-ENGINE.jsonl (ENGINE: the first 12 hex digits of the engine's fingerprint, so
+that a log is only ever resumed by the code that wrote it); a later run skips what the log holds and
+reports the figures of the whole log. ``--ends-workers N`` plays in N processes.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import random
 import sys
 import time
@@ -24,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from mutate import ROOT, judge_file, judge_link, mutate_link, mutate_text, seed_files, seed_links
 from oldtricks.registry import GAMES
+from oldtricks.stats.run import fingerprint
 from test_game_ends import assert_ends, combinations
 
 OUT = ROOT / "build" / "fuzz"
@@ -59,25 +68,68 @@ def run(kind: str, count: int, seed: int, make: Callable[[random.Random], str], 
     }
 
 
-def ends() -> dict:
-    played: dict[str, int] = {}
-    failures: list[str] = []
+def play_combination(job: tuple[str, int]) -> dict:
+    """Both games of one combination (random play, then the bots): moves taken, or the failure."""
+    name, k = job
+    options = combinations(name)[k]
+    row: dict = {"index": k, "moves": [], "failures": []}
+    for bots in (False, True):
+        try:
+            row["moves"].append(assert_ends(name, options, k, bots))
+        except AssertionError as exc:
+            row["failures"].append(str(exc))
+    return row
+
+
+def _log(name: str) -> Path:
+    return OUT / f"ends-{name}-{fingerprint()[:12]}.jsonl"
+
+
+def _logged(path: Path) -> dict[int, dict]:
+    rows: dict[int, dict] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                row = json.loads(line)
+                rows[row["index"]] = row
+    return rows
+
+
+def ends(games: Sequence[str], span: tuple[int, int | None], workers: int) -> dict:
+    """Every accepted option combination of ``games`` (those of index ``span``), each played twice;
+    resumed from and added to each game's log. The figures are those of the whole log."""
+    report: dict = {"games": {}, "combinations": {}, "of": {}, "failures": [], "most_moves": 0}
     started = time.perf_counter()
-    most = 0
-    for name in GAMES:
-        for k, options in enumerate(combinations(name)):
-            for bots in (False, True):
-                try:
-                    most = max(most, assert_ends(name, options, k, bots))
-                except AssertionError as exc:
-                    failures.append(str(exc))
-                played[name] = played.get(name, 0) + 1
-    return {
-        "games": played,
-        "failures": failures[:50],
-        "most_moves": most,
-        "seconds": round(time.perf_counter() - started, 1),
-    }
+    for name in games:
+        total = len(combinations(name))
+        path = _log(name)
+        rows = _logged(path)
+        todo = [(name, k) for k in range(*slice(*span).indices(total)) if k not in rows]
+        with path.open("a", encoding="utf-8") as log:
+            pool = multiprocessing.Pool(workers) if workers > 1 else None
+            results = pool.imap_unordered(play_combination, todo, 8) if pool else map(play_combination, todo)
+            for n, row in enumerate(results, 1):
+                log.write(json.dumps(row) + "\n")
+                rows[row["index"]] = row
+                if n % 500 == 0:
+                    log.flush()
+                    print(f"ends: {name} {len(rows):,} of {total:,} combinations", flush=True)
+            if pool:
+                pool.close()
+                pool.join()
+        report["combinations"][name] = len(rows)
+        report["of"][name] = total
+        report["games"][name] = sum(len(r["moves"]) + len(r["failures"]) for r in rows.values())
+        report["failures"] += [f for r in rows.values() for f in r["failures"]]
+        report["most_moves"] = max([report["most_moves"], *(m for r in rows.values() for m in r["moves"])])
+    report["failures"] = report["failures"][:50]
+    report["seconds"] = round(time.perf_counter() - started, 1)
+    return report
+
+
+def _span(text: str) -> tuple[int, int | None]:
+    start, _, stop = text.partition(":")
+    return int(start or 0), int(stop) if stop else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -87,6 +139,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--ends", action="store_true", help="also play every option combination of every game")
     parser.add_argument("--ends-only", action="store_true")
+    parser.add_argument("--ends-game", action="append", choices=list(GAMES), help="only this game (repeatable)")
+    parser.add_argument("--ends-range", type=_span, default=(0, None), help="combinations START:STOP only")
+    parser.add_argument("--ends-workers", type=int, default=1)
     parser.add_argument("--report", default="fuzz.json", help="the figures' file name in build/fuzz/")
     args = parser.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)
@@ -107,7 +162,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         print("links:", json.dumps(report["links"]), flush=True)
     if args.ends or args.ends_only:
-        report["ends"] = ends()
+        report["ends"] = ends(args.ends_game or list(GAMES), args.ends_range, args.ends_workers)
         print("ends:", json.dumps(report["ends"]), flush=True)
     (OUT / args.report).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     failed = sum(part.get("verdicts", {}).get("FAILED", 0) for part in report.values())
