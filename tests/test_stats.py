@@ -158,3 +158,23 @@ def test_scale_multiplies_every_size_and_sizes_leave_the_cache_key_alone(tmp_pat
     rules = copy / "games" / "bettelmann" / "rules.py"
     rules.write_text(rules.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     assert runner.fingerprint(copy) != before
+
+
+def test_first_game_vilenies_are_counted_only_under_the_reading_that_charges_them():
+    # drogue.first-game.vilenies: by default the first game charges none; drogue.first-game.vilenies.count
+    e = experiments(8)["drogue-evening"]
+    default, counted = e.configuration("bots=bot"), e.configuration("bots=bot,first_game=vilenies")
+    assert (default.make().options["first_game"], counted.make().options["first_game"]) == ("points", "vilenies")
+    plain, read = (e.play(c, 1, 8) for c in (default, counted))  # the same deals under either reading
+    assert plain.counts["first-deals"] >= 8
+    assert not [k for k in plain.counts if k.startswith("first-vilenie:")]
+    charged = {k.split(":", 1)[1]: n for k, n in read.counts.items() if k.startswith("first-vilenie:")}
+    assert charged and sum(charged.values()) <= read.counts["first-deals"]
+    tallies = {c.key: Tally() for c in e.configurations} | {default.key: plain, counted.key: read}
+    rows = e.summarise(e, tallies)["vilenies"]["rows"]
+    first = [r for r in rows if r["group"] == "bot, first game"]
+    assert [r["label"] for r in first] == ["débrisqué", "défiguré", "capot", "courte-queue"]
+    assert {r["label"]: r["count"] for r in first if r["count"]} == charged
+    assert all(r["n"] == read.counts["first-deals"] for r in first)
+    later = [r for r in rows if r["group"] == "bot"]
+    assert all(r["n"] == plain.counts["later-deals"] for r in later)  # the default reading's later deals

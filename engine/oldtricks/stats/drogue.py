@@ -1,6 +1,11 @@
 """Drogue: the winning bids, the trump maker's points, whether the clip-free side makes 41, the
 vilenies, and the clips worn over an evening, for the engine's bot and for random play.
 
+Evenings are played under both readings of the first game (drogue.first-game.vilenies): with only its
+points counting (the default), which charges no vilenie in it, and with its vilenies counting too
+(``first_game = "vilenies"``, drogue.first-game.vilenies.count), so that the vilenies plot shows
+those of the first game as well.
+
 The game is reached through the registry; these functions read what its states record: the maker,
 trump and the standing bid, the card points of each side, and the session's record of each deal with
 every clip put on or taken off and why.
@@ -11,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .experiment import Bots, Configuration, Experiment, Plot, deals
+from .experiment import Bots, Configuration, Experiment, Plot, deals, option_key
 from .plots import box_row, mean_row, plot, share_row
 from .sizes import size
 from .tally import Tally
@@ -23,6 +28,8 @@ LEVELS: tuple[Bots, ...] = ("bot", "random")
 VILENIES = ("débrisqué", "défiguré", "capot", "courte-queue")
 THRESHOLD = 41  # drogue.threshold: what the side without the drogue must make, as the game's record shows
 EVENING = 10  # deals in the evenings simulated
+# drogue.first-game.vilenies.count: the other reading of the first game, played beside the default one
+FIRST_VILENIES: Mapping[str, object] = {"first_game": "vilenies"}
 
 
 def _move(game: Any, state: Any, rng: Any, bots: Bots) -> Any:
@@ -80,16 +87,19 @@ def play_evenings(config: Configuration, seed: int, games: int) -> Tally:
         tally.count("games")
         for record in state.session.results:
             holder = holders.get(record.number)
-            if holder is not None:  # a later game: the free side must make 41
-                tally.count("later-deals")
-                if record.points[1 - holder] >= THRESHOLD:
-                    tally.count("free-made-41")
-                charged = {
-                    (c.why.vilenie, c.seat % 2) for c in record.changes if c.why.kind == "vilenie" and c.delta > 0
-                }
+            charged = {c.why.vilenie for c in record.changes if c.why.kind == "vilenie" and c.delta > 0}
+            if holder is None:  # a first game (sixty all plays it again): a vilenie only where it counts
+                tally.count("first-deals")
                 for why in VILENIES:
-                    if any(w == why for w, _ in charged):
-                        tally.count(f"vilenie:{why}")
+                    if why in charged:
+                        tally.count(f"first-vilenie:{why}")
+                continue
+            tally.count("later-deals")  # a later game: the free side must make 41
+            if record.points[1 - holder] >= THRESHOLD:
+                tally.count("free-made-41")
+            for why in VILENIES:
+                if why in charged:
+                    tally.count(f"vilenie:{why}")
         totals = [w.total for w in state.session.wear]
         tally.value("loser-clips", max(totals[0] + totals[2], totals[1] + totals[3]))
     return tally
@@ -100,8 +110,31 @@ def _worn(session: Any) -> int:
     return sum(w.total for w in session.wear)
 
 
-def _levels(game_options: Mapping[str, object], games: Callable[[str], int]) -> tuple[Configuration, ...]:
-    return tuple(Configuration(f"bots={b}", BOT_LABELS[b], "drogue", dict(game_options), b, games(b)) for b in LEVELS)
+def _levels(
+    game_options: Mapping[str, object], games: Callable[[str], int], reading: Mapping[str, object] | None = None
+) -> tuple[Configuration, ...]:
+    """One configuration per bot level; with ``reading`` (options that differ from the defaults), one more
+    per bot level under it, its options in the key, the label and the size's group (``bot,first_game=...``)."""
+    out = [Configuration(f"bots={b}", BOT_LABELS[b], "drogue", dict(game_options), b, games(b)) for b in LEVELS]
+    if reading:
+        extra = option_key(reading)
+        out.extend(
+            Configuration(
+                f"bots={b},{extra}",
+                f"{BOT_LABELS[b]}, {extra}",
+                "drogue",
+                {**game_options, **reading},
+                b,
+                games(f"{b},{extra}"),
+            )
+            for b in LEVELS
+        )
+    return tuple(out)
+
+
+def _default_reading(configs: tuple[Configuration, ...]) -> tuple[Configuration, ...]:
+    """The configurations that play the first game as the default reading (drogue.first-game.vilenies)."""
+    return tuple(c for c in configs if not any(k in c.options for k in FIRST_VILENIES))
 
 
 def _share_rows(tallies: Mapping[str, Tally], configs: tuple[Configuration, ...], key: str, word: str) -> list[Any]:
@@ -149,14 +182,27 @@ def summarise_deals(experiment: Experiment, tallies: Mapping[str, Tally]) -> dic
 
 
 def summarise_evenings(experiment: Experiment, tallies: Mapping[str, Tally]) -> dict[str, Plot]:
-    configs = experiment.configurations
+    configs = _default_reading(experiment.configurations)  # the first game as played by default
+    counted = tuple(c for c in experiment.configurations if c not in configs)  # its vilenies counting too
     sizes = ", ".join(f"{tallies[c.key].counts['games']:,} evenings with {c.label}" for c in configs)
+    first_sizes = ", ".join(
+        f"{tallies[c.key].counts['first-deals']:,} first games with {BOT_LABELS[c.bots]}" for c in counted
+    )
     made = [
         share_row(c.label, tallies[c.key].counts["free-made-41"], tallies[c.key].counts["later-deals"]) for c in configs
     ]
     vilenies = [
         share_row(why, tallies[c.key].counts[f"vilenie:{why}"], tallies[c.key].counts["later-deals"], c.label)
         for c in configs
+        for why in VILENIES
+    ] + [
+        share_row(
+            why,
+            tallies[c.key].counts[f"first-vilenie:{why}"],
+            tallies[c.key].counts["first-deals"],
+            f"{BOT_LABELS[c.bots]}, first game",
+        )
+        for c in counted
         for why in VILENIES
     ]
     worn = [
@@ -177,10 +223,12 @@ def summarise_evenings(experiment: Experiment, tallies: Mapping[str, Tally]) -> 
         "vilenies": plot(
             "share",
             "Drogue: how often each vilenie is charged",
-            "share of deals after the first",
+            "share of deals",
             vilenies,
-            f"Deals after the first of an evening of {EVENING}, in which a side was charged the vilenie ({sizes}); "
-            "the first game counts points only, so its vilenies are not charged; bars: 95% Wilson intervals.",
+            f"Deals after the first of an evening of {EVENING} in which a side was charged the vilenie ({sizes}); "
+            "by default the first game counts points only and charges none, so its rows (first game) come from "
+            f"evenings played with first_game = vilenies ({first_sizes}), where a side that alone commits a "
+            "vilenie takes the drogue for the first one it committed; bars: 95% Wilson intervals.",
             percent=True,
         ),
         "clips": plot(
@@ -218,8 +266,9 @@ def experiments(games: int | None = None, scale: int = 1) -> list[Experiment]:
             "drogue-evening",
             "drogue",
             "Drogue: an evening of deals",
-            f"Evenings of {EVENING} deals with default rules otherwise, the bot or random play in every seat.",
-            _levels({"deals": EVENING}, lambda b: size("drogue-evening", b, scale)),
+            f"Evenings of {EVENING} deals, the bot or random play in every seat, with default rules otherwise and "
+            "once more with the first game's vilenies counting (first_game = vilenies).",
+            _levels({"deals": EVENING}, lambda b: size("drogue-evening", b, scale), FIRST_VILENIES),
             play_evenings,
             summarise_evenings,
             chunk=50,

@@ -1,11 +1,10 @@
 """How many games each experiment plays by default, per configuration.
 
-The committed set (``SIZES``) is what ``nox -s stats`` plays; ``--scale K`` multiplies every size
-(``--scale 4``: 10,000 deals a rule set for Bettelmann with three and four players, the issue's
-count; some five minutes on two idle cores by the estimate of ``bench/stats_bench.py``, which
-``nox -s bench`` prints for the committed set). Two-player Bettelmann games last ten times longer
-than four-player ones and a Drużbart game is a dozen deals, so those get fewer games than the quick
-ones.
+The committed set (``SIZES``) is what ``nox -s stats`` plays; ``--scale K`` multiplies every size.
+Two-player Bettelmann games last ten times longer than four-player ones, a Drużbart game is a dozen
+deals and a Drogue evening ten, so those get fewer games than the quick ones;
+``bench/stats_bench.py``, which ``nox -s bench`` runs, estimates the whole set's time (target: under
+ten minutes on two cores).
 
 A size says which chunks exist, not what a chunk plays: this module is left out of the engine
 fingerprint that keys the cache (:func:`~.run.fingerprint`), so a larger run reuses a smaller one's chunks.
@@ -20,10 +19,17 @@ SIZES: dict[str, dict[str, int]] = {
     "druzbart-deals": {"bot": 250, "random": 250},  # by bot level
     "clock-deals": {"bot": 1_250, "random": 1_250},
     "drogue-deal": {"bot": 2_500, "random": 2_500},
-    "drogue-evening": {"bot": 250, "random": 250},
+    # the first game's vilenies (first_game = vilenies) are counted once an evening: more evenings for them
+    "drogue-evening": {
+        "bot": 250,
+        "random": 250,
+        "bot,first_game=vilenies": 500,
+        "random,first_game=vilenies": 500,
+    },
 }
 
 
 def size(experiment: str, group: str, scale: int = 1) -> int:
-    """Games a configuration of ``experiment`` plays (``group``: its number of players, bot level or 'all')."""
+    """Games a configuration of ``experiment`` plays (``group``: its number of players, bot level
+    (with the options it changes, ``bot,first_game=vilenies``) or 'all')."""
     return SIZES[experiment][group] * scale
