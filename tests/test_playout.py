@@ -85,3 +85,56 @@ def test_a_state_crosses_to_another_process(name: str) -> None:
     assert back == state and game.legal_moves(back) == game.legal_moves(state)
     held = back.hands[0] if hasattr(back, "hands") else back.piles[0]
     assert held and all(any(card is c for c in game.pack.cards) for card in held)
+
+
+def _move_by_move(game, seed: int, rng: Rng, bots: bool):
+    """``play_out`` as it was before forced moves were played together: one ``advance`` a move."""
+    state, moves, tricks = game.new_state(seed=seed), 0, 0
+    while game.to_play(state) is not None:
+        if bots:
+            move = game.bot_move(state, rng)
+        else:
+            legal = game.legal_moves(state)
+            move = legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
+        state, done = game.advance(state, move)
+        moves, tricks = moves + 1, tricks + done
+    return state, moves, tricks
+
+
+FORCED = [
+    ("bettelmann", {"players": p, "last_three": look, "return_order": order, "next_lead": lead, "tie": tie})
+    for p, look, order, lead, tie in [
+        (2, "on", "play-order", "winner", "pierer"),
+        (2, "off", "loser-first", "fixed", "first-player"),
+        (3, "on", "shuffled", "winner", "pierer"),
+        (4, "on", "winner-first", "fixed", "pierer"),
+        (4, "off", "play-order", "winner", "first-player"),
+    ]
+] + [
+    ("bettelmann", {"players": 3, "run_out_in_tie": "split", "cap": 40}),
+    ("todundleben", {"first": "death", "last_three": "on"}),
+    ("todundleben", {"split": "shuffled", "return_order": "loser-first"}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), FORCED)
+def test_forced_moves_played_together_are_the_same_game(name: str, options: dict[str, object]) -> None:
+    """Bettelmann's ``advance_forced`` (every card that is the only legal one, trick after trick) leaves
+    the play-out the same: the same final state, moves, tricks and outcome, the bots' draws unchanged."""
+    game = make_game(name, options)
+    forced = 0
+    for seed in range(4):
+        for bots in (False, True):
+            fast = play_out(game, seed, Rng(seed + 5), bots=bots)
+            assert fast == _move_by_move(game, seed, Rng(seed + 5), bots), (seed, bots)
+            assert game.outcome(fast[0]) is not None
+        state, moves, _ = game.advance_forced(game.new_state(seed=seed))
+        forced += moves
+        assert game.to_play(state) is None or len(game.legal_moves(state)) > 1  # it stops at a choice
+    assert forced > 0
+
+
+def test_a_game_without_forced_play_plays_no_move() -> None:
+    game = make_game("drogue")
+    state = game.new_state(seed=1)
+    assert game.advance_forced(state) == (state, 0, 0)

@@ -445,6 +445,17 @@ class Game(ABC, Generic[S]):
                 tricks += 1
         return after, tricks
 
+    def advance_forced(self, state: S) -> tuple[S, int, int]:
+        """Play, as :meth:`advance` does one by one, every move that is the only legal one, up to the first
+        position with a choice or the end: the state, the moves played and the tricks they completed.
+
+        A play-out calls it before each choice, so a game whose moves are mostly forced (Bettelmann's
+        piles) plays them without a bot's call per card. Only a game whose bot and random play make a
+        forced move without drawing from the generator may override it, so that the play-out is the same
+        game. Default: no move (``state, 0, 0``).
+        """
+        return state, 0, 0
+
     def apply(self, state: S, move: Move) -> tuple[S, list[Event]]:
         """Apply ``move`` and return the new state and what happened.
 

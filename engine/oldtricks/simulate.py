@@ -24,7 +24,12 @@ def play_out(game: Game[Any], seed: int, rng: Rng, *, bots: bool = False) -> tup
     """
     state = game.new_state(seed=seed)
     moves = tricks = 0
-    while game.to_play(state) is not None:
+    while True:
+        state, forced, done = game.advance_forced(state)  # the moves without a choice, drawing nothing
+        moves += forced
+        tricks += done
+        if game.to_play(state) is None:
+            break
         if bots:
             move = game.bot_move(state, rng)
         else:

@@ -217,6 +217,34 @@ class Bettelmann(Game[BettelmannState]):
         after, _, _ = self._turn_up(state, typed, quiet=True)
         return after, after.tricks - state.tricks
 
+    def advance_forced(self, state: BettelmannState) -> tuple[BettelmannState, int, int]:
+        """Turn up every card that is the only legal one (the top of a pile nobody may look at, or the last
+        card), trick after trick, up to a player's choice among the last three (bettelmann.last-three)
+        or the end; the same states as :meth:`advance` card by card. The bot and random play draw nothing
+        for such a card (:meth:`bot_move`), so a play-out plays the same game.
+        """
+        n, moves, start = self._n, 0, state.tricks
+        while state.turn is not None:
+            seat = state.turn
+            piles = list(state.piles)
+            table = list(state.table)
+            while len(table) < n:
+                pile = piles[seat]
+                if self._last_three and 1 < len(pile) <= 3:
+                    break  # a choice: the seat looks at its last cards (bettelmann.last-three)
+                table.append((seat, pile[0]))
+                piles[seat] = pile[1:]
+                seat = (seat + 1) % n  # as _turn_up passes the turn
+                moves += 1
+            if len(table) < n:
+                if len(table) > len(state.table):
+                    state = evolve(state, piles=tuple(piles), table=tuple(table), turn=seat, last=(), last_winner=None)
+                break
+            # the trick is complete: finished from the state at its last card's turn, as _turn_up does (the
+            # fields _finish_trick reads are those of the trick's start, which its cards do not change)
+            state = self._finish_trick(state, tuple(piles), tuple(table), [], quiet=True)[0]
+        return state, moves, state.tricks - start
+
     def _turn_up(
         self, state: BettelmannState, move: TurnUp, quiet: bool = False
     ) -> tuple[BettelmannState, list[Fact], Outcome | None]:
