@@ -54,6 +54,10 @@ def test_fast_rules_agree_with_the_game_on_every_move_and_trick(options: dict[st
             hand = model.mask(state.hands[state.turn])
             legal = model.legal(hand, [index[c] for _, c in state.trick])
             assert {model.deck[c] for c in range(32) if legal >> c & 1} == {m.card for m in game.legal_moves(state)}
+            cards = [index[c] for _, c in state.trick]
+            if cards:  # beating(): the cards that would hold the trick, as winner() says (move ordering)
+                beats = model.beating(cards)
+                assert all((beats >> c & 1) == (model.winner([*cards, c]) == len(cards)) for c in range(32))
             move = random_move(game, state, rng)
             before = len(state.tricks)
             pos = Position(

@@ -54,6 +54,10 @@ def test_fast_rules_agree_with_the_game_on_every_move_and_trick(name: str, optio
                 if model.legal(pos.hands[pos.turn], [c for _, c in pos.trick]) >> c & 1
             }
             assert legal == {m.card for m in game.legal_moves(state)}
+            cards = [c for _, c in pos.trick]
+            if cards:  # beating(): the cards that would hold the trick, as winner() says (move ordering)
+                beats = model.beating(cards)
+                assert all((beats >> c & 1) == (model.winner([*cards, c]) == len(cards)) for c in range(model.cards))
             move = random_move(game, state, rng)
             after = game.apply(state, move)[0]
             nxt, _ = search.after(pos, model.deck.index(move.card))

@@ -7,8 +7,13 @@ of many random games. The search is what the best solvers of trick-taking games 
 
 * alpha-beta, fail-soft, over single cards;
 * a transposition table at trick boundaries, keyed by the hands left (one bit mask per seat), the
-  leader and the model's counters, holding bounds on the value of the rest of the deal;
-* move ordering by the model's priority (strong cards first);
+  leader and the model's counters, holding bounds on the value of the rest of the deal and the card
+  that did best there, tried first when the position comes again;
+* exact values by null-window probes that start at a guess (MTD(f)) and halve the gap while the bounds
+  are far apart (card points spread over a wide range);
+* move ordering by the model's priority (strong cards first; a follower's cards that would hold the
+  trick first, cheapest first);
+* the last trick, one card a hand, scored without a search;
 * equivalent cards merged: two cards of one hand that no live card of another hand (or of the trick
   on the table) separates in any context are searched once.
 
@@ -29,6 +34,7 @@ from typing import Any, Protocol
 from .model import Game, Move
 
 INF = 1 << 20
+_NARROW = 4  # bounds this close: test at the last bound, as MTD(f) does
 Counters = tuple[int, ...]
 
 
@@ -48,6 +54,11 @@ class TrickModel(Protocol):
 
     def winner(self, trick: Sequence[int]) -> int:
         """Index in ``trick`` (a whole trick, in play order) of the card that takes it."""
+        ...
+
+    def beating(self, trick: Sequence[int]) -> int:
+        """The bit mask of cards that, played next to ``trick`` (not empty), would hold it: the card
+        ``winner`` names at the index after the last (the search sorts a follower's cards by it)."""
         ...
 
     def score(
@@ -127,75 +138,92 @@ class Search:
     def __init__(self, model: TrickModel, ours: Sequence[bool], priority: Sequence[int] | None = None) -> None:
         self.model = model
         self.ours = tuple(ours)
-        self.table: dict[tuple[Any, ...], tuple[int, int]] = {}
+        # at a trick boundary: (least, most) the rest of the deal is worth, and the card that did best
+        self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.nodes = 0
         self._priority = list(priority) if priority is not None else [max(model.keys(c)) for c in range(model.cards)]
         self._between, self._never = _merge_tables(model)
+        # every card, weakest first by priority (ties by number, so the order is fixed)
+        self._low_first = sorted(range(model.cards), key=lambda c: (self._priority[c], c))
+        self._high_first = sorted(range(model.cards), key=lambda c: (-self._priority[c], c))
+        self._best = -1  # the card _play found best, for the table
 
     def priority(self, card: int) -> int:
         """The order cards are tried in: higher first."""
         return self._priority[card]
 
     # -- moves ------------------------------------------------------------------------------------------
-    def choices(self, hands: Sequence[int], trick: Sequence[tuple[int, int]], seat: int) -> list[int]:
-        """The legal cards of ``seat``, one per class of equivalent cards, in the order to try them."""
-        legal = bits(self.model.legal(hands[seat], [c for _, c in trick]))
-        if len(legal) == 1:
-            return legal
+    def choices(self, hands: Sequence[int], trick: Sequence[tuple[int, int]], seat: int, first: int = -1) -> list[int]:
+        """The legal cards of ``seat``, one per class of equivalent cards, in the order to try them
+        (``first``, if legal: the card the table says did best here before, tried first)."""
+        cards = [c for _, c in trick]
+        legal = self.model.legal(hands[seat], cards)
+        if not legal & (legal - 1):
+            return [legal.bit_length() - 1]
+        # lead the strong cards first; follow as _follow_order says
+        order = self._follow_order(legal, trick, seat) if cards else [c for c in self._high_first if legal >> c & 1]
+        if first >= 0 and legal >> first & 1:
+            order.remove(first)
+            order.insert(0, first)
         live = 0
         for s, hand in enumerate(hands):
             if s != seat:
                 live |= hand
-        for _, c in trick:
+        for c in cards:
             live |= 1 << c
-        pri = self._priority
-        if not trick:
-            legal.sort(key=lambda c: -pri[c])  # lead the strong cards first
-        else:
-            legal = self._follow_order(legal, trick, seat)
         kept: list[int] = []
         between, never = self._between, self._never
-        for c in legal:
-            if any(not never[k][c] and not between[k][c] & live for k in kept):
-                continue
-            kept.append(c)
+        for c in order:
+            row = between[c]
+            for k in kept:
+                if not row[k] & live and not never[k][c]:
+                    break
+            else:
+                kept.append(c)
         return kept
 
-    def _follow_order(self, legal: list[int], trick: Sequence[tuple[int, int]], seat: int) -> list[int]:
+    def _follow_order(self, legal: int, trick: Sequence[tuple[int, int]], seat: int) -> list[int]:
         """Winning cards first, cheapest first (heading is forced, so the question is which card to spend);
         then the others, low first. Last to play with our side holding the trick: low first."""
-        model, pri = self.model, self._priority
+        model = self.model
         cards = [c for _, c in trick]
-        n = len(cards)
-        win: list[int] = []
-        lose: list[int] = []
-        for c in legal:
-            (win if model.winner([*cards, c]) == n else lose).append(c)
-        lose.sort(key=lambda c: pri[c])
-        if n == model.seats - 1:
+        low = self._low_first
+        if len(cards) == model.seats - 1:
             holder = trick[model.winner(cards)][0]
             if self.ours[holder] == self.ours[seat]:
-                return sorted(legal, key=lambda c: pri[c])
-        win.sort(key=lambda c: pri[c])
-        return win + lose
+                return [c for c in low if legal >> c & 1]
+        win = legal & model.beating(cards)
+        lose = legal ^ win
+        return [c for c in low if win >> c & 1] + [c for c in low if lose >> c & 1]
 
     # -- search -----------------------------------------------------------------------------------------
-    def value(self, pos: Position, alpha: int = -INF, beta: int = INF) -> int:
-        """The value for our side of the rest of the deal from ``pos``, exact: MTD(f), a series of null-window
-        searches that close in on it, each reusing the table's bounds."""
+    def value(self, pos: Position, alpha: int = -INF, beta: int = INF, guess: int | None = None) -> int:
+        """The value for our side of the rest of the deal from ``pos``, exact: a series of null-window
+        searches that close in on it, each reusing the table's bounds. The first test is at ``guess``
+        (MTD(f)); while the bounds are far apart the next test halves the gap, so a game of card points,
+        whose values spread over a wide range, needs a few probes, not one per point."""
         lo, hi = alpha, beta
         if not pos.trick:  # the model's limits hold at a trick boundary
             low, high = self.model.limits(pos.hands, pos.turn, pos.counters, self.ours)
             lo, hi = max(lo, low), min(hi, high)
-        guess = 0 if lo <= 0 <= hi else lo
+        if guess is None or not lo <= guess <= hi:
+            guess = 0 if lo <= 0 <= hi else lo
+        test, step = guess, 1
         while lo < hi:
-            test = guess + 1 if guess == lo else guess
+            test = max(lo + 1, min(hi, test))
             v = self.probe(pos, test - 1, test)
-            if v < test:
+            failed_low = v < test
+            if failed_low:
                 hi = v
             else:
                 lo = v
-            guess = v
+            if hi - lo <= _NARROW:
+                test = v  # close: test where the last bound fell, as MTD(f) does
+            elif lo > -INF and hi < INF:
+                test = (lo + hi + 1) // 2  # far apart: halfway between the bounds
+            else:  # one bound still open: step away from the other, twice as far each time
+                step *= 2
+                test = v - step + 1 if failed_low else v + step
         return lo
 
     def probe(self, pos: Position, alpha: int, beta: int) -> int:
@@ -206,37 +234,65 @@ class Search:
         return self._play(hands, list(pos.trick), pos.turn, pos.counters, alpha, beta)
 
     def _lead(self, hands: list[int], leader: int, counters: Counters, alpha: int, beta: int) -> int:
-        if not hands[leader]:
+        mine = hands[leader]
+        if not mine:
             return 0
+        if not mine & (mine - 1):
+            return self._last_trick(hands, leader, counters)
         low, high = self.model.limits(hands, leader, counters, self.ours)
-        key = (*hands, leader, *counters)
+        key = self._key(hands, leader, counters)
         got = self.table.get(key)
+        first = -1
         if got is not None:
-            low, high = max(low, got[0]), min(high, got[1])
+            low, high, first = max(low, got[0]), min(high, got[1]), got[2]
         if low >= beta:
             return low
         if high <= alpha or low == high:
             return high
         a, b = max(alpha, low), min(beta, high)
-        v = self._play(hands, [], leader, counters, a, b)
+        v = self._play(hands, [], leader, counters, a, b, first)
         if v <= a:
             high = min(high, v)
         elif v >= b:
             low = max(low, v)
         else:
             low = high = v
-        self.table[key] = (low, high)
+        self.table[key] = (low, high, self._best)
         return v
 
+    def _key(self, hands: list[int], leader: int, counters: Counters) -> tuple[int, ...]:
+        return (*hands, leader, *counters)
+
+    def _last_trick(self, hands: list[int], leader: int, counters: Counters) -> int:
+        """The value of the deal's last trick, every hand down to one card (so each is played, whatever
+        the rules of play): no search."""
+        model = self.model
+        trick = []
+        seat = leader
+        for _ in range(model.seats):
+            trick.append((seat, hands[seat].bit_length() - 1))
+            seat = model.next_seat(seat)
+        self.nodes += 1
+        winner = trick[model.winner([c for _, c in trick])][0]
+        return model.score(trick, winner, counters, self.ours)[0]
+
     def _play(
-        self, hands: list[int], trick: list[tuple[int, int]], seat: int, counters: Counters, alpha: int, beta: int
+        self,
+        hands: list[int],
+        trick: list[tuple[int, int]],
+        seat: int,
+        counters: Counters,
+        alpha: int,
+        beta: int,
+        first: int = -1,
     ) -> int:
         self.nodes += 1
         model = self.model
         ours = self.ours[seat]
         best = -INF if ours else INF
+        best_card = -1
         last = len(trick) == model.seats - 1
-        for card in self.choices(hands, trick, seat):
+        for card in self.choices(hands, trick, seat, first):
             bit = 1 << card
             hands[seat] ^= bit
             trick.append((seat, card))
@@ -250,15 +306,16 @@ class Search:
             hands[seat] |= bit
             if ours:
                 if v > best:
-                    best = v
+                    best, best_card = v, card
                     if v > alpha:
                         alpha = v
             elif v < best:
-                best = v
+                best, best_card = v, card
                 if v < beta:
                     beta = v
             if alpha >= beta:
                 break
+        self._best = best_card
         return best
 
     def after(self, pos: Position, card: int) -> tuple[Position, int]:
@@ -276,10 +333,11 @@ class Search:
             hands = [0] * len(hands)
         return Position(tuple(hands), (), winner, after), gain
 
-    def exact(self, pos: Position, card: int) -> int:
-        """The exact value for our side of playing ``card`` in ``pos``, the trick it completes included."""
+    def exact(self, pos: Position, card: int, guess: int | None = None) -> int:
+        """The exact value for our side of playing ``card`` in ``pos``, the trick it completes included
+        (``guess``: a likely value, say another card's, where the search starts)."""
         nxt, gain = self.after(pos, card)
-        return gain + self.value(nxt)
+        return gain + self.value(nxt, guess=None if guess is None else guess - gain)
 
     def line(self, pos: Position, card: int, limit: int = 64) -> list[tuple[int, int]]:
         """The best continuation after ``card``: (seat, card) plays with best play by all, to the deal's end.

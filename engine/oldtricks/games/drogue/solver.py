@@ -86,6 +86,10 @@ class DrogueModel:
             return trumps  # drogue.play.trump
         return hand  # drogue.play.any
 
+    def beating(self, trick: Sequence[int]) -> int:
+        row = self.power[self.suit[trick[0]]]
+        return self.above[self.suit[trick[0]]][max(row[c] for c in trick)]  # drogue.play.win
+
     def winner(self, trick: Sequence[int]) -> int:
         row = self.power[self.suit[trick[0]]]
         return max(range(len(trick)), key=lambda i: row[trick[i]])  # drogue.play.win

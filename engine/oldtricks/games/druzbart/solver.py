@@ -78,6 +78,9 @@ class DruzbartModel:
             return hand  # druzbart.lead
         return hand & self._above[self.top(trick)] or hand  # druzbart.head
 
+    def beating(self, trick: Sequence[int]) -> int:
+        return int(self._above[self.top(trick)])  # druzbart.head: a card above the one holding the trick
+
     def winner(self, trick: Sequence[int]) -> int:
         best, top = 0, self.led[trick[0]]
         for i in range(1, len(trick)):
