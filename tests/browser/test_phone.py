@@ -49,3 +49,37 @@ def test_a_four_player_board_fits_a_phone_screen(
     assert got["corners"], "no card faces measured"
     for rank, index in got["corners"]:
         assert rank >= 12 and index >= 12, got["corners"]
+
+
+APART = """(root) => {
+  const box = (el) => el.getBoundingClientRect();
+  const felt = box(root.querySelector(".ot-felt"));
+  const seats = [...root.querySelectorAll(".ot-felt .ot-seat")].map((el) => {
+    const r = box(el);
+    return {name: el.querySelector(".ot-seat-name").textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+  });
+  return {felt: {left: felt.left, right: felt.right}, seats};
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 600])
+@pytest.mark.parametrize(
+    ("doc", "sid", "step"), [("druzbart.html", "druzbart/basics", 8), ("drogue.html", "drogue/example", 10)]
+)
+def test_seat_boxes_stay_in_their_place_on_narrow_boards(
+    live_page: Any, site_server: SiteServer, doc: str, sid: str, step: int, width: int
+) -> None:
+    """A full hand once made a seat's box wider than its grid column, so East's box covered West's."""
+    live_page.set_viewport_size({"width": width, "height": 844})
+    live_page.goto(f"{site_server.url}{doc}#{sid}@{step}")
+    wait_mounted(live_page)
+    got = live_page.locator(f'.oldtricks-widget[id="{sid}"]').evaluate(APART)
+    seats = got["seats"]
+    assert len(seats) == 4
+    for seat in seats:
+        assert got["felt"]["left"] <= seat["left"] + 0.5 and seat["right"] <= got["felt"]["right"] + 0.5, got
+    for i, a in enumerate(seats):
+        for b in seats[i + 1 :]:
+            apart = a["right"] <= b["left"] + 0.5 or b["right"] <= a["left"] + 0.5
+            apart = apart or a["bottom"] <= b["top"] + 0.5 or b["bottom"] <= a["top"] + 0.5
+            assert apart, (a, b)
