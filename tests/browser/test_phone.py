@@ -56,7 +56,8 @@ APART = """(root) => {
   const felt = box(root.querySelector(".ot-felt"));
   const seats = [...root.querySelectorAll(".ot-felt .ot-seat")].map((el) => {
     const r = box(el);
-    return {name: el.querySelector(".ot-seat-name").textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+    const name = el.querySelector(".ot-seat-name").textContent;
+    return {name, left: r.left, right: r.right, top: r.top, bottom: r.bottom};
   });
   return {felt: {left: felt.left, right: felt.right}, seats};
 }"""
