@@ -22,10 +22,11 @@ def test_going_live_keeps_the_reader_at_the_board(live_page: Any, site_server: S
     at = next(f for f in book if f["trick"]["number"] == 1 and len(f["table"]) == 1)  # a card led, three to come
     step, turn = at["step"], at["turn"]
     names = [s["name"] for s in at["seats"]]
-    order = []
-    for f in book:
-        if f["mover"] is not None and f["mover"] not in order:
-            order.append(f["mover"])
+    # the engine's order of play (Drogue goes to the right: 0, 3, 2, 1), from the book's first mover
+    play_order = at["play_order"]
+    first = play_order.index(next(f["mover"] for f in book if f["mover"] is not None))
+    order = play_order[first:] + play_order[:first]
+    assert "".join(map(str, order)) in "03210321"
     live_page.set_viewport_size({"width": 390, "height": 844})
     live_page.goto(f"{site_server.url}{PAGE}#{SID}@{step}")
     wait_mounted(live_page)

@@ -6,7 +6,7 @@
 // data-live-module.
 import { h, icon, put } from "./dom.js";
 import { cardChip, isCard } from "./cards.js";
-import { seatName } from "./table.js";
+import { playOrder, seatName } from "./table.js";
 
 function optionValues(opt) {
   if (opt.choices && opt.choices.length) {
@@ -23,12 +23,13 @@ function optionValues(opt) {
 // How fast the bots' moves are shown, ms a move (the Play button pauses them, Next steps).
 const PACES = [[1500, "slow"], [700, "steady"], [250, "fast"]];
 
-/** The seats in the order they first move in the book (the order of play), then any others. */
-function playOrder(book, count) {
-  const order = [];
-  for (const f of book) if (Number.isInteger(f.mover) && !order.includes(f.mover)) order.push(f.mover);
-  for (let i = 0; i < count; i++) if (!order.includes(i)) order.push(i);
-  return order.filter((i) => i < count);
+/** The seats in the order of play as the engine gives it (frame.play_order: to the right in
+ * Drogue), from the first seat that moves in the book. */
+function seatOrder(book, frame) {
+  const order = playOrder(frame);
+  const first = book.find((f) => Number.isInteger(f.mover) && order.includes(f.mover));
+  const at = first ? order.indexOf(first.mover) : 0;
+  return [...order.slice(at), ...order.slice(0, at)];
 }
 
 /** A link's rules (`KEY:VALUE,…`): {key: value} of the options offered and their values, or null. */
@@ -175,7 +176,7 @@ export class Live {
     const w = this.w;
     const names = (f.seats || []).map((s, i) => s.name || seatName(f, i, w.data.seat_names));
     if (this.seatSelect.options.length !== names.length) {
-      put(this.seatSelect, playOrder(w.book, names.length).map((i) => h("option", {value: String(i)}, names[i])));
+      put(this.seatSelect, seatOrder(w.book, f).filter((i) => i < names.length).map((i) => h("option", {value: String(i)}, names[i])));
     }
     if (this.seat !== null) this.seatSelect.value = String(this.seat);
     this.seatField.hidden = !this.active;
