@@ -177,3 +177,33 @@ def test_no_analysis_between_deals() -> None:
         state = game.apply(state, random_move(game, state, rng))[0]
     with pytest.raises(AnalysisError, match="no card to play"):
         game.analyse(state)
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("druzbart", {}), ("druzbart", {"seven": "gracz", "matadors": "brus"}), ("clock", {"lines": 3})],
+)
+def test_position_keys_change_no_value(name: str, options: dict[str, Any]) -> None:
+    """The table keyed by position_key (cards gone from play forgotten) values every card as a table
+    keyed by the very hands does, on endings of five cards a hand, too large for plain minimax; and
+    positions that differ only by which equal card went are keyed alike."""
+    game = make_game(name, options)
+    model = DruzbartModel(game)
+    for state in endings(game, lambda k: game.new_state(seed=50 + k), _in_play, _held, 5, 6, 11):
+        pos = model.position(state)
+        keyed, plain = Search(model, model.ours(pos.turn)), Search(model, model.ours(pos.turn))
+        plain._position_key = None
+        legal = model.legal(pos.hands[pos.turn], [c for _, c in pos.trick])
+        for card in range(model.cards):
+            if legal >> card & 1:
+                assert keyed.exact(pos, card) == plain.exact(pos, card)
+    # two hands of beaters and duds: swapping a dud for another dud out of play, or dropping the lowest
+    # beater below all the others, leaves the key as it was; giving a card to another seat does not
+    deck = [str(c) for c in model.deck]
+    duds = [i for i in range(model.cards) if model.unled[i] == model.led[i] == 0]
+    beaters = sorted((i for i in range(model.cards) if model.unled[i] > 0), key=model.unled.__getitem__)
+    hands = [1 << duds[0] | 1 << beaters[1], 1 << beaters[2], 1 << beaters[3], 1 << beaters[4]]
+    same = [1 << duds[1] | 1 << beaters[0], 1 << beaters[2], 1 << beaters[3], 1 << beaters[4]]
+    other = [1 << duds[0], 1 << beaters[1] | 1 << beaters[2], 1 << beaters[3], 1 << beaters[4]]
+    assert model.position_key(hands) == model.position_key(same), deck
+    assert model.position_key(hands) != model.position_key(other)

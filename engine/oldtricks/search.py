@@ -6,13 +6,17 @@ the deal stops), which its tests check against the game's ``legal_moves`` and ``
 of many random games. The search is what the best solvers of trick-taking games use:
 
 * alpha-beta, fail-soft, over single cards;
-* a transposition table at trick boundaries, keyed by the hands left (one bit mask per seat), the
-  leader and the model's counters, holding bounds on the value of the rest of the deal and the card
-  that did best there, tried first when the position comes again;
+* a transposition table at trick boundaries, keyed by the hands left (one bit mask per seat), or by
+  the model's ``position_key`` of them where it has one (a compact key that forgets which cards went
+  from play, so positions its rules cannot tell apart share an entry), the leader and the model's
+  counters, holding bounds on the value of the rest of the deal and the card that did best there,
+  tried first when the position comes again; the table's bounds are asked only when the model's
+  limits do not settle the position;
 * exact values by null-window probes that start at a guess (MTD(f)) and halve the gap while the bounds
   are far apart (card points spread over a wide range);
 * move ordering by the model's priority (strong cards first; a follower's cards that would hold the
-  trick first, cheapest first);
+  trick first, cheapest first) and, where tricks are worth card points (the model's ``points``), the
+  most points to a trick our side holds, the fewest to one it loses;
 * the last trick, one card a hand, scored without a search;
 * equivalent cards merged: two cards of one hand that no live card of another hand (or of the trick
   on the table) separates in any context are searched once.
@@ -103,6 +107,14 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+def _places(key: Callable[[int], Any], n: int) -> list[int]:
+    """Each card's place in the order of cards ``0 .. n - 1`` sorted by ``key``."""
+    out = [0] * n
+    for place, card in enumerate(sorted(range(n), key=key)):
+        out[card] = place
+    return out
+
+
 _TABLES: weakref.WeakKeyDictionary[Any, tuple[list[list[int]], list[list[bool]]]] = weakref.WeakKeyDictionary()
 
 
@@ -143,10 +155,19 @@ class Search:
         self.nodes = 0
         self._priority = list(priority) if priority is not None else [max(model.keys(c)) for c in range(model.cards)]
         self._between, self._never = _merge_tables(model)
-        # every card, weakest first by priority (ties by number, so the order is fixed)
-        self._low_first = sorted(range(model.cards), key=lambda c: (self._priority[c], c))
-        self._high_first = sorted(range(model.cards), key=lambda c: (-self._priority[c], c))
+        pri = self._priority
+        # a card's points, where a trick is worth the points in it (none: every trick counts the same)
+        points: Sequence[int] = getattr(model, "points", None) or [0] * model.cards
+        # the orders cards are tried in, as each card's place (ties by number, so every order is fixed):
+        # lead strong cards first; spend the cheapest card that holds the trick, or, last to play, the
+        # one with most points; give the fewest points to a trick lost, the most to one our side holds
+        self._lead_rank = _places(lambda c: (-pri[c], c), model.cards)
+        self._low_rank = _places(lambda c: (pri[c], c), model.cards)
+        self._rich_rank = _places(lambda c: (-points[c], pri[c], c), model.cards)
+        self._poor_rank = _places(lambda c: (points[c], pri[c], c), model.cards)
         self._best = -1  # the card _play found best, for the table
+        self._position_key: Callable[[Sequence[int]], int] | None = getattr(model, "position_key", None)
+        self._codes: dict[tuple[int, ...], int] = {}
 
     def priority(self, card: int) -> int:
         """The order cards are tried in: higher first."""
@@ -160,15 +181,15 @@ class Search:
         legal = self.model.legal(hands[seat], cards)
         if not legal & (legal - 1):
             return [legal.bit_length() - 1]
-        # lead the strong cards first; follow as _follow_order says
-        order = self._follow_order(legal, trick, seat) if cards else [c for c in self._high_first if legal >> c & 1]
+        if cards:
+            order = self._follow_order(legal, trick, cards, seat)
+        else:
+            order = bits(legal)
+            order.sort(key=self._lead_rank.__getitem__)
         if first >= 0 and legal >> first & 1:
             order.remove(first)
             order.insert(0, first)
-        live = 0
-        for s, hand in enumerate(hands):
-            if s != seat:
-                live |= hand
+        live = sum(hands) - hands[seat]  # the hands are disjoint masks
         for c in cards:
             live |= 1 << c
         kept: list[int] = []
@@ -182,19 +203,21 @@ class Search:
                 kept.append(c)
         return kept
 
-    def _follow_order(self, legal: int, trick: Sequence[tuple[int, int]], seat: int) -> list[int]:
-        """Winning cards first, cheapest first (heading is forced, so the question is which card to spend);
-        then the others, low first. Last to play with our side holding the trick: low first."""
+    def _follow_order(self, legal: int, trick: Sequence[tuple[int, int]], cards: list[int], seat: int) -> list[int]:
+        """Cards that would hold the trick first, then the others. Last to play with our side holding the
+        trick: the most points first. Last to play and able to take it: the most points first."""
         model = self.model
-        cards = [c for _, c in trick]
-        low = self._low_first
-        if len(cards) == model.seats - 1:
-            holder = trick[model.winner(cards)][0]
-            if self.ours[holder] == self.ours[seat]:
-                return [c for c in low if legal >> c & 1]
+        last = len(cards) == model.seats - 1
+        if last and self.ours[trick[model.winner(cards)][0]] == self.ours[seat]:
+            order = bits(legal)
+            order.sort(key=self._rich_rank.__getitem__)
+            return order
         win = legal & model.beating(cards)
-        lose = legal ^ win
-        return [c for c in low if win >> c & 1] + [c for c in low if lose >> c & 1]
+        order = bits(win)
+        order.sort(key=(self._rich_rank if last else self._low_rank).__getitem__)
+        lose = bits(legal ^ win)
+        lose.sort(key=self._poor_rank.__getitem__)
+        return order + lose
 
     # -- search -----------------------------------------------------------------------------------------
     def value(self, pos: Position, alpha: int = -INF, beta: int = INF, guess: int | None = None) -> int:
@@ -240,15 +263,19 @@ class Search:
         if not mine & (mine - 1):
             return self._last_trick(hands, leader, counters)
         low, high = self.model.limits(hands, leader, counters, self.ours)
+        if low >= beta:  # the limits alone settle it: no need of the table
+            return low
+        if high <= alpha or low == high:
+            return high
         key = self._key(hands, leader, counters)
         got = self.table.get(key)
         first = -1
         if got is not None:
             low, high, first = max(low, got[0]), min(high, got[1]), got[2]
-        if low >= beta:
-            return low
-        if high <= alpha or low == high:
-            return high
+            if low >= beta:
+                return low
+            if high <= alpha or low == high:
+                return high
         a, b = max(alpha, low), min(beta, high)
         v = self._play(hands, [], leader, counters, a, b, first)
         if v <= a:
@@ -261,7 +288,15 @@ class Search:
         return v
 
     def _key(self, hands: list[int], leader: int, counters: Counters) -> tuple[int, ...]:
-        return (*hands, leader, *counters)
+        """The table's key: the model's key of the hands if it has one (positions its rules cannot
+        tell apart share it), else the hands themselves; the leader; the counters."""
+        if self._position_key is None:
+            return (*hands, leader, *counters)
+        held = tuple(hands)
+        code = self._codes.get(held)  # the same hands come again in every probe: their key is kept
+        if code is None:
+            code = self._codes[held] = self._position_key(hands)
+        return (code, leader, *counters)
 
     def _last_trick(self, hands: list[int], leader: int, counters: Counters) -> int:
         """The value of the deal's last trick, every hand down to one card (so each is played, whatever

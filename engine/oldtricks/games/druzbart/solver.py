@@ -4,7 +4,9 @@
 The fast form is built from :class:`~.ranking.Ranking` (the one place the ranking lives): a card's
 power unled and led, so heading (druzbart.head) and the holder of a trick (druzbart.all-duds,
 druzbart.seven) are read from the same numbers. ``tests/test_solver_druzbart.py`` checks it against
-``legal_moves`` and ``apply`` on every trick of many random games.
+``legal_moves`` and ``apply`` on every trick of many random games. The search's table is keyed by
+:meth:`DruzbartModel.position_key`, which keeps of the hands only what the rules can see (the order of
+powers, not the cards gone from play); the tests check that it changes no value.
 
 * Drużbart: the value of a move is the mover's side's tricks minus the other side's when the deal
   stops (druzbart.end: as soon as a side has five).
@@ -56,10 +58,49 @@ class DruzbartModel:
         self._beat_seven = sum(1 << c for c in range(self.cards) if self.unled[c] > seven)
         self._ladder = sorted((c for c in range(self.cards) if self.unled[c] > 0), key=lambda c: -self.unled[c])
         self.clock = game.num_sides == 3
+        self._classes = self._rank_classes()
         if self.clock:
             self._cost = int(game.options["matador_lost"])
             # clock.end: under the literal reading a player's fifth trick ends the deal too
             self._five = game.options.get("end", "five") == "five"
+
+    def _rank_classes(self) -> list[tuple[int, int, bool]]:
+        """The cards the rules cannot tell apart, one class each (same power unled and led, both matadors
+        or neither), weakest first: (mask, what the class is, more than one card). What a class is: a
+        led Seven (druzbart.seven), a matador (clock.lines.matador), a card that beats a led Seven."""
+        seven = max((self.led[c] for c in range(self.cards) if self.led[c] > self.unled[c]), default=0)
+        groups: dict[tuple[int, int, bool], int] = {}
+        for c in range(self.cards):
+            key = (self.unled[c], self.led[c], self.matador[c])
+            groups[key] = groups.get(key, 0) | 1 << c
+        out = []
+        for (unled, led, matador), mask in sorted(groups.items()):
+            what = (led > unled) * 4 + matador * 2 + (unled > seven)
+            out.append((mask, what, mask.bit_count() > 1))
+        return out
+
+    def position_key(self, hands: Sequence[int]) -> int:
+        """A key equal for two positions (at a trick boundary) the rules cannot tell apart: who holds how
+        many cards of each class of cards still live, the classes in order of power. Every rule of play
+        compares powers (druzbart.head, druzbart.seven) or asks whether a card is a matador, so cards gone
+        from play leave no trace: a 9 that is now the lowest beater left plays as the lowest beater."""
+        live = 0
+        for hand in hands:
+            live |= hand
+        code = 1
+        for mask, what, many in self._classes:
+            if not live & mask:
+                continue
+            code = code << 3 | what
+            if many:
+                for hand in hands:
+                    code = code << 4 | (hand & mask).bit_count()
+            else:
+                seat = 0
+                while not hands[seat] & mask:
+                    seat += 1
+                code = code << 2 | seat
+        return code
 
     def next_seat(self, seat: int) -> int:
         return int((seat + 1) % self.seats)
@@ -147,7 +188,9 @@ class DruzbartModel:
         return self.unled[card], self.led[card]
 
     def kind(self, card: int) -> int:
-        return 0  # every trick counts one, whatever is in it
+        # every trick counts one, whatever is in it; but in Clock Druzbart a matador lost costs lines
+        # (clock.lines.matador), so a matador is never searched as one with a plain card
+        return int(self.clock and self.matador[card])
 
     # -- positions ----------------------------------------------------------------------------------
     def position(self, state: DruzbartState) -> Position:
