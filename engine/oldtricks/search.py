@@ -177,7 +177,11 @@ class Search:
     def choices(self, hands: Sequence[int], trick: Sequence[tuple[int, int]], seat: int, first: int = -1) -> list[int]:
         """The legal cards of ``seat``, one per class of equivalent cards, in the order to try them
         (``first``, if legal: the card the table says did best here before, tried first)."""
-        cards = [c for _, c in trick]
+        return self._choices(hands, trick, [c for _, c in trick], seat, first)
+
+    def _choices(
+        self, hands: Sequence[int], trick: Sequence[tuple[int, int]], cards: list[int], seat: int, first: int
+    ) -> list[int]:
         legal = self.model.legal(hands[seat], cards)
         if not legal & (legal - 1):
             return [legal.bit_length() - 1]
@@ -254,7 +258,8 @@ class Search:
         hands = list(pos.hands)
         if not pos.trick:
             return self._lead(hands, pos.turn, pos.counters, alpha, beta)
-        return self._play(hands, list(pos.trick), pos.turn, pos.counters, alpha, beta)
+        trick = list(pos.trick)
+        return self._play(hands, trick, [c for _, c in trick], pos.turn, pos.counters, alpha, beta)
 
     def _lead(self, hands: list[int], leader: int, counters: Counters, alpha: int, beta: int) -> int:
         mine = hands[leader]
@@ -277,7 +282,7 @@ class Search:
             if high <= alpha or low == high:
                 return high
         a, b = max(alpha, low), min(beta, high)
-        v = self._play(hands, [], leader, counters, a, b, first)
+        v = self._play(hands, [], [], leader, counters, a, b, first)
         if v <= a:
             high = min(high, v)
         elif v >= b:
@@ -315,28 +320,34 @@ class Search:
         self,
         hands: list[int],
         trick: list[tuple[int, int]],
+        cards: list[int],
         seat: int,
         counters: Counters,
         alpha: int,
         beta: int,
         first: int = -1,
     ) -> int:
+        """Alpha-beta from a seat to play: ``trick`` the plays so far as (seat, card), ``cards`` the same
+        cards alone (kept beside it, so no call builds the list again)."""
         self.nodes += 1
         model = self.model
         ours = self.ours[seat]
         best = -INF if ours else INF
         best_card = -1
         last = len(trick) == model.seats - 1
-        for card in self.choices(hands, trick, seat, first):
+        nxt = model.next_seat(seat)
+        for card in self._choices(hands, trick, cards, seat, first):
             bit = 1 << card
             hands[seat] ^= bit
             trick.append((seat, card))
+            cards.append(card)
             if last:
-                winner = trick[model.winner([c for _, c in trick])][0]
+                winner = trick[model.winner(cards)][0]
                 gain, after, over = model.score(trick, winner, counters, self.ours)
                 v = gain if over else gain + self._lead(hands, winner, after, alpha - gain, beta - gain)
             else:
-                v = self._play(hands, trick, model.next_seat(seat), counters, alpha, beta)
+                v = self._play(hands, trick, cards, nxt, counters, alpha, beta)
+            cards.pop()
             trick.pop()
             hands[seat] |= bit
             if ours:

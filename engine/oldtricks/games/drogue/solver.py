@@ -70,8 +70,11 @@ class DrogueModel:
             return hand
         led = self.suit[trick[0]]
         row = self.power[led]
-        best = max(trick, key=row.__getitem__)
+        best = trick[0]
         top = row[best]
+        for c in trick:
+            if row[c] > top:
+                best, top = c, row[c]
         follow = hand & self.in_suit[led]
         if follow:
             if self.suit[best] != led:
@@ -87,17 +90,29 @@ class DrogueModel:
         return hand  # drogue.play.any
 
     def beating(self, trick: Sequence[int]) -> int:
-        row = self.power[self.suit[trick[0]]]
-        return self.above[self.suit[trick[0]]][max(row[c] for c in trick)]  # drogue.play.win
+        led = self.suit[trick[0]]
+        row = self.power[led]
+        top = row[trick[0]]
+        for c in trick:
+            if row[c] > top:
+                top = row[c]
+        return self.above[led][top]  # drogue.play.win
 
     def winner(self, trick: Sequence[int]) -> int:
         row = self.power[self.suit[trick[0]]]
-        return max(range(len(trick)), key=lambda i: row[trick[i]])  # drogue.play.win
+        best, top = 0, row[trick[0]]
+        for i in range(1, len(trick)):
+            if row[trick[i]] > top:
+                best, top = i, row[trick[i]]
+        return best  # drogue.play.win
 
     def score(
         self, trick: Sequence[tuple[int, int]], winner: int, counters: Counters, ours: Sequence[bool]
     ) -> tuple[int, Counters, bool]:
-        pts = sum(self.points[c] for _, c in trick)
+        points = self.points
+        pts = 0
+        for _, c in trick:
+            pts += points[c]
         return (pts if ours[winner] else -pts), counters, False
 
     def limits(self, hands: Sequence[int], leader: int, counters: Counters, ours: Sequence[bool]) -> tuple[int, int]:
