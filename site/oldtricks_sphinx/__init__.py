@@ -14,7 +14,8 @@ Each feature registers its nodes, directives, roles and events in one ``setup_*`
 - :mod:`.assets` the widget's static files (bundled and minified by :mod:`.bundle`) and the live
   engine's runtime;
 - :mod:`.sandbox` ``{sandbox} GAME`` (deal, play, annotate, share); :mod:`.embeds` a bare page per
-  scenario for iframes, and ``{embed} ID``; :mod:`.csp` a Content-Security-Policy on every page;
+  scenario for iframes, and ``{embed} ID``; :mod:`.textpage` a page's viewers as text, on a page of
+  their own; :mod:`.csp` a Content-Security-Policy on every page;
   :mod:`.standards` a description on every page, and landmarks and code blocks the checkers accept.
 
 ``conf.py`` must put ``engine/`` and ``site/`` on ``sys.path``; the engine needs nothing installed.
@@ -48,6 +49,7 @@ from .stats import setup_stats
 from .store import setup_store
 from .tables import setup_tables
 from .tabs import setup_tabs
+from .textpage import setup_textpage
 
 __version__ = "0.1.0"
 
@@ -70,6 +72,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         setup_assets,
         setup_sandbox,
         setup_embeds,
+        setup_textpage,
         setup_csp,
         setup_standards,
     ):

@@ -36,6 +36,7 @@ from .links import rule_url, scenario_url
 from .project import SCENARIO_ID
 from .scenario import scenario_embed
 from .store import embeds, note_links
+from .textpage import INLINE
 
 __all__ = ["EMBED_DIR", "EmbedDirective", "embed_frame", "embed_page", "setup_embeds"]
 
@@ -143,6 +144,7 @@ def _collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
         pagename = embed_page(scenario_id)
         own = node.deepcopy()
         own["data"] = copy.deepcopy(node["data"])
+        own[INLINE] = True  # its one viewer's text form stays in its <noscript>
         for rule_id, entry in own["data"]["rules"].items():
             entry["url"] = rule_url(app, pagename, rule_id)
         body = app.builder.render_partial(own)["fragment"]  # type: ignore[attr-defined]

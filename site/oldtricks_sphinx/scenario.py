@@ -7,9 +7,10 @@ MyST::
     :viewer: all
     ```
 
-HTML output: ``<div class="oldtricks-widget" id=ID data-scenario=ID tabindex="0">`` holding the scenario
-as plain text (:mod:`.fallback`) in a ``<noscript>`` (widget.js puts it in the page for print), which
-other builders print on their own. The data the viewers read
+HTML output: ``<div class="oldtricks-widget" id=ID data-scenario=ID tabindex="0">`` holding, in a
+``<noscript>``, a link to the scenario as plain text (:mod:`.fallback`) on the page's text page, and the
+text forms packed after the page's last viewer, which widget.js puts in the page for print
+(:mod:`.textpage`); other builders print the text form on their own. The data the viewers read
 (``static/oldtricks/widget.js``) sits once per page, before its first viewer, in
 ``<script type="application/json" id="oldtricks-page">``: each game's options and the rules the
 viewers name, shared, and each viewer's spec, frames, option values and rule ids by scenario id.
@@ -50,6 +51,7 @@ from .fallback import static_card, static_form
 from .links import rule_url, scenario_link
 from .project import load_scenario, replay_scenario, scenario_files, scenario_path, scenarios_root
 from .store import Embed, embeds, note_links
+from .textpage import INLINE, text_block, text_link
 
 __all__ = [
     "ScenarioDirective",
@@ -282,10 +284,10 @@ def visit_html(self: HTML5Translator, node: scenario_embed) -> None:
             block["more"] = write_more(self, rest)
         self.body.append(f'<script type="application/json" id="oldtricks-page">{embed_json(block)}</script>\n')
     ident = escape(node["scenario"], quote=True)
-    # The text form inside <noscript>: read as it is without JavaScript; with it, the browser keeps it as
-    # one text node (a rules page's text forms were some 4,000 elements) until widget.js puts it in the
-    # page to be printed, or in place of a viewer that could not start.
     self.body.append(f'<div class="oldtricks-widget" id="{ident}" data-scenario="{ident}" tabindex="0">\n<noscript>')
+    # The text form is written here and taken out again in depart_html (textpage.py), unless it stays
+    # inline: an embed page's one viewer keeps it in its <noscript>.
+    self._oldtricks_text_start = len(self.body)  # type: ignore[attr-defined]
 
 
 MORE = "_static/oldtricks/frames"
@@ -303,7 +305,18 @@ def write_more(self: HTML5Translator, rest: dict[str, Any]) -> str:
 
 
 def depart_html(self: HTML5Translator, node: scenario_embed) -> None:
-    self.body.append("</noscript></div>\n")
+    if node.get(INLINE):
+        self.body.append("</noscript></div>\n")
+        return
+    # A rules page's text forms were most of its bytes: each <noscript> links to its form on the page's
+    # text page instead, and the forms follow the page's last viewer, packed, for print (textpage.py).
+    start: int = self._oldtricks_text_start  # type: ignore[attr-defined]
+    forms: dict[str, str] = self.__dict__.setdefault("_oldtricks_texts", {})
+    forms[node["scenario"]] = "".join(self.body[start:])
+    del self.body[start:]
+    self.body.append(text_link(self, node["scenario"], node["data"]["title"]) + "</noscript></div>\n")
+    if len(forms) == sum(1 for n in self.document.findall(scenario_embed) if not n.get(INLINE)):
+        self.body.append(text_block(forms))
 
 
 def _pass(self: SphinxTranslator, node: nodes.Element) -> None:

@@ -15,7 +15,7 @@ Fixtures:
   hostile scenario, ``:step:`` and ``:viewer:``), served like the site.
 
 Helpers: ``site_pages(root)`` (every built page), ``sample_pages(root)`` (every page but one embed
-page per game), ``embedded(html)`` (each viewer's data, unpacked
+page per game and one text page), ``embedded(html)`` (each viewer's data, unpacked
 as widget.js does), ``wait_mounted(page)``.
 """
 
@@ -227,15 +227,18 @@ def site_pages(root: Path) -> list[str]:
 
 
 def sample_pages(root: Path) -> list[str]:
-    """Every page but the embed pages, and the first embed page of each game. The embed pages share one
-    template and hold one viewer each; every viewer they hold is also on its game's rules page."""
+    """Every page but the embed pages and the text pages, the first embed page of each game and the first
+    text page. The embed pages share one template and hold one viewer each; every viewer they hold is
+    also on its game's rules page. The text pages share another, and hold those viewers' text forms."""
     pages = site_pages(root)
     first: dict[str, str] = {}
     for page in pages:
         parts = page.split("/")
         if parts[0] == "embed":
             first.setdefault(parts[1], page)
-    return [p for p in pages if not p.startswith("embed/")] + sorted(first.values())
+        elif parts[0] == "text":
+            first.setdefault("text/", page)
+    return [p for p in pages if p.split("/")[0] not in ("embed", "text")] + sorted(first.values())
 
 
 PAGE_BLOCK = re.compile(r'<script type="application/json" id="oldtricks-page">(.*?)</script>', re.S)

@@ -33,10 +33,12 @@ def shifts(page: Any) -> list[dict[str, Any]]:
 
 
 def pages_to_measure(root: Any) -> list[str]:
-    """Every page but the embed pages past the first (one template, one viewer each)."""
+    """Every page but the embed pages and the text pages past the first of each (one template each; an
+    embed page holds one viewer)."""
     pages = site_pages(root)
     embeds = [p for p in pages if p.startswith("embed/")]
-    return [p for p in pages if not p.startswith("embed/")] + embeds[:1]
+    texts = [p for p in pages if p.startswith("text/")]  # one template too, the viewers' text forms
+    return [p for p in pages if p.split("/")[0] not in ("embed", "text")] + embeds[:1] + texts[:1]
 
 
 @pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])

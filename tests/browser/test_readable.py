@@ -63,10 +63,12 @@ SMALL_PLOT_TEXT = """async (floor) => {
 
 
 def pages_to_read(root: Any) -> list[str]:
-    """Every page but the embed pages past the first (they share one template and one viewer)."""
+    """Every page but the embed pages and the text pages past the first of each (each kind shares one
+    template; an embed page holds one viewer)."""
     pages = site_pages(root)
     embeds = [p for p in pages if p.startswith("embed/")]
-    return [p for p in pages if not p.startswith("embed/")] + embeds[:1]
+    texts = [p for p in pages if p.startswith("text/")]  # one template too, the viewers' text forms
+    return [p for p in pages if p.split("/")[0] not in ("embed", "text")] + embeds[:1] + texts[:1]
 
 
 @pytest.mark.parametrize(("width", "cards"), [(1280, True), (390, False)], ids=["desktop", "phone"])

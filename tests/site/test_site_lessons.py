@@ -78,7 +78,7 @@ def test_the_text_form_lists_the_questions_with_room_to_answer(build: Builder) -
         {"index.md": "# R\n\n```{scenario} bettelmann/last-three\n```\n\n```{scenario} bettelmann/basics\n```\n"}
     )
     assert built.status == 0, built.warnings
-    page = built.html()
+    page = built.html("text/index")  # the page's text forms (textpage.py)
     first, second = page.split('id="bettelmann/basics"')
     assert first.count('class="ot-static-answer"') == 1  # one question, printed with a line to write on
     assert "(step 27): North turns up a Ten." in first and "What should South play?" in first

@@ -125,7 +125,7 @@ def test_text_form_lists_deal_tricks_and_outcome(build: Builder) -> None:
     assert "Outcome: " + rp.frames()[-1]["outcome"]["text"] in " ".join(text.split())
 
 
-def test_html_text_form_sits_inside_the_widget(build: Builder) -> None:
+def test_html_text_form_is_on_the_text_page_linked_from_the_widget_and_packed_for_print(build: Builder) -> None:
     built = build(
         {
             "index.md": """
@@ -133,17 +133,35 @@ def test_html_text_form_sits_inside_the_widget(build: Builder) -> None:
 
         ```{scenario} bettelmann/basics
         ```
+
+        ```{scenario} bettelmann/pack-french
+        ```
         """
         }
     )
+    assert built.status == 0, built.warnings
     page = built.html()
+    # in the page: each viewer's <noscript> links to its text form on the page's text page...
     start = page.index('<div class="oldtricks-widget"')
-    static = page.index('class="ot-static', start)
-    assert page.index('id="oldtricks-page"') < start < static < page.index("</div>", static)
-    # the text form in a <noscript>: one text node while scripts run (widget.js puts it in for print)
-    assert start < page.index("<noscript>", start) < static < page.index("</noscript></div>", static)
-    assert "Trick 4:" in page[static:]
-    assert "The scenario stops here, after 4 trick(s)" in page
+    assert page.index('id="oldtricks-page"') < start
+    assert 'class="ot-static docutils container' not in page and "Trick 4:" not in page
+    links = re.findall(r'<noscript><p class="ot-static-away">[^<]*<a href="([^"]+)">', page)
+    assert links == ["text/index.html#bettelmann/basics", "text/index.html#bettelmann/pack-french"]
+    # ... and the forms follow the last viewer, packed, for print (widget.js puts them in)
+    block = re.search(r'<script type="application/json" id="oldtricks-text">(.*?)</script>', page)
+    assert block is not None and block.start() > page.rindex('<div class="oldtricks-widget"')
+    forms = unpack(json.loads(block.group(1))["packed"])["forms"]
+    assert list(forms) == ["bettelmann/basics", "bettelmann/pack-french"]
+    assert forms["bettelmann/basics"].startswith('<div class="ot-static docutils container">')
+    assert "Trick 4:" in forms["bettelmann/basics"]
+    assert "The scenario stops here, after 4 trick(s)" in forms["bettelmann/basics"]
+    # the text page: every form under its viewer's id, as in the packed copy, with links back
+    text = built.html("text/index")
+    for sid, form in forms.items():
+        at = text.index(f'<section class="ot-text-form" id="{sid}"')
+        assert text.index(form, at) > at
+        assert f'href="../index.html#{sid}"' in text
+    assert "<script" not in text  # a page for readers without scripts
 
 
 def test_unknown_scenario_fails_with_page_and_line(build: Builder) -> None:
@@ -320,7 +338,7 @@ def test_scenario_role_unknown_id_fails(build: Builder) -> None:
 def test_html_text_form_draws_the_hands_as_cards(build: Builder) -> None:
     built = build(TWO_PACKS)
     assert built.status == 0, built.warnings
-    page = built.html()
+    page = built.html("text/index")  # the page's text forms (textpage.py)
     # every card of the deal is a small card picture; French cards keep their suit symbol
     german = load(SCENARIOS / "bettelmann/basics.toml", SCENARIOS).hands
     assert german is not None

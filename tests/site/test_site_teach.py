@@ -135,7 +135,8 @@ def test_every_page_carries_the_policy_with_its_inline_scripts_hashed(build: Bui
             continue
         if body in html:
             assert f"'sha256-{digest}'" in content, page
-        assert html.index("Content-Security-Policy") < html.index("<script"), page
+        # before every script (a text page, textpage.py, has none)
+        assert "<script" not in html or html.index("Content-Security-Policy") < html.index("<script"), page
 
 
 def test_policy_can_be_switched_off(build: Builder) -> None:

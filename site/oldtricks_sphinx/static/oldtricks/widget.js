@@ -574,7 +574,7 @@ async function mountNow(root) {
     return w;
   } catch (err) {
     root.dataset.ready = "error";
-    showTextForm(root);  // the scenario as text, where the viewer could not start
+    showTextForm(root, await textForms());  // the scenario as text, where the viewer could not start
     const note = h("p", {class: "ot-message ot-msg-error", "data-role": "message", role: "status"},
       "This game viewer could not be started: its data is missing or damaged.");
     root.appendChild(note);
@@ -583,21 +583,45 @@ async function mountNow(root) {
   }
 }
 
-// Each viewer's text form (the deal, every trick, the outcome) comes in a <noscript> (scenario.py): read
-// as it is without JavaScript, and otherwise one text node, not the thousands of elements a rules page's
-// text forms make, until it is wanted: then its markup is put in the page after it, once. Print shows
-// the text forms and not the viewers (pages.css), so every one is put in the page before printing.
-function showTextForm(root) {
+// Each viewer's text form (the deal, every trick, the outcome) is written by the build (fallback.py).
+// A rules page holds them once, packed, after its last viewer (`<script type="application/json"
+// id="oldtricks-text">`, textpage.py), and each viewer's <noscript> links to its form on the page's
+// text page; an embed page keeps its one form in its <noscript>. They are unpacked once the first
+// viewers are drawn, and put in the page (once, after the <noscript>) when wanted: print shows the text
+// forms and not the viewers (pages.css), and a viewer that cannot start shows its text instead.
+let texts = null;
+let textsReady = null; // the unpacked forms, once they are: what a synchronous beforeprint can use
+function textForms() {
+  if (!texts) texts = (async () => {
+    const el = document.getElementById("oldtricks-text");
+    const forms = el ? (await unpacked(JSON.parse(el.textContent))).forms || {} : {};
+    textsReady = forms;
+    return forms;
+  })().catch((err) => { console.warn("oldtricks: cannot read the text forms", err); return (textsReady = {}); });
+  return texts;
+}
+
+function showTextForm(root, forms = textsReady) {
+  if (root.querySelector(":scope > .ot-static")) return;
   const source = root.querySelector(":scope > noscript");
-  if (source && !root.querySelector(":scope > .ot-static")) source.insertAdjacentHTML("afterend", source.textContent);
+  const html = forms ? forms[root.dataset.scenario || root.id] : undefined;
+  const away = root.querySelector(":scope > .ot-static-away");
+  if (html !== undefined) {
+    if (away) away.remove();
+    if (source) source.insertAdjacentHTML("afterend", html);
+    else root.insertAdjacentHTML("afterbegin", html);
+  } else if (source && !away) {
+    source.insertAdjacentHTML("afterend", source.textContent);  // the form inline, or the link to it
+  }
 }
 
 function textFormsForPrint() {
-  const all = () => { for (const root of document.querySelectorAll(".oldtricks-widget")) showTextForm(root); };
-  window.addEventListener("beforeprint", all);
+  const all = (forms) => { for (const root of document.querySelectorAll(".oldtricks-widget")) showTextForm(root, forms); };
+  // beforeprint lays the page out as soon as its listeners return: the forms are unpacked ahead
+  window.addEventListener("beforeprint", () => { all(textsReady); textForms().then(all); });
   const print = window.matchMedia ? window.matchMedia("print") : null;
-  if (print && print.matches) all();
-  else if (print) print.addEventListener("change", (e) => { if (e.matches) all(); });
+  if (print && print.matches) textForms().then(all);
+  else if (print) print.addEventListener("change", (e) => { if (e.matches) textForms().then(all); });
 }
 
 // Whether this page is shown in a frame (an embed page in a course page): then nothing here may
@@ -770,6 +794,7 @@ export async function mountAll(scope = document, {all = false} = {}) {
 const firstPass = () => mountAll().finally(() => {
   document.documentElement.setAttribute("data-ot-settled", "");
   setTimeout(prefetchMore, 0); // after the first viewers are drawn, before the reader scrolls to the rest
+  setTimeout(textForms, 0); // and the text forms, ready for print
 });
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", firstPass);
 else firstPass();
