@@ -117,6 +117,35 @@ def test_values_equal_brute_force_on_random_endings(options: dict[str, Any], siz
     assert checked == count
 
 
+@pytest.mark.parametrize("options", [{}, {"order": "natural", "overtrump": "free"}])
+def test_position_keys_change_no_value(options: dict[str, Any]) -> None:
+    """The table keyed by position_key (cards gone from play forgotten) values every card as a table
+    keyed by the very hands does, on endings of five cards a hand, too large for plain minimax; and a
+    7 that is now the lowest of its suit left is keyed as the 8 it replaces, a point card is not."""
+    game = make_game("drogue", options)
+    for state in endings(game, lambda k: game.new_state(seed=70 + k), _playing, _held, 5, 6, 13):
+        model = DrogueModel(game, state.trump)
+        index = {c: i for i, c in enumerate(model.deck)}
+        pos = Position(
+            tuple(model.mask(h) for h in state.hands), tuple((s, index[c]) for s, c in state.trick), state.turn, ()
+        )
+        keyed, plain = Search(model, model.ours(pos.turn)), Search(model, model.ours(pos.turn))
+        plain._position_key = None
+        legal = model.legal(pos.hands[pos.turn], [c for _, c in pos.trick])
+        for card in range(model.cards):
+            if legal >> card & 1:
+                assert keyed.exact(pos, card) == plain.exact(pos, card)
+    model = DrogueModel(game, "H")
+    n = {str(c): i for i, c in enumerate(model.deck)}
+
+    def key(*hands: str) -> int:
+        return model.position_key([sum(1 << n[c] for c in hand.split()) for hand in hands])
+
+    assert key("7C QC", "9C", "AD", "AS") == key("8C QC", "9C", "AD", "AS")  # 7C or 8C gone: the same
+    assert key("7C QC", "9C", "AD", "AS") != key("9C QC", "7C", "AD", "AS")  # who holds the lower differs
+    assert key("7C QC", "9C", "AD", "AS") != key("7C KC", "9C", "AD", "AS")  # a Queen is not a King
+
+
 def test_the_line_plays_the_points_out() -> None:
     game = make_game("drogue")
     for state in endings(game, lambda k: game.new_state(seed=50 + k), _playing, _held, 5, 10, 3):

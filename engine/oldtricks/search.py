@@ -97,6 +97,37 @@ class Position:
     counters: Counters
 
 
+class LiveKey:
+    """A compact key of the hands at a trick boundary that forgets which cards went from play: who
+    holds how many cards of each class still live, the classes in a fixed order. ``classes`` are
+    (mask, what) pairs: the cards the rules cannot tell apart, and a number for what they are (a suit,
+    points, a matador...). A model may use it as its ``position_key`` when its rules only compare the
+    cards' order in that list and ask what they are: then a card that is now the lowest of its suit
+    left plays as the lowest of its suit, whichever card it is."""
+
+    def __init__(self, classes: Sequence[tuple[int, int]]) -> None:
+        self.classes = [(mask, what, mask.bit_count() > 1) for mask, what in classes]
+        self.shift = max(what for _, what in classes).bit_length()
+
+    def __call__(self, hands: Sequence[int]) -> int:
+        live = sum(hands)  # the hands are disjoint masks
+        shift = self.shift
+        code = 1
+        for mask, what, many in self.classes:
+            if not live & mask:
+                continue
+            code = code << shift | what
+            if many:
+                for hand in hands:
+                    code = code << 4 | (hand & mask).bit_count()
+            else:
+                seat = 0
+                while not hands[seat] & mask:
+                    seat += 1
+                code = code << 2 | seat
+        return code
+
+
 def bits(mask: int) -> list[int]:
     """The card numbers set in ``mask``, lowest first."""
     out = []

@@ -21,7 +21,7 @@ from ...analysis import Analysis, rank_moves
 from ...cards import Card
 from ...errors import AnalysisError
 from ...model import Move
-from ...search import Counters, Position, Search
+from ...search import Counters, LiveKey, Position, Search
 from .ranking import POINTS, suit_of, trick_power
 from .session import THRESHOLD
 from .shape import TRICKS
@@ -57,6 +57,11 @@ class DrogueModel:
         self.above = [{p: sum(1 << c for c in range(self.cards) if row[c] > p) for p in set(row)} for row in self.power]
         self.t = SUITS.index(trump)
         self.must_overtrump = game.agreed.overtrump == "must"
+        # the search's table key: within a suit in play only the order of the cards counts (follow,
+        # beat, trump and over-trump compare powers of one suit, drogue.play.*), and their points
+        # (drogue.points); so the cards still live, suit by suit in order, each with its points
+        order = sorted(range(self.cards), key=lambda c: (self.suit[c], self.power[self.suit[c]][c]))
+        self.position_key = LiveKey([(1 << c, self.suit[c] * 16 + self.points[c]) for c in order])
         self._byte_points = [
             (k, [sum(self.points[k + i] for i in range(8) if b >> i & 1 and k + i < self.cards) for b in range(256)])
             for k in range(0, self.cards, 8)

@@ -5,7 +5,7 @@ The fast form is built from :class:`~.ranking.Ranking` (the one place the rankin
 power unled and led, so heading (druzbart.head) and the holder of a trick (druzbart.all-duds,
 druzbart.seven) are read from the same numbers. ``tests/test_solver_druzbart.py`` checks it against
 ``legal_moves`` and ``apply`` on every trick of many random games. The search's table is keyed by
-:meth:`DruzbartModel.position_key`, which keeps of the hands only what the rules can see (the order of
+``DruzbartModel.position_key``, which keeps of the hands only what the rules can see (the order of
 powers, not the cards gone from play); the tests check that it changes no value.
 
 * Drużbart: the value of a move is the mover's side's tricks minus the other side's when the deal
@@ -23,7 +23,7 @@ from typing import Any
 from ...analysis import Analysis, rank_moves
 from ...errors import AnalysisError
 from ...model import Move
-from ...search import Counters, Position, Search
+from ...search import Counters, LiveKey, Position, Search
 from .state import DruzbartState
 
 # The game is typed loosely here: the game module imports this one (on first use), and a type-only
@@ -58,49 +58,29 @@ class DruzbartModel:
         self._beat_seven = sum(1 << c for c in range(self.cards) if self.unled[c] > seven)
         self._ladder = sorted((c for c in range(self.cards) if self.unled[c] > 0), key=lambda c: -self.unled[c])
         self.clock = game.num_sides == 3
-        self._classes = self._rank_classes()
+        self.position_key = self._rank_classes()
         if self.clock:
             self._cost = int(game.options["matador_lost"])
             # clock.end: under the literal reading a player's fifth trick ends the deal too
             self._five = game.options.get("end", "five") == "five"
 
-    def _rank_classes(self) -> list[tuple[int, int, bool]]:
-        """The cards the rules cannot tell apart, one class each (same power unled and led, both matadors
-        or neither), weakest first: (mask, what the class is, more than one card). What a class is: a
-        led Seven (druzbart.seven), a matador (clock.lines.matador), a card that beats a led Seven."""
+    def _rank_classes(self) -> LiveKey:
+        """The search's table key: the cards the rules cannot tell apart, one class each (same power
+        unled and led, both matadors or neither), weakest first. Every rule of play compares powers
+        (druzbart.head, druzbart.seven) or asks whether a card is a matador (clock.lines.matador), so
+        cards gone from play leave no trace: what a class is says whether it is a Seven, led stronger
+        than it follows, a matador, and whether it beats a led Seven."""
         seven = max((self.led[c] for c in range(self.cards) if self.led[c] > self.unled[c]), default=0)
         groups: dict[tuple[int, int, bool], int] = {}
         for c in range(self.cards):
             key = (self.unled[c], self.led[c], self.matador[c])
             groups[key] = groups.get(key, 0) | 1 << c
-        out = []
-        for (unled, led, matador), mask in sorted(groups.items()):
-            what = (led > unled) * 4 + matador * 2 + (unled > seven)
-            out.append((mask, what, mask.bit_count() > 1))
-        return out
-
-    def position_key(self, hands: Sequence[int]) -> int:
-        """A key equal for two positions (at a trick boundary) the rules cannot tell apart: who holds how
-        many cards of each class of cards still live, the classes in order of power. Every rule of play
-        compares powers (druzbart.head, druzbart.seven) or asks whether a card is a matador, so cards gone
-        from play leave no trace: a 9 that is now the lowest beater left plays as the lowest beater."""
-        live = 0
-        for hand in hands:
-            live |= hand
-        code = 1
-        for mask, what, many in self._classes:
-            if not live & mask:
-                continue
-            code = code << 3 | what
-            if many:
-                for hand in hands:
-                    code = code << 4 | (hand & mask).bit_count()
-            else:
-                seat = 0
-                while not hands[seat] & mask:
-                    seat += 1
-                code = code << 2 | seat
-        return code
+        return LiveKey(
+            [
+                (mask, (led > unled) * 4 + matador * 2 + (unled > seven))
+                for (unled, led, matador), mask in sorted(groups.items())
+            ]
+        )
 
     def next_seat(self, seat: int) -> int:
         return int((seat + 1) % self.seats)
