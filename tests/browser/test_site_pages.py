@@ -56,6 +56,39 @@ def test_text_form_where_the_viewers_module_never_starts(live_page: Any, site_se
     assert not live_page.evaluate("document.documentElement.hasAttribute('data-ot-started')")
 
 
+def test_without_decompression_the_fallback_links_to_the_text_page(
+    live_page: Any, site_server: SiteServer, guard: Guard
+) -> None:
+    """widget.js cannot be fetched and the browser cannot unpack the page's text forms: textform.js
+    puts in each viewer's <noscript> link to its form on the text page instead."""
+    guard.allow_console(r"Failed to load resource|widget\.js")
+    live_page.route("**/_static/oldtricks/widget.js*", lambda route: route.abort())
+    live_page.add_init_script("delete window.DecompressionStream")
+    live_page.goto(site_server.url + "bettelmann.html#bettelmann/basics", wait_until="load")
+    widget = live_page.locator('.oldtricks-widget[id="bettelmann/basics"]')
+    link = widget.locator(":scope > .ot-static-away a")
+    link.wait_for(state="visible", timeout=15_000)
+    assert link.get_attribute("href") == "text/bettelmann.html#bettelmann/basics"
+    assert widget.locator(".ot-static").count() == 0
+
+
+def test_a_viewer_that_cannot_start_shows_its_text_form(live_page: Any, site_server: SiteServer, guard: Guard) -> None:
+    """The viewers' data is damaged: each viewer says so, with its text form from the page's packed copy."""
+    page = (site_server.root / "bettelmann.html").read_text(encoding="utf-8")
+    damaged = re.sub(r'(id="oldtricks-page">).*?(</script>)', r"\1{}\2", page, count=1, flags=re.S)
+    assert damaged != page
+    live_page.route(
+        "**/bettelmann.html", lambda route: route.fulfill(body=damaged, content_type="text/html; charset=utf-8")
+    )
+    live_page.goto(site_server.url + "bettelmann.html#bettelmann/basics")
+    widget = live_page.locator('.oldtricks-widget[id="bettelmann/basics"]')
+    live_page.wait_for_function("() => document.getElementById('bettelmann/basics').dataset.ready === 'error'")
+    text = widget.locator(":scope > .ot-static")
+    text.wait_for(state="visible")
+    assert "Trick 1: North" in text.inner_text()
+    assert "could not be started" in widget.locator('[data-role="message"]').inner_text()
+
+
 def test_text_form_without_javascript_and_in_print(
     browser: Any, live_page: Any, site_server: SiteServer, guard: Guard, artifacts_dir: Any
 ) -> None:
