@@ -30,7 +30,6 @@ Values are the side "ours" gains over the rest of the deal, as the model scores 
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -38,6 +37,8 @@ from typing import Any, Protocol
 from .model import Game, Move
 
 INF = 1 << 20
+# the orders cards are tried in (Search._ranks)
+_LEAD, _LOW, _RICH, _POOR = range(4)
 _NARROW = 4  # bounds this close: test at the last bound, as MTD(f) does
 Counters = tuple[int, ...]
 
@@ -146,14 +147,18 @@ def _places(key: Callable[[int], Any], n: int) -> list[int]:
     return out
 
 
-_TABLES: weakref.WeakKeyDictionary[Any, tuple[list[list[int]], list[list[bool]]]] = weakref.WeakKeyDictionary()
+_MergeTables = tuple[list[list[int]], list[list[bool]]]
+# made once per set of keys and kinds: a new game of the same options (the bench makes one per deal,
+# the live engine one per page) finds its tables made
+_TABLES: dict[tuple[Any, ...], _MergeTables] = {}
 
 
-def _merge_tables(model: TrickModel) -> tuple[list[list[int]], list[list[bool]]]:
+def _merge_tables(model: TrickModel) -> _MergeTables:
     """For every two cards a, b: the cards that separate them in some context (a card as strong as one of
     them but not the other, or between them), and whether their kinds forbid merging them at all.
-    Computed once per model."""
-    got = _TABLES.get(model)
+    Computed once per set of the model's keys and kinds."""
+    shape = tuple((model.keys(c), model.kind(c)) for c in range(model.cards))
+    got = _TABLES.get(shape)
     if got is not None:
         return got
     n = model.cards
@@ -171,7 +176,7 @@ def _merge_tables(model: TrickModel) -> tuple[list[list[int]], list[list[bool]]]
                         if low <= keys[x][k] <= high:
                             mask |= 1 << x
             between[a][b] = between[b][a] = mask & ~(1 << a | 1 << b)
-    _TABLES[model] = between, never
+    _TABLES[shape] = between, never
     return between, never
 
 
@@ -192,11 +197,14 @@ class Search:
         # the orders cards are tried in, as each card's place (ties by number, so every order is fixed):
         # lead strong cards first; spend the cheapest card that holds the trick, or, last to play, the
         # one with most points; give the fewest points to a trick lost, the most to one our side holds
-        self._lead_rank = _places(lambda c: (-pri[c], c), model.cards)
-        self._low_rank = _places(lambda c: (pri[c], c), model.cards)
-        self._rich_rank = _places(lambda c: (-points[c], pri[c], c), model.cards)
-        self._poor_rank = _places(lambda c: (points[c], pri[c], c), model.cards)
+        self._ranks = [
+            _places(lambda c: (-pri[c], c), model.cards),  # _LEAD
+            _places(lambda c: (pri[c], c), model.cards),  # _LOW
+            _places(lambda c: (-points[c], pri[c], c), model.cards),  # _RICH
+            _places(lambda c: (points[c], pri[c], c), model.cards),  # _POOR
+        ]
         self._best = -1  # the card _play found best, for the table
+        self._sorted: dict[int, tuple[int, ...]] = {}
         self._position_key: Callable[[Sequence[int]], int] | None = getattr(model, "position_key", None)
         self._codes: dict[tuple[int, ...], int] = {}
 
@@ -216,14 +224,9 @@ class Search:
         legal = self.model.legal(hands[seat], cards)
         if not legal & (legal - 1):
             return [legal.bit_length() - 1]
-        if cards:
-            order = self._follow_order(legal, trick, cards, seat)
-        else:
-            order = bits(legal)
-            order.sort(key=self._lead_rank.__getitem__)
+        order = self._follow_order(legal, trick, cards, seat) if cards else self._in_order(legal, _LEAD)
         if first >= 0 and legal >> first & 1:
-            order.remove(first)
-            order.insert(0, first)
+            order = (first, *(c for c in order if c != first))
         live = sum(hands) - hands[seat]  # the hands are disjoint masks
         for c in cards:
             live |= 1 << c
@@ -238,21 +241,26 @@ class Search:
                 kept.append(c)
         return kept
 
-    def _follow_order(self, legal: int, trick: Sequence[tuple[int, int]], cards: list[int], seat: int) -> list[int]:
+    def _follow_order(
+        self, legal: int, trick: Sequence[tuple[int, int]], cards: list[int], seat: int
+    ) -> tuple[int, ...]:
         """Cards that would hold the trick first, then the others. Last to play with our side holding the
         trick: the most points first. Last to play and able to take it: the most points first."""
         model = self.model
         last = len(cards) == model.seats - 1
         if last and self.ours[trick[model.winner(cards)][0]] == self.ours[seat]:
-            order = bits(legal)
-            order.sort(key=self._rich_rank.__getitem__)
-            return order
+            return self._in_order(legal, _RICH)
         win = legal & model.beating(cards)
-        order = bits(win)
-        order.sort(key=(self._rich_rank if last else self._low_rank).__getitem__)
-        lose = bits(legal ^ win)
-        lose.sort(key=self._poor_rank.__getitem__)
-        return order + lose
+        return self._in_order(win, _RICH if last else _LOW) + self._in_order(legal ^ win, _POOR)
+
+    def _in_order(self, mask: int, order: int) -> tuple[int, ...]:
+        """The cards of ``mask`` in the order ``order`` (_LEAD, _LOW, _RICH, _POOR), kept: the same masks
+        come again all through a search."""
+        key = mask << 2 | order
+        got = self._sorted.get(key)
+        if got is None:
+            got = self._sorted[key] = tuple(sorted(bits(mask), key=self._ranks[order].__getitem__))
+        return got
 
     # -- search -----------------------------------------------------------------------------------------
     def value(self, pos: Position, alpha: int = -INF, beta: int = INF, guess: int | None = None) -> int:

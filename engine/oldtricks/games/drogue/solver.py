@@ -62,10 +62,13 @@ class DrogueModel:
         # (drogue.points); so the cards still live, suit by suit in order, each with its points
         order = sorted(range(self.cards), key=lambda c: (self.suit[c], self.power[self.suit[c]][c]))
         self.position_key = LiveKey([(1 << c, self.suit[c] * 16 + self.points[c]) for c in order])
+        # the points of each byte of a card mask, for the four bytes of the 32 cards
         self._byte_points = [
-            (k, [sum(self.points[k + i] for i in range(8) if b >> i & 1 and k + i < self.cards) for b in range(256)])
-            for k in range(0, self.cards, 8)
+            [sum(self.points[k + i] for i in range(8) if b >> i & 1 and k + i < self.cards) for b in range(256)]
+            for k in range(0, 32, 8)
         ]
+        if self.cards > 32:
+            raise AnalysisError(f"the solver plays Drogue's pack of 32 cards, not {self.cards}")
 
     def next_seat(self, seat: int) -> int:
         return (seat - 1) % 4  # drogue.deal: play goes to the right
@@ -125,7 +128,8 @@ class DrogueModel:
         for hand in hands:
             held |= hand
         # the points still in play, read a byte of the card mask at a time (the search asks at every trick)
-        left = sum(table[held >> shift & 255] for shift, table in self._byte_points)
+        b0, b1, b2, b3 = self._byte_points
+        left = b0[held & 255] + b1[held >> 8 & 255] + b2[held >> 16 & 255] + b3[held >> 24]
         return -left, left
 
     def keys(self, card: int) -> tuple[int, ...]:
