@@ -209,3 +209,34 @@ def test_a_step_keeps_the_hands_it_does_not_change(live_page: Any, site_server: 
             assert same == cards > 0, kept
     played = root.evaluate(PLAYED)
     assert played == [p["card"] for p in frames[at + 1]["table"]]
+
+
+TABLE_HTML = "(root) => root.querySelector('.ot-table-slot').innerHTML"
+
+
+@pytest.mark.parametrize(
+    ("doc", "sid"), [("drogue-clips.html", "drogue/evening"), ("druzbart.html", "druzbart/packets-three")]
+)
+def test_stepping_draws_the_table_a_fresh_draw_gives(
+    live_page: Any, site_server: SiteServer, doc: str, sid: str
+) -> None:
+    """A stepped table keeps the seats it does not change (not even built again: table.js's keys);
+    what it shows must be, markup for markup, what opening that step afresh draws, a hand hidden too."""
+    frames = embedded((site_server.root / doc).read_text(encoding="utf-8"))[sid]["frames"]
+    last = len(frames) - 1
+    live_page.goto(f"{site_server.url}{doc}#{sid}@0")
+    wait_mounted(live_page, everything=False)
+    root = live_page.locator(f'.oldtricks-widget[id="{sid}"]')
+    root.locator('[data-action="toggle-hand"][data-seat="1"]').click()  # hide=1, kept in the link
+    stepped = {}
+    for _ in range(last):
+        root.locator('[data-action="next"]').click()
+        stepped[int(root.get_attribute("data-step"))] = root.evaluate(TABLE_HTML)
+    assert sorted(stepped) == list(range(1, last + 1))
+    for step in sorted({1, 2, 3, last // 3, last // 2, last - 1, last}):
+        live_page.goto(f"{site_server.url}{doc}#{sid}@{step};hide=1")
+        live_page.reload()
+        wait_mounted(live_page, everything=False)
+        root = live_page.locator(f'.oldtricks-widget[id="{sid}"]')
+        assert root.get_attribute("data-step") == str(step)
+        assert root.evaluate(TABLE_HTML) == stepped[step], f"step {step}"

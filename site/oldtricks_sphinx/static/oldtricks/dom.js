@@ -57,6 +57,7 @@ const ACTIVE = new Set(["BUTTON", "A", "INPUT", "SELECT", "TEXTAREA", "SUMMARY",
  * node now in the page.
  */
 export function morph(old, neu) {
+  if (neu.nodeName === "OT-KEEP") return old;  // drawn from the same data as the one shown (table.js)
   if (old.isEqualNode(neu)) return old;
   if (old.nodeType !== neu.nodeType || old.nodeName !== neu.nodeName || old.nodeType !== Node.ELEMENT_NODE
       || ACTIVE.has(old.nodeName.toUpperCase())) {
@@ -67,11 +68,21 @@ export function morph(old, neu) {
   for (const a of neu.attributes) if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
   const before = old.childNodes, after = [...neu.childNodes];
   if (before.length !== after.length) {
-    old.replaceChildren(...after);
+    keepShown(old, neu);
+    old.replaceChildren(...neu.childNodes);
     return old;
   }
   for (let i = 0; i < after.length; i++) morph(before[i], after[i]);
   return old;
+}
+
+/** Put back, in place of each stand-in <ot-keep data-seat=N> of `neu`, the seat box shown in `old`. */
+function keepShown(old, neu) {
+  for (const stand of neu.querySelectorAll("ot-keep")) {
+    const shown = old.querySelector(`[data-seat-box="${stand.dataset.seat}"]`);
+    if (!shown) throw new Error(`oldtricks: no seat ${stand.dataset.seat} shown to keep`);
+    stand.replaceWith(shown);
+  }
 }
 
 /** Replace the children of el with `children` (as put does), keeping those already the same: see

@@ -126,6 +126,21 @@ function seatEl(frame, seatData, pos, ctx) {
   handEl(seatData, ctx));
 }
 
+/** All that a seat's box is drawn from, as one string (a table the reader plays on is never kept). */
+function seatKey(frame, seatData, pos, ctx) {
+  const seat = seatData.seat;
+  const out = frame.outcome;
+  return JSON.stringify([seatData, pos, frame.turn === seat, !!(out && (out.winners || []).includes(seat)),
+    !!(out && (out.losers || []).includes(seat)), ctx.view ?? null, !!(ctx.hidden && ctx.hidden.has(seat)),
+    ctx.pattern, !!ctx.toggleHand]);
+}
+
+function keepEl(seat) {
+  const el = document.createElement("ot-keep");
+  el.dataset.seat = String(seat);
+  return el;
+}
+
 /** The show/hide button of one hand (as in a bridge hand viewer): hiding is the reader's choice only. */
 function handToggle(seatData, ctx) {
   const hidden = !!(ctx.hidden && ctx.hidden.has(seatData.seat));
@@ -188,7 +203,14 @@ export function renderTable(frame, ctx) {
   const seats = frame.seats || [];
   const pos = positions(seats.length);
   const felt = h("div", {class: `ot-felt ot-n${Math.min(seats.length, 6)}`});
-  for (const i of playOrder(frame)) felt.appendChild(seatEl(frame, seats[i], pos[i] || "b", ctx));
+  for (const i of playOrder(frame)) {
+    // A seat drawn as it is already shown is not built again: a <ot-keep> stands in for it, and
+    // morph (dom.js) keeps the shown one (a card step changes one or two seats of four).
+    const key = ctx.keys ? seatKey(frame, seats[i], pos[i] || "b", ctx) : null;
+    if (key !== null) ctx.keys.set(i, key);
+    const same = key !== null && ctx.kept && ctx.kept.get(i) === key;
+    felt.appendChild(same ? keepEl(i) : seatEl(frame, seats[i], pos[i] || "b", ctx));
+  }
   felt.appendChild(centreEl(frame, pos, ctx));
   return h("div", {class: "ot-table"}, outcomeEl(frame.outcome), felt);
 }

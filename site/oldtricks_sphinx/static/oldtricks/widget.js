@@ -303,14 +303,19 @@ export class Widget {
     const focused = this.boardFocus.before();
     merge(this.infoSlot, renderInfo(f.info));
     const play = this.lesson.playContext(f) || this.live.playContext(f);
-    const table = renderTable(f, {pattern: this.pattern, view: this.view, rules: this.rules,
-      hidden: this.hidden, toggleHand: (seat) => this.toggleHand(seat), seatNames: this.data.seat_names, play});
     // Stepping through the book, the new table is merged into the one shown: the hands that did not
-    // change keep their layout. A table the reader plays on is drawn afresh (its cards' listeners
-    // belong to the step).
+    // change keep their layout, and the seats drawn from the same data as before are not even built
+    // (keys: what each seat is drawn from). A table the reader plays on is drawn afresh (its cards'
+    // listeners belong to the step).
     const shown = this.tableSlot.firstElementChild;
-    if (!play && shown && this.tableSlot.childNodes.length === 1 && !this.tablePlayed) morph(shown, table);
+    const merging = !play && shown && this.tableSlot.childNodes.length === 1 && !this.tablePlayed;
+    const keys = play ? null : new Map();
+    const table = renderTable(f, {pattern: this.pattern, view: this.view, rules: this.rules,
+      hidden: this.hidden, toggleHand: (seat) => this.toggleHand(seat), seatNames: this.data.seat_names, play,
+      keys, kept: merging ? this.seatKeys : null});
+    if (merging) morph(shown, table);
     else put(this.tableSlot, table);
+    this.seatKeys = keys;
     this.tablePlayed = !!play;
     this.renderStep(f);
     // the score panels change at a trick's end, not at every card: what is the same keeps its layout
