@@ -21,6 +21,7 @@ LESSONS = [
     ("bettelmann/last-three-keep-ace", None),
     ("drogue/count-41", 41),
     ("clock/matador-in-time", None),
+    ("druzbart/keep-matador", None),
 ]
 
 
