@@ -212,6 +212,12 @@ def test_a_step_keeps_the_hands_it_does_not_change(live_page: Any, site_server: 
 
 
 TABLE_HTML = "(root) => root.querySelector('.ot-table-slot').innerHTML"
+# Next clicked to the end, in one go: the table's markup at every step
+STEP_ALL = """(root) => {
+  const next = root.querySelector('[data-action="next"]'), out = {};
+  while (!next.disabled) { next.click(); out[root.dataset.step] = root.querySelector('.ot-table-slot').innerHTML; }
+  return out;
+}"""
 
 
 @pytest.mark.parametrize(
@@ -228,12 +234,9 @@ def test_stepping_draws_the_table_a_fresh_draw_gives(
     wait_mounted(live_page, everything=False)
     root = live_page.locator(f'.oldtricks-widget[id="{sid}"]')
     root.locator('[data-action="toggle-hand"][data-seat="1"]').click()  # hide=1, kept in the link
-    stepped = {}
-    for _ in range(last):
-        root.locator('[data-action="next"]').click()
-        stepped[int(root.get_attribute("data-step"))] = root.evaluate(TABLE_HTML)
+    stepped = {int(k): v for k, v in root.evaluate(STEP_ALL).items()}
     assert sorted(stepped) == list(range(1, last + 1))
-    for step in sorted({1, 2, 3, last // 3, last // 2, last - 1, last}):
+    for step in sorted({2, last // 2, last}):
         live_page.goto(f"{site_server.url}{doc}#{sid}@{step};hide=1")
         live_page.reload()
         wait_mounted(live_page, everything=False)
