@@ -3,19 +3,26 @@
 Run with ``nox -s bench`` (or ``PYTHONPATH=engine python3 bench/solver_bench.py``). Writes
 ``build/bench/solver.json``. Each figure is the median over random deals (seeded, so every run
 solves the same positions) of one ``Game.analyse`` call, the same call the CLI and the live engine
-make, beside its target (issue: analysis) as a ratio, and beside the bare loop of the engine bench
+make, in seconds of this process's CPU time (the search is one thread: on an idle core that is the
+time the reader waits; on a machine shared with other work it is what the wall clock cannot say),
+beside its target (issue: analysis) as a ratio, and beside the bare loop of the engine bench
 (Bettelmann over plain lists, timed in the same run) as the machine's yardstick:
 
 * Drużbart from the first card of a deal (target 2 s);
 * Drogue from the first card after trump is named (target 1 s), the auction played by the bots;
 * Clock Druzbart from the middle of a deal (no target: three players, the search is larger).
+
+``--against DIR`` also times another checkout's engine (``DIR/engine``) on the same positions in the
+same run, and gives each median as a ratio to that one's.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -57,14 +64,24 @@ def position(name: str, seed: int) -> tuple[Any, Any]:
 
 
 def solve_times(name: str, deals: int, first_seed: int) -> list[float]:
-    """Seconds of one ``analyse`` call on each of ``deals`` positions (deals from ``first_seed`` on)."""
+    """CPU seconds of one ``analyse`` call on each of ``deals`` positions (deals from ``first_seed`` on)."""
     out = []
     for seed in range(first_seed, first_seed + deals):
         game, state = position(name, seed)
-        start = time.perf_counter()
+        start = time.process_time()
         game.analyse(state)
-        out.append(time.perf_counter() - start)
+        out.append(time.process_time() - start)
     return out
+
+
+def other_times(engine: Path, name: str, deals: int) -> list[float]:
+    """:func:`solve_times` with the engine of another checkout (``engine``: its ``engine`` folder), in a
+    process of its own."""
+    env = {**os.environ, "PYTHONPATH": str(engine)}
+    args = [sys.executable, __file__, "--times", name, "--deals", str(deals)]
+    out = subprocess.run(args, env=env, capture_output=True, text=True, check=True).stdout
+    times: list[float] = json.loads(out.splitlines()[-1])
+    return times
 
 
 def yardstick() -> float:
@@ -77,15 +94,26 @@ def yardstick() -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    # 100 deals (the issue's measure) take an hour at today's speed: 15 by default, -- --deals 100 for it
+    # 15 deals by default, for a quick run; --deals 100 for the issue's measure (a few minutes a game)
     parser.add_argument("--deals", type=int, default=15, help="random deals per game (the median is shown)")
     parser.add_argument("--game", nargs="*", default=list(TARGETS), choices=list(TARGETS))
+    parser.add_argument("--against", type=Path, help="another checkout: its engine timed on the same deals")
+    parser.add_argument("--times", choices=list(TARGETS), help=argparse.SUPPRESS)  # for --against
     args = parser.parse_args()
+    if args.times:  # one game's times as JSON, from the engine on PYTHONPATH
+        print(json.dumps(solve_times(args.times, args.deals, 1)))
+        return
+    against = None
+    if args.against:
+        against = (args.against / "engine").resolve()
+        if not (against / "oldtricks" / "search.py").is_file():
+            parser.error(f"--against {args.against}: no engine with a solver in {against}")
     bare = yardstick()
     results: dict[str, Any] = {"deals": args.deals, "bare_tricks_per_second": bare, "games": {}}
-    print(f"solver: one analyse() per position, median of {args.deals} seeded deals (seeds 1..{args.deals})")
+    print(f"solver: one analyse() per position, median of {args.deals} seeded deals (seeds 1..{args.deals}), CPU s")
     print(f"bare loop of the engine bench, this run: {bare:,.0f} tricks/s (the machine's speed now)")
-    print(f"{'game':<10} {'position':<22} {'median s':>9} {'max s':>7} {'target':>7} {'to target':>10}")
+    head = f"{'game':<10} {'position':<22} {'median s':>9} {'max s':>7} {'target':>7} {'to target':>10}"
+    print(head + (f" {'other s':>8} {'to other':>9}" if against else ""))
     where = {"druzbart": "first card", "drogue": "first card after trump", "clock": "mid-deal"}
     for name in args.game:
         times = solve_times(name, args.deals, 1)
@@ -96,10 +124,15 @@ def main() -> None:
         row["median_bare_tricks"] = median * bare  # the median in bare-loop tricks: comparable across machines
         results["games"][name] = row
         ratio = f"{row['to_target']:.2f}" if target else "-"
-        print(
+        line = (
             f"{name:<10} {where[name]:<22} {median:>9.3f} {max(times):>7.2f} "
             f"{(f'{target:.0f} s' if target else '-'):>7} {ratio:>10}"
         )
+        if against:
+            other = statistics.median(other_times(against, name, args.deals))
+            row["other_median_s"], row["to_other"] = other, median / other
+            line += f" {other:>8.3f} {median / other:>9.3f}"
+        print(line)
     out = ROOT / "build" / "bench" / "solver.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(results, indent=1))
