@@ -1,8 +1,8 @@
 """How many games each experiment plays by default, per configuration.
 
 The committed set (``SIZES``) is what ``nox -s stats`` plays; ``--scale K`` multiplies every size.
-Two-player Bettelmann games last ten times longer than four-player ones, a Drużbart game is a dozen
-deals and a Drogue evening ten, so those get fewer games than the quick ones;
+Every Bettelmann and Tod und Leben rule set plays 10,000 deals, for 2, 3 and 4 players alike. A
+Drużbart game is a dozen deals and a Drogue evening ten, so those get fewer games;
 ``bench/stats_bench.py``, which ``nox -s bench`` runs, estimates the whole set's time (target: under
 ten minutes on two cores).
 
@@ -13,9 +13,9 @@ fingerprint that keys the cache (:func:`~.run.fingerprint`), so a larger run reu
 from __future__ import annotations
 
 SIZES: dict[str, dict[str, int]] = {
-    "bettelmann-length": {"2": 625, "3": 2_500, "4": 2_500},  # by number of players
-    "bettelmann-last-three": {"2": 625, "3": 2_500, "4": 2_500},
-    "todundleben-life": {"all": 625},
+    "bettelmann-length": {"2": 10_000, "3": 10_000, "4": 10_000},  # by number of players
+    "bettelmann-last-three": {"2": 10_000, "3": 10_000, "4": 10_000},
+    "todundleben-life": {"all": 10_000},
     "druzbart-deals": {"bot": 250, "random": 250},  # by bot level
     "clock-deals": {"bot": 1_250, "random": 1_250},
     "drogue-deal": {"bot": 2_500, "random": 2_500},
