@@ -226,9 +226,8 @@ def summarise_evenings(experiment: Experiment, tallies: Mapping[str, Tally]) -> 
             "share of deals",
             vilenies,
             f"Deals after the first of an evening of {EVENING} in which a side was charged the vilenie ({sizes}); "
-            "by default the first game counts points only and charges none, so its rows (first game) come from "
-            f"evenings played with first_game = vilenies ({first_sizes}), where a side that alone commits a "
-            "vilenie takes the drogue for the first one it committed; bars: 95% Wilson intervals.",
+            f"first game: the first games of evenings with first_game = vilenies ({first_sizes}); bars: 95% "
+            "Wilson intervals.",
             percent=True,
         ),
         "clips": plot(
