@@ -58,8 +58,9 @@ class DrogueModel:
         self.t = SUITS.index(trump)
         self.must_overtrump = game.agreed.overtrump == "must"
         # the search's table key: within a suit in play only the order of the cards counts (follow,
-        # beat, trump and over-trump compare powers of one suit, drogue.play.*), and their points
-        # (drogue.points); so the cards still live, suit by suit in order, each with its points
+        # beat, trump and over-trump compare powers of one suit: drogue.play.follow, drogue.play.trump,
+        # drogue.play.overtrump), and their points (drogue.points); so the cards still live, suit by
+        # suit in order, each with its points
         order = sorted(range(self.cards), key=lambda c: (self.suit[c], self.power[self.suit[c]][c]))
         self.position_key = LiveKey([(1 << c, self.suit[c] * 16 + self.points[c]) for c in order])
         # the points of each byte of a card mask, for the four bytes of the 32 cards
