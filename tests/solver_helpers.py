@@ -8,6 +8,7 @@ from typing import Any
 
 from oldtricks.model import Game
 from oldtricks.prng import Rng
+from oldtricks.search import Position, Search
 
 
 def random_move(game: Game[Any], state: Any, rng: Rng) -> Any:
@@ -46,3 +47,14 @@ def endings(
         if playing(state) and cards_left(state) <= size:
             made += 1
             yield state
+
+
+def assert_keys_change_no_value(model: Any, pos: Position) -> None:
+    """Every legal card of ``pos`` has the same exact value with the model's position key as with a
+    table keyed by the very hands."""
+    keyed, plain = Search(model, model.ours(pos.turn)), Search(model, model.ours(pos.turn))
+    plain._position_key = None
+    legal = model.legal(pos.hands[pos.turn], [c for _, c in pos.trick])
+    for card in range(model.cards):
+        if legal >> card & 1:
+            assert keyed.exact(pos, card) == plain.exact(pos, card), (pos, card)

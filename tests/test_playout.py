@@ -7,7 +7,7 @@ import pytest
 
 from oldtricks.prng import Rng
 from oldtricks.registry import GAMES, make_game
-from oldtricks.simulate import play_out
+from oldtricks.simulate import next_move, play_out
 
 SETUPS = [(name, {}) for name in GAMES] + [
     ("bettelmann", {"players": 3, "return_order": "shuffled"}),
@@ -43,11 +43,7 @@ def test_play_out_counts_what_the_events_count(name: str) -> None:
         state, moves, tricks = play_out(game, 5, Rng(3), bots=bots)
         rng, again, counted, played = Rng(3), game.new_state(seed=5), 0, 0
         while game.to_play(again) is not None:
-            if bots:
-                move = game.bot_move(again, rng)
-            else:
-                legal = game.legal_moves(again)
-                move = legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
+            move = next_move(game, again, rng, bots=bots)
             again, events = game.play(again, move)
             played += 1
             counted += sum(1 for e in events if e.data is not None and "trick" in e.data)
@@ -91,11 +87,7 @@ def _move_by_move(game, seed: int, rng: Rng, bots: bool):
     """``play_out`` as it was before forced moves were played together: one ``advance`` a move."""
     state, moves, tricks = game.new_state(seed=seed), 0, 0
     while game.to_play(state) is not None:
-        if bots:
-            move = game.bot_move(state, rng)
-        else:
-            legal = game.legal_moves(state)
-            move = legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
+        move = next_move(game, state, rng, bots=bots)
         state, done = game.advance(state, move)
         moves, tricks = moves + 1, tricks + done
     return state, moves, tricks

@@ -13,7 +13,7 @@ from oldtricks.games.drogue.ranking import POINTS
 from oldtricks.games.drogue.solver import DrogueModel, deal_hands, table
 from oldtricks.prng import Rng
 from oldtricks.search import Position, Search, brute_force
-from solver_helpers import endings, random_move
+from solver_helpers import assert_keys_change_no_value, endings, random_move
 from solver_helpers import held as _held
 
 OPTION_SETS: list[dict[str, Any]] = [
@@ -129,12 +129,7 @@ def test_position_keys_change_no_value(options: dict[str, Any]) -> None:
         pos = Position(
             tuple(model.mask(h) for h in state.hands), tuple((s, index[c]) for s, c in state.trick), state.turn, ()
         )
-        keyed, plain = Search(model, model.ours(pos.turn)), Search(model, model.ours(pos.turn))
-        plain._position_key = None
-        legal = model.legal(pos.hands[pos.turn], [c for _, c in pos.trick])
-        for card in range(model.cards):
-            if legal >> card & 1:
-                assert keyed.exact(pos, card) == plain.exact(pos, card)
+        assert_keys_change_no_value(model, pos)
     model = DrogueModel(game, "H")
     n = {str(c): i for i, c in enumerate(model.deck)}
 

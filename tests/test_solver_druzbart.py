@@ -12,7 +12,7 @@ from oldtricks.errors import AnalysisError
 from oldtricks.games.druzbart.solver import DruzbartModel
 from oldtricks.prng import Rng
 from oldtricks.search import Search, brute_force
-from solver_helpers import endings, random_move
+from solver_helpers import assert_keys_change_no_value, endings, random_move
 from solver_helpers import held as _held
 
 OPTION_SETS: list[tuple[str, dict[str, Any]]] = [
@@ -191,12 +191,7 @@ def test_position_keys_change_no_value(name: str, options: dict[str, Any]) -> No
     model = DruzbartModel(game)
     for state in endings(game, lambda k: game.new_state(seed=50 + k), _in_play, _held, 5, 6, 11):
         pos = model.position(state)
-        keyed, plain = Search(model, model.ours(pos.turn)), Search(model, model.ours(pos.turn))
-        plain._position_key = None
-        legal = model.legal(pos.hands[pos.turn], [c for _, c in pos.trick])
-        for card in range(model.cards):
-            if legal >> card & 1:
-                assert keyed.exact(pos, card) == plain.exact(pos, card)
+        assert_keys_change_no_value(model, pos)
     # two hands of beaters and duds: swapping a dud for another dud out of play, or dropping the lowest
     # beater below all the others, leaves the key as it was; giving a card to another seat does not
     deck = [str(c) for c in model.deck]

@@ -17,6 +17,14 @@ from .prng import Rng
 from .registry import make_game
 
 
+def next_move(game: Game[Any], state: Any, rng: Rng, *, bots: bool = False) -> Any:
+    """The bot's move, or a random legal one; a forced move draws no random number."""
+    if bots:
+        return game.bot_move(state, rng)
+    legal = game.legal_moves(state)
+    return legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
+
+
 def play_out(game: Game[Any], seed: int, rng: Rng, *, bots: bool = False) -> tuple[Any, int, int]:
     """Deal from ``seed`` and play random legal moves (or bot moves) to the end.
 
@@ -30,12 +38,7 @@ def play_out(game: Game[Any], seed: int, rng: Rng, *, bots: bool = False) -> tup
         tricks += done
         if game.to_play(state) is None:
             break
-        if bots:
-            move = game.bot_move(state, rng)
-        else:
-            legal = game.legal_moves(state)
-            move = legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
-        state, done = game.advance(state, move)  # the rules without their narration
+        state, done = game.advance(state, next_move(game, state, rng, bots=bots))  # the rules, no narration
         moves += 1
         tricks += done
     return state, moves, tricks

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..simulate import next_move
 from .experiment import Bots, Configuration, Experiment, Plot, deals, option_key
 from .plots import box_row, mean_row, plot, share_row
 from .sizes import size
@@ -32,13 +33,6 @@ EVENING = 10  # deals in the evenings simulated
 FIRST_VILENIES: Mapping[str, object] = {"first_game": "vilenies"}
 
 
-def _move(game: Any, state: Any, rng: Any, bots: Bots) -> Any:
-    if bots == "bot":
-        return game.bot_move(state, rng)
-    legal = game.legal_moves(state)
-    return legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
-
-
 def _trumps(hand: Any, trump: str) -> int:
     """The maker's trumps: the trump suit and the Jacks, which are trumps in every suit (drogue.rank)."""
     return sum(1 for c in hand if c.suit == trump or c.rank == "J")
@@ -52,7 +46,7 @@ def play_deals(config: Configuration, seed: int, games: int) -> Tally:
         state = game.new_state(seed=deal)
         length = None
         while game.to_play(state) is not None:
-            state, _ = game.advance(state, _move(game, state, rng, config.bots))
+            state, _ = game.advance(state, next_move(game, state, rng, bots=config.bots == "bot"))
             if length is None and state.phase == "play" and state.maker is not None and state.trump is not None:
                 length = _trumps(state.hands[state.maker], state.trump)
         tally.count("games")
@@ -82,7 +76,7 @@ def play_evenings(config: Configuration, seed: int, games: int) -> Tally:
                 tally.value(f"worn-after:{number}", _worn(session))
                 number = session.deal_number
             holders.setdefault(session.deal_number, session.holder)
-            state, _ = game.advance(state, _move(game, state, rng, config.bots))
+            state, _ = game.advance(state, next_move(game, state, rng, bots=config.bots == "bot"))
         tally.value(f"worn-after:{number}", _worn(state.session))
         tally.count("games")
         for record in state.session.results:

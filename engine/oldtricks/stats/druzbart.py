@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..model import Game
+from ..simulate import next_move
 from .experiment import Bots, Configuration, Experiment, Plot, deals, option_key
 from .plots import box_row, plot, share_row
 from .sizes import size
@@ -23,13 +23,6 @@ BOT_LABELS = {"bot": "bot", "random": "random play"}
 def _ending(tricks: tuple[int, ...]) -> str:
     """A deal's tricks per side, most first: '5–3', or '5–4–2' at a Clock table."""
     return "–".join(str(t) for t in sorted(tricks, reverse=True))
-
-
-def _next_move(game: Game[Any], state: Any, rng: Any, bots: Bots) -> Any:
-    if bots == "bot":
-        return game.bot_move(state, rng)
-    legal = game.legal_moves(state)
-    return legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
 
 
 def play_games(config: Configuration, seed: int, games: int) -> Tally:
@@ -51,7 +44,7 @@ def play_games(config: Configuration, seed: int, games: int) -> Tally:
                 held = {str(c): seat for seat, hand in enumerate(state.hands) for c in hand}
                 holders = {m: (table.side_of(held[m]) if m in held else None) for m in matadors}
                 hand = len(state.hands[0])
-            state, done = game.advance(state, _next_move(game, state, rng, config.bots))
+            state, done = game.advance(state, next_move(game, state, rng, bots=config.bots == "bot"))
             if done and state.last_winner is not None:
                 winner = state.last_winner
                 for seat, card in state.last:
