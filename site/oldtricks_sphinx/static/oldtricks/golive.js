@@ -176,7 +176,7 @@ export class Live {
     const w = this.w;
     const names = (f.seats || []).map((s, i) => s.name || seatName(f, i, w.data.seat_names));
     if (this.seatSelect.options.length !== names.length) {
-      put(this.seatSelect, seatOrder(w.book, f).filter((i) => i < names.length).map((i) => h("option", {value: String(i)}, names[i])));
+      put(this.seatSelect, seatOrder(w.book, f).map((i) => h("option", {value: String(i)}, names[i])));
     }
     if (this.seat !== null) this.seatSelect.value = String(this.seat);
     this.seatField.hidden = !this.active;
