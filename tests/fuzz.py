@@ -10,17 +10,22 @@ start, ``--ends`` adds the games (``--ends-only`` plays only them).
 The games take long for Drogue (196,608 combinations, most of them evenings of 60 deals: some
 hours on one core), so that part can be split and resumed: ``--ends-game drogue --ends-range
 20000:40000`` plays those combinations only, and every combination played is logged in
-build/fuzz/ends-GAME-ENGINE.jsonl (ENGINE: the first 12 hex digits of the engine's fingerprint, so
-that a log is only ever resumed by the code that wrote it); a later run skips what the log holds and
-reports the figures of the whole log. ``--ends-workers N`` plays in N processes.
+build/fuzz/ends-GAME-CODE.jsonl (CODE: the first 12 hex digits of :func:`play_fingerprint`, the hash of
+the sources that playing GAME loads, so that a log is only ever resumed by the code that wrote it, and a
+change to code the game's play never loads, the solver's say, does not throw the log away); a later run
+skips what the log holds and reports the figures of the whole log. ``--ends-workers N`` plays in N
+processes.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import hashlib
 import json
 import multiprocessing
 import random
+import subprocess
 import sys
 import time
 import traceback
@@ -32,7 +37,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from mutate import ROOT, judge_file, judge_link, mutate_link, mutate_text, seed_files, seed_links
 from oldtricks.registry import GAMES
-from oldtricks.stats.run import fingerprint
 from test_game_ends import assert_ends, combinations
 
 OUT = ROOT / "build" / "fuzz"
@@ -81,8 +85,47 @@ def play_combination(job: tuple[str, int]) -> dict:
     return row
 
 
+# Run in a fresh interpreter: play a few combinations of a game as the sweep does, then list the source
+# files loaded from the engine and from tests/ (the harness itself counts: it judges the games).
+_TRACE = """
+import sys
+sys.path.insert(0, {tests!r})
+from test_game_ends import assert_ends, combinations
+combos = combinations({name!r})
+for k in sorted({{0, len(combos) // 2, len(combos) - 1}}):
+    for bots in (False, True):
+        assert_ends({name!r}, combos[k], k, bots)
+roots = ({engine!r}, {tests!r})
+print("\\n".join(sorted({{m.__file__ for m in list(sys.modules.values())
+    if getattr(m, "__file__", None) and m.__file__.startswith(roots)}})))
+"""
+
+
+@functools.cache
+def played_sources(name: str) -> tuple[Path, ...]:
+    """The source files that playing ``name`` loads, the engine's and the harness's, found by playing it
+    in a fresh interpreter."""
+    import oldtricks
+
+    engine = str(Path(oldtricks.__file__).resolve().parent)
+    tests = str(Path(__file__).resolve().parent)
+    code = _TRACE.format(name=name, engine=engine, tests=tests)
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return tuple(Path(line) for line in run.stdout.split())
+
+
+def play_fingerprint(name: str) -> str:
+    """SHA-256 of :func:`played_sources` (their paths from the repository's root, and contents): which
+    code a logged combination was played by."""
+    digest = hashlib.sha256()
+    for path in played_sources(name):
+        digest.update(path.resolve().relative_to(ROOT).as_posix().encode())
+        digest.update(b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 def _log(name: str) -> Path:
-    return OUT / f"ends-{name}-{fingerprint()[:12]}.jsonl"
+    return OUT / f"ends-{name}-{play_fingerprint(name)[:12]}.jsonl"
 
 
 def _logged(path: Path) -> dict[int, dict]:

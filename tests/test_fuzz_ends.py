@@ -45,3 +45,14 @@ def test_a_failure_is_logged_and_reported(tmp_path: Path, monkeypatch: pytest.Mo
     report = fuzz.ends(["clock"], (0, 1), workers=1)
     assert report["failures"] == ["clock seed 0: no end", "clock seed 0: no end"]
     assert report["games"] == {"clock": 2} and report["most_moves"] == 0
+
+
+def test_the_log_is_keyed_by_the_code_the_game_plays_with() -> None:
+    """A combination's log row stands for the code that played it: the sources playing the game loads
+    (its rules, the model, the bots, the harness), not those it never loads (the solver, the CLI)."""
+    sources = {p.resolve().relative_to(fuzz.ROOT).as_posix() for p in fuzz.played_sources("drogue")}
+    assert {"engine/oldtricks/model.py", "engine/oldtricks/games/drogue/game.py"} <= sources
+    assert {"engine/oldtricks/games/drogue/bot.py", "tests/test_game_ends.py"} <= sources
+    assert not {"engine/oldtricks/games/drogue/solver.py", "engine/oldtricks/cli.py"} & sources
+    assert not any("bettelmann" in s or "druzbart" in s for s in sources)
+    assert fuzz.play_fingerprint("drogue") != fuzz.play_fingerprint("clock")

@@ -100,6 +100,8 @@ def assert_ends(name: str, options: dict[str, Any], seed: int, bots: bool) -> in
     changed = {k: v for k, v in game.options.items() if v != game.spec(k).default}
     assert outcome is not None, f"{name} {changed} seed {seed} ({'bots' if bots else 'random'}): no end in {moves}"
     assert game.legal_moves(state) == []
+    if name == "drogue":  # drogue.cap: the cap counts dealings, and no game deals past it
+        assert state.session.dealings <= int(game.options["deal_cap"]), (changed, seed, state.session.dealings)
     return moves
 
 
