@@ -239,13 +239,14 @@ def _copy_runtime(app: Sphinx, exception: Exception | None) -> None:
         )
     outdir = Path(app.outdir)
     keep = Path(app.config.oldtricks_stdlib_keep) if app.config.oldtricks_stdlib_keep else None
+    minify = bool(app.config.oldtricks_bundle)  # Pyodide's glue too, by the esbuild that bundled the widget
     try:
         if app.config.oldtricks_wheel:
-            copy_runtime(outdir, node_modules, Path(app.config.oldtricks_wheel), keep)
+            copy_runtime(outdir, node_modules, Path(app.config.oldtricks_wheel), keep, minify)
         else:
             with tempfile.TemporaryDirectory(prefix="oldtricks-wheel-") as tmp:
                 logger.info("oldtricks: building the engine wheel (set oldtricks_wheel to skip)")
-                copy_runtime(outdir, node_modules, build_wheel(Path(tmp)), keep)
+                copy_runtime(outdir, node_modules, build_wheel(Path(tmp)), keep, minify)
     except RuntimeSetupError as exc:
         raise ExtensionError(f"cannot set up the live engine: {exc}") from exc
     logger.info(f"oldtricks: live engine runtime copied to {outdir / '_static'}")

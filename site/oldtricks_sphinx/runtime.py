@@ -4,8 +4,10 @@ Layout written into a built site (``outdir``)::
 
     _static/pyodide/            the Pyodide runtime, exactly RUNTIME_FILES, from node_modules/pyodide; its
                                 standard library trimmed to what the engine imports (stdlib.py), its
-                                lock file to the one package-free entry it needs (no package is loaded)
-    _static/wheels/<wheel>      the engine wheel (oldtricks-<version>-py3-none-any.whl)
+                                JavaScript glue minified (glue.py; the wasm binary as Pyodide ships it),
+                                its lock file to the one package-free entry it needs (no package is loaded)
+    _static/wheels/<wheel>      the engine wheel (oldtricks-<version>-py3-none-any.whl), with only what the
+                                live engine imports, without comments (livewheel.py)
     _static/oldtricks/runtime.json
                                 the runtime manifest read by live.js (see MANIFEST below)
     oldtricks-sw.js             the service worker that keeps the runtime for the next page and
@@ -119,12 +121,13 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _load_stdlib() -> ModuleType:
-    """stdlib.py beside this file, loaded by path: this module is itself loaded so by the tests."""
-    name = "oldtricks_site_stdlib"
+def _load_sibling(stem: str) -> ModuleType:
+    """A module beside this file (stdlib.py, glue.py ...), loaded by path: this module is itself loaded
+    so by the tests and the noxfile."""
+    name = f"oldtricks_site_{stem}"
     if name in sys.modules:
         return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("stdlib.py"))
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{stem}.py"))
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -133,7 +136,9 @@ def _load_stdlib() -> ModuleType:
     return module
 
 
-_stdlib = _load_stdlib()
+_stdlib = _load_sibling("stdlib")
+_glue = _load_sibling("glue")
+_livewheel = _load_sibling("livewheel")
 
 
 def _engine_source() -> Path:
@@ -166,13 +171,26 @@ def _runtime_digest(paths: list[Path]) -> str:
     return digest.hexdigest()
 
 
-def copy_runtime(outdir: Path, node_modules: Path, wheel: Path, keep: Path | None = None) -> None:
+STRIP_CACHE = Path(__file__).resolve().parents[2] / "build" / "cache" / "stripped"
+
+
+def copy_runtime(
+    outdir: Path,
+    node_modules: Path,
+    wheel: Path,
+    keep: Path | None = None,
+    minify: bool = True,
+    cache: Path | None = STRIP_CACHE,
+) -> None:
     """Copy the Pyodide runtime and the engine wheel into a built site and write the manifest.
 
     ``outdir`` is the site root (the folder holding ``_static/``), ``node_modules`` the folder
-    that ``npm ci`` filled, ``wheel`` the engine wheel. Stale files in ``_static/pyodide/`` and
-    old ``oldtricks-*.whl`` in ``_static/wheels/`` are removed so that the output holds exactly
-    what the page needs. ``keep``: the standard library's keep list (default: stdlib-keep.txt).
+    that ``npm ci`` filled, ``wheel`` the engine wheel, of which the site gets the live engine's part
+    (livewheel.py) under the same name. Stale files in ``_static/pyodide/`` and old
+    ``oldtricks-*.whl`` in ``_static/wheels/`` are removed so that the output holds exactly what the
+    page needs. ``keep``: the standard library's keep list (default: stdlib-keep.txt). ``minify``:
+    Pyodide's JavaScript glue compacted and minified by node_modules' esbuild (glue.py), else copied.
+    ``cache``: where the standard library's sources stripped by Pyodide itself are kept (strip.py).
     """
     outdir, node_modules, wheel = Path(outdir), Path(node_modules), Path(wheel)
     source = node_modules / "pyodide"
@@ -204,11 +222,17 @@ def copy_runtime(outdir: Path, node_modules: Path, wheel: Path, keep: Path | Non
         if name == _stdlib.TRIMMED_NAME:
             try:
                 kept = _stdlib.read_keep(keep or _stdlib.KEEP_FILE)
-                _stdlib.write_trimmed(source / name, runtime_dir / name, kept, _engine_source())
+                frozen = _stdlib.read_frozen(keep or _stdlib.KEEP_FILE)
+                _stdlib.write_trimmed(source / name, runtime_dir / name, kept, _engine_source(), frozen, source, cache)
             except (_stdlib.StdlibError, OSError, zipfile.BadZipFile) as exc:
                 raise RuntimeSetupError(f"cannot trim the standard library {source / name}: {exc}") from exc
         elif name == LOCK_NAME:
             _write_lock(source / name, runtime_dir / name)
+        elif name == _glue.GLUE_NAME and minify:
+            try:
+                _glue.minify_glue(source / name, runtime_dir / name, node_modules.absolute() / ".bin" / "esbuild")
+            except (_glue.GlueError, OSError) as exc:
+                raise RuntimeSetupError(f"cannot minify Pyodide's glue {source / name}: {exc}") from exc
         else:
             shutil.copyfile(source / name, runtime_dir / name)
         sizes[name] = (runtime_dir / name).stat().st_size
@@ -216,10 +240,14 @@ def copy_runtime(outdir: Path, node_modules: Path, wheel: Path, keep: Path | Non
     for stale in wheels_dir.glob("oldtricks-*.whl"):
         if stale.name != wheel.name:
             stale.unlink()
-    shutil.copyfile(wheel, wheels_dir / wheel.name)
-    sizes["wheel"] = wheel.stat().st_size
+    live_wheel = wheels_dir / wheel.name
+    try:
+        _livewheel.write_live_wheel(wheel, live_wheel)
+    except _livewheel.LiveWheelError as exc:
+        raise RuntimeSetupError(str(exc)) from exc
+    sizes["wheel"] = live_wheel.stat().st_size
 
-    digest = _runtime_digest([*(runtime_dir / name for name in RUNTIME_FILES), wheel])
+    digest = _runtime_digest([*(runtime_dir / name for name in RUNTIME_FILES), live_wheel])
     kept = [
         *(f"_static/{PYODIDE_DIR}/{name}" for name in RUNTIME_FILES),
         f"_static/{WHEELS_DIR}/{wheel.name}",
@@ -231,7 +259,7 @@ def copy_runtime(outdir: Path, node_modules: Path, wheel: Path, keep: Path | Non
         "wheel": f"../{WHEELS_DIR}/{wheel.name}",
         "stdlib": f"../{PYODIDE_DIR}/{_stdlib.TRIMMED_NAME}",
         "pyodide_version": installed,
-        "wheel_sha256": _sha256(wheel),
+        "wheel_sha256": _sha256(live_wheel),
         "runtime_sha256": digest,
         "sizes": sizes,
         "service_worker": f"../../{SERVICE_WORKER}",

@@ -6,7 +6,10 @@ found by tracing a real run: ``python site/oldtricks_sphinx/stdlib.py trace`` st
 Pyodide under Node.js (node_modules/pyodide, full standard library), installs the engine wheel the
 way worker.js does, replays every scenario and calls every operation of ``oldtricks.live`` (the
 failing ones too), then lists every module of the zip that was imported. The list is kept in
-``stdlib-keep.txt`` beside this file, one zip member a line, and read by every build.
+``stdlib-keep.txt`` beside this file, one zip member a line, and read by every build. The modules
+that the interpreter has frozen in (``os``, ``site``, the import system ...) are listed apart: it
+loads them from itself, so the zip need not carry them. Nor does it carry the :data:`OPTIONAL`
+modules, which Pyodide's start imports only where their absence is expected.
 
 At build, :func:`write_trimmed` writes the zip of the kept members, plus what the engine's own
 imports need at module level (:func:`engine_imports`, closed over the zip's module-level imports by
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib.util
 import json
 import re
 import shutil
@@ -37,18 +41,20 @@ import tempfile
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
+from types import ModuleType
 
 __all__ = [
+    "FROZEN",
     "KEEP_FILE",
+    "OPTIONAL",
     "SOURCE_NAME",
     "TRIMMED_NAME",
     "StdlibError",
-    "docstrings",
     "engine_imports",
     "import_closure",
     "kept_members",
+    "read_frozen",
     "read_keep",
-    "strip_source",
     "trace",
     "write_trimmed",
 ]
@@ -61,7 +67,8 @@ HEADER = """\
 # The members of Pyodide's python_stdlib.zip that the live engine imports, traced from a real run
 # (Pyodide under Node.js: its start, the engine wheel installed as worker.js does, every scenario
 # replayed, every live operation called). Written by `python site/oldtricks_sphinx/stdlib.py trace`;
-# run it again when the engine or the pinned Pyodide changes. One zip member a line.
+# run it again when the engine or the pinned Pyodide changes. One zip member a line; last, after
+# "frozen", the modules the interpreter has frozen in and loads from itself: never shipped.
 """
 
 
@@ -71,6 +78,23 @@ class StdlibError(RuntimeError):
 
 def _repo_root() -> Path:
     return Path(__file__).resolve().parents[2]
+
+
+def _load_strip() -> ModuleType:
+    """strip.py beside this file, loaded by path: this module is itself loaded so by runtime.py."""
+    name = "oldtricks_site_strip"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("strip.py"))
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+_strip = _load_strip()
 
 
 # ---- the trace ----------------------------------------------------------------------------------
@@ -118,17 +142,20 @@ for (const [fn, ...args] of requests) {
   }
   if (typeof text === "string") answered += 1;
 }
-const members = pyodide.runPython(`
+// A module frozen into the interpreter has a __file__ in the zip too, but is loaded from the
+// interpreter itself (its spec's origin is "frozen"): it is listed apart.
+const found = JSON.parse(pyodide.runPython(`
 import json, sys
 root = ${JSON.stringify("__ZIP_ROOT__")}
-found = set()
+found, frozen = set(), set()
 for module in list(sys.modules.values()):
     path = getattr(module, "__file__", None) or ""
     if path.startswith(root):
-        found.add(path[len(root):])
-json.dumps(sorted(found))
-`);
-process.stdout.write(JSON.stringify({ answered, requests: requests.length, members: JSON.parse(members) }));
+        origin = getattr(getattr(module, "__spec__", None), "origin", None)
+        (frozen if origin == "frozen" else found).add(path[len(root):])
+json.dumps({"members": sorted(found), "frozen": sorted(frozen)})
+`));
+process.stdout.write(JSON.stringify({ answered, requests: requests.length, ...found }));
 """
 
 
@@ -176,8 +203,9 @@ def trace_requests(scenarios: Path) -> list[list[object]]:
     return requests
 
 
-def trace(node_modules: Path, wheel: Path, scenarios: Path) -> list[str]:
-    """The zip members imported in a real Pyodide run of the engine (see the module's docstring)."""
+def trace(node_modules: Path, wheel: Path, scenarios: Path) -> tuple[list[str], list[str]]:
+    """The zip members imported in a real Pyodide run of the engine (see the module's docstring), and
+    apart those of modules frozen into the interpreter, which it loads from itself, not from the zip."""
     node = shutil.which("node")
     if node is None:
         raise StdlibError("the trace runs Pyodide under Node.js: `node` is not on PATH")
@@ -202,17 +230,46 @@ def trace(node_modules: Path, wheel: Path, scenarios: Path) -> list[str]:
     result = json.loads(proc.stdout)
     if result["answered"] != result["requests"]:
         raise StdlibError(f"the trace answered {result['answered']} of {result['requests']} requests")
-    return list(result["members"])
+    return list(result["members"]), list(result["frozen"])
 
 
 # ---- what to keep ---------------------------------------------------------------------------------
-def read_keep(path: Path = KEEP_FILE) -> list[str]:
-    """The members listed in a keep file (comments and blank lines skipped)."""
+FROZEN = "frozen "  # a keep file's line for a member the interpreter has frozen in: "frozen os.py"
+
+# Modules that Pyodide's start imports only inside ``try: ... except ImportError`` and that the live
+# engine never uses: shutil's and zipfile's other compressors (the engine wheel and the standard
+# library are deflated zips), asyncio's TLS (the engine opens no connection). Left out of the zip,
+# each importer takes its except branch, as on a Python built without them; the site's tests check
+# that every import of them is so guarded.
+OPTIONAL = (
+    "bz2.py",
+    "lzma.py",
+    "compression/__init__.py",
+    "compression/_common/__init__.py",
+    "compression/_common/_streams.py",
+    "compression/zstd/__init__.py",
+    "compression/zstd/_zstdfile.py",
+    "ssl.py",
+    "_ssl.py",
+)
+
+
+def _keep_lines(path: Path) -> list[str]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise StdlibError(f"cannot read the standard library's keep list {path}: {exc.strerror}") from None
     return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+def read_keep(path: Path = KEEP_FILE) -> list[str]:
+    """The members listed in a keep file (comments, blank lines and frozen modules skipped)."""
+    return [line for line in _keep_lines(path) if not line.startswith(FROZEN)]
+
+
+def read_frozen(path: Path = KEEP_FILE) -> list[str]:
+    """The members a keep file lists as frozen into the interpreter: never loaded from the zip."""
+    return [line[len(FROZEN) :].strip() for line in _keep_lines(path) if line.startswith(FROZEN)]
 
 
 def _module_level_imports(tree: ast.Module) -> Iterable[ast.Import | ast.ImportFrom]:
@@ -277,15 +334,17 @@ def _package_of(member: str) -> str:
     return ".".join(parts[:-1])  # a package's __init__ is its own package; a module's, its folder
 
 
-def import_closure(roots: Iterable[str], archive: zipfile.ZipFile) -> set[str]:
+def import_closure(roots: Iterable[str], archive: zipfile.ZipFile, left_out: Iterable[str] = ()) -> set[str]:
     """The members that importing the modules ``roots`` needs: each module, its packages, and the
-    same of every module-level import in them, found in the zip."""
+    same of every module-level import in them, found in the zip; ``left_out`` members (frozen into
+    the interpreter, or optional) are neither kept nor followed."""
     members = set(archive.namelist())
     todo = [m for m in (_member(name, members) for name in roots) if m]
     seen: set[str] = set()
+    skipped = set(left_out)
     while todo:
         member = todo.pop()
-        if member in seen:
+        if member in seen or member in skipped:
             continue
         seen.add(member)
         parts = member.split("/")
@@ -312,124 +371,49 @@ def import_closure(roots: Iterable[str], archive: zipfile.ZipFile) -> set[str]:
     return seen
 
 
-def kept_members(archive: zipfile.ZipFile, keep: Iterable[str], engine: Path) -> list[str]:
-    """The members of the trimmed zip: the traced ones, and what the engine's imports need."""
+def kept_members(archive: zipfile.ZipFile, keep: Iterable[str], engine: Path, frozen: Iterable[str] = ()) -> list[str]:
+    """The members of the trimmed zip: the traced ones, and what the engine's imports need, less the
+    modules frozen into the interpreter (``frozen``: read_frozen) and the :data:`OPTIONAL` ones."""
     members = set(archive.namelist())
-    traced = set(keep)
+    left_out = set(frozen) | set(OPTIONAL)
+    traced = set(keep) - left_out
     missing = sorted(traced - members)
     if missing:
         raise StdlibError(
             f"{KEEP_FILE.name} lists members that {SOURCE_NAME} does not hold: {', '.join(missing[:5])}"
             " (a new Pyodide? run `python site/oldtricks_sphinx/stdlib.py trace`)"
         )
-    return sorted(traced | import_closure(engine_imports(engine), archive))
+    return sorted(traced | import_closure(engine_imports(engine), archive, left_out))
 
 
-# ---- the members, without what only a reader of the source needs ---------------------------------
-_CODING = re.compile(rb"^[ \t\f]*#.*?coding[:=]")  # PEP 263: an encoding line is kept
-
-
-def docstrings(tree: ast.AST) -> list[ast.Expr]:
-    """The docstring statements of a module, its classes and its functions."""
-    found = []
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
-            first = node.body[0]
-            if (
-                isinstance(first, ast.Expr)
-                and isinstance(first.value, ast.Constant)
-                and isinstance(first.value.value, str)
-            ):
-                found.append(first)
-    return found
-
-
-def _shape(tree: ast.AST) -> str:
-    """The tree with every docstring emptied: what the stripped source must parse to."""
-    for doc in docstrings(tree):
-        assert isinstance(doc.value, ast.Constant)
-        doc.value.value = ""
-    return ast.dump(tree)
-
-
-def strip_source(source: bytes) -> bytes:
-    r"""``source`` without comments, its docstrings emptied (``""``), each line where it was, so that a
-    traceback still names the right line. Returned unchanged unless it parses here and the stripped
-    text parses to the same tree (docstrings aside): a module written in syntax newer than this Python's
-    (the zip is Pyodide's 3.14) is shipped as it is. ``__doc__`` is then empty, which only help() reads.
-
-    >>> source = b"'''The module.'''\nx = 1  # one\n\ndef f():\n    '''Doc,\n    two.'''\n    return '#'\n"
-    >>> print(strip_source(source).decode())
-    ""
-    x = 1
-    <BLANKLINE>
-    def f():
-        ""
-    <BLANKLINE>
-        return '#'
-    <BLANKLINE>
-    >>> strip_source(b"# -*- coding: utf-8 -*-\nw = f'{x!r:>{w}}'  # gone\n")
-    b"# -*- coding: utf-8 -*-\nw = f'{x!r:>{w}}'\n"
-    >>> strip_source(b"type X = int  # 3.12 syntax: left as it is\n")
-    b'type X = int  # 3.12 syntax: left as it is\n'
-    """
-    import io
-    import tokenize
-
-    try:
-        text = source.decode("utf-8")
-        tree = ast.parse(text)
-    except (SyntaxError, UnicodeDecodeError, ValueError):
-        return source
-    lines = text.splitlines(keepends=True)
-    starts = [0]
-    for line in lines:
-        starts.append(starts[-1] + len(line))
-    out = text
-    for doc in sorted(docstrings(tree), key=lambda d: (d.lineno, d.col_offset), reverse=True):
-        assert doc.end_lineno is not None
-        assert doc.end_col_offset is not None
-        # ast's columns count UTF-8 bytes: turn them into offsets in the text
-        begin = starts[doc.lineno - 1] + len(lines[doc.lineno - 1].encode()[: doc.col_offset].decode())
-        end = starts[doc.end_lineno - 1] + len(lines[doc.end_lineno - 1].encode()[: doc.end_col_offset].decode())
-        out = out[:begin] + '""' + "\n" * (doc.end_lineno - doc.lineno) + out[end:]
-    try:
-        tokens = list(tokenize.generate_tokens(io.StringIO(out).readline))
-    except (tokenize.TokenError, SyntaxError):
-        return source
-    kept = out.splitlines(keepends=True)
-    for token in reversed(tokens):
-        if token.type != tokenize.COMMENT:
-            continue
-        row, col = token.start
-        line = kept[row - 1]
-        if row <= 2 and _CODING.match(line.encode()):
-            continue
-        ending = line[len(line.rstrip("\r\n")) :]
-        kept[row - 1] = line[:col].rstrip() + line[token.end[1] :].rstrip("\r\n") + ending
-    stripped = "".join(kept)
-    try:
-        same = _shape(ast.parse(stripped)) == _shape(tree)
-    except SyntaxError:
-        same = False
-    return stripped.encode("utf-8") if same else source
-
-
-def write_trimmed(source: Path, dest: Path, keep: Iterable[str], engine: Path) -> list[str]:
+# ---- the trimmed zip -------------------------------------------------------------------------------
+def write_trimmed(
+    source: Path,
+    dest: Path,
+    keep: Iterable[str],
+    engine: Path,
+    frozen: Iterable[str] = (),
+    runtime: Path | None = None,
+    cache: Path | None = None,
+) -> list[str]:
     """Write the trimmed standard library zip ``dest`` from Pyodide's ``source``; return its members.
-    Python sources go in without comments and with empty docstrings (:func:`strip_source`)."""
+    Python sources go in without comments, with empty docstrings and narrow indentation (strip.py);
+    those in syntax newer than this Python's are stripped by the Pyodide in ``runtime`` (the folder
+    holding pyodide.mjs; None: they go in as they are), its results kept in ``cache``."""
     with zipfile.ZipFile(source) as archive:
-        names = kept_members(archive, keep, engine)
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as out:
-            for name in names:
-                info = archive.getinfo(name)
-                copy = zipfile.ZipInfo(name, date_time=info.date_time)
-                copy.external_attr = info.external_attr
-                data = archive.read(name)
-                if name.endswith(".py"):
-                    data = strip_source(data)
-                out.writestr(copy, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+        names = kept_members(archive, keep, engine, frozen)
+        infos = {name: archive.getinfo(name) for name in names}
+        data = {name: archive.read(name) for name in names}
+    try:
+        data = _strip.strip_sources(data, runtime, cache)
+    except _strip.StripError as exc:
+        raise StdlibError(str(exc)) from exc
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        for name in names:
+            copy = zipfile.ZipInfo(name, date_time=infos[name].date_time)
+            copy.external_attr = infos[name].external_attr
+            out.writestr(copy, data[name], compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
     return names
 
 
@@ -453,12 +437,14 @@ def main(argv: list[str] | None = None) -> int:
                 if not wheels:
                     raise StdlibError("no engine wheel in build/wheels: build one (`nox -s site`) or pass --wheel")
                 wheel = wheels[-1]
-            members = trace(args.node_modules, wheel, args.scenarios)
-            KEEP_FILE.write_text(HEADER + "".join(f"{m}\n" for m in members), encoding="utf-8")
-            print(f"{KEEP_FILE}: {len(members)} members")
+            members, frozen = trace(args.node_modules, wheel, args.scenarios)
+            lines = [*members, *(f"{FROZEN}{m}" for m in frozen)]
+            KEEP_FILE.write_text(HEADER + "".join(f"{line}\n" for line in lines), encoding="utf-8")
+            print(f"{KEEP_FILE}: {len(members)} members, {len(frozen)} frozen")
         else:
             source = args.node_modules / "pyodide" / SOURCE_NAME
-            names = write_trimmed(source, args.out, read_keep(), root / "engine" / "oldtricks")
+            engine = root / "engine" / "oldtricks"
+            names = write_trimmed(source, args.out, read_keep(), engine, read_frozen(), source.parent, None)
             print(f"{args.out}: {len(names)} members, {args.out.stat().st_size:,} bytes")
     except (StdlibError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)

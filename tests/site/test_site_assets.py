@@ -56,7 +56,12 @@ def _fake_node_modules(root: Path) -> Path:
 def test_runtime_is_copied_when_the_build_finishes(build: Builder, tmp_path: Path) -> None:
     node_modules = _fake_node_modules(tmp_path / "npm")
     wheel = tmp_path / "oldtricks-0.1.0-py3-none-any.whl"
-    wheel.write_bytes(b"PK fake wheel")
+    with zipfile.ZipFile(wheel, "w") as archive:  # the engine's shape, in brief
+        archive.writestr("oldtricks/__init__.py", '"""The engine."""\n__version__ = "0.1.0"\n')
+        archive.writestr("oldtricks/live.py", "from . import replay  # the live engine\n")
+        archive.writestr("oldtricks/replay.py", "")
+        archive.writestr("oldtricks/cli.py", "import argparse\n")
+        archive.writestr("oldtricks-0.1.0.dist-info/METADATA", "Name: oldtricks\nVersion: 0.1.0\n\nThe README.\n")
     keep = tmp_path / "keep.txt"
     keep.write_text("# traced\njson/decoder.py\n", encoding="utf-8")
     built = build(
@@ -76,7 +81,15 @@ def test_runtime_is_copied_when_the_build_finishes(build: Builder, tmp_path: Pat
         assert sorted(trimmed.namelist()) == ["json/__init__.py", "json/decoder.py"]
     lock = json.loads((static / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
     assert lock == {"info": {"python": "3.14.2"}, "packages": {}}
-    assert (static / "wheels" / wheel.name).read_bytes() == b"PK fake wheel"
+    with zipfile.ZipFile(static / "wheels" / wheel.name) as live:  # the live engine's part, stripped
+        assert sorted(live.namelist()) == [
+            "oldtricks-0.1.0.dist-info/METADATA",
+            "oldtricks-0.1.0.dist-info/RECORD",
+            "oldtricks/__init__.py",
+            "oldtricks/live.py",
+            "oldtricks/replay.py",
+        ]
+        assert live.read("oldtricks/live.py") == b"from . import replay\n"
     manifest = json.loads((static / "oldtricks" / "runtime.json").read_text(encoding="utf-8"))
     assert manifest["pyodide"] == "../pyodide/" and manifest["wheel"] == f"../wheels/{wheel.name}"
     assert manifest["stdlib"] == "../pyodide/python_stdlib.zip"
