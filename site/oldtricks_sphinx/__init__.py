@@ -9,7 +9,8 @@ Each feature registers its nodes, directives, roles and events in one ``setup_*`
   :mod:`.glossary` the meaning of a glossary term on every link to it; :mod:`.ledger` ``{ledger}``
   (the rules ledger as one table); :mod:`.picture` ``{trick}`` (one trick drawn as cards);
   :mod:`.tabs` ``{tabs}`` and ``{tab} LABEL`` (the readings of one deal, one at a time);
-  :mod:`.stats` ``{stats} FILE PLOT`` (a plot of simulated games from a ``stats/`` data file);
+  :mod:`.stats` ``{stats} FILE PLOT`` (a plot of simulated games from a ``stats/`` data file), its
+  numbers on a page of their own (:mod:`.plotnumbers`);
 - :mod:`.links` links resolved once every page is read; :mod:`.store` what the build remembers;
 - :mod:`.assets` the widget's static files (bundled and minified by :mod:`.bundle`) and the live
   engine's runtime;
@@ -40,6 +41,7 @@ from .ledger import setup_ledger
 from .lessons import setup_lessons
 from .links import setup_links
 from .picture import setup_picture
+from .plotnumbers import setup_numbers
 from .project import setup_project
 from .rules import setup_rules
 from .sandbox import setup_sandbox
@@ -69,6 +71,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         setup_picture,
         setup_tabs,
         setup_stats,
+        setup_numbers,
         setup_assets,
         setup_sandbox,
         setup_embeds,

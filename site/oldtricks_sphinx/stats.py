@@ -6,7 +6,8 @@ never simulates: it draws the numbers the file holds, with matplotlib, as an SVG
 (``_images/stats/FILE-PLOT.svg``, on a white card that reads in the light and the dark theme alike),
 shown by an ``<img>`` that the browser fetches only as the reader nears it and that prints and reads
 without a script; with a text alternative saying what it shows, then a table of every number drawn,
-its uncertainty and its number of games, and the command that reproduces the file. The page itself
+its uncertainty and its number of games (on a page of their own until the reader opens them:
+plotnumbers.py), and the command that reproduces the file. The page itself
 stays light: a rules page carries its viewers' frames, not its plots.
 
 >>> svg = draw({"kind": "share", "title": "T", "axis": "share", "note": "", "percent": True,
@@ -29,6 +30,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.util.docutils import SphinxDirective
 
+from .plotnumbers import stats_numbers
 from .runtime import repo_root
 from .tables import table
 
@@ -333,8 +335,9 @@ class StatsDirective(SphinxDirective):
         note += nodes.Text(f" (engine {engine.get('version', '?')}).")
         figure += note
         # the numbers behind the plot, folded: every row of every plot shown at once made a rules page
-        # several screens longer (the plot stands for them until the reader opens them)
-        numbers = stats_numbers()
+        # several screens longer (the plot stands for them until the reader opens them); in HTML the
+        # table itself waits on the page's numbers page until then (plotnumbers.py)
+        numbers = stats_numbers(ident=ident, title=str(p["title"]))
         numbers += _table(p)
         figure += numbers
         return [figure]
@@ -342,22 +345,6 @@ class StatsDirective(SphinxDirective):
 
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-
-
-class stats_numbers(nodes.General, nodes.Element):
-    """The table of a plot's numbers, in a ``<details>`` the reader opens (HTML); other builders show it."""
-
-
-def _visit_numbers(self: Any, node: stats_numbers) -> None:
-    self.body.append('<details class="ot-stats-numbers"><summary>The numbers behind this plot</summary>\n')
-
-
-def _depart_numbers(self: Any, node: stats_numbers) -> None:
-    self.body.append("</details>\n")
-
-
-def _pass(self: Any, node: nodes.Element) -> None:
-    """Other builders show the table as it is."""
 
 
 class stats_plot(nodes.General, nodes.Element):
@@ -408,10 +395,5 @@ def setup_stats(app: Sphinx) -> None:
         stats_plot,
         html=(_visit_plot, None),
         **dict.fromkeys(("latex", "text", "man", "texinfo"), (_skip_plot, None)),  # type: ignore[arg-type]
-    )
-    app.add_node(
-        stats_numbers,
-        html=(_visit_numbers, _depart_numbers),
-        **dict.fromkeys(("latex", "text", "man", "texinfo"), (_pass, _pass)),  # type: ignore[arg-type]
     )
     app.add_directive("stats", StatsDirective)

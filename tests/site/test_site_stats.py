@@ -57,15 +57,23 @@ def test_a_share_plot_is_an_svg_file_with_its_text_alternative_and_table(build: 
     assert "2 players" in svg and "3 players" in svg  # a legend for the groups, in their bars' colours
     assert svg.count("fill:#3f7fd0") == 2 and svg.count("fill:#c8702a") == 2  # a bar and a legend swatch each
     assert not re.search(r"\d\.\d\d", svg.split(">", 1)[1])  # coordinates to a tenth of a pixel
-    # the numbers in a fold the reader opens, after the plot
-    numbers = page[page.index('<details class="ot-stats-numbers"><summary>The numbers behind this plot</summary>') :]
+    # the numbers in a fold the reader opens, after the plot: a link to the table on the page's numbers
+    # page, which numbers.js fetches when the fold is opened
+    [ident] = re.findall(r'<div class="ot-stats docutils container" id="([^"]+)"', page)
+    fold = page[page.index("<details class") : page.index("</details>")]
     assert page.index("ot-stats-plot") < page.index("ot-stats-numbers")
-    table = numbers[numbers.index("ot-stats-table") : numbers.index("</details>")]
-    table = table[: table.index("</table>")]
+    assert f'<details class="ot-stats-numbers" data-numbers="numbers/index.html#{ident}">' in fold
+    assert f'<a href="numbers/index.html#{ident}">' in fold and "<table" not in page
+    assert '<script defer="defer" src="_static/oldtricks/numbers.js' in page
+    numbers = (built.outdir / "numbers" / "index.html").read_text(encoding="utf-8")
+    section = numbers[numbers.index(f'<section class="ot-stats-numbers-page" id="{ident}"') :]
+    assert "<h2" in section and "A title</h2>" in section and "<script" not in numbers
+    table = section[section.index("ot-stats-table") : section.index("</table>")]
     cells = re.findall(r"<td><p>(.*?)</p></td>", table)
     first = ["pierer", "2 players", "20", "5", "25.0%", "10.0%–50.0%"]
     second = ["first-player", "3 players", "20", "15", "75.0%", "50.0%–90.0%"]
     assert cells == [*first, *second]
+    assert f'href="../index.html#{ident}"' in section  # back to the plot
     assert "Ten games. Reproduce with" in page and "nox -s stats -- --only demo" in page
 
 
@@ -76,8 +84,21 @@ def test_a_box_plot_tables_its_quartiles(build: Builder, tmp_path: Path) -> None
     write(folder, "demo", doc(rows, kind="box", percent=False))
     built = build({"index.md": PAGE.format(name="demo", plot="p")}, conf={"oldtricks_stats": str(folder)})
     assert built.status == 0, built.warnings
-    cells = re.findall(r"<td><p>(.*?)</p></td>", built.html())
+    numbers = (built.outdir / "numbers" / "index.html").read_text(encoding="utf-8")
+    cells = re.findall(r"<td><p>(.*?)</p></td>", numbers)
     assert cells == ["2 players", "400", "33.5 ± 1.2", "30", "20–40", "10–90"]
+
+
+def test_other_builders_show_the_table_in_place(build: Builder, tmp_path: Path) -> None:
+    folder = tmp_path / "stats"
+    write(folder, "demo", doc(SHARES))
+    built = build(
+        {"index.md": PAGE.format(name="demo", plot="p")}, conf={"oldtricks_stats": str(folder)}, buildername="text"
+    )
+    assert built.status == 0, built.warnings
+    text = built.text("index")
+    # the table's six columns in place (the text builder gives them a few characters each)
+    assert "\n+-----+-----+---+---+---+---+\n" in text and "numbers/" not in text
 
 
 def test_two_plots_on_a_page_share_no_id(build: Builder, tmp_path: Path) -> None:
