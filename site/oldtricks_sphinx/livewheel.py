@@ -46,12 +46,12 @@ class LiveWheelError(RuntimeError):
     """The engine wheel is missing, not a zip, or lacks the live engine."""
 
 
-def _load_strip() -> ModuleType:
-    """strip.py beside this file, loaded by path as runtime.py loads its neighbours."""
-    name = "oldtricks_site_strip"
+def _sibling(stem: str) -> ModuleType:
+    """A module beside this file (strip.py, deflate.py), loaded by path as runtime.py loads its neighbours."""
+    name = f"oldtricks_site_{stem}"
     if name in sys.modules:
         return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("strip.py"))
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{stem}.py"))
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -109,14 +109,15 @@ def _metadata(text: str) -> str:
     return "\n".join(line for line in head.splitlines() if not line.startswith("Description-Content-Type")) + "\n"
 
 
-def write_live_wheel(full: Path, dest: Path) -> list[str]:
-    """Write the live engine's wheel ``dest`` from the engine wheel ``full``; return its members."""
+def write_live_wheel(full: Path, dest: Path, cache: Path | None = None) -> list[str]:
+    """Write the live engine's wheel ``dest`` from the engine wheel ``full``; return its members.
+    Members are deflated by deflate.py, which keeps its streams in ``cache`` (None: no cache)."""
     try:
         with zipfile.ZipFile(full) as wheel:
             members = {info.filename: wheel.read(info) for info in wheel.infolist() if not info.is_dir()}
     except (OSError, zipfile.BadZipFile) as exc:
         raise LiveWheelError(f"cannot read the engine wheel {full}: {exc}") from exc
-    strip = _load_strip().strip_source
+    strip = _sibling("strip").strip_source
     try:
         modules = sorted(live_members(members))
     except SyntaxError as exc:
@@ -134,10 +135,8 @@ def write_live_wheel(full: Path, dest: Path) -> list[str]:
     record = f"{dist_info}/RECORD"
     lines = [_record_line(name, data) for name, data in out.items()] + [f"{record},,"]
     out[record] = ("\n".join(lines) + "\n").encode("utf-8")
+    deflate = _sibling("deflate")
     dest.parent.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as wheel:
-        for name, data in out.items():
-            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            info.external_attr = 0o644 << 16  # rw-r--r--
-            wheel.writestr(info, data, zipfile.ZIP_DEFLATED, 9)
+    with dest.open("wb") as wheel:
+        deflate.write_zip(wheel, [deflate.Member(name, data) for name, data in out.items()], cache)
     return list(out)

@@ -7,7 +7,8 @@ Layout written into a built site (``outdir``)::
                                 JavaScript glue minified (glue.py; the wasm binary as Pyodide ships it),
                                 its lock file to the one package-free entry it needs (no package is loaded)
     _static/wheels/<wheel>      the engine wheel (oldtricks-<version>-py3-none-any.whl), with only what the
-                                live engine imports, without comments (livewheel.py)
+                                live engine imports, without comments (livewheel.py); it and the standard
+                                library's zip deflated by Zopfli where installed (deflate.py)
     _static/oldtricks/runtime.json
                                 the runtime manifest read by live.js (see MANIFEST below)
     oldtricks-sw.js             the service worker that keeps the runtime for the next page and
@@ -171,7 +172,7 @@ def _runtime_digest(paths: list[Path]) -> str:
     return digest.hexdigest()
 
 
-STRIP_CACHE = Path(__file__).resolve().parents[2] / "build" / "cache" / "stripped"
+CACHE = Path(__file__).resolve().parents[2] / "build" / "cache"  # stripped sources, deflate streams
 
 
 def copy_runtime(
@@ -180,7 +181,7 @@ def copy_runtime(
     wheel: Path,
     keep: Path | None = None,
     minify: bool = True,
-    cache: Path | None = STRIP_CACHE,
+    cache: Path | None = CACHE,
 ) -> None:
     """Copy the Pyodide runtime and the engine wheel into a built site and write the manifest.
 
@@ -190,7 +191,8 @@ def copy_runtime(
     ``oldtricks-*.whl`` in ``_static/wheels/`` are removed so that the output holds exactly what the
     page needs. ``keep``: the standard library's keep list (default: stdlib-keep.txt). ``minify``:
     Pyodide's JavaScript glue compacted and minified by node_modules' esbuild (glue.py), else copied.
-    ``cache``: where the standard library's sources stripped by Pyodide itself are kept (strip.py).
+    ``cache``: where the sources stripped by Pyodide itself (strip.py) and the zips' deflate streams
+    (deflate.py) are kept between builds, in ``stripped/`` and ``deflated/`` (None: no cache).
     """
     outdir, node_modules, wheel = Path(outdir), Path(node_modules), Path(wheel)
     source = node_modules / "pyodide"
@@ -242,7 +244,7 @@ def copy_runtime(
             stale.unlink()
     live_wheel = wheels_dir / wheel.name
     try:
-        _livewheel.write_live_wheel(wheel, live_wheel)
+        _livewheel.write_live_wheel(wheel, live_wheel, cache / "deflated" if cache is not None else None)
     except _livewheel.LiveWheelError as exc:
         raise RuntimeSetupError(str(exc)) from exc
     sizes["wheel"] = live_wheel.stat().st_size

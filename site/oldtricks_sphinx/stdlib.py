@@ -80,12 +80,13 @@ def _repo_root() -> Path:
     return Path(__file__).resolve().parents[2]
 
 
-def _load_strip() -> ModuleType:
-    """strip.py beside this file, loaded by path: this module is itself loaded so by runtime.py."""
-    name = "oldtricks_site_strip"
+def _sibling(stem: str) -> ModuleType:
+    """A module beside this file (strip.py, deflate.py), loaded by path: this module is itself loaded
+    so by runtime.py."""
+    name = f"oldtricks_site_{stem}"
     if name in sys.modules:
         return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("strip.py"))
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{stem}.py"))
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -94,7 +95,8 @@ def _load_strip() -> ModuleType:
     return module
 
 
-_strip = _load_strip()
+_strip = _sibling("strip")
+_deflate = _sibling("deflate")
 
 
 # ---- the trace ----------------------------------------------------------------------------------
@@ -399,21 +401,20 @@ def write_trimmed(
     """Write the trimmed standard library zip ``dest`` from Pyodide's ``source``; return its members.
     Python sources go in without comments, with empty docstrings and narrow indentation (strip.py);
     those in syntax newer than this Python's are stripped by the Pyodide in ``runtime`` (the folder
-    holding pyodide.mjs; None: they go in as they are), its results kept in ``cache``."""
+    holding pyodide.mjs; None: they go in as they are). Members are deflated by deflate.py. ``cache``:
+    the folder where both keep their results between builds (None: no cache)."""
     with zipfile.ZipFile(source) as archive:
         names = kept_members(archive, keep, engine, frozen)
         infos = {name: archive.getinfo(name) for name in names}
         data = {name: archive.read(name) for name in names}
     try:
-        data = _strip.strip_sources(data, runtime, cache)
+        data = _strip.strip_sources(data, runtime, cache / "stripped" if cache is not None else None)
     except _strip.StripError as exc:
         raise StdlibError(str(exc)) from exc
+    members = [_deflate.Member(n, data[n], infos[n].date_time, infos[n].external_attr) for n in names]
     dest.parent.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as out:
-        for name in names:
-            copy = zipfile.ZipInfo(name, date_time=infos[name].date_time)
-            copy.external_attr = infos[name].external_attr
-            out.writestr(copy, data[name], compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    with dest.open("wb") as out:
+        _deflate.write_zip(out, members, cache / "deflated" if cache is not None else None)
     return names
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 import ast
 import base64
 import hashlib
+import io
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -18,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from oldtricks_sphinx import glue, livewheel, stdlib, strip
+from oldtricks_sphinx import deflate, glue, livewheel, stdlib, strip
 
 REPO = Path(__file__).resolve().parents[2]
 ENGINE = REPO / "engine" / "oldtricks"
@@ -247,3 +249,41 @@ def test_pyodide_strips_newer_syntax_with_this_module(tmp_path: Path) -> None:
     source = b"class Box[T]:  # PEP 695\n    '''A box.'''\n    def get(self) -> T:\n        return f'{'nested'}'\n"
     got = strip.strip_sources({"box.py": source}, PYODIDE, None)["box.py"]
     assert got == b"class Box[T]:\n \"\"\n def get(self) -> T:\n  return f'{'nested'}'\n"
+
+
+# ---- the zips' deflate streams ------------------------------------------------------------------------------
+def test_written_zips_read_back_as_they_were_given(tmp_path: Path) -> None:
+    members = [
+        deflate.Member("json/__init__.py", b"from .decoder import x\n" * 40, (2025, 3, 4, 5, 6, 8), 0o100644 << 16),
+        deflate.Member("empty.py", b""),
+        deflate.Member("noise.bin", os.urandom(2000)),  # deflate cannot shrink it: stored
+        deflate.Member("zoë/ünï.py", "café = 1\n".encode() * 30),
+    ]
+    out = io.BytesIO()
+    deflate.write_zip(out, members, tmp_path / "cache")
+    with zipfile.ZipFile(out) as archive:
+        assert archive.testzip() is None
+        assert [info.filename for info in archive.infolist()] == [m.name for m in members]
+        for member, info in zip(members, archive.infolist(), strict=True):
+            assert archive.read(info) == member.data
+            assert info.date_time == member.date_time and info.external_attr == member.external_attr
+        kinds = [info.compress_type for info in archive.infolist()]
+    assert kinds == [zipfile.ZIP_DEFLATED, zipfile.ZIP_STORED, zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED]
+
+
+def test_streams_are_no_larger_than_zlibs_and_come_from_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import zlib
+
+    data = (ENGINE / "live.py").read_bytes()
+    name, deflater = deflate.deflater()
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
+    assert len(deflater(data)) <= len(packer.compress(data) + packer.flush())
+    first = io.BytesIO()
+    deflate.write_zip(first, [deflate.Member("live.py", data)], tmp_path)
+    calls: list[int] = []
+    monkeypatch.setattr(deflate, "deflater", lambda: (name, lambda d: calls.append(1) or b""))
+    again = io.BytesIO()
+    deflate.write_zip(again, [deflate.Member("live.py", data)], tmp_path)
+    assert calls == [] and again.getvalue() == first.getvalue()  # the stream read from the cache
