@@ -5,11 +5,12 @@ Each run uses a new browser context (empty HTTP cache). Measures:
   first        -- the built site's first page with viewers (bettelmann.html): ms from navigation start
                   until the first ``.oldtricks-widget[data-ready=static]`` (a viewer that can be
                   stepped), and the bytes transferred until then (Resource Timing: every response
-                  finished by that time, headers included), twice: from a plain static server
+                  finished by that time, headers included; from the plain server also by kind: the
+                  page's HTML, style sheets, scripts, other), twice: from a plain static server
                   (``plain``) and from one that gzip-encodes text responses as common static hosts
                   do (``gzip``). Both are runtime.make_server with TCP_NODELAY (see plain_server);
   pages        -- the same from the plain server for the other game pages (druzbart.html, drogue.html,
-                  drogue-clips.html), with the same targets;
+                  drogue-clips.html), with the same targets, and the bytes of each page's HTML;
   bare         -- a minimal page whose module worker imports pyodide.mjs and awaits loadPyodide(),
                   nothing else, on Pyodide as shipped (its full standard library and lock file):
                   ms from navigation start to Python ready, bytes served;
@@ -278,13 +279,30 @@ def _first_viewer(root: Path, path: str) -> str:
     return found.group(1)
 
 
+# What the bytes before the first steppable viewer are, by the kind of file (its name's ending).
+KINDS = {"html": (".html",), "css": (".css",), "js": (".js", ".mjs")}
+
+
+def _by_kind(files: list[list[Any]]) -> dict[str, float]:
+    """Bytes of the page itself (html), its style sheets (css), its scripts (js) and the rest."""
+    out = dict.fromkeys([*KINDS, "other"], 0.0)
+    for name, size in files:
+        plain = str(name).split("?")[0].split("#")[0]
+        kind = next((k for k, ends in KINDS.items() if plain.endswith(ends)), "other")
+        if kind == "other" and "." not in plain.rsplit("/", 1)[-1]:
+            kind = "html"  # the page itself, named by its URL's last part (a fragment cut off)
+        out[kind] += float(size)
+    return out
+
+
 def _first_steppable(page: Any, url: str) -> dict[str, Any]:
     page.add_init_script(MARKS)
     page.goto(url, wait_until="commit")
     page.wait_for_function("() => window.__marks && window.__marks.static !== undefined", timeout=TIMEOUT_MS)
     page.wait_for_load_state("load")
     t = page.evaluate("window.__marks.static")
-    return {"ms": t, **page.evaluate(TRANSFERRED, t)}
+    got = page.evaluate(TRANSFERRED, t)
+    return {"ms": t, **got, "kinds": _by_kind(got["files"])}
 
 
 def measure_first(bench: Bench, new_page: Callable[[], Any]) -> dict[str, float]:
@@ -296,6 +314,8 @@ def measure_first(bench: Bench, new_page: Callable[[], Any]) -> dict[str, float]
         out[f"{name}_ms"] = got["ms"]
         out[f"{name}_bytes"] = got["bytes"]
         out[f"{name}_requests"] = got["requests"]
+        if name == "plain":  # what the bytes are: the page, its style sheets, its scripts
+            out.update({f"plain_{kind}_bytes": size for kind, size in got["kinds"].items()})
         bench.detail.setdefault(name, got)
     return out
 
@@ -308,6 +328,7 @@ def measure_pages(bench: Bench, new_page: Callable[[], Any]) -> dict[str, float]
         page.context.close()
         out[f"{name}_plain_ms"] = got["ms"]
         out[f"{name}_plain_bytes"] = got["bytes"]
+        out[f"{name}_html_bytes"] = got["kinds"]["html"]
     return out
 
 
