@@ -35,7 +35,7 @@ export function buildControls(w) {
     h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, "View"), view));
   const tools = h("div", {class: "ot-tools"}, copy, help);
 
-  let jumpKey = "", viewKey = "";
+  let jumpKey = "", viewKey = "", playing = null;
   function update(st) {
     const atStart = st.index <= 0, atEnd = st.index >= st.count - 1;
     first.disabled = atStart;
@@ -43,10 +43,13 @@ export function buildControls(w) {
     next.disabled = atEnd;
     last.disabled = atEnd;
     play.disabled = st.count < 2;
-    put(play, icon(st.playing ? "pause" : "play"));
-    play.setAttribute("aria-pressed", String(st.playing));
-    play.setAttribute("aria-label", st.playing ? "Pause (Space)" : "Play (Space)");
-    play.title = play.getAttribute("aria-label");
+    if (st.playing !== playing) {  // at each step only when it changes: a step draws no more than it must
+      playing = st.playing;
+      put(play, icon(playing ? "pause" : "play"));
+      play.setAttribute("aria-pressed", String(playing));
+      play.setAttribute("aria-label", playing ? "Pause (Space)" : "Play (Space)");
+      play.title = play.getAttribute("aria-label");
+    }
     counter.textContent = `step ${st.step} / ${st.lastStep}`;
     const jk = st.tricks.map((t) => `${t.number}:${t.index}`).join(",");
     if (jk !== jumpKey) {

@@ -67,6 +67,10 @@ export function morph(old, neu) {
   for (const a of [...old.attributes]) if (!neu.hasAttribute(a.name)) old.removeAttribute(a.name);
   for (const a of neu.attributes) if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
   const before = old.childNodes, after = [...neu.childNodes];
+  if (keyed(before) && keyed(after)) {
+    morphKeyed(old, after);
+    return old;
+  }
   if (before.length !== after.length) {
     keepShown(old, neu);
     old.replaceChildren(...neu.childNodes);
@@ -74,6 +78,46 @@ export function morph(old, neu) {
   }
   for (let i = 0; i < after.length; i++) morph(before[i], after[i]);
   return old;
+}
+
+/** Whether every node of the list is an element with a `data-key`, each key once (and the list is not empty). */
+function keyed(nodes) {
+  if (!nodes.length) return false;
+  const keys = new Set();
+  for (const node of nodes) {
+    if (node.nodeType !== Node.ELEMENT_NODE || !node.hasAttribute("data-key")) return false;
+    keys.add(node.getAttribute("data-key"));
+  }
+  return keys.size === nodes.length;
+}
+
+/**
+ * Children that say who they are (`data-key`, unique among them: the cards of a hand, the plays of a
+ * trick): each new child is morphed into the old one of its key, so a card played from a hand takes
+ * its one slot away and the others stay as they are laid out, where matching by position would draw
+ * every card after it again. Old children whose key is gone are removed first; a node is moved only
+ * when the order changed.
+ */
+function morphKeyed(old, after) {
+  const byKey = new Map();
+  for (const child of old.children) byKey.set(child.getAttribute("data-key"), child);
+  const kept = new Map();
+  for (const neu of after) {
+    const key = neu.getAttribute("data-key");
+    const match = byKey.get(key);
+    if (match) { kept.set(neu, match); byKey.delete(key); }
+  }
+  for (const gone of byKey.values()) gone.remove();
+  let cursor = old.firstChild;
+  for (const neu of after) {
+    const match = kept.get(neu);
+    if (match && match === cursor) {  // in its place already (morph may replace it there)
+      cursor = cursor.nextSibling;
+      morph(match, neu);
+    } else {
+      old.insertBefore(match ? morph(match, neu) : neu, cursor);
+    }
+  }
 }
 
 /** Put back, in place of each stand-in <ot-keep data-seat=N> of `neu`, the seat box shown in `old`. */
@@ -96,6 +140,12 @@ export function merge(el, ...children) {
   const before = [...el.childNodes];
   now.forEach((node, i) => morph(before[i], node));
   return el;
+}
+
+/** Hide or show el; an element already so is left untouched (setting `hidden` again to the same value
+ * still costs a style invalidation, at every step for the parts a step leaves as they were). */
+export function setHidden(el, hidden) {
+  if (el.hidden !== hidden) el.hidden = hidden;
 }
 
 export function reducedMotion() {

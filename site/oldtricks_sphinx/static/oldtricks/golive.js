@@ -4,7 +4,7 @@
 // that need the engine to liveplay.js, imported on first use, which loads the engine, forwards
 // moves and swaps the frames it gets back. The engine's module path can be overridden with
 // data-live-module.
-import { h, icon, put } from "./dom.js";
+import { h, icon, put, setHidden } from "./dom.js";
 import { cardChip, isCard } from "./cards.js";
 import { playOrder, seatName } from "./table.js";
 
@@ -179,10 +179,10 @@ export class Live {
       put(this.seatSelect, seatOrder(w.book, f).map((i) => h("option", {value: String(i)}, names[i])));
     }
     if (this.seat !== null) this.seatSelect.value = String(this.seat);
-    this.seatField.hidden = !this.active;
-    this.goBtn.hidden = this.active;
+    setHidden(this.seatField, !this.active);
+    setHidden(this.goBtn, this.active);
     this.goBtn.disabled = !!this.loading || this.busy;
-    this.bookBtn.hidden = !this.active && w.isBook;
+    setHidden(this.bookBtn, !this.active && w.isBook);
     for (const o of this.builtOptions || []) o.control.disabled = !!this.loading || this.busy;
     if (this.loading || this.busy) this.w.root.setAttribute("aria-busy", "true");
     else this.w.root.removeAttribute("aria-busy");
@@ -243,7 +243,7 @@ export class Live {
    * that means, best first; the move the line plays next marked; the best line in the engine's words. */
   showAnalysis(f, names) {
     const el = this.analysisEl;
-    el.hidden = !this.analysing || !this.active;
+    setHidden(el, !this.analysing || !this.active);
     if (el.hidden) return;
     const w = this.w;
     el.dataset.step = String(f.step);

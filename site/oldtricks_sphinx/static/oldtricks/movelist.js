@@ -6,7 +6,7 @@
 // Exports: buildMoveList(w) -> {el, update()}, where `w` is the widget (it reads w.frames, w.index,
 // w.pattern, w.data.seat_names and w.lines, and calls w.jumpToLine(lineId, index)), and
 // moveRows(frames, pattern) -> the rows of one line (tested through the widget).
-import { h, put } from "./dom.js";
+import { h, put, setHidden } from "./dom.js";
 import { cardChip, isCard } from "./cards.js";
 import { seatName } from "./table.js";
 
@@ -169,7 +169,7 @@ export function buildMoveList(w) {
     }
     const lineId = w.lines ? w.lines.currentId : "main";
     const side = lineId !== "main" && w.lines.get(lineId);
-    bar.hidden = !side;
+    setHidden(bar, !side);
     if (side) where.textContent = `Side line from step ${side.from}`;
     if (currentEl) { currentEl.classList.remove("ot-ml-current"); currentEl.removeAttribute("aria-current"); }
     currentEl = entries.get(`${lineId}|${w.index}`) || null;

@@ -25,12 +25,13 @@ export function seatName(frame, seat, fallback) {
 const OUTCOME_WORD = {win: "Game over", draw: "Draw", endless: "Endless game", capped: "Stopped"};
 
 /** Badges for a seat's marks (clip, dealer, black nose...), linked to their rule when known. */
-function markEl(mark, rules) {
+function markEl(mark, rules, key) {
   const kind = String(mark.kind || "info").replace(/[^a-z0-9-]/gi, "");
   const count = Number.isInteger(mark.count) && mark.count !== 1 ? ` ×${mark.count}` : "";
   const parts = [h("span", {class: "ot-mark-dot", "aria-hidden": "true"}), `${mark.label}${count}`];
   const rule = mark.rule && rules && rules[mark.rule];
-  const attrs = {class: `ot-mark ot-mark-${kind}`, title: rule ? `${mark.label}: ${rule.title || mark.rule}` : mark.label};
+  const attrs = {class: `ot-mark ot-mark-${kind}`, title: rule ? `${mark.label}: ${rule.title || mark.rule}` : mark.label,
+    "data-key": key};
   return rule && rule.url ? h("a", {...attrs, href: rule.url}, parts) : h("span", attrs, parts);
 }
 
@@ -91,13 +92,21 @@ function handEl(seatData, ctx) {
     "aria-label": hand.layout === "pile"
       ? `${owner}'s face-down pile shown open, top card first (${cards.length})`
       : `${owner}'s hand (${cards.length})`});
+  const key = cardKeys();
   cards.forEach((card, i) => {
     const hidden = !shown || card === "??";
-    list.appendChild(h("span", {class: "ot-slot", role: "listitem"},
+    list.appendChild(h("span", {class: "ot-slot", role: "listitem", "data-key": key(hidden ? "??" : card)},
       handCard(card, seat, !hidden, ctx),
       hand.layout === "pile" && i === 0 ? h("span", {class: "ot-top-tag", "aria-hidden": "true"}, "top") : null));
   });
   return list;
+}
+
+/** Keys for a row of cards (dom.js morph matches them by key: a card played leaves the others in
+ * place): the card itself, or for cards not shown, "??" and their number among those. */
+function cardKeys() {
+  let hidden = 0;
+  return (card) => card === "??" ? `??${hidden++}` : card;
 }
 
 function seatEl(frame, seatData, pos, ctx) {
@@ -116,12 +125,13 @@ function seatEl(frame, seatData, pos, ctx) {
   // section with a name is a landmark, which must be unique on its page.
   return h("div", {class: classes.join(" "), style: `grid-area:${pos}`, "data-seat-box": seat, role: "group",
     "aria-label": [seatData.name, ...status].join(", ")},
+  // keyed (dom.js morph): the turn flag coming and going leaves the name, marks and button as they are
   h("div", {class: "ot-seat-head"},
-    h("span", {class: "ot-seat-name"}, seatData.name),
-    ctx.play && ctx.play.seat === seat ? h("span", {class: "ot-you-flag"}, "you") : null,
-    frame.turn === seat ? h("span", {class: "ot-turn-flag"}, "to play") : null,
-    (seatData.marks || []).map((m) => markEl(m, ctx.rules)),
-    h("span", {class: "ot-won", title: "won so far"}, wonText(seatData.won)),
+    h("span", {class: "ot-seat-name", "data-key": "name"}, seatData.name),
+    ctx.play && ctx.play.seat === seat ? h("span", {class: "ot-you-flag", "data-key": "you"}, "you") : null,
+    frame.turn === seat ? h("span", {class: "ot-turn-flag", "data-key": "turn"}, "to play") : null,
+    (seatData.marks || []).map((m) => markEl(m, ctx.rules, `mark ${m.kind}|${m.label}`)),
+    h("span", {class: "ot-won", title: "won so far", "data-key": "won"}, wonText(seatData.won)),
     ctx.toggleHand ? handToggle(seatData, ctx) : null),
   handEl(seatData, ctx));
 }
@@ -145,7 +155,7 @@ function keepEl(seat) {
 function handToggle(seatData, ctx) {
   const hidden = !!(ctx.hidden && ctx.hidden.has(seatData.seat));
   const label = `${hidden ? "Show" : "Hide"} ${seatData.name}'s hand`;
-  return h("button", {type: "button", class: "ot-hand-toggle", "data-action": "toggle-hand", "data-seat": seatData.seat,
+  return h("button", {type: "button", class: "ot-hand-toggle", "data-key": "toggle", "data-action": "toggle-hand", "data-seat": seatData.seat,
     "aria-pressed": String(hidden), "aria-label": label, title: label, onclick: () => ctx.toggleHand(seatData.seat)},
   hidden ? "show" : "hide");
 }
@@ -164,16 +174,19 @@ function centreEl(frame, pos, ctx) {
     const winner = trick.winner === play.seat && trick.winner !== null;
     const fresh = play.seat === frame.mover && play.card === frame.move ? " ot-new" : "";
     box.appendChild(h("div", {class: `ot-played ot-at-${pos[play.seat] || "b"}${winner ? " ot-win" : ""}${fresh}`,
-      role: "listitem", "data-played": play.card, "data-by": play.seat,
+      role: "listitem", "data-played": play.card, "data-by": play.seat, "data-key": play.seat,
       "aria-label": `${names(play.seat)}: ${cardName(play.card, ctx.pattern)}${winner ? ", wins the trick" : ""}`},
     h("span", {class: "ot-card"}, cardSvg(play.card, ctx.pattern, play.card !== "??")),
     winner ? h("span", {class: "ot-win-tag", "aria-hidden": "true"}, "wins") : null));
   }
   if (!(frame.table || []).length) box.appendChild(h("div", {class: "ot-trick-empty"}, trick.number ? "" : "no cards played yet"));
-  const groups = (frame.centre || []).map((g) => h("div", {class: "ot-group", role: "group", "aria-label": g.label},
-    h("div", {class: "ot-group-label"}, g.label, ` (${(g.cards || []).length})`),
-    h("div", {class: "ot-group-cards"}, (g.cards || []).map((c) => h("span", {class: "ot-card", "data-centre-card": c},
-      cardSvg(c, ctx.pattern, c !== "??" && isCard(c, ctx.pattern)))))));
+  const groups = (frame.centre || []).map((g) => {
+    const key = cardKeys();
+    return h("div", {class: "ot-group", role: "group", "aria-label": g.label},
+      h("div", {class: "ot-group-label"}, g.label, ` (${(g.cards || []).length})`),
+      h("div", {class: "ot-group-cards"}, (g.cards || []).map((c) => h("span", {class: "ot-card", "data-centre-card": c,
+        "data-key": key(c)}, cardSvg(c, ctx.pattern, c !== "??" && isCard(c, ctx.pattern))))));
+  });
   return h("div", {class: "ot-centre", style: "grid-area:c"},
     h("div", {class: "ot-trick-head"}, head.join(" · ") || "\u00a0"), box, groups);
 }

@@ -5,7 +5,7 @@
 // widgets (Map id -> Widget), readData(root) -> Promise<data>, loadParts(frames) -> Promise (the
 // modules that only some frames need: lesson.js, panels.js).
 // Importing this module mounts every widget on the page once the DOM is ready, and arms intent.js.
-import { h, merge, morph, put } from "./dom.js";
+import { h, merge, morph, put, setHidden } from "./dom.js";
 import { cardChip, detectPattern, isCard } from "./cards.js";
 import { renderTable, renderInfo, seatName } from "./table.js";
 import { buildControls, buildHelp } from "./controls.js";
@@ -137,6 +137,7 @@ export class Widget {
     this.divergeStep = null;  // and the step where they part, as the engine found it
     this.settingWriters = {};  // other modules' parts of a link: name -> () => "key=value" | ""
     this.settingReaders = {};  // and how each is read back: key -> (value) => void
+    this.drawn = {};  // what the parts drawn only when they change were drawn from (drawnAs)
     this.lines = new Lines(this.book);
     // a side line the reader played is kept in the link, and replayed by the live engine from it
     this.settingWriters.line = () => { const t = this.lines.linkText(); return t ? `line=${t}` : ""; };
@@ -233,10 +234,7 @@ export class Widget {
   show(i, {hash = false} = {}) {
     this.index = Math.max(0, Math.min(this.frames.length - 1, i | 0));
     if (this.timer && this.index >= (this.playTarget ?? this.frames.length - 1)) this.stopPlay();
-    // The link first, while the page's layout is clean: history.replaceState saves the scroll
-    // position, so after the step is drawn it forces a whole style and layout pass of its own
-    // (about three quarters of a step's time on the bench's phone).
-    if (hash) this.writeHash();
+    if (hash) this.writeHashSoon();
     // before drawing: the root's attribute then costs no second style pass after the step is drawn
     this.root.dataset.step = String(this.stepOf(this.index));
     this.render();
@@ -301,7 +299,7 @@ export class Widget {
     this.takeParts();
     const hadFocus = this.root.contains(document.activeElement) && document.activeElement !== this.root;
     const focused = this.boardFocus.before();
-    merge(this.infoSlot, renderInfo(f.info));
+    if (!this.drawnAs("info", f.info)) merge(this.infoSlot, renderInfo(f.info));
     const play = this.lesson.playContext(f) || this.live.playContext(f);
     // Stepping through the book, the new table is merged into the one shown: the hands that did not
     // change keep their layout, and the seats drawn from the same data as before are not even built
@@ -318,10 +316,13 @@ export class Widget {
     this.seatKeys = keys;
     this.tablePlayed = !!play;
     this.renderStep(f);
-    // the score panels change at a trick's end, not at every card: what is the same keeps its layout
-    merge(this.panels, parts.panels ? (f.panels || []).map((p) => parts.panels.renderPanel(p, this.pattern)) : null);
-    const scrolls = this.panels.querySelectorAll(".ot-scroll");
-    if (scrolls.length) this.afterLayout("panels", () => { for (const el of scrolls) el.scrollTop = el.scrollHeight; });
+    // the score panels change at a trick's end, not at every card: drawn again only then, and what is
+    // the same keeps its layout
+    if (!this.drawnAs("panels", f.panels, `${this.pattern}${parts.panels ? "" : " (not loaded)"}`)) {
+      merge(this.panels, parts.panels ? (f.panels || []).map((p) => parts.panels.renderPanel(p, this.pattern)) : null);
+      const scrolls = this.panels.querySelectorAll(".ot-scroll");
+      if (scrolls.length) this.afterLayout("panels", () => { for (const el of scrolls) el.scrollTop = el.scrollHeight; });
+    }
     this.updateControls();
     this.moveList.update();
     if (this.readings) this.readings.update(f);  // two readings side by side (compare.js)
@@ -330,6 +331,17 @@ export class Widget {
     this.announcer.update();
     this.boardFocus.after(focused);
     if (hadFocus && !this.root.contains(document.activeElement)) this.root.focus({preventScroll: true});
+  }
+
+  /** Whether `data`, a part of the frame (with `extra`: what else its drawing depends on), draws as the
+   * part shown already does: the same object (the frames of the book share what a step left as it
+   * was), or the same JSON (frames from the live engine). If not, it is remembered as drawn now. */
+  drawnAs(part, data, extra = "") {
+    const was = this.drawn[part];
+    if (was && was.data === data && was.extra === extra) return true;
+    const json = `${JSON.stringify(data ?? null)}|${extra}`;
+    this.drawn[part] = {data, extra, json};
+    return !!was && was.json === json;
   }
 
   /** Work that reads the layout (a list scrolled to its latest row): done in the next animation
@@ -372,9 +384,9 @@ export class Widget {
     put(this.moveLine, head);
     put(this.events, (f.events || []).map((e) => h("li", {}, e)));
     this.note.textContent = f.note || "";
-    this.note.hidden = !f.note;
+    setHidden(this.note, !f.note);
     put(this.ruleList, (f.ids || []).map((id) => h("li", {}, this.ruleLink(id))));
-    this.ruleList.hidden = !(f.ids || []).length;
+    setHidden(this.ruleList, !(f.ids || []).length);
   }
 
   /** A link to a ledger rule, with its status label; `known` ({title, status}) stands in when the
@@ -432,9 +444,20 @@ export class Widget {
   }
 
   writeHash() {
+    if (linkDue.w) cancelLink();
     try {
       history.replaceState(history.state, "", `#${this.hashText()}`);
     } catch (e) { /* e.g. a sandboxed page: the link still works through copy-link */ }
+  }
+
+  /** Write the link once the reader stops stepping (LINK_DELAY ms after the last step), not at every
+   * step: history.replaceState saves the page's scroll position and state, a quarter of a step's time
+   * on a rules page (bench/browser_bench.py, stepping), and before the step is drawn it delays the
+   * drawing; a run of steps (a key held, the play timer) writes one link. */
+  writeHashSoon() {
+    if (linkDue.w) clearTimeout(linkDue.timer);
+    linkDue.w = this;
+    linkDue.timer = setTimeout(writeDueLink, LINK_DELAY);
   }
 
   copyLink() {
@@ -628,6 +651,14 @@ function textFormsForPrint() {
   if (print && print.matches) textForms().then(all);
   else if (print) print.addEventListener("change", (e) => { if (e.matches) textForms().then(all); });
 }
+
+// The link a step is due to write (Widget.writeHashSoon): one for the page, the latest step's.
+const LINK_DELAY = 120;
+const linkDue = {w: null, timer: 0};
+function cancelLink() { clearTimeout(linkDue.timer); linkDue.w = null; }
+function writeDueLink() { const w = linkDue.w; linkDue.w = null; if (w) w.writeHash(); }
+// a link still due when the reader leaves the page is written then (the history entry keeps it)
+window.addEventListener("pagehide", writeDueLink);
 
 // Whether this page is shown in a frame (an embed page in a course page): then nothing here may
 // scroll the host page or move its focus.
