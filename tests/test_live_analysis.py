@@ -50,3 +50,16 @@ def test_positions_without_a_solver_and_bad_moves_are_clear_errors() -> None:
     assert not out["ok"] and out["error"].startswith("step 1:")
     out = json.loads(live.call("analyse", json.dumps({"key": "nope"})))
     assert not out["ok"] and "open it first" in out["error"]
+
+
+def test_the_moves_as_good_as_the_best_are_marked_best() -> None:
+    # Bettelmann, the last three cards: two cards win after three tricks, the Ace loses; then a position
+    # where the soonest win (one trick) is the one best move, and the later wins are not
+    cases = (("bettelmann/last-three-ace.toml", 22, {"7H", "9A"}), ("bettelmann/last-three-finish.toml", 31, {"OA"}))
+    for name, step, best in cases:
+        _open(name, name)
+        out = json.loads(live.call("analyse", json.dumps({"key": name, "step": step})))
+        assert out["ok"], out
+        moves = out["analysis"]["moves"]
+        assert {m["move"] for m in moves if m["best"]} == best, moves
+        assert moves[0]["best"] and len(moves) > len(best)

@@ -27,12 +27,13 @@ class MoveValue:
     text: str
     outcome: str = ""
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self, best: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {
             "move": str(self.move),
             "value": self.value,
             "line": [str(m) for m in self.line],
             "text": self.text,
+            "best": best,
         }
         if self.outcome:
             out["outcome"] = self.outcome
@@ -56,13 +57,21 @@ class Analysis:
     def value_of(self, move: Move) -> MoveValue | None:
         return next((m for m in self.moves if m.move == move), None)
 
+    def is_best(self, move: MoveValue) -> bool:
+        """Whether ``move`` is as good as the best: the same value and the same ending (moves come best
+        first, and two moves of the same value and ending are equally good; in Bettelmann an endless game
+        and one stopped at the cap are both worth 0)."""
+        return (move.value, move.outcome) == (self.best.value, self.best.outcome)
+
     def as_json(self, step: int | None = None) -> dict[str, Any]:
+        """The analysis for the viewer; each move says whether it is among the best (``best``), so the
+        page marks them without comparing values itself."""
         return {
             "step": step,
             "to_move": self.to_move,
             "measure": self.measure,
             "note": self.note,
-            "moves": [m.as_json() for m in self.moves],
+            "moves": [m.as_json(self.is_best(m)) for m in self.moves],
         }
 
     def render(self, names: Sequence[str]) -> str:

@@ -62,3 +62,72 @@ def test_analysis_lists_the_engines_values_and_follows_the_steps(live_page: Any,
     toggle.click()
     assert toggle.get_attribute("aria-pressed") == "false"
     assert root.locator('[data-role="analysis"]').is_hidden()
+
+
+# Where each game's solver has a choice to value: Bettelmann's last three cards (two cards win, the
+# Ace loses; the book plays a winning card, as every Bettelmann scenario plays the best), Clock Druzbart
+# late in the deal (three cards worth the same), Drogue in the play of the cards (two best of five).
+POSITIONS = [
+    ("bettelmann.html", "bettelmann/last-three-ace", 22),
+    ("druzbart.html", "clock/deal", 27),
+    ("drogue.html", "drogue/example", 16),
+]
+# Each value badge on the board: the seat, the card it is on, its number, whether marked best.
+BADGES = """(root) => [...root.querySelectorAll(".ot-table-slot .ot-value")].map((b) => ({
+  seat: Number(b.closest("[data-seat-box]").dataset.seatBox),
+  card: b.closest(".ot-slot").querySelector("[data-card]").dataset.card,
+  value: Number(b.dataset.value), best: b.dataset.best === "true",
+  filled: getComputedStyle(b).backgroundColor !== getComputedStyle(b.closest(".ot-shell")).backgroundColor,
+  title: b.title}))"""
+
+
+@pytest.mark.parametrize(("doc", "sid", "step"), POSITIONS, ids=["bettelmann", "druzbart", "drogue"])
+def test_the_values_sit_on_the_cards_and_the_best_line_steps_as_a_side_line(
+    live_page: Any, site_server: SiteServer, doc: str, sid: str, step: int
+) -> None:
+    data = embedded((site_server.root / doc).read_text(encoding="utf-8"))[sid]
+    rp = replay(from_spec(data["spec"]))
+    want = rp.game.analyse(rp.line.states[step])
+    live_page.goto(f"{site_server.url}{doc}#{sid}@{step}")
+    wait_mounted(live_page, everything=False)
+    root = widget(live_page, sid)
+    root.locator('[data-action="analysis"]').click()
+    root.locator(f'[data-role="analysis"][data-step="{step}"][data-state="done"]').wait_for(timeout=LIVE_MS)
+
+    # a badge on each legal card of the hand to play, with the engine's value and words, the best
+    # marked where the engine marked it, and none on any other seat
+    badges = sorted(root.evaluate(BADGES), key=lambda b: b["card"])
+    expect = sorted(
+        (
+            {"seat": want.to_move, "card": str(m.move), "value": m.value, "best": want.is_best(m)}
+            | {"filled": want.is_best(m), "title": m.text}
+            for m in want.moves
+        ),
+        key=lambda b: b["card"],
+    )
+    assert badges == expect
+
+    # the best continuation, stepped as a side line: its first move, then its next, the link keeping it;
+    # where the line shown goes on as the best line does, it is that line, and no side line is offered
+    best = want.best
+    book = [str(m) for m in rp.line.moves[step + 1 : step + 2 + len(best.line)]]
+    if book == [str(best.move), *map(str, best.line)][: len(book)]:
+        assert root.locator('[data-action="best-line"]').count() == 0
+        played = root.locator('[data-role="analysis"] [data-role="played"]')
+        assert played.locator("xpath=..").get_attribute("data-move") == str(best.move)
+        assert violations(live_page, f'.oldtricks-widget[id="{sid}"]') == []
+        return
+    root.locator('[data-action="best-line"]').click()
+    root.locator(f'[data-branch] [data-step="{step + 1}"].ot-ml-current').wait_for(timeout=LIVE_MS)
+    assert root.get_attribute("data-step") == str(step + 1)
+    moved = root.locator('[data-role="trick"] .ot-played.ot-new').get_attribute("data-played")
+    assert moved == str(best.move)
+    assert root.locator('[data-action="main-line"]').is_visible()
+    live_page.wait_for_function("() => location.hash.includes(';line=')")
+    root.locator('[data-action="next"]').click()
+    assert root.get_attribute("data-step") == str(step + 2)
+    assert root.locator('[data-role="trick"] .ot-played.ot-new').get_attribute("data-played") == str(best.line[0])
+    # the analysis follows the side line: its values come for the step shown
+    root.locator(f'[data-role="analysis"][data-step="{step + 2}"][data-state="done"]').wait_for(timeout=LIVE_MS)
+
+    assert violations(live_page, f'.oldtricks-widget[id="{sid}"]') == []

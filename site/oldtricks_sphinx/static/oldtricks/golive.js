@@ -49,6 +49,13 @@ function parseRules(text, options) {
   return Object.keys(out).length ? out : null;
 }
 
+/** Whether the line shown goes on as `best` does (its move, then its line), as far as both go. */
+function isOn(w, best) {
+  const moves = [best.move, ...best.line];
+  const ahead = w.frames.slice(w.index + 1, w.index + 1 + moves.length).map((f) => f.move);
+  return ahead.length > 0 && ahead.every((m, i) => m === moves[i]);
+}
+
 export class Live {
   constructor(w) {
     this.w = w;
@@ -239,6 +246,20 @@ export class Live {
     return Promise.resolve(false);
   }
 
+  /** The values to show on the cards of the hand to play, as the engine gave them: {seat, key, byCard:
+   * Map(card -> {value, best, text})}, or null while the analysis is off or not there for this step. */
+  cardValues(f) {
+    if (!this.analysing || !this.active) return null;
+    const got = this.analyses.get(this.analysisKey());
+    if (!got || !got.ok || got.analysis.step !== f.step) return null;
+    if (!got.values) {
+      const moves = got.analysis.moves.filter((m) => isCard(m.move, this.w.pattern));
+      got.values = {seat: got.analysis.to_move, key: JSON.stringify(moves),
+        byCard: new Map(moves.map((m) => [m.move, {value: m.value, best: !!m.best, text: m.text}]))};
+    }
+    return got.values;
+  }
+
   /** The engine's analysis of the step shown, as it wrote it: each legal move with its value and what
    * that means, best first; the move the line plays next marked; the best line in the engine's words. */
   showAnalysis(f, names) {
@@ -275,6 +296,10 @@ export class Live {
       h("ol", {class: "ot-analysis-list", "aria-label": "Legal moves, best first"}, rows),
       got.line_words && got.line_words.length
         ? h("p", {class: "ot-analysis-line", "data-role": "best-line"}, h("strong", {}, "Best line: "), got.line_words.join(" "))
+        : null,
+      a.moves.length && a.moves[0].line.length && !isOn(w, a.moves[0])
+        ? h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "best-line", disabled: this.busy,
+          onclick: () => this.drive("bestLine")}, "Step through the best line")
         : null);
   }
 

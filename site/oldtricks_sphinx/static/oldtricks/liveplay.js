@@ -127,6 +127,36 @@ export async function analyseHere(live) {
   w.render();
 }
 
+/** The analysis's best continuation from the step shown, as a side line the reader steps through
+ * (the engine replays it: `line_to`), shown at its first move; the move list shows it beside the line
+ * it leaves, and the link keeps it (lines.js). */
+export async function bestLine(live) {
+  const w = live.w;
+  const got = live.analyses.get(live.analysisKey());
+  if (!got || !got.ok || !got.analysis.moves.length || live.busy || !live.engine) return;
+  const best = got.analysis.moves[0];
+  const lineId = w.lines.currentId, from = w.index;
+  w.stopPlay();
+  live.busy = true;
+  w.render();
+  let r;
+  try {
+    r = await live.engine.call("line_to", {key: w.id, moves: w.lines.movesOf(lineId, from).concat([best.move, ...best.line])});
+  } catch (err) {
+    r = {ok: false, error: err && err.message ? err.message : String(err)};
+  }
+  live.busy = false;
+  if (!r || !r.ok || !Array.isArray(r.frames)) {
+    w.render();
+    w.setMessage(`The best line could not be played: ${(r && r.error) || "the engine did not answer"}`, {kind: "error"});
+    return;
+  }
+  const line = w.lines.play(lineId, from, r.frames.slice(from + 1));
+  live.engineLine = line.id;
+  w.showLine(line.id, from + 1, {hash: true});
+  w.setMessage(`The best line from step ${w.stepOf(from)}, as a side line: step through it; “Back to the main line” returns.`);
+}
+
 export async function play(live, move) {
   const w = live.w;
   if (live.busy || !live.engine) return;

@@ -93,13 +93,23 @@ function handEl(seatData, ctx) {
       ? `${owner}'s face-down pile shown open, top card first (${cards.length})`
       : `${owner}'s hand (${cards.length})`});
   const key = cardKeys();
+  const values = ctx.values && ctx.values.seat === seat ? ctx.values.byCard : null;
   cards.forEach((card, i) => {
     const hidden = !shown || card === "??";
     list.appendChild(h("span", {class: "ot-slot", role: "listitem", "data-key": key(hidden ? "??" : card)},
       handCard(card, seat, !hidden, ctx),
-      hand.layout === "pile" && i === 0 ? h("span", {class: "ot-top-tag", "aria-hidden": "true"}, "top") : null));
+      hand.layout === "pile" && i === 0 ? h("span", {class: "ot-top-tag", "aria-hidden": "true"}, "top") : null,
+      values && !hidden && values.has(card) ? valueBadge(values.get(card)) : null));
   });
   return list;
+}
+
+/** The analysis's value of a card, on the card (as a chess engine's arrows on the board): the number
+ * the engine gave, the best filled as the engine marked it, its words in the tooltip. The analysis's
+ * list says the same in words, so the badge is not read out twice. */
+function valueBadge(v) {
+  return h("span", {class: `ot-value${v.best ? " ot-value-best" : ""}`, "data-value": v.value,
+    "data-best": v.best ? "true" : "false", title: v.text, "aria-hidden": "true"}, String(v.value));
 }
 
 /** Keys for a row of cards (dom.js morph matches them by key: a card played leaves the others in
@@ -142,7 +152,7 @@ function seatKey(frame, seatData, pos, ctx) {
   const out = frame.outcome;
   return JSON.stringify([seatData, pos, frame.turn === seat, !!(out && (out.winners || []).includes(seat)),
     !!(out && (out.losers || []).includes(seat)), ctx.view ?? null, !!(ctx.hidden && ctx.hidden.has(seat)),
-    ctx.pattern, !!ctx.toggleHand]);
+    ctx.pattern, !!ctx.toggleHand, ctx.values && ctx.values.seat === seat ? ctx.values.key : null]);
 }
 
 function keepEl(seat) {
@@ -209,7 +219,8 @@ export function playOrder(frame) {
 }
 
 /** The whole table for a frame. ctx: {pattern, view, hidden (Set of seats whose hand the reader
- * hid), toggleHand(seat), rules, seatNames, play}. Each seat keeps its place round the table; the
+ * hid), toggleHand(seat), rules, seatNames, play, values (the analysis's values of the cards of the
+ * hand to play, golive.js cardValues)}. Each seat keeps its place round the table; the
  * seats come in the page in the order of play, so that Tab and a screen reader go round the table
  * as the play does (to the right in Drogue). */
 export function renderTable(frame, ctx) {
