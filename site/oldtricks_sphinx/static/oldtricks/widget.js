@@ -310,7 +310,7 @@ export class Widget {
     const keys = play ? null : new Map();
     const table = renderTable(f, {pattern: this.pattern, view: this.view, rules: this.rules,
       hidden: this.hidden, toggleHand: (seat) => this.toggleHand(seat), seatNames: this.data.seat_names, play,
-      keys, kept: merging ? this.seatKeys : null});
+      values: this.live.cardValues(f), keys, kept: merging ? this.seatKeys : null});
     if (merging) morph(shown, table);
     else put(this.tableSlot, table);
     this.seatKeys = keys;
@@ -456,6 +456,7 @@ export class Widget {
    * drawing; a run of steps (a key held, the play timer) writes one link. */
   writeHashSoon() {
     if (linkDue.w) clearTimeout(linkDue.timer);
+    else linkDue.was = location.hash;
     linkDue.w = this;
     linkDue.timer = setTimeout(writeDueLink, LINK_DELAY);
   }
@@ -654,9 +655,14 @@ function textFormsForPrint() {
 
 // The link a step is due to write (Widget.writeHashSoon): one for the page, the latest step's.
 const LINK_DELAY = 120;
-const linkDue = {w: null, timer: 0};
+const linkDue = {w: null, timer: 0, was: ""};
 function cancelLink() { clearTimeout(linkDue.timer); linkDue.w = null; }
-function writeDueLink() { const w = linkDue.w; linkDue.w = null; if (w) w.writeHash(); }
+function writeDueLink() {
+  const w = linkDue.w;
+  linkDue.w = null;
+  // the reader followed a link meanwhile (its hashchange may not have come yet): that link stays
+  if (w && location.hash === linkDue.was) w.writeHash();
+}
 // a link still due when the reader leaves the page is written then (the history entry keeps it)
 window.addEventListener("pagehide", writeDueLink);
 
@@ -818,7 +824,8 @@ export async function mountAll(scope = document, {all = false} = {}) {
   const landing = !hashListener;
   if (!hashListener) {
     hashListener = true;
-    window.addEventListener("hashchange", () => routeHash(true));
+    // a link followed wins over a step's link not yet written (writeHashSoon)
+    window.addEventListener("hashchange", () => { cancelLink(); routeHash(true); });
   }
   routeHash(true, landing);
   if (smooth !== null) requestAnimationFrame(() => { html.style.scrollBehavior = smooth; });
