@@ -40,7 +40,7 @@ def test_each_hand_can_be_hidden_and_the_link_keeps_it(live_page: Any, site_serv
     assert live_page.evaluate("() => location.hash") == f"#{SID}@3;hide=1.3"
     root.locator('[data-action="next"]').click()
     # a step's link is written once the stepping stops (widget.js, writeHashSoon)
-    live_page.wait_for_function("(h) => location.hash === h", f"#{SID}@4;hide=1.3")
+    live_page.wait_for_function("(h) => location.hash === h", arg=f"#{SID}@4;hide=1.3")
     # the link reopens the same board
     live_page.goto(f"{site_server.url}{PAGE}#{SID}@4;hide=1.3")
     live_page.reload()

@@ -76,7 +76,7 @@ def test_a_click_or_enter_on_an_entry_jumps_there(live_page: Any, site_server: S
     y = live_page.evaluate("() => window.scrollY")
     root.locator('[data-role="movelist"] [data-step="12"]').click()
     assert root.get_attribute("data-step") == "12"
-    live_page.wait_for_function("(h) => location.hash === h", f"#{SID}@12")  # once the stepping stops
+    live_page.wait_for_function("(h) => location.hash === h", arg=f"#{SID}@12")  # once the stepping stops
     assert [e["step"] for e in entries(live_page) if e["current"]] == [12]
     # stepping moves the highlight; the keyboard focus stays in the list, on the current entry
     live_page.keyboard.press("ArrowRight")

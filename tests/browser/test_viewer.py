@@ -104,7 +104,7 @@ def test_a_run_of_steps_writes_one_link_when_it_stops(live_page: Any, site_serve
     root = live_page.locator(f'.oldtricks-widget[id="{SID}"]')
     assert root.evaluate(STEP_THREE) == 0
     assert root.get_attribute("data-step") == "3"
-    live_page.wait_for_function("(h) => location.hash === h", f"#{SID}@3")
+    live_page.wait_for_function("(h) => location.hash === h", arg=f"#{SID}@3")
     live_page.wait_for_timeout(300)
     assert live_page.evaluate("() => window.__links") == [f"#{SID}@3"]
 
