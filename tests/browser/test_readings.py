@@ -152,6 +152,10 @@ def test_a_deal_that_plays_the_same_offers_one_that_does_not(live_page: Any, sit
     live_page.wait_for_function(
         f"() => document.getElementById('{SAME}').dataset.divergeStep !== 'none'", timeout=LIVE_MS
     )
+    # the link as written once the deal found is shown (its step's link comes a moment after the step,
+    # and the live bots may play on from the deal's end soon after: their moves make a side line)
+    live_page.wait_for_function("() => location.hash.includes(';seed=')", timeout=LIVE_MS)
+    link = live_page.evaluate("() => location.hash")
     live_page.wait_for_function(f"() => !document.getElementById('{SAME}').hasAttribute('aria-busy')")
     assert root.get_attribute("data-diverge-step") == str(found["diverge"])
     assert root.get_attribute("data-opened-at") == str(found["diverge"])
@@ -162,7 +166,6 @@ def test_a_deal_that_plays_the_same_offers_one_that_does_not(live_page: Any, sit
     assert found["text"] in root.locator('[data-role="readings-text"]').inner_text()
 
     # the link keeps the rule and the deal found, and reopens them at its step
-    link = live_page.evaluate("() => location.hash")
     assert ";rules=tie:first-player" in link and f";seed={found['seed']}" in link, link
     back = found["diverge"] - 1
     link = link.replace(f"@{found['diverge']};", f"@{back};")

@@ -301,6 +301,7 @@ export class Widget {
     const focused = this.boardFocus.before();
     if (!this.drawnAs("info", f.info)) merge(this.infoSlot, renderInfo(f.info));
     const play = this.lesson.playContext(f) || this.live.playContext(f);
+    // the analysis's values on the cards (golive.js; a sandbox's play bar, teach/playbar.js, has none)
     // Stepping through the book, the new table is merged into the one shown: the hands that did not
     // change keep their layout, and the seats drawn from the same data as before are not even built
     // (keys: what each seat is drawn from). A table the reader plays on is drawn afresh (its cards'
@@ -310,7 +311,7 @@ export class Widget {
     const keys = play ? null : new Map();
     const table = renderTable(f, {pattern: this.pattern, view: this.view, rules: this.rules,
       hidden: this.hidden, toggleHand: (seat) => this.toggleHand(seat), seatNames: this.data.seat_names, play,
-      values: this.live.cardValues(f), keys, kept: merging ? this.seatKeys : null});
+      values: this.live.cardValues ? this.live.cardValues(f) : null, keys, kept: merging ? this.seatKeys : null});
     if (merging) morph(shown, table);
     else put(this.tableSlot, table);
     this.seatKeys = keys;
@@ -494,10 +495,18 @@ export class Widget {
       // a side line: the live engine replays it (the book is shown at its branching step meanwhile),
       // under the other rules the link names, if any
       const line = this.pendingLine;
-      this.pendingLine = null;
-      if (this.pendingRules) Object.assign(this.live.chosen, this.pendingRules);
-      this.show(Math.max(0, Math.min(this.book.length - 1, line[0].from)));
-      this.live.drive("openLine", line, /^\d+$/.test(stepText) ? Number(stepText) : null);
+      const [rules, seed] = [this.pendingRules, this.pendingSeed];
+      this.pendingLine = this.pendingRules = this.pendingSeed = null;
+      const at = /^\d+$/.test(stepText) ? Number(stepText) : null;
+      if (rules && seed !== null) {
+        // a side line of a deal the engine found for other rules (the bots played on from its end):
+        // that deal first, then the line on it
+        this.live.drive("openRules", rules, seed, null).then(() => this.live.drive("openLine", line, at));
+      } else {
+        if (rules) Object.assign(this.live.chosen, rules);
+        this.show(Math.max(0, Math.min(this.book.length - 1, line[0].from)));
+        this.live.drive("openLine", line, at);
+      }
       if (scroll) { this.root.scrollIntoView({block: "start", behavior: "instant"}); this.root.focus({preventScroll: true}); }
       return;
     }
