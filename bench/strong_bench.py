@@ -6,8 +6,11 @@ with the strong bot in seat 0 (Tod und Leben with the last three cards looked at
 with a choice is timed: in CPython as CPU seconds of this process (the machine is shared), in Pyodide
 (node_modules/pyodide, the engine wheel the site build made) as the wall time of that one-thread
 process. The work per move is a budget of search nodes, not of time, so both run the same searches:
-the figures are the median, the 90th percentile and the largest move, and the Pyodide/CPython ratio.
-Target (issue 17): a strong bot answers within one second in the browser (the Pyodide column).
+the figures are the median, the 90th percentile and the largest move, and the ratio of Pyodide's wall
+time to CPython's wall time on the same moves in the same run (a busy machine slows both alike, where
+it would make either wall time alone meaningless). Target (issue 17): a strong bot answers within one
+second in the browser; ``browser_estimate_max_s`` is the slowest move's CPU seconds in CPython times that
+ratio, and the Pyodide column is the figure itself on an idle machine.
 """
 
 from __future__ import annotations
@@ -124,7 +127,8 @@ def main() -> None:
     rows: dict[str, Any] = {}
     for name, options in GAMES.items():
         times, searched = scope["strong_times"](name, options, args.deals, time.process_time)
-        rows[name] = {"cpython": {**summary(times), "searched": searched}}
+        wall, _ = scope["strong_times"](name, options, args.deals, time.perf_counter)
+        rows[name] = {"cpython": {**summary(times), "searched": searched}, "cpython_wall": summary(wall)}
     pyodide = None if args.no_pyodide else in_pyodide(args.deals)
     print(f"Strong bot, seconds a move with a choice (seat 0, {args.deals} deals a game); target {TARGET_S} s, Pyodide")
     heads = f"{'CPython median/p90/max':>24}  {'Pyodide median/p90/max':>24}"
@@ -135,9 +139,10 @@ def main() -> None:
         line = f"{name:<12} {c['moves']:>5} {c['searched']:>8}  {cpython}   "
         if pyodide is not None:
             p = row["pyodide"] = summary(pyodide[name][0])
-            ratio = p["median_s"] / c["median_s"] if c["median_s"] else 0.0
+            # both wall clocks, timed in the same run on the same machine: their ratio holds on a busy one
+            ratio = p["median_s"] / row["cpython_wall"]["median_s"] if row["cpython_wall"]["median_s"] else 0.0
             row["pyodide_over_cpython"] = ratio
-            row["pyodide_max_over_target"] = p["max_s"] / TARGET_S
+            row["browser_estimate_max_s"] = c["max_s"] * ratio  # CPython's CPU seconds times the ratio
             line += f"{p['median_s']:>7.3f} {p['p90_s']:>7.3f} {p['max_s']:>7.3f}   {ratio:5.2f}"
         print(line)
     out = ROOT / "build" / "bench"
