@@ -208,3 +208,14 @@ def test_the_budget_decides_the_work_not_the_clock():
     young = decide(line, Rng(1), Budget(nodes=300, samples=4, least=3))
     assert young.reason.startswith("the budget of 300 solves")  # too young a deal to solve on 100 nodes a sample
     assert young.move == game.bot_move(line.states[-1], Rng(Rng(1).next_u64()))
+
+
+def test_at_a_lenient_table_a_card_told_without_penalty_still_shows_a_void():
+    game = make_game("drogue", {"table": "lenient"})
+    hooks = DrogueHooks()
+    line = line_to(game, 4, until=in_play(hooks, 16))
+    start = hooks.deal_start(line)
+    plays = [s for s in range(start + 1, len(line.states)) if line.moves[s].card is not None]
+    assert hooks.checked_plays(line, start) == [s for s in plays if line.states[s - 1].phase == "play"]
+    made = decide(line, Rng(11), SMALL)
+    assert made.samples >= SMALL.least, made.reason

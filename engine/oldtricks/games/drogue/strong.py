@@ -5,11 +5,14 @@ The strong bot bids, names trump, cuts, calls and asks for the floor as the simp
 see is :class:`oldtricks.hiddenhands.SeatKnowledge` with these hooks: the hands in play were dealt at the
 last dealing (session.dealings); the cards played are the tricks on the record; the maker's proof, when
 he showed it aloud (drogue.bid.show; by signs it shows only the suit), and the four Mandrins of a
-"Qui vive!" caller (drogue.bid.four-mandrins) are in known hands; at a strict table every card played
-was one the rules allowed (drogue.play.follow, .trump, .overtrump: a player who did not follow holds
-none of the suit led). Every bid, proof and call is checked by replaying the deal on the drawn hands.
-Each sample is solved by the game's own solver (:mod:`.solver`): a card's value is the card points the
-mover's side takes (drogue.points), as the analysis shows them.
+"Qui vive!" caller (drogue.bid.four-mandrins) are in known hands; every card played was one the rules
+allowed (drogue.play.follow, .trump, .overtrump: a player who did not follow holds none of the suit led),
+except, at a lenient table, one whose penalty the table was told of (drogue.penalty.causes.lenient).
+Every bid, proof and call is checked by replaying the deal on the drawn hands. An equal count settled on
+card values tells the table both values (drogue.bid.tie-points), which few draws match: where the draws
+find no deal that fits, the bot plays as the simple one. Each sample is solved by the game's own solver
+(:mod:`.solver`): a card's value is the card points the mover's side takes (drogue.points), as the
+analysis shows them.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...cards import Card
+from ...errors import OldtricksError
 from ...hiddenhands import Hands, SeatKnowledge
 from ...model import Game, Move, evolve
 from ...search import Position
@@ -77,14 +81,29 @@ class Hooks:
 
     def checked_plays(self, record: Record, start: int) -> Sequence[int]:
         game: Any = record.game
-        if game.agreed.lenient:
-            return []  # drogue.penalty.causes.lenient: a card may have been played against the rules
         states = record.states
-        return [
+        plays = [
             step
             for step in range(start + 1, len(states))
             if (m := record.moves[step]) is not None and m.card is not None and states[step - 1].phase == "play"
         ]
+        if not game.agreed.lenient:
+            return plays
+        # drogue.penalty.causes.lenient: a card against the rules is played, and the table is told of its
+        # penalty at once; a play told as any allowed card would be (the player holding that card alone) was one
+        return [step for step in plays if self._told_as_allowed(record, step)]
+
+    def _told_as_allowed(self, record: Record, step: int) -> bool:
+        game: Any = record.game
+        move, before = record.moves[step], record.states[step - 1]
+        assert move is not None
+        assert move.card is not None
+        hands = tuple((move.card,) if s == move.seat else () for s in range(4))
+        try:
+            _, told = game.apply(self.with_hands(before, hands, ()), move)
+        except OldtricksError:
+            return False
+        return [e.text for e in told] == [e.text for e in record.events[step]]
 
     def with_hands(self, state: DrogueState, hands: Hands, rest: tuple[Card, ...]) -> DrogueState:
         # the generator and any hands fixed in advance deal the later deals, which no one knows
