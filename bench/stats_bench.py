@@ -29,6 +29,8 @@ def main() -> None:
     args = parser.parse_args()
     rows = {}
     for e in experiments().values():
+        if e.on_request:
+            continue  # played only when named (the strong bots' experiments): not in the default set
         played = 0
         seconds = core_seconds = 0.0
         for c in e.configurations:

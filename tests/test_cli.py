@@ -162,3 +162,17 @@ def test_runs_on_the_bare_tree(args):
         check=False,
     )
     assert proc.returncode == 0, proc.stderr
+
+
+def test_play_against_strong_bots(capsys):
+    from oldtricks.terminal import play_in_terminal
+
+    answers = iter(["", "quit"])
+    out: list[str] = []
+    # West leads the first trick: the strong bots as West and East play until North's turn
+    play_in_terminal("druzbart", {}, 4, 2, read=lambda _: next(answers), write=out.append, level="strong")
+    assert "You are North" in out[0]
+    assert any(line.startswith("  West") for line in out[1:3])  # the strong West moved before North
+    with pytest.raises(SystemExit):
+        main(["play", "druzbart", "--level", "expert"])
+    assert "invalid choice: 'expert'" in capsys.readouterr().err

@@ -92,3 +92,19 @@ def test_line_to_makes_the_table_a_side_line_from_the_deal():
     assert not refused["ok"] and refused["error"].startswith("step 9: ") and " may not play the " in refused["error"]
     assert refused["rule"]
     assert not json.loads(live.call("line_to", json.dumps({"key": "side", "moves": "KS"})))["ok"]
+
+
+def test_strong_bots_answer_and_a_bad_level_is_refused_in_words():
+    sc = spec("druzbart/head.toml")
+    live.open_table("s", json.dumps(sc.spec()), "{}")
+    last = len(json.loads(live.call("frames", json.dumps({"key": "s"})))["frames"]) - 1
+    ask = {"key": "s", "step": last, "bots": [0, 1, 2, 3], "limit": 12}
+    out = json.loads(live.call("advance", json.dumps({**ask, "level": "strong"})))
+    assert out["ok"] and len(out["frames"]) == 12  # the strong bots played on
+    weak = json.loads(live.call("advance", json.dumps(ask)))
+    assert weak["ok"] and [f["move"] for f in weak["frames"]] != [f["move"] for f in out["frames"]]
+    refused = json.loads(live.call("advance", json.dumps({"key": "s", "step": last, "bots": [1], "level": "expert"})))
+    assert refused == {"ok": False, "error": "no bot level 'expert': expected one of simple, strong", "rule": None}
+    played = json.loads(live.play("s", 0, "pass", "[1]", "expert"))
+    assert played["error"] == "no bot level 'expert': expected one of simple, strong"
+    assert set(json.loads(live.call("levels"))["levels"]) == {"simple", "strong"}

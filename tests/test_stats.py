@@ -27,7 +27,27 @@ def small(name, games=4, chunk=2):
 
 
 def test_every_experiment_has_its_committed_file():
-    assert sorted(p.stem for p in COMMITTED) == sorted(experiments())
+    """Every experiment of the default set; one played only on request (CPU hours: the strong bots' figures)
+    once it has been made. No file is left of an experiment that no longer exists."""
+    made = {p.stem for p in COMMITTED}
+    assert made <= set(experiments())
+    assert {n for n, e in experiments().items() if not e.on_request} <= made
+
+
+def test_the_strong_bots_experiments_are_played_only_when_named(monkeypatch):
+    played = []
+
+    def run(chosen, cpu_seconds, **_):
+        played.extend(e.name for e in chosen)
+        cpu_seconds.append(0.0)
+        return {}
+
+    monkeypatch.setattr(runner, "run", run)
+    runner.main(["--games", "1", "--quiet", "--out", "/nonexistent", "--check"])
+    assert played and not any(name.endswith("-strength") for name in played)
+    played.clear()
+    runner.main(["--only", "drogue-strength", "--games", "1", "--quiet", "--out", "/nonexistent", "--check"])
+    assert played == ["drogue-strength"]
 
 
 def test_one_process_and_two_give_the_same_numbers():

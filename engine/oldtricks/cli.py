@@ -17,6 +17,7 @@ from . import __version__
 from .checks import check
 from .coverage import compute, render
 from .errors import OldtricksError, ScenarioError
+from .levels import LEVELS
 from .registry import GAMES, all_rules
 from .replay import replay
 from .scenario import discover, from_spec, load
@@ -220,7 +221,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from .terminal import play_in_terminal
 
-    return play_in_terminal(args.game, _options(args.option), args.seed, args.seat)
+    return play_in_terminal(args.game, _options(args.option), args.seed, args.seat, level=args.level)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -273,6 +274,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--seat", type=int, default=0, help="the seat you play")
+    p.add_argument("--level", choices=sorted(LEVELS), default="simple", help="the bots' level")
     p.set_defaults(func=cmd_play)
     return parser
 

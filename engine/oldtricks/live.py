@@ -19,6 +19,7 @@ from typing import Any
 from . import __version__
 from .errors import IllegalMoveError, OldtricksError, ScenarioError
 from .export import expectations, line_spec, to_toml
+from .levels import LEVELS, level_problem
 from .links import decode, encode
 from .prng import Rng
 from .readings import FIND_TRICKS, FIND_TRIES, compare, find_parting_deal, not_found
@@ -74,8 +75,9 @@ def open_table(key: str, spec_json: str, options_json: str = "{}") -> str:
     )
 
 
-def play(key: str, step: int, move: str, bots_json: str = "[]") -> str:
-    """Branch table ``key`` after ``step`` with ``move``; then bots play their seats until a human's turn.
+def play(key: str, step: int, move: str, bots_json: str = "[]", level: str = "simple") -> str:
+    """Branch table ``key`` after ``step`` with ``move``; then bots of ``level`` (:data:`oldtricks.levels.LEVELS`)
+    play their seats until a human's turn.
 
     Returns the frames of steps ``step + 1`` onward, or the error and the rule that forbids the move.
     """
@@ -88,6 +90,9 @@ def play(key: str, step: int, move: str, bots_json: str = "[]") -> str:
         bots = {int(s) for s in json.loads(bots_json or "[]")}
     except (ValueError, TypeError, RecursionError):
         return _fail("bots must be a list of seat numbers")
+    problem = level_problem(level)
+    if problem is not None:
+        return _fail(problem)
     branch = _branch(line, step)
     game = branch.game
     seat = game.to_play(branch.states[-1])
@@ -99,7 +104,7 @@ def play(key: str, step: int, move: str, bots_json: str = "[]") -> str:
         branch.push(parsed)
     except IllegalMoveError as exc:
         return _refuse(refusal(game, exc, parsed, seat))
-    _bots_play(branch, bots, Rng(hash_step(line, step)))
+    _bots_play(branch, bots, Rng(hash_step(line, step)), level=level)
     _TABLES[key] = branch
     return _ok(frames=[branch.frame(i) for i in range(step + 1, len(branch.states))])
 
@@ -118,14 +123,17 @@ def _branch(line: Line, step: int) -> Line:
     )
 
 
-def _bots_play(line: Line, bots: set[int], rng: Rng, limit: int = BOT_LIMIT) -> None:
-    """The bots move for their seats until a human's turn, the end of the game, or ``limit`` moves."""
+def _bots_play(line: Line, bots: set[int], rng: Rng, limit: int = BOT_LIMIT, level: str = "simple") -> None:
+    """The bots move for their seats until a human's turn, the end of the game, or ``limit`` moves; a strong
+    bot reads the line as its seat saw it (:func:`oldtricks.strong.strong_move`)."""
     game = line.game
+    if level == "strong":
+        from .strong import strong_move  # the strong bots' search loads only when a reader asks for them
     for _ in range(limit):
         seat = game.to_play(line.states[-1])
         if seat is None or seat not in bots:
             return
-        line.push(game.bot_move(line.states[-1], rng))
+        line.push(strong_move(line, rng) if level == "strong" else game.bot_move(line.states[-1], rng))
 
 
 def hash_step(line: Line, step: int) -> int:
@@ -203,12 +211,17 @@ def _note(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _advance(args: dict[str, Any]) -> dict[str, Any]:
-    """Branch after ``step`` and let the bots play their seats (when the seat to move is theirs)."""
+    """Branch after ``step`` and let the bots (of ``level``) play their seats (when the seat to move is theirs)."""
     key, line = _table(args)
     step = _step(args, line)
     bots = {int(s) for s in args.get("bots", [])}
+    level = args.get("level", "simple")
+    problem = level_problem(level)
+    if problem is not None:
+        raise OldtricksError(problem)
     branch = _branch(line, step)
-    _bots_play(branch, bots, Rng(hash_step(line, step)), min(int(args.get("limit", BOT_LIMIT)), BOT_LIMIT))
+    limit = min(int(args.get("limit", BOT_LIMIT)), BOT_LIMIT)
+    _bots_play(branch, bots, Rng(hash_step(line, step)), limit, level)
     _TABLES[key] = branch
     return {"frames": [branch.frame(i) for i in range(step + 1, len(branch.states))]}
 
@@ -362,7 +375,8 @@ def call(op: str, args_json: str = "{}") -> str:
     - ``table_spec`` {key, step?, viewer?} -> {spec}: the line as played, as a scenario spec;
     - ``link_of_table`` {key, step?, viewer?} -> {link, spec}: its share link (``v1;…``);
     - ``table_note`` {key, step, text} -> {frame}: set the note of a step ('' removes it);
-    - ``advance`` {key, step, bots, limit?} -> {frames}: branch after ``step``, the bots play on;
+    - ``advance`` {key, step, bots, level?, limit?} -> {frames}: branch after ``step``, the bots play on;
+    - ``levels`` -> {levels}: the bot levels, each with what it does in words;
     - ``line_to`` {key, moves} -> {frames}: the table becomes the line of these moves from the deal;
     - ``deal_hands`` {key} -> {hands}: the deal in scenario notation;
     - ``game_info`` {game, options, names?} -> {title, seats, seat_names, pattern, options};
@@ -385,6 +399,8 @@ def call(op: str, args_json: str = "{}") -> str:
         return _fail("bad arguments: expected an object")
     if op == "version":
         return _ok(version=__version__)
+    if op == "levels":
+        return _ok(levels=dict(LEVELS))
     if op == "games":
         return _ok(games={name: [s.as_json() for s in cls.option_specs] for name, cls in GAMES.items()})
     if op == "link_encode":

@@ -15,8 +15,11 @@ from typing import Any
 
 from .errors import IllegalMoveError, OldtricksError
 from .frames import make_frame
+from .levels import level_problem
 from .prng import Rng
 from .registry import make_game
+from .replay import Line
+from .strong import strong_move
 
 HELP = "Type a card (e.g. UA), a call (pass, bid 5), Enter for the only legal move, 'moves', 'help' or 'quit'."
 
@@ -49,18 +52,24 @@ def play_in_terminal(
     seat: int,
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
+    level: str = "simple",
 ) -> int:
+    """Play ``seat`` against bots of ``level`` (:data:`oldtricks.levels.LEVELS`) in the terminal."""
     game = make_game(name, options)
     if not 0 <= seat < game.num_seats:
         raise OldtricksError(f"seat must be from 0 to {game.num_seats - 1}")
+    problem = level_problem(level)
+    if problem is not None:
+        raise OldtricksError(problem)
     seed = int(time.time()) if seed is None else seed
     state = game.new_state(seed=seed)
+    line = Line(game, [state], [None], [[]])  # what the seats saw: a strong bot reads it
     rng = Rng(seed)
     write(f"{game.title}, deal seed {seed}. You are {game.seat_names()[seat]}. {HELP}")
     step = 0
     while (turn := game.to_play(state)) is not None:
         if turn != seat:
-            move = game.bot_move(state, rng)
+            move = strong_move(line, rng) if level == "strong" else game.bot_move(state, rng)
         else:
             write(describe(make_frame(game, state, step=step, viewer=seat), seat))
             legal = game.legal_moves(state)
@@ -89,11 +98,12 @@ def play_in_terminal(
                     write(f"  {exc}")
                     continue
         try:
-            state, events = game.apply(state, move)
+            events = line.push(move)
         except OldtricksError as exc:
             rule = f" [{exc.rule}]" if isinstance(exc, IllegalMoveError) and exc.rule else ""
             write(f"  not allowed: {exc}{rule}")
             continue
+        state = line.states[-1]
         step += 1
         for e in events:
             write(f"  {e.text}")

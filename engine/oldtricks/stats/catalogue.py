@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from . import bettelmann, drogue, druzbart
+from . import bettelmann, drogue, druzbart, strength
 from .experiment import Experiment
 
-FAMILIES = (bettelmann, druzbart, drogue)
+FAMILIES = (bettelmann, druzbart, drogue, strength)
 
 
 def experiments(games: int | None = None, scale: int = 1) -> dict[str, Experiment]:

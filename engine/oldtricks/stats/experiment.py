@@ -66,7 +66,8 @@ Summariser = Callable[["Experiment", Mapping[str, Tally]], dict[str, Plot]]
 
 @dataclass(frozen=True)
 class Experiment:
-    """A named simulation: what it plays (``play``, one chunk) and what it shows (``summarise``)."""
+    """A named simulation: what it plays (``play``, one chunk) and what it shows (``summarise``); one
+    ``on_request`` is played only when named (``--only``), its cost being far beyond the default set's."""
 
     name: str
     family: str  # the rules page it belongs to: "bettelmann", "druzbart" or "drogue"
@@ -76,6 +77,7 @@ class Experiment:
     play: Player
     summarise: Summariser
     chunk: int = 500
+    on_request: bool = False
 
     def with_games(self, games: int) -> Experiment:
         """The same experiment with ``games`` games for every configuration."""

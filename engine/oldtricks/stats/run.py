@@ -241,7 +241,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--replot", action="store_true", help="draw the plots again from the files' counts, play nothing"
     )
     args = parser.parse_args(argv)
-    names = [n for item in args.only for n in item.split(",") if n] or list(catalogue)
+    names = [n for item in args.only for n in item.split(",") if n] or [
+        n
+        for n, e in catalogue.items()
+        if not e.on_request  # the strong bots' experiments: only when named
+    ]
     unknown = [n for n in names if n not in catalogue]
     if unknown:
         parser.error(f"no experiment {unknown[0]!r}: expected one of {', '.join(catalogue)}")

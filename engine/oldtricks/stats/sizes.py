@@ -26,6 +26,11 @@ SIZES: dict[str, dict[str, int]] = {
         "bot,first_game=vilenies": 500,
         "random,first_game=vilenies": 500,
     },
+    # the strong bots against the simple ones: deals, each played once per arrangement of the levels (played
+    # only when named: CPU hours, stats/strength.py)
+    "druzbart-strength": {"all": 1_000},
+    "drogue-strength": {"all": 1_000},
+    "bettelmann-strength": {"all": 1_000},
 }
 
 

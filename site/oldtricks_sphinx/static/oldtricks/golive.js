@@ -66,6 +66,8 @@ export class Live {
     this.seat = null;      // seat the reader plays
     this.busy = false;
     this.pace = 700;       // ms between the engine's moves as they are shown
+    this.level = "simple"; // the bots' level (oldtricks.levels): the engine says what each does
+    this.levels = null;    // {level: words}, from the engine once it is loaded
     this.options = Array.isArray(w.data.options) ? w.data.options : [];
     this.book = Object.fromEntries(this.options.map((o) => [o.key, o.value ?? o.default]));
     this.chosen = {...this.book};
@@ -109,8 +111,13 @@ export class Live {
       onchange: () => { this.pace = Number(this.paceSelect.value); }},
     PACES.map(([ms, label]) => h("option", {value: String(ms)}, label)));
     this.paceSelect.value = String(this.pace);
+    this.levelSelect = h("select", {class: "ot-select", "data-role": "level", "aria-label": "Level of the engine's bots",
+      onchange: () => { this.level = this.levelSelect.value; this.drive("levelChosen"); }},
+    ["simple", "strong"].map((name) => h("option", {value: name}, name)));
+    this.levelNote = h("span", {class: "ot-live-level ot-muted", "data-role": "level-note"});
     this.seatField = h("span", {class: "ot-live-seat", hidden: true},
       h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, "You play"), this.seatSelect),
+      h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, "Bots"), this.levelSelect),
       h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, "Engine"), this.paceSelect));
     this.status = h("span", {class: "ot-live-status", "data-role": "live-status"});
     this.moves = h("div", {class: "ot-moves", "data-role": "moves", role: "group", "aria-label": "Your move"});
@@ -132,7 +139,7 @@ export class Live {
       this.optionsBox);
     // what live play needs at hand sits at the board, under the table: the seat, the pace, the moves
     this.boardEl = h("div", {class: "ot-live-board", "data-role": "live-board"},
-      h("div", {class: "ot-live-row"}, this.seatField, this.status), this.moves, this.analysisEl);
+      h("div", {class: "ot-live-row"}, this.seatField, this.status), this.levelNote, this.moves, this.analysisEl);
   }
 
   /** The option controls, built on first use. */
@@ -187,6 +194,10 @@ export class Live {
     }
     if (this.seat !== null) this.seatSelect.value = String(this.seat);
     setHidden(this.seatField, !this.active);
+    this.levelSelect.value = this.level;
+    // the engine's own words for the level chosen (shown once it has said them)
+    this.levelNote.textContent = this.active && this.levels ? `${this.level} bots: ${this.levels[this.level] || ""}` : "";
+    setHidden(this.levelNote, !this.levelNote.textContent);
     setHidden(this.goBtn, this.active);
     this.goBtn.disabled = !!this.loading || this.busy;
     setHidden(this.bookBtn, !this.active && w.isBook);
@@ -313,6 +324,12 @@ export class Live {
   // liveplay.js drives it: loaded with the reader's first click that needs it, while the controls
   // wait as they do while the engine itself loads.
   goLive() { this.w.stopPlay(); return this.drive("goLive"); }
+  /** The bot levels in the engine's words, asked once the engine is loaded. */
+  async loadLevels() {
+    if (this.levels || !this.engine) return;
+    const r = await this.engine.call("levels", {});
+    if (r && r.ok) this.levels = r.levels;
+  }
   play(move) { return this.drive("play", move); }
   changeOption(key, value) { return this.drive("changeOption", key, value); }
   backToBook() { this.w.stopPlay(); return this.drive("backToBook"); }

@@ -175,7 +175,7 @@ function startEngine() {
   const engine = {
     info: null,
     open: (key, spec, options = {}) => send("open_table", { key, spec, options }).catch(asResult),
-    play: (key, step, move, bots = []) => send("play", { key, step, move, bots }).catch(asResult),
+    play: (key, step, move, bots = [], level = "simple") => send("play", { key, step, move, bots, level }).catch(asResult),
     call: (op, args = {}) => send(op, args),
     terminate: () => die("terminated"),
   };

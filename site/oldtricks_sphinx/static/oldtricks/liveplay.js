@@ -88,6 +88,7 @@ export async function goLive(live) {
   w.stopPlay();
   const turn = w.frame.turn;
   if (!(await open(live))) return;
+  await live.loadLevels();
   live.active = true;
   live.seat = Number.isInteger(w.frame.turn) ? w.frame.turn : Number.isInteger(turn) ? turn : 0;
   w.setMessage((w.frame.outcome ? "Live: the game is over at this step; step back to play a different move."
@@ -167,7 +168,7 @@ export async function play(live, move) {
   w.render();
   let r;
   try {
-    r = await engineAt(live) || await live.engine.play(w.id, f.step, move, bots);
+    r = await engineAt(live) || await live.engine.play(w.id, f.step, move, bots, live.level);
   } catch (err) {
     r = {ok: false, error: `The live engine failed: ${err && err.message ? err.message : err}`, rule: null};
   }
@@ -252,7 +253,7 @@ export async function botsPlay(live, here = false) {
   w.render();
   let r;
   try {
-    r = await engineAt(live) || await live.engine.call("advance", {key: w.id, step: f.step, bots});
+    r = await engineAt(live) || await live.engine.call("advance", {key: w.id, step: f.step, bots, level: live.level});
   } catch (err) {
     r = {ok: false, error: `The live engine failed: ${err && err.message ? err.message : err}`};
   }
@@ -267,6 +268,14 @@ export async function botsPlay(live, here = false) {
 export function seatChosen(live) {
   const w = live.w;
   w.setMessage(`Live: you play ${seatName(w.frame, live.seat, w.data.seat_names)}; the engine plays the others.`);
+  w.render();
+  return botsPlay(live, true);
+}
+
+/** The reader chose the bots' level: the engine's words for it, and the bots play on at that level. */
+export async function levelChosen(live) {
+  const w = live.w;
+  await live.loadLevels();
   w.render();
   return botsPlay(live, true);
 }

@@ -10,7 +10,7 @@
 //                         stdlib?: URL of the standard library zip (default: Pyodide's own place)}
 //                   -> result {python, pyodide, engine}
 //   op "open_table" args {key, spec, options}  -> oldtricks.live.open_table(key, spec_json, options_json)
-//   op "play"       args {key, step, move, bots} -> oldtricks.live.play(key, step, move, bots_json)
+//   op "play"       args {key, step, move, bots, level} -> oldtricks.live.play(key, step, move, bots_json, level)
 //   any other op    args (object, or a JSON string) -> oldtricks.live.call(op, args_json)
 //   Results are the JSON.parse of the string the Python function returns.
 // Messages out:  {id, ok: true, result} | {id, ok: false, error, traceback?}
@@ -146,7 +146,7 @@ function dispatch(op, args = {}) {
   if (op === "open_table") {
     text = live.open_table(String(args.key), json(args.spec, {}), json(args.options, {}));
   } else if (op === "play") {
-    text = live.play(String(args.key), Number(args.step), String(args.move), json(args.bots, []));
+    text = live.play(String(args.key), Number(args.step), String(args.move), json(args.bots, []), String(args.level || "simple"));
   } else {
     text = live.call(String(op), json(args, {}));
   }

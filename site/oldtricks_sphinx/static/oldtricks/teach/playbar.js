@@ -8,13 +8,19 @@ import { seatName } from "../table.js";
 export const NOTE_LIMIT = 5000; // as links keep them (oldtricks.links)
 
 export class PlayBar {
-  /** sb: the sandbox ({widget, bots: Set, busy, play(move), advance(), setBots(seats), saveNote(text)}). */
+  /** sb: the sandbox ({widget, bots: Set, level, levels, busy, play(move), advance(), setBots(seats),
+   * setLevel(level), saveNote(text)}). */
   constructor(sb) {
     this.sb = sb;
     this.noteStep = null;
     this.turn = h("span", {class: "ot-live-status", "data-role": "sb-turn"});
     this.moves = h("div", {class: "ot-moves", "data-role": "moves", role: "group", "aria-label": "Moves"});
     this.bots = h("div", {class: "ot-sb-bots", "data-role": "bots", role: "group", "aria-label": "Seats the engine plays"});
+    this.levelSelect = h("select", {class: "ot-select", "data-role": "level", "aria-label": "Level of the engine's bots",
+      onchange: () => this.sb.setLevel(this.levelSelect.value)}, ["simple", "strong"].map((n) => h("option", {value: n}, n)));
+    this.levelNote = h("span", {class: "ot-sb-level-note ot-muted", "data-role": "level-note"});
+    this.level = h("div", {class: "ot-sb-bots"},
+      h("label", {class: "ot-sb-check"}, h("span", {class: "ot-sb-label"}, "Its bots:"), " ", this.levelSelect), this.levelNote);
     this.noteLabel = h("span", {class: "ot-sb-label"}, "Note");
     this.noteText = h("textarea", {class: "ot-text ot-sb-note", "data-role": "note-text", rows: 2, maxlength: NOTE_LIMIT,
       "aria-label": "Note on this step"});
@@ -24,6 +30,7 @@ export class PlayBar {
       h("div", {class: "ot-live-row"}, this.turn),
       this.moves,
       this.bots,
+      this.level,
       h("div", {class: "ot-sb-note-row"}, h("label", {class: "ot-sb-field ot-sb-note-field"}, this.noteLabel, this.noteText),
         this.noteSave));
   }
@@ -47,6 +54,10 @@ export class PlayBar {
     const w = sb.widget;
     const names = this.names(f);
     this.renderBots(names);
+    this.levelSelect.value = sb.level;
+    this.levelSelect.disabled = sb.busy;
+    // what the level does, in the engine's words
+    this.levelNote.textContent = sb.levels ? sb.levels[sb.level] || "" : "";
     if (sb.busy) this.el.setAttribute("aria-busy", "true");
     else this.el.removeAttribute("aria-busy");
     const step = Number.isInteger(f.step) ? f.step : 0;

@@ -50,6 +50,8 @@ export class Sandbox {
     this.engine = null;
     this.widget = null;
     this.bots = new Set();
+    this.level = "simple";  // the level of the seats the engine plays (oldtricks.levels)
+    this.levels = null;     // {level: words}, from the engine
     this.busy = false;
     this.link = "";
     this.syncTimer = null;
@@ -135,6 +137,8 @@ export class Sandbox {
       this.root.dataset.ready = "error";
       return;
     }
+    const levels = await this.call("levels", {});
+    if (levels.ok) this.levels = levels.levels;
     this.root.querySelector('[data-role="loading"]').hidden = true;
     this.setupBox.hidden = false;
     this.tools.hidden = false;
@@ -249,7 +253,7 @@ export class Sandbox {
   play(move) {
     return this.run(async () => {
       const w = this.widget;
-      const r = await this.engine.play(TABLE, w.frame.step, move, [...this.bots]);
+      const r = await this.engine.play(TABLE, w.frame.step, move, [...this.bots], this.level);
       if (!r || !r.ok || !Array.isArray(r.frames)) {
         w.refuse(r);
         return;
@@ -262,7 +266,7 @@ export class Sandbox {
   advance() {
     return this.run(async () => {
       const w = this.widget;
-      const r = await this.call("advance", {key: TABLE, step: w.frame.step, bots: [...this.bots], limit: ADVANCE});
+      const r = await this.call("advance", {key: TABLE, step: w.frame.step, bots: [...this.bots], level: this.level, limit: ADVANCE});
       if (!r.ok) { w.setMessage(r.error, {kind: "error"}); return; }
       this.extend(r.frames);
     });
@@ -274,6 +278,11 @@ export class Sandbox {
     const frames = w.frames.slice(0, w.index + 1).concat(more);
     this.setFrames(frames, frames.length - 1);
     this.changed();
+  }
+
+  setLevel(level) {
+    this.level = level;
+    if (this.widget) this.widget.render();
   }
 
   setBots(seats) {
