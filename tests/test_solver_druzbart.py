@@ -153,7 +153,8 @@ def test_analysis_words_and_json() -> None:
     assert data["step"] == 20 and data["to_move"] == state.turn
     assert "five" in data["measure"]
     best = data["moves"][0]
-    assert set(best) == {"move", "value", "line", "text"}
+    assert set(best) == {"move", "value", "line", "text", "best"}
+    assert best["best"] is True  # the first row is always among the best (board: filled badge)
     ours, theirs = (5, 5 - best["value"]) if best["value"] > 0 else (5 + best["value"], 5)
     assert best["text"] == f"with best play your side takes {ours} tricks to {theirs}"
 
