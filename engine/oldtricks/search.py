@@ -44,7 +44,11 @@ Counters = tuple[int, ...]
 
 
 class TrickModel(Protocol):
-    """A game's rules of play in a fast form, over card numbers ``0 .. cards - 1``."""
+    """A game's rules of play in a fast form, over card numbers ``0 .. cards - 1``.
+
+    A model may also have ``follow(hand, trick) -> (legal, beating, holder)``: for a trick begun, what
+    ``legal``, ``beating`` and ``winner`` (of the cards so far) say, in one call; the search asks it once
+    a follower (its legal(), beating() and winner() read the same pass, so the tests of those test it)."""
 
     seats: int
     cards: int
@@ -187,7 +191,7 @@ class Search:
         self.model = model
         self.ours = tuple(ours)
         # at a trick boundary: (least, most) the rest of the deal is worth, and the card that did best
-        self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.table: dict[Any, tuple[int, int, int]] = {}
         self.nodes = 0
         self._priority = list(priority) if priority is not None else [max(model.keys(c)) for c in range(model.cards)]
         self._between, self._never = _merge_tables(model)
@@ -207,6 +211,19 @@ class Search:
         self._sorted: dict[int, tuple[int, ...]] = {}
         self._position_key: Callable[[Sequence[int]], int] | None = getattr(model, "position_key", None)
         self._codes: dict[tuple[int, ...], int] = {}
+        self._orders: dict[int, tuple[int, ...]] = {}
+        self._width = model.cards
+        self._last = model.seats - 1
+        self._next = [model.next_seat(s) for s in range(model.seats)]
+        # for every two cards: a mask that meets the live cards unless the two are equivalent (-1: never)
+        self._apart = [
+            [-1 if self._never[a][b] else self._between[a][b] for b in range(model.cards)] for a in range(model.cards)
+        ]
+        # legal cards, the cards that would hold the trick, and which card holds it, in one call if the
+        # model has it (FollowModel), else from legal(), beating() and winner()
+        self._follow: Callable[[int, Sequence[int]], tuple[int, int, int]] = getattr(
+            model, "follow", self._follow_generic
+        )
 
     def priority(self, card: int) -> int:
         """The order cards are tried in: higher first."""
@@ -216,42 +233,53 @@ class Search:
     def choices(self, hands: Sequence[int], trick: Sequence[tuple[int, int]], seat: int, first: int = -1) -> list[int]:
         """The legal cards of ``seat``, one per class of equivalent cards, in the order to try them
         (``first``, if legal: the card the table says did best here before, tried first)."""
-        return self._choices(hands, trick, [c for _, c in trick], seat, first)
+        cards = [c for _, c in trick]
+        if not cards:
+            return self._merged(self._in_order(hands[seat], _LEAD), hands, seat, 0, first)
+        legal, beat, holder = self._follow(hands[seat], cards)
+        order = self._follow_order(
+            legal, beat, len(cards) == self._last, self.ours[trick[holder][0]] == self.ours[seat]
+        )
+        return self._merged(order, hands, seat, self._mask(cards), first)
 
-    def _choices(
-        self, hands: Sequence[int], trick: Sequence[tuple[int, int]], cards: list[int], seat: int, first: int
-    ) -> list[int]:
-        legal = self.model.legal(hands[seat], cards)
-        if not legal & (legal - 1):
-            return [legal.bit_length() - 1]
-        order = self._follow_order(legal, trick, cards, seat) if cards else self._in_order(legal, _LEAD)
-        if first >= 0 and legal >> first & 1:
-            order = (first, *(c for c in order if c != first))
-        live = sum(hands) - hands[seat]  # the hands are disjoint masks
+    @staticmethod
+    def _mask(cards: Sequence[int]) -> int:
+        mask = 0
         for c in cards:
-            live |= 1 << c
+            mask |= 1 << c
+        return mask
+
+    def _merged(self, order: tuple[int, ...], hands: Sequence[int], seat: int, table: int, first: int) -> list[int]:
+        """``order`` with ``first`` (if in it) moved to the front, one card kept per class of equivalent
+        cards: no live card of another hand or of the trick on the table (``table``) separates them."""
+        if len(order) == 1:
+            return [order[0]]
+        if first >= 0 and first in order:
+            order = (first, *(c for c in order if c != first))
+        live = (sum(hands) - hands[seat]) | table  # the hands are disjoint masks
         kept: list[int] = []
-        between, never = self._between, self._never
+        apart = self._apart
         for c in order:
-            row = between[c]
+            row = apart[c]
             for k in kept:
-                if not row[k] & live and not never[k][c]:
+                if not row[k] & live:
                     break
             else:
                 kept.append(c)
         return kept
 
-    def _follow_order(
-        self, legal: int, trick: Sequence[tuple[int, int]], cards: list[int], seat: int
-    ) -> tuple[int, ...]:
-        """Cards that would hold the trick first, then the others. Last to play with our side holding the
-        trick: the most points first. Last to play and able to take it: the most points first."""
-        model = self.model
-        last = len(cards) == model.seats - 1
-        if last and self.ours[trick[model.winner(cards)][0]] == self.ours[seat]:
+    def _follow_order(self, legal: int, beat: int, last: int | bool, ours_hold: bool) -> tuple[int, ...]:
+        """Cards that would hold the trick (``beat``) first, cheapest first, then the others, fewest points
+        first; last to play: the most points first to a trick our side takes (``ours_hold``: our side
+        holds it so far)."""
+        if last and ours_hold:
             return self._in_order(legal, _RICH)
-        win = legal & model.beating(cards)
-        return self._in_order(win, _RICH if last else _LOW) + self._in_order(legal ^ win, _POOR)
+        win = legal & beat
+        key = (win << self._width | legal ^ win) << 1 | bool(last)
+        got = self._orders.get(key)
+        if got is None:
+            got = self._orders[key] = self._in_order(win, _RICH if last else _LOW) + self._in_order(legal ^ win, _POOR)
+        return got
 
     def _in_order(self, mask: int, order: int) -> tuple[int, ...]:
         """The cards of ``mask`` in the order ``order`` (_LEAD, _LOW, _RICH, _POOR), kept: the same masks
@@ -261,6 +289,10 @@ class Search:
         if got is None:
             got = self._sorted[key] = tuple(sorted(bits(mask), key=self._ranks[order].__getitem__))
         return got
+
+    def _follow_generic(self, hand: int, cards: Sequence[int]) -> tuple[int, int, int]:
+        model = self.model
+        return model.legal(hand, cards), model.beating(cards), model.winner(cards)
 
     # -- search -----------------------------------------------------------------------------------------
     def value(self, pos: Position, alpha: int = -INF, beta: int = INF, guess: int | None = None) -> int:
@@ -302,10 +334,8 @@ class Search:
 
     def _lead(self, hands: list[int], leader: int, counters: Counters, alpha: int, beta: int) -> int:
         mine = hands[leader]
-        if not mine:
-            return 0
         if not mine & (mine - 1):
-            return self._last_trick(hands, leader, counters)
+            return self._last_trick(hands, leader, counters) if mine else 0
         low, high = self.model.limits(hands, leader, counters, self.ours)
         if low >= beta:  # the limits alone settle it: no need of the table
             return low
@@ -331,16 +361,16 @@ class Search:
         self.table[key] = (low, high, self._best)
         return v
 
-    def _key(self, hands: list[int], leader: int, counters: Counters) -> tuple[int, ...]:
+    def _key(self, hands: list[int], leader: int, counters: Counters) -> Any:
         """The table's key: the model's key of the hands if it has one (positions its rules cannot
         tell apart share it), else the hands themselves; the leader; the counters."""
         if self._position_key is None:
             return (*hands, leader, *counters)
-        held = tuple(hands)
+        held = (*hands,)
         code = self._codes.get(held)  # the same hands come again in every probe: their key is kept
         if code is None:
             code = self._codes[held] = self._position_key(hands)
-        return (code, leader, *counters)
+        return (code, leader, *counters) if counters else code << 4 | leader
 
     def _last_trick(self, hands: list[int], leader: int, counters: Counters) -> int:
         """The value of the deal's last trick, every hand down to one card (so each is played, whatever
@@ -348,9 +378,10 @@ class Search:
         model = self.model
         trick = []
         seat = leader
+        nxt = self._next
         for _ in range(model.seats):
             trick.append((seat, hands[seat].bit_length() - 1))
-            seat = model.next_seat(seat)
+            seat = nxt[seat]
         self.nodes += 1
         winner = trick[model.winner([c for _, c in trick])][0]
         return model.score(trick, winner, counters, self.ours)[0]
@@ -369,27 +400,76 @@ class Search:
         """Alpha-beta from a seat to play: ``trick`` the plays so far as (seat, card), ``cards`` the same
         cards alone (kept beside it, so no call builds the list again)."""
         self.nodes += 1
-        model = self.model
-        ours = self.ours[seat]
-        best = -INF if ours else INF
+        ours = self.ours
+        mine = ours[seat]
+        hand = hands[seat]
+        best = -INF if mine else INF
         best_card = -1
-        last = len(trick) == model.seats - 1
-        nxt = model.next_seat(seat)
-        for card in self._choices(hands, trick, cards, seat, first):
-            bit = 1 << card
-            hands[seat] ^= bit
+        if not cards:
+            choices = self._merged(self._in_order(hand, _LEAD), hands, seat, 0, first)
+        else:
+            legal, beat, holder = self._follow(hand, cards)
+            taker = trick[holder][0]
+            last = len(cards) == self._last
+            if not legal & (legal - 1):
+                choices = [legal.bit_length() - 1]
+            else:
+                order = self._follow_order(legal, beat, last, ours[taker] == mine)
+                choices = self._merged(order, hands, seat, self._mask(cards), first)
+            if last:
+                return self._complete(hands, trick, seat, choices, beat, taker, counters, alpha, beta)
+        nxt = self._next[seat]
+        for card in choices:
+            hands[seat] = hand ^ 1 << card
             trick.append((seat, card))
             cards.append(card)
-            if last:
-                winner = trick[model.winner(cards)][0]
-                gain, after, over = model.score(trick, winner, counters, self.ours)
-                v = gain if over else gain + self._lead(hands, winner, after, alpha - gain, beta - gain)
-            else:
-                v = self._play(hands, trick, cards, nxt, counters, alpha, beta)
+            v = self._play(hands, trick, cards, nxt, counters, alpha, beta)
             cards.pop()
             trick.pop()
-            hands[seat] |= bit
-            if ours:
+            hands[seat] = hand
+            if mine:
+                if v > best:
+                    best, best_card = v, card
+                    if v > alpha:
+                        alpha = v
+            elif v < best:
+                best, best_card = v, card
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
+        self._best = best_card
+        return best
+
+    def _complete(
+        self,
+        hands: list[int],
+        trick: list[tuple[int, int]],
+        seat: int,
+        choices: list[int],
+        beat: int,
+        taker: int,
+        counters: Counters,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """Alpha-beta over the cards of the trick's last seat, each completing the trick: the card takes it
+        if it is in ``beat``, else ``taker`` keeps it; the model scores the trick, the next one is led."""
+        model = self.model
+        ours = self.ours
+        mine = ours[seat]
+        hand = hands[seat]
+        best = -INF if mine else INF
+        best_card = -1
+        for card in choices:
+            winner = seat if beat >> card & 1 else taker
+            hands[seat] = hand ^ 1 << card
+            trick.append((seat, card))
+            gain, after, over = model.score(trick, winner, counters, ours)
+            trick.pop()
+            v = gain if over else gain + self._lead(hands, winner, after, alpha - gain, beta - gain)
+            hands[seat] = hand
+            if mine:
                 if v > best:
                     best, best_card = v, card
                     if v > alpha:

@@ -74,46 +74,37 @@ class DrogueModel:
     def next_seat(self, seat: int) -> int:
         return (seat - 1) % 4  # drogue.deal: play goes to the right
 
-    def legal(self, hand: int, trick: Sequence[int]) -> int:
-        if not trick:
-            return hand
+    def follow(self, hand: int, trick: Sequence[int]) -> tuple[int, int, int]:
+        """For a trick begun (``trick``, cards in play order): the cards of ``hand`` that may be played, the
+        cards that would hold the trick, and the index of the card that holds it so far; one pass over
+        the trick for the three, which legal(), beating() and winner() also read."""
         led = self.suit[trick[0]]
         row = self.power[led]
-        best = trick[0]
-        top = row[best]
-        for c in trick:
-            if row[c] > top:
-                best, top = c, row[c]
-        follow = hand & self.in_suit[led]
-        if follow:
-            if self.suit[best] != led:
-                return follow  # drogue.play.follow.trumped
-            return follow & self.above[led][top] or follow  # drogue.play.follow
-        trumps = hand & self.in_suit[self.t]
-        if trumps:
-            if self.must_overtrump and self.suit[best] == self.t:
-                over = trumps & self.above[led][top]
-                if over:
-                    return over  # drogue.play.overtrump
-            return trumps  # drogue.play.trump
-        return hand  # drogue.play.any
-
-    def beating(self, trick: Sequence[int]) -> int:
-        led = self.suit[trick[0]]
-        row = self.power[led]
-        top = row[trick[0]]
-        for c in trick:
-            if row[c] > top:
-                top = row[c]
-        return self.above[led][top]  # drogue.play.win
-
-    def winner(self, trick: Sequence[int]) -> int:
-        row = self.power[self.suit[trick[0]]]
-        best, top = 0, row[trick[0]]
+        holder, top = 0, row[trick[0]]
         for i in range(1, len(trick)):
             if row[trick[i]] > top:
-                best, top = i, row[trick[i]]
-        return best  # drogue.play.win
+                holder, top = i, row[trick[i]]
+        beat = self.above[led][top]  # drogue.play.win: a higher card of the suit led, or a higher trump
+        follow = hand & self.in_suit[led]
+        if follow:
+            if self.suit[trick[holder]] != led:
+                return follow, beat, holder  # drogue.play.follow.trumped
+            return follow & beat or follow, beat, holder  # drogue.play.follow
+        trumps = hand & self.in_suit[self.t]
+        if trumps:
+            if self.must_overtrump and self.suit[trick[holder]] == self.t:
+                return trumps & beat or trumps, beat, holder  # drogue.play.overtrump
+            return trumps, beat, holder  # drogue.play.trump
+        return hand, beat, holder  # drogue.play.any
+
+    def legal(self, hand: int, trick: Sequence[int]) -> int:
+        return self.follow(hand, trick)[0] if trick else hand  # drogue.play.win: any card leads
+
+    def beating(self, trick: Sequence[int]) -> int:
+        return self.follow(0, trick)[1]
+
+    def winner(self, trick: Sequence[int]) -> int:
+        return self.follow(0, trick)[2]
 
     def score(
         self, trick: Sequence[tuple[int, int]], winner: int, counters: Counters, ours: Sequence[bool]

@@ -85,30 +85,26 @@ class DruzbartModel:
     def next_seat(self, seat: int) -> int:
         return int((seat + 1) % self.seats)
 
-    def top(self, trick: Sequence[int]) -> int:
-        """The power that holds the trick so far (the led card counted as led)."""
-        top = self.led[trick[0]]
-        for c in trick[1:]:
-            p = self.unled[c]
-            if p > top:
-                top = p
-        return int(top)
-
-    def legal(self, hand: int, trick: Sequence[int]) -> int:
-        if not trick:
-            return hand  # druzbart.lead
-        return hand & self._above[self.top(trick)] or hand  # druzbart.head
-
-    def beating(self, trick: Sequence[int]) -> int:
-        return int(self._above[self.top(trick)])  # druzbart.head: a card above the one holding the trick
-
-    def winner(self, trick: Sequence[int]) -> int:
-        best, top = 0, self.led[trick[0]]
+    def follow(self, hand: int, trick: Sequence[int]) -> tuple[int, int, int]:
+        """For a trick begun (``trick``, cards in play order): the cards of ``hand`` that may be played, the
+        cards that would head the trick, and the index of the card that holds it so far (the led card
+        counted as led: druzbart.seven), in one pass, which legal(), beating() and winner() also read."""
+        holder, top = 0, self.led[trick[0]]
         for i in range(1, len(trick)):
             p = self.unled[trick[i]]
             if p > top:
-                best, top = i, p
-        return best
+                holder, top = i, p
+        beat = self._above[top]  # a card above the one holding the trick
+        return hand & beat or hand, beat, holder  # druzbart.head: head it if you can
+
+    def legal(self, hand: int, trick: Sequence[int]) -> int:
+        return self.follow(hand, trick)[0] if trick else hand  # druzbart.lead: any card leads
+
+    def beating(self, trick: Sequence[int]) -> int:
+        return self.follow(0, trick)[1]
+
+    def winner(self, trick: Sequence[int]) -> int:
+        return self.follow(0, trick)[2]
 
     def score(
         self, trick: Sequence[tuple[int, int]], winner: int, counters: Counters, ours: Sequence[bool]
