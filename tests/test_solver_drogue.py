@@ -206,3 +206,20 @@ def test_no_analysis_before_trump_or_with_the_jack_run_variant() -> None:
     state = _to_play(variant, variant.new_state(seed=3), Rng(1))
     with pytest.raises(AnalysisError, match="four-Jacks"):
         variant.analyse(state)
+
+
+def test_values_together_equal_each_card_alone() -> None:
+    """Search.values (the best value first, then each card against it) gives every card the value exact()
+    gives it alone, for the side to move and for the other side (who minimises), on endings of four cards
+    a hand, some mid-trick."""
+    game = make_game("drogue")
+    for state in endings(game, lambda k: game.new_state(seed=90 + k), _playing, _held, 4, 8, 5):
+        model = DrogueModel(game, state.trump)
+        index = {c: i for i, c in enumerate(model.deck)}
+        pos = Position(
+            tuple(model.mask(h) for h in state.hands), tuple((s, index[c]) for s, c in state.trick), state.turn, ()
+        )
+        cards = [c for c in range(32) if model.legal(pos.hands[pos.turn], [c for _, c in pos.trick]) >> c & 1]
+        for side in (state.turn, state.turn + 1):
+            alone = {c: Search(model, model.ours(side)).exact(pos, c) for c in cards}
+            assert Search(model, model.ours(side)).values(pos, cards) == alone

@@ -99,10 +99,10 @@ def rank_moves(
     the game's move for a card number."""
     legal = search.model.legal(pos.hands[pos.turn], [c for _, c in pos.trick])
     rows = []
-    guess: int | None = None
-    for card in _bits_high_first(legal, search):
-        guess = search.exact(pos, card, guess)  # the next card's search starts at this card's value
-        value = total(guess)
+    cards = _bits_high_first(legal, search)
+    values = search.values(pos, cards)
+    for card in cards:
+        value = total(values[card])
         line = tuple(move_of(s, c) for s, c in search.line(pos, card))
         rows.append(MoveValue(move_of(pos.turn, card), value, line, text_of(value)))
     rows.sort(key=lambda m: -m.value)  # stable: equal values keep the strong-card-first order
