@@ -92,14 +92,15 @@ def bench(session: nox.Session) -> None:
     """Benchmarks: engine speed (play-outs per game: tricks and games per second per core, as ratios to a
     bare loop of the same run; time per frame), the statistics' games per second per core and the time
     of the whole default set of `nox -s stats` (bench/stats_bench.py), the solver's time per deal
-    (bench/solver_bench.py), the strong bots' time per move in CPython and Pyodide (bench/strong_bench.py),
-    then the browser figures.
+    (bench/solver_bench.py, with Pyodide's ratio to CPython on its first deals), the strong bots' time
+    per move in CPython and Pyodide (bench/strong_bench.py), then the browser figures.
     Arguments go to the engine bench (`-- --against DIR`: ratios to another checkout's engine;
     `nox -s browser_bench -- ...` for the browser's)."""
     session.install("-e", ".")
     session.run("python", "bench/engine_bench.py", *session.posargs)
     session.run("python", "bench/stats_bench.py")  # games per second per core for nox -s stats, and its time
-    session.run("python", "bench/solver_bench.py")  # seconds to analyse a deal, beside the targets
+    # seconds to analyse a deal, beside the targets; the first 5 deals in Pyodide too, as a ratio to CPython
+    session.run("python", "bench/solver_bench.py", "--pyodide", "5")
     session.run("python", "bench/strong_bench.py")  # the strong bots' seconds a move, CPython and Pyodide
     session.notify("browser_bench", posargs=[])
 

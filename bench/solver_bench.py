@@ -12,8 +12,14 @@ beside its target (issue: analysis) as a ratio, and beside the bare loop of the 
 * Drogue from the first card after trump is named (target 1 s), the auction played by the bots;
 * Clock Druzbart from the middle of a deal (no target: three players, the search is larger).
 
+Each game's row gives the quartiles and the largest time too (a few deals take many times the median).
 ``--against DIR`` also times another checkout's engine (``DIR/engine``) on the same positions in the
-same run, and gives each median as a ratio to that one's.
+same run, in turns (``--chunk`` deals at a time, each engine in a process of its own), and gives each
+median as a ratio to that one's. ``--pyodide N`` solves the first N of the
+deals again in Pyodide under Node.js (bench/pyodide_solver.mjs: the runtime the site ships, from
+node_modules/pyodide, with this checkout's engine sources), and gives the ratio of its times to
+CPython's on the same deals in the same run (issue 17: within 2.5 times). Each deal's time goes to
+stderr as it is measured, so a long run (``--deals 100``: many minutes a game) shows its progress.
 """
 
 from __future__ import annotations
@@ -21,10 +27,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -63,25 +71,75 @@ def position(name: str, seed: int) -> tuple[Any, Any]:
     raise RuntimeError(f"{name} deal {seed} ended before the position to solve")
 
 
-def solve_times(name: str, deals: int, first_seed: int) -> list[float]:
-    """CPU seconds of one ``analyse`` call on each of ``deals`` positions (deals from ``first_seed`` on)."""
+def solve_times(name: str, deals: int, first_seed: int, clock: Callable[[], float] = time.process_time) -> list[float]:
+    """CPU seconds of one ``analyse`` call on each of ``deals`` positions (deals from ``first_seed`` on),
+    read from ``clock`` (Pyodide's process_time is the wall clock: pyodide_solver.mjs gives Node's)."""
     out = []
     for seed in range(first_seed, first_seed + deals):
         game, state = position(name, seed)
-        start = time.process_time()
+        start = clock()
         game.analyse(state)
-        out.append(time.process_time() - start)
+        out.append(clock() - start)
+        print(f"{name} deal {seed}: {out[-1]:.3f} s", file=sys.stderr, flush=True)  # a long run's progress
     return out
 
 
-def other_times(engine: Path, name: str, deals: int) -> list[float]:
-    """:func:`solve_times` with the engine of another checkout (``engine``: its ``engine`` folder), in a
-    process of its own."""
+def engine_times(engine: Path, name: str, deals: int, first_seed: int) -> list[float]:
+    """:func:`solve_times` with the engine of a checkout (``engine``: its ``engine`` folder), in a process
+    of its own."""
     env = {**os.environ, "PYTHONPATH": str(engine)}
-    args = [sys.executable, __file__, "--times", name, "--deals", str(deals)]
-    out = subprocess.run(args, env=env, capture_output=True, text=True, check=True).stdout
+    args = [sys.executable, __file__, "--times", name, "--deals", str(deals), "--first", str(first_seed)]
+    out = subprocess.run(args, env=env, stdout=subprocess.PIPE, text=True, check=True).stdout
     times: list[float] = json.loads(out.splitlines()[-1])
     return times
+
+
+def paired_times(name: str, deals: int, against: Path | None, chunk: int) -> tuple[list[float], list[float]]:
+    """This checkout's times and ``against``'s (empty without it) on deals 1..``deals``, taken in turns,
+    ``chunk`` deals at a time, each engine in a process of its own: a busy spell of the shared machine
+    slows both alike, and a run cut short still has both engines' times on the same first deals."""
+    ours: list[float] = []
+    other: list[float] = []
+    for first in range(1, deals + 1, chunk):
+        count = min(chunk, deals + 1 - first)
+        ours += engine_times(ROOT / "engine", name, count, first)
+        if against is not None:
+            other += engine_times(against, name, count, first)
+    return ours, other
+
+
+def spread(times: list[float]) -> dict[str, float]:
+    """The quartiles and the largest of ``times``."""
+    q1, median, q3 = statistics.quantiles(times, n=4, method="inclusive") if len(times) > 1 else times * 3
+    return {"q1_s": q1, "median_s": median, "q3_s": q3, "max_s": max(times)}
+
+
+def columns(row: dict[str, Any]) -> str:
+    """The quartiles and the largest time of a :func:`spread`, as the table's columns."""
+    return f"{row['q1_s']:>7.3f} {row['median_s']:>9.3f} {row['q3_s']:>7.3f} {row['max_s']:>7.2f}"
+
+
+def in_pyodide(name: str, cpython: list[float]) -> dict[str, Any] | None:
+    """The same deals solved in Pyodide under Node.js (pyodide_solver.mjs, node_modules/pyodide): their
+    spread, and the ratio to ``cpython`` (the times of the same deals in this run), or None if it cannot run."""
+    node = shutil.which("node")
+    if node is None or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
+        print("Pyodide: skipped (needs node and node_modules/pyodide)")
+        return None
+    args = [node, str(ROOT / "bench" / "pyodide_solver.mjs"), name, str(len(cpython))]
+    proc = subprocess.run(args, capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        print(f"Pyodide: failed ({(proc.stderr.strip().splitlines() or [proc.returncode])[-1]})")
+        return None
+    times: list[float] = json.loads(proc.stdout.strip().splitlines()[-1])
+    ratios = [p / c for p, c in zip(times, cpython, strict=True) if c > 0]
+    row = spread(times)
+    return {
+        **row,
+        "to_cpython": row["median_s"] / statistics.median(cpython),
+        "deal_ratio_median": statistics.median(ratios),
+        "times_s": times,
+    }
 
 
 def yardstick() -> float:
@@ -98,10 +156,13 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=15, help="random deals per game (the median is shown)")
     parser.add_argument("--game", nargs="*", default=list(TARGETS), choices=list(TARGETS))
     parser.add_argument("--against", type=Path, help="another checkout: its engine timed on the same deals")
-    parser.add_argument("--times", choices=list(TARGETS), help=argparse.SUPPRESS)  # for --against
+    parser.add_argument("--pyodide", type=int, default=0, metavar="N", help="also solve the first N deals in Pyodide")
+    parser.add_argument("--chunk", type=int, default=10, help="deals timed in turns with --against's engine")
+    parser.add_argument("--times", choices=list(TARGETS), help=argparse.SUPPRESS)  # one engine's chunk
+    parser.add_argument("--first", type=int, default=1, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.times:  # one game's times as JSON, from the engine on PYTHONPATH
-        print(json.dumps(solve_times(args.times, args.deals, 1)))
+        print(json.dumps(solve_times(args.times, args.deals, args.first)))
         return
     against = None
     if args.against:
@@ -112,30 +173,34 @@ def main() -> None:
     results: dict[str, Any] = {"deals": args.deals, "bare_tricks_per_second": bare, "games": {}}
     print(f"solver: one analyse() per position, median of {args.deals} seeded deals (seeds 1..{args.deals}), CPU s")
     print(f"bare loop of the engine bench, this run: {bare:,.0f} tricks/s (the machine's speed now)")
-    head = f"{'game':<10} {'position':<22} {'median s':>9} {'max s':>7} {'target':>7} {'to target':>10}"
-    print(head + (f" {'other s':>8} {'to other':>9}" if against else ""))
+    head = f"{'game':<10} {'position':<22} {'q1 s':>7} {'median s':>9} {'q3 s':>7} {'max s':>7} {'to target':>10}"
+    print(head + (f" {'other q1/med/q3/max s':>28} {'to other':>9}" if against else ""))
     where = {"druzbart": "first card", "drogue": "first card after trump", "clock": "mid-deal"}
+    out = ROOT / "build" / "bench" / "solver.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
     for name in args.game:
-        times = solve_times(name, args.deals, 1)
-        median = statistics.median(times)
+        times, against_times = paired_times(name, args.deals, against, args.chunk)
         target = TARGETS[name]
-        row = {"position": where[name], "median_s": median, "max_s": max(times), "target_s": target}
+        row: dict[str, Any] = {"position": where[name], **spread(times), "target_s": target, "times_s": times}
+        median = row["median_s"]
         row["to_target"] = median / target if target else None
         row["median_bare_tricks"] = median * bare  # the median in bare-loop tricks: comparable across machines
         results["games"][name] = row
         ratio = f"{row['to_target']:.2f}" if target else "-"
-        line = (
-            f"{name:<10} {where[name]:<22} {median:>9.3f} {max(times):>7.2f} "
-            f"{(f'{target:.0f} s' if target else '-'):>7} {ratio:>10}"
-        )
+        line = f"{name:<10} {where[name]:<22} {columns(row)} {ratio:>10}"
         if against:
-            other = statistics.median(other_times(against, name, args.deals))
-            row["other_median_s"], row["to_other"] = other, median / other
-            line += f" {other:>8.3f} {median / other:>9.3f}"
-        print(line)
-    out = ROOT / "build" / "bench" / "solver.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(results, indent=1))
+            other = spread(against_times)
+            row["other"], row["to_other"] = other, median / other["median_s"]
+            figures = f"{other['q1_s']:.3f}/{other['median_s']:.3f}/{other['q3_s']:.3f}/{other['max_s']:.2f}"
+            line += f" {figures:>28} {row['to_other']:>9.3f}"
+        if args.pyodide:
+            row["pyodide"] = in_pyodide(name, times[: args.pyodide])
+            if row["pyodide"] is not None:
+                p = row["pyodide"]
+                line += f"\n{'':<10} {'  in Pyodide (Node)':<22} {columns(p)}   Pyodide/CPython: "
+                line += f"median {p['to_cpython']:.2f}, per deal {p['deal_ratio_median']:.2f}"
+        print(line, flush=True)
+        out.write_text(json.dumps(results, indent=1))  # after each game: a long run keeps what it measured
     print(f"wrote {out.relative_to(ROOT)}")
 
 
