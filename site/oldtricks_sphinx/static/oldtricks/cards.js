@@ -1,4 +1,5 @@
-// SVG card faces and backs for German (Acorns, Leaves, Hearts, Bells) and French packs.
+// Card faces and backs for German (Acorns, Leaves, Hearts, Bells) and French packs, each drawn once per
+// page as an SVG picture and shown as one <img> of it.
 // A card text is rank then suit ("UA", "TH", "JC"); "??" is a card the viewer cannot see.
 import { h, s } from "./dom.js";
 
@@ -91,9 +92,8 @@ function suitShapes(suit, pattern) {
   }
 }
 
-// Each suit's shapes are drawn once per document, as a <symbol> in one hidden sprite, and every card or
-// icon shows them with a <use>: a card is a dozen nodes instead of thirty, and a rules page with forty
-// viewers some ten thousand nodes fewer (axe, layout and memory scale with the count).
+// Each suit's shapes are drawn once per document, as a <symbol> in one hidden sprite, and every suit icon
+// of a text line shows them with a <use> (a card carries its own copy: see cardImage).
 const SPRITE = "ot-suit-sprite";
 
 function symbolId(suit, pattern) {
@@ -113,8 +113,9 @@ function ensureSymbol(suit, pattern) {
   return id;
 }
 
-function suitAt(suit, pattern, x, y, size) {
-  return s("use", {href: `#${ensureSymbol(suit, pattern)}`, x, y, width: size, height: size});
+/** The suit's shapes at (x, y), `size` wide, in a card picture: a <use> of the picture's own symbol. */
+function suitAt(x, y, size) {
+  return s("use", {href: "#suit", x, y, width: size, height: size});
 }
 
 /** A small suit symbol as its own inline SVG (for text lines). */
@@ -138,60 +139,74 @@ function lattice() {
 
 function backShapes() {
   return [
-    s("rect", {class: "ot-back-bg", x: 0.5, y: 0.5, width: 59, height: 83, rx: 4.5, fill: "#2f4f8f", stroke: "#1c3160"}),
+    s("rect", {x: 0.5, y: 0.5, width: 59, height: 83, rx: 4.5, fill: "#2f4f8f", stroke: "#1c3160"}),
     s("rect", {x: 4, y: 4, width: 52, height: 76, rx: 3, fill: "none", stroke: "#fff", "stroke-opacity": 0.55}),
     s("path", {d: lattice(), fill: "#fff", "fill-opacity": 0.28}),
   ];
 }
 
-function index(rank, suit, pattern, ink, transform = null) {
+// The corner's rank, in the card's units (60 wide). The picture is an image that the page's CSS cannot
+// reach into, so it is drawn at the size a phone needs in every card: a phone's card is 50 px wide
+// (widget.css), where 16 units are 13.3 px and the rank and its suit stand 12 px tall or more (issue 14,
+// item 9; tests/browser/test_phone.py measures them as drawn).
+export const CORNER_FONT = 16;
+const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
+
+function index(rank, ink, transform = null) {
   const label = rankIndex(rank);
-  return s("g", {transform},
-    s("text", {x: 9.5, y: 15, "text-anchor": "middle", "font-size": label.length > 1 ? 12.5 : 14.5,
-      "font-weight": 700, fill: ink, "letter-spacing": label.length > 1 ? -1 : 0}, label),
-    suitAt(suit, pattern, 3.5, 18.5, 12));
+  return s("g", {class: "corner", transform},
+    s("text", {x: 9.5, y: 15, "text-anchor": "middle", "font-size": CORNER_FONT, "font-weight": 700, fill: ink,
+      "letter-spacing": label.length > 1 ? -1 : 0}, label),
+    suitAt(3.5, 18.5, 12));
 }
 
-// Each card drawn once, then cloned: a step draws every card on the table again, and a clone of a
-// finished card costs a fraction of building its nodes attribute by attribute.
+// Each card is one <img> of its picture, a data: URL made once per page and pattern, cloned at every
+// step: a step redraws every card on the table, and an image is one node to create, compare (dom.js
+// morph), style and lay out, where an inline SVG was ten or so, each with its <use> shadow tree (drawing
+// the cards as empty SVGs took a quarter off a step's CPU time; bench/browser_bench.py, stepping).
+// The card's name is the image's alt text, so a card button is still named by its content.
 const drawnCards = new Map();
 
-/** The card as an inline SVG (role img, labelled with its name). face=false draws the back. */
-export function cardSvg(text, pattern, face = true) {
+/** The card as an image (its alt text the card's name). face=false draws the back. */
+export function cardImage(text, pattern, face = true) {
   const key = `${pat(pattern)}|${text}|${face}`;
   let made = drawnCards.get(key);
   if (!made) {
-    made = drawCard(text, pattern, face);
+    const known = face && text !== "??" && isCard(text, pattern);
+    const picture = new XMLSerializer().serializeToString(drawCard(known ? text : null, pattern));
+    made = h("img", {class: "ot-card-img", src: `data:image/svg+xml,${encodeURIComponent(picture)}`,
+      alt: known ? cardName(text, pattern) : "face-down card", width: 60, height: 84, draggable: "false"});
     drawnCards.set(key, made);
   }
-  return made.cloneNode(true);
+  return made.cloneNode(false);
 }
 
-function drawCard(text, pattern, face) {
-  const known = face && text !== "??" && isCard(text, pattern);
-  const svg = s("svg", {class: "ot-card-svg", viewBox: "0 0 60 84", role: "img", focusable: "false",
-    "aria-label": known ? cardName(text, pattern) : "face-down card"});
-  if (!known) {
+/** The picture of a card (null: its back), a standalone SVG document: its suit's shapes in its own
+ * <defs>, its font named in it. */
+function drawCard(text, pattern) {
+  const svg = s("svg", {viewBox: "0 0 60 84", width: 60, height: 84, "font-family": FONT});
+  if (!text) {
     for (const el of backShapes()) svg.appendChild(el);
     return svg;
   }
   const p = pat(pattern);
   const [rank, suit] = text;
   const ink = INK[p][suit];
-  svg.appendChild(s("rect", {class: "ot-face-bg", x: 0.5, y: 0.5, width: 59, height: 83, rx: 4.5,
-    fill: "#fdfcf7", stroke: "#8a8a80"}));
-  svg.appendChild(index(rank, suit, p, ink));
-  svg.appendChild(index(rank, suit, p, ink, "rotate(180 30 42)"));
+  svg.appendChild(s("defs", {}, s("symbol", {id: "suit", viewBox: "0 0 100 100", overflow: "visible"},
+    ...suitShapes(suit, p))));
+  svg.appendChild(s("rect", {x: 0.5, y: 0.5, width: 59, height: 83, rx: 4.5, fill: "#fdfcf7", stroke: "#8a8a80"}));
+  svg.appendChild(index(rank, ink));
+  svg.appendChild(index(rank, ink, "rotate(180 30 42)"));
   if (COURT.has(rank)) {
     svg.appendChild(s("rect", {x: 16, y: 14, width: 28, height: 56, rx: 3, fill: ink, "fill-opacity": 0.08,
       stroke: ink, "stroke-opacity": 0.6}));
     svg.appendChild(s("text", {x: 30, y: 42, "text-anchor": "middle", "font-size": 22, "font-weight": 700,
       fill: ink}, rank));
-    svg.appendChild(suitAt(suit, p, 21, 47, 18));
+    svg.appendChild(suitAt(21, 47, 18));
   } else if (rank === "A") {
-    svg.appendChild(suitAt(suit, p, 11, 23, 38));
+    svg.appendChild(suitAt(11, 23, 38));
   } else {
-    svg.appendChild(suitAt(suit, p, 15, 27, 30));
+    svg.appendChild(suitAt(15, 27, 30));
   }
   return svg;
 }

@@ -1,7 +1,7 @@
 // Draws one frame as a card table: seats around, the trick in the middle, centre groups, outcome.
 // Nothing here decides a rule: everything shown comes from the frame.
 import { h } from "./dom.js";
-import { cardSvg, cardName, isCard } from "./cards.js";
+import { cardImage, cardName, isCard } from "./cards.js";
 
 // Seat 0 at the bottom, then clockwise.
 const LAYOUTS = {
@@ -45,20 +45,20 @@ function wonText(won) {
  * moves are highlighted; any other card may be tried too, and the engine says why it is refused. */
 function handCard(card, seat, shown, ctx) {
   const text = shown ? card : "??";
-  const svg = cardSvg(text, ctx.pattern, shown);
+  const face = cardImage(text, ctx.pattern, shown);
   const play = ctx.play;
   if (play && shown && play.seat === seat) {
     const legal = play.legal.has(card);
     const name = cardName(card, ctx.pattern);
-    // Named by its content, the card picture (labelled with the card's name) between hidden words,
+    // Named by its content, the card image (its alt text the card's name) between hidden words,
     // not by an aria-label: a label would differ from the rank letter the button shows.
     return h("button", {type: "button", class: `ot-card ${legal ? "ot-legal" : "ot-illegal"}`, "data-card": text,
       "data-seat": seat, "data-legal": legal ? "true" : "false", disabled: play.busy, onclick: () => play.onMove(card),
       title: legal ? `Play the ${name}` : `Try the ${name} (not among the legal moves)`},
-    h("span", {class: "ot-vh"}, legal ? "Play the " : "Try the "), svg,
+    h("span", {class: "ot-vh"}, legal ? "Play the " : "Try the "), face,
     legal ? null : h("span", {class: "ot-vh"}, " (not among the legal moves)"));
   }
-  return h("span", {class: "ot-card", "data-card": text, "data-seat": seat}, svg);
+  return h("span", {class: "ot-card", "data-card": text, "data-seat": seat}, face);
 }
 
 function handEl(seatData, ctx) {
@@ -77,7 +77,7 @@ function handEl(seatData, ctx) {
     cards.forEach((card, i) => {
       const depth = Math.min(i, 3);
       const el = h("span", {class: "ot-card", "data-card": "??", "data-seat": seat,
-        style: `--d:${depth}; z-index:${cards.length - i}`}, cardSvg("??", ctx.pattern, false));
+        style: `--d:${depth}; z-index:${cards.length - i}`}, cardImage("??", ctx.pattern, false));
       stack.appendChild(el);
     });
     const label = `${owner}'s pile: ${cards.length} card${cards.length === 1 ? "" : "s"}, face down`;
@@ -186,7 +186,7 @@ function centreEl(frame, pos, ctx) {
     box.appendChild(h("div", {class: `ot-played ot-at-${pos[play.seat] || "b"}${winner ? " ot-win" : ""}${fresh}`,
       role: "listitem", "data-played": play.card, "data-by": play.seat, "data-key": play.seat,
       "aria-label": `${names(play.seat)}: ${cardName(play.card, ctx.pattern)}${winner ? ", wins the trick" : ""}`},
-    h("span", {class: "ot-card"}, cardSvg(play.card, ctx.pattern, play.card !== "??")),
+    h("span", {class: "ot-card"}, cardImage(play.card, ctx.pattern, play.card !== "??")),
     winner ? h("span", {class: "ot-win-tag", "aria-hidden": "true"}, "wins") : null));
   }
   if (!(frame.table || []).length) box.appendChild(h("div", {class: "ot-trick-empty"}, trick.number ? "" : "no cards played yet"));
@@ -195,7 +195,7 @@ function centreEl(frame, pos, ctx) {
     return h("div", {class: "ot-group", role: "group", "aria-label": g.label},
       h("div", {class: "ot-group-label"}, g.label, ` (${(g.cards || []).length})`),
       h("div", {class: "ot-group-cards"}, (g.cards || []).map((c) => h("span", {class: "ot-card", "data-centre-card": c,
-        "data-key": key(c)}, cardSvg(c, ctx.pattern, c !== "??" && isCard(c, ctx.pattern))))));
+        "data-key": key(c)}, cardImage(c, ctx.pattern, c !== "??" && isCard(c, ctx.pattern))))));
   });
   return h("div", {class: "ot-centre", style: "grid-area:c"},
     h("div", {class: "ot-trick-head"}, head.join(" · ") || "\u00a0"), box, groups);
