@@ -10,6 +10,7 @@ import pytest
 
 from oldtricks.cards import Card
 from oldtricks.games.drogue.strong import Hooks as DrogueHooks
+from oldtricks.games.druzbart.strong import PLAY_OUT_SEED
 from oldtricks.games.druzbart.strong import Hooks as DruzbartHooks
 from oldtricks.hiddenhands import SeatKnowledge
 from oldtricks.model import Game
@@ -219,3 +220,43 @@ def test_at_a_lenient_table_a_card_told_without_penalty_still_shows_a_void():
     assert hooks.checked_plays(line, start) == [s for s in plays if line.states[s - 1].phase == "play"]
     made = decide(line, Rng(11), SMALL)
     assert made.samples >= SMALL.least, made.reason
+
+
+def test_a_clock_move_is_valued_by_the_deal_played_out_by_the_simple_bots():
+    """Clock Druzbart's objective (games/druzbart/strong.py): after each legal move every seat plays the deal
+    out as the simple bot; the value is what the deal does to the mover's slate (lines erased net of lines
+    chalked back) minus the best of the two others'. Here on the true deal, checked by playing it out."""
+    game = make_game("clock")
+    line = line_to(game, 14, until=in_play(DruzbartHooks(), 18))
+    state = line.states[-1]
+    legal = game.legal_moves(state)
+    values, work = adapter_of(game).solve(game, state, legal, 10_000)
+    seat = legal[0].seat
+    plies = 0
+    for move in legal:
+        after, rng = game.apply(state, move)[0], Rng(PLAY_OUT_SEED)
+        while not after.dealing and game.to_play(after) is not None:
+            after = game.apply(after, game.bot_move(after, rng))[0]
+            plies += 1
+        score = after.history[-1]
+        net = [e - c for e, c in zip(score.erased, score.chalked, strict=True)]
+        assert values[move] == net[seat] - max(n for s, n in enumerate(net) if s != seat), move
+    assert work == plies
+    assert len(set(values.values())) > 1  # the position tells the moves apart
+
+
+def test_a_clock_bot_does_not_play_as_if_the_two_others_were_partners():
+    """On this position (deal 14, 18 cards played, South to move) the paranoid solver, the two others playing
+    together against the mover, likes the Seven of Leaves best on the true deal, and so does the simple bot;
+    played out over the strong bot's samples, the Ace of Acorns does best, and the strong bot leads it."""
+    game = make_game("clock")
+    line = line_to(game, 14, until=in_play(DruzbartHooks(), 18))
+    state = line.states[-1]
+    paranoid = game.analyse(state)
+    assert {str(m.move.card) for m in paranoid.moves if paranoid.is_best(m)} == {"7L"}
+    assert str(game.bot_move(state, Rng(Rng(5).next_u64())).card) == "7L"
+    made = decide(line, Rng(5))
+    assert made.reason == "" and made.samples == 8
+    assert str(made.move.card) == "AB"
+    seven = next(m for m in game.legal_moves(state) if str(m.card) == "7L")
+    assert made.values[str(made.move)] > made.values[str(seven)]

@@ -11,7 +11,8 @@ LEVELS: dict[str, str] = {
     "simple": "plays by rules of thumb, from its own hand and the cards it has seen",
     "strong": (
         "from its own view, deals the hidden cards many ways that fit all it has seen, solves each deal with "
-        "every hand known, and plays the move that does best over them; in a deal's first tricks, where its "
+        "every hand known (in Clock Druzbart: plays each deal out after each of its moves, every seat playing "
+        "as the simple bot), and plays the move that does best over them; in a deal's first tricks, where its "
         "budget solves too few deals, and in Drogue's bidding, it plays as the simple bot does"
     ),
 }

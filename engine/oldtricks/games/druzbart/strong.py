@@ -3,12 +3,22 @@
 What a seat knows of the hands it cannot see is :class:`oldtricks.hiddenhands.SeatKnowledge` with these
 hooks: the deal in play began where the state's deal did; the cards played are the deal's moves; nobody
 shows a card; every card played was one the rules allowed (druzbart.head: a player who did not head the
-trick holds nothing that would have headed it). Each sample is solved by the game's own solver
-(:mod:`.solver`): a move's value is what the solver's analysis shows, the mover's side's tricks minus the
-other side's when the deal stops (druzbart.end), or in Clock Druzbart the mover's own tricks, the two others
-playing against him. So the strong bot plays for the tricks of the deal; the lines a lost matador costs
-(druzbart.score.matador) are not in the solver's count, and the simple bot's care for its matadors decides
-only between moves the samples value alike.
+trick holds nothing that would have headed it).
+
+Drużbart: each sample is solved by the game's own solver (:mod:`.solver`): a move's value is what the
+solver's analysis shows, the mover's side's tricks minus the other side's when the deal stops
+(druzbart.end). So the strong bot plays for the tricks of the deal; the lines a lost matador costs
+(druzbart.score.matador) are not in the solver's count, and the simple bot's care for its matadors
+decides only between moves the samples value alike.
+
+Clock Druzbart: the solver's value (the mover's tricks, the two others playing together against him)
+stays the analysis's measure (solver.CLOCK_NOTE says so), but it is a poor aim for a bot: the two others
+play each for himself, and against a pair that plays together most moves look alike, so the bot would
+mostly fall back on the simple move. Here each sample is played on after each legal move instead, every
+seat (the mover's too) playing as the simple bot does, to the end of the deal; the move's value is what
+the deal does to the slate (clock.lines, clock.lines.matador): the lines the mover erases net of those
+chalked back for his lost matadors, minus the best of the two others'. The work is the moves played in
+these play-outs, some 400 a sample at most (a dozen moves, a deal's three dozen cards).
 """
 
 from __future__ import annotations
@@ -20,8 +30,10 @@ from typing import Any
 from ...cards import Card
 from ...hiddenhands import Hands, SeatKnowledge
 from ...model import Game, Move, evolve
-from ...strong import BUDGET, BoundedSearch, Knowledge, Record
+from ...prng import Rng
+from ...strong import BUDGET, BoundedSearch, Knowledge, OutOfBudget, Record
 from . import solver
+from .clock import ClockDruzbart
 from .state import DruzbartState
 
 
@@ -77,6 +89,8 @@ class Strong:
     def solve(
         self, game: Game[Any], state: DruzbartState, legal: Sequence[Move], limit: int
     ) -> tuple[dict[Move, int], int]:
+        if isinstance(game, ClockDruzbart):
+            return play_outs(game, state, legal, limit)
         model = solver.model_of(game)
         pos = model.position(state)
         priority = [max(model.unled[c], model.led[c]) for c in range(model.cards)]  # as the analysis orders them
@@ -88,6 +102,38 @@ class Strong:
             assert move.card is not None
             guess = values[move] = search.exact(pos, index[move.card], guess)
         return values, search.nodes
+
+
+PLAY_OUT_SEED = 1  # the simple bots' tie-breaks in a play-out: the same after every move, so moves are compared alike
+
+
+def slate_margin(game: ClockDruzbart, state: DruzbartState, seat: int) -> int:
+    """What the deal just ended did to ``seat``'s slate against the best of the others': lines erased net of
+    lines chalked back (clock.lines, clock.lines.matador), his minus the most any other got."""
+    score = state.history[-1]
+    net = [e - c for e, c in zip(score.erased, score.chalked, strict=True)]
+    side = game.side_of(seat)
+    return int(net[side] - max(n for s, n in enumerate(net) if s != side))
+
+
+def play_outs(
+    game: ClockDruzbart, state: DruzbartState, legal: Sequence[Move], limit: int
+) -> tuple[dict[Move, int], int]:
+    """Each legal move's :func:`slate_margin` for the mover when, after it, every seat plays the deal out as
+    the simple bot; the work is the moves played. Raises :class:`OutOfBudget` past ``limit`` moves."""
+    seat = legal[0].seat
+    values: dict[Move, int] = {}
+    played = 0
+    for move in legal:
+        rng = Rng(PLAY_OUT_SEED)
+        after, _ = game.apply(state, move)
+        while not after.dealing and game.to_play(after) is not None:
+            if played >= limit:
+                raise OutOfBudget
+            after, _ = game.apply(after, game.bot_move(after, rng))
+            played += 1
+        values[move] = slate_margin(game, after, seat)
+    return values, played
 
 
 ADAPTER = Strong()
