@@ -3,8 +3,9 @@ level on each side in turn, so that the luck of the cards falls on both.
 
 A "game" of these experiments is one deal (Bettelmann and Tod und Leben: one game from its deal) played
 once for each arrangement of the levels: Drużbart and Drogue with the strong bots as South and North,
-then as West and East; Clock Druzbart with one strong player in each of the three seats; Bettelmann and
-Tod und Leben with the strong player in each seat. The deals, and the simple bots' and the strong bots'
+then as West and East; Clock Druzbart with one strong player in each of the three seats, and once more
+with the simple bots in every seat, so that each seat's strong player is set beside a simple one;
+Bettelmann and Tod und Leben with the strong player in each seat. The deals, and the simple bots' and the strong bots'
 generators, come from the chunk's seed, as in every experiment. The strong bots play with the budget they
 have in the browser (:data:`oldtricks.strong.BUDGET`; Bettelmann's own).
 
@@ -23,7 +24,7 @@ from ..prng import Rng
 from ..replay import Line
 from ..strong import decide
 from .experiment import Configuration, Experiment, Plot, deals
-from .plots import mean_row, plot, share_row
+from .plots import Row, mean_row, plot, share_row
 from .sizes import size
 from .tally import Tally
 
@@ -61,22 +62,33 @@ def play_line(game: Game[Any], seed: int, strong: Sequence[int], rng: Rng, tally
 
 def _tricks_deal(config: Configuration, seed: int, games: int) -> Tally:
     """Drużbart and Clock Druzbart: one deal each arrangement; the tricks and the lines of the deal's record
-    (druzbart.score: lines erased for the deal, chalked back for lost matadors)."""
+    (druzbart.score: lines erased for the deal, chalked back for lost matadors). Clock Druzbart's deal is
+    also played by the simple bots in every seat, each seat's result counted under ``base:``: with three
+    players, one player's tricks fall short of the better of two others' more often than not, so a strong
+    player is measured against a simple one in the same seat on the same deal, not against the others."""
     game: Any = config.make()
     tally = Tally()
     for deal, rng in deals(seed, games):
         tally.count("games")
         for strong, _ in ARRANGEMENTS[config.game]:
-            state = play_line(game, deal, strong, rng, tally).states[-1]
-            score = state.history[-1]
-            side = game.side_of(strong[0])
-            net = [e - c for e, c in zip(score.erased, score.chalked, strict=True)]
-            mine, best_other = score.tricks[side], max(t for s, t in enumerate(score.tricks) if s != side)
-            tally.count("deals")
-            tally.count("won" if mine > best_other else "lost" if mine < best_other else "drawn")
-            tally.value("margin", mine - best_other)
-            tally.value("lines", net[side] - max(n for s, n in enumerate(net) if s != side))
+            _count_deal(game, play_line(game, deal, strong, rng, tally).states[-1], strong[0], tally, "")
+        if game.num_sides == 3:
+            last = play_line(game, deal, (), rng, tally).states[-1]
+            for strong, _ in ARRANGEMENTS[config.game]:
+                _count_deal(game, last, strong[0], tally, "base:")
     return tally
+
+
+def _count_deal(game: Any, state: Any, seat: int, tally: Tally, prefix: str) -> None:
+    """One deal's result from ``seat``'s side: won, lost or drawn, and the margins in tricks and in lines."""
+    score = state.history[-1]
+    side = game.side_of(seat)
+    net = [e - c for e, c in zip(score.erased, score.chalked, strict=True)]
+    mine, best_other = score.tricks[side], max(t for s, t in enumerate(score.tricks) if s != side)
+    tally.count(f"{prefix}deals")
+    tally.count(prefix + ("won" if mine > best_other else "lost" if mine < best_other else "drawn"))
+    tally.value(f"{prefix}margin", mine - best_other)
+    tally.value(f"{prefix}lines", net[side] - max(n for s, n in enumerate(net) if s != side))
 
 
 def _drogue_deal(config: Configuration, seed: int, games: int) -> Tally:
@@ -131,15 +143,26 @@ UNITS = {
 
 def summarise(experiment: Experiment, tallies: Mapping[str, Tally]) -> dict[str, Plot]:
     configs = experiment.configurations
-    won, margin, searched = [], [], []
+    won, margin, slate, searched = [], [], [], []
     for c in configs:
         t = tallies[c.key]
         n = t.counts["deals"]
         won.append(share_row(f"{c.label}: strong wins", t.counts["won"], n, c.label))
-        won.append(share_row(f"{c.label}: simple wins", t.counts["lost"], n, c.label))
-        margin.append(mean_row(c.label, t.histogram("margin"), c.label))
+        if t.counts["base:deals"]:  # Clock Druzbart: the simple player in the same seat, on the same deals
+            won.append(share_row(f"{c.label}: simple, same seat, wins", t.counts["base:won"], n, c.label))
+        else:
+            won.append(share_row(f"{c.label}: simple wins", t.counts["lost"], n, c.label))
+        based = bool(t.counts["base:deals"])
+        margin.append(mean_row(f"{c.label}: strong" if based else c.label, t.histogram("margin"), c.label))
+        if based:
+            margin.append(mean_row(f"{c.label}: simple, same seat", t.histogram("base:margin"), c.label))
+        if "lines" in t.histograms:
+            slate.append(mean_row(f"{c.label}: strong", t.histogram("lines"), c.label))
+            if t.counts["base:deals"]:
+                slate.append(mean_row(f"{c.label}: simple, same seat", t.histogram("base:lines"), c.label))
         moves = t.counts["moves:searched"] + t.counts["moves:simple"]
         searched.append(share_row(c.label, t.counts["moves:searched"], moves, c.label))
+    based_any = any(tallies[c.key].counts["base:deals"] for c in configs)
     sizes = "; ".join(f"{c.label}: {tallies[c.key].counts['games']:,} deals" for c in configs)
     units = "; ".join(f"{c.label}: {UNITS[c.game]}" for c in configs)
     return {
@@ -149,7 +172,15 @@ def summarise(experiment: Experiment, tallies: Mapping[str, Tally]) -> dict[str,
             "share of the games played",
             won,
             f"Each deal played with the strong bots on each side in turn ({sizes}); a game neither side wins "
-            "(equal tricks or points, an endless game) counts for neither; bars: 95% Wilson intervals.",
+            "(equal tricks or points, an endless game) counts for neither; "
+            + (
+                "a Clock Druzbart player wins a deal when he takes more tricks than each of the two others, which "
+                "even an equal player does about a third of the time, so beside the strong player stands the "
+                "simple player in the same seat, the same deal played by the simple bots in every seat; "
+                if based_any
+                else ""
+            )
+            + "bars: 95% Wilson intervals.",
             percent=True,
         ),
         "margin": plot(
@@ -157,8 +188,11 @@ def summarise(experiment: Experiment, tallies: Mapping[str, Tally]) -> dict[str,
             f"{experiment.title}: by how much",
             "mean margin of the strong side",
             margin,
-            f"The margin of each game, from the strong side's view ({units}); bars: ±1.96 standard errors.",
+            f"The margin of each game, from the strong side's view ({units}); "
+            + ("Clock Druzbart: beside the simple player in the same seat on the same deals; " if based_any else "")
+            + "bars: ±1.96 standard errors.",
         ),
+        **({"slate": _slate_plot(experiment, slate)} if slate else {}),
         "searched": plot(
             "share",
             f"{experiment.title}: moves the strong bot searched",
@@ -169,6 +203,19 @@ def summarise(experiment: Experiment, tallies: Mapping[str, Tally]) -> dict[str,
             percent=True,
         ),
     }
+
+
+def _slate_plot(experiment: Experiment, rows: Sequence[Row]) -> Plot:
+    return plot(
+        "mean",
+        f"{experiment.title}: what the deal does to the slate",
+        "mean margin in lines",
+        rows,
+        "What the deal does to the slate from the strong side's view: the lines it erases net of those chalked "
+        "back for lost matadors (druzbart.score, clock.lines), minus the other side's (Clock Druzbart: minus the"
+        " better of the two others'), beside the simple player's in the same seat on the same deals; bars: "
+        "±1.96 standard errors.",
+    )
 
 
 def _configs(games: Sequence[tuple[str, str, Mapping[str, object]]], deals: int) -> tuple[Configuration, ...]:
@@ -187,9 +234,18 @@ def experiments(games: int | None = None, scale: int = 1) -> list[Experiment]:
             "druzbart",
             "Drużbart: the strong bots against the simple ones",
             described,
-            _configs(
-                (("druzbart", "Drużbart", {}), ("clock", "Clock Druzbart", {})), size("druzbart-strength", "all", scale)
-            ),
+            _configs((("druzbart", "Drużbart", {}),), size("druzbart-strength", "all", scale)),
+            _tricks_deal,
+            summarise,
+            chunk=CHUNK,
+            on_request=True,
+        ),
+        Experiment(
+            "clock-strength",
+            "druzbart",
+            "Clock Druzbart: the strong bot against the simple ones",
+            described,
+            _configs((("clock", "Clock Druzbart", {}),), size("clock-strength", "all", scale)),
             _tricks_deal,
             summarise,
             chunk=CHUNK,
