@@ -10,15 +10,19 @@ warning when its target is on no page.
 
 from __future__ import annotations
 
+from typing import Any
+
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
+from sphinx.util.docutils import SphinxTranslator
 
 from oldtricks.registry import all_rules
 
 from .store import embeds, rule_anchor, rule_blocks
 
 __all__ = [
+    "demos_fold",
     "pending_rule",
     "pending_scenario",
     "rule_demos",
@@ -45,15 +49,41 @@ class rule_demos(nodes.General, nodes.Element):
     """The list of embedded scenarios that demonstrate rule ``rule_id``."""
 
 
+class demos_fold(nodes.General, nodes.Element):
+    """A long list of demonstrations, folded under its count (``count``): a ``<details>`` in HTML."""
+
+
+# A rule box lists its demonstrations on one line; a longer list (more than SHOWN_INLINE viewers, or
+# titles that would not fit one line of the box: SHOWN_WIDTH characters) is folded under its count, so
+# that the box stays as short as the rule.
+SHOWN_INLINE = 3
+SHOWN_WIDTH = 115
+
+
 def status_pill(status: str, *, small: bool = False) -> nodes.inline:
     """The status label: documented / disputed / suggested / assumed, one style everywhere."""
     classes = ["ot-status", f"ot-status-{status}"] + (["ot-status-small"] if small else [])
     return nodes.inline(status, status, classes=classes)
 
 
+def _visit_fold(self: Any, node: demos_fold) -> None:
+    self.body.append(self.starttag(node, "details", ""))
+    self.body.append(f'<summary><span class="ot-rule-demos-label">Shown in</span> {node["count"]} examples</summary>\n')
+
+
+def _depart_fold(self: Any, node: demos_fold) -> None:
+    self.body.append("</details>\n")
+
+
+def _pass(self: SphinxTranslator, node: nodes.Element) -> None:
+    """Other builders print the list as it stands (the node's children)."""
+
+
 def setup_links(app: Sphinx) -> None:
     for node in (pending_rule, pending_scenario, rule_demos):
         app.add_node(node)
+    others = dict.fromkeys(("latex", "text", "man", "texinfo"), (_pass, _pass))
+    app.add_node(demos_fold, html=(_visit_fold, _depart_fold), **others)  # type: ignore[arg-type]
     app.connect("doctree-resolved", resolve_links)
 
 
@@ -110,14 +140,20 @@ def _demos(app: Sphinx, docname: str, rule_id: str) -> nodes.Element:
     if not shown:
         para += nodes.emphasis("", "No scenario on these pages demonstrates this rule yet.")
         return para
-    para += nodes.inline("", "Shown in: ", classes=["ot-rule-demos-label"])
+    line = "Shown in: " + " · ".join(title for *_, title in shown)
+    folded = len(shown) > SHOWN_INLINE or len(line) > SHOWN_WIDTH
+    if not folded:
+        para += nodes.inline("", "Shown in: ", classes=["ot-rule-demos-label"])
     for i, (doc, _line, sid, title) in enumerate(shown):
         if i:
             para += nodes.Text(" · ")
         para += nodes.reference(
             "", title, refuri=_uri(app, docname, doc, sid), internal=True, classes=["ot-scenario-link"], reftitle=sid
         )
-    return para
+    if not folded:
+        return para
+    para["classes"] = ["ot-rule-demos-list"]
+    return demos_fold("", para, count=len(shown), classes=["ot-rule-demos"])
 
 
 def rule_link(rule_id: str, text: str | None = None, *, warn: bool = False, pill: bool = True) -> pending_rule:

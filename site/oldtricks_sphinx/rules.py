@@ -69,30 +69,32 @@ class RuleDirective(SphinxDirective):
         block = nodes.container(classes=["ot-rule-block", f"ot-status-{rule.status}"], ids=[anchor])
         self.set_source_info(block)
         self.state.document.ids[anchor] = block
-        block += self._head(rule, anchor)
+        block += self._head(rule)
         body = nodes.container(classes=["ot-rule-statement"])
         self.state.nested_parse(self.content, self.content_offset, body)
         block += body
+        # the id, a link to the box, ends the source's line: the title has the box's width to itself
         block += nodes.paragraph(
             "",
             "",
-            nodes.inline("", "Source: ", classes=["ot-rule-source-label"]),
-            nodes.Text(rule.source),
+            nodes.inline(
+                "", "", nodes.inline("", "Source: ", classes=["ot-rule-source-label"]), nodes.Text(rule.source)
+            ),
+            nodes.Text(" "),
+            nodes.reference(
+                "", "", nodes.literal("", rule.id), refid=anchor, classes=["ot-rule-id"], reftitle="Link to this rule"
+            ),
             classes=["ot-rule-source"],
         )
         block += rule_demos(rule_id=rule_id)
         return [block]
 
     @staticmethod
-    def _head(rule: Rule, anchor: str) -> nodes.paragraph:
+    def _head(rule: Rule) -> nodes.paragraph:
         head = nodes.paragraph(classes=["ot-rule-head"])
         head += status_pill(rule.status)
         head += nodes.Text(" ")
         head += nodes.strong("", rule.title)
-        head += nodes.Text(" ")
-        head += nodes.reference(
-            "", "", nodes.literal("", rule.id), refid=anchor, classes=["ot-rule-id"], reftitle="Link to this rule"
-        )
         return head
 
 

@@ -172,3 +172,21 @@ def test_a_parallel_reader_s_records_merge_and_a_second_place_is_warned(caplog: 
     merge_placed(mine, theirs, {"p2"}, lambda key: f"scenario {key!r}")
     assert mine == {"a": Embed("p1", 3, "A", ()), "b": Embed("p2", 7, "B", ())}  # c: a page it did not read
     assert "scenario 'a' appears twice: already on page 'p1'" in caplog.text
+
+
+def test_a_long_list_of_viewers_is_folded_under_its_count(build: Builder) -> None:
+    """More than three viewers (or titles too long for one line) fold into a <details> named by their count."""
+    orders = ["play-order", "winner-first", "loser-first", "shuffled"]
+    viewers = "".join(f"```{{scenario}} bettelmann/return-{order}\n```\n\n" for order in orders)
+    built = build({"index.md": f"# R\n\n```{{rule}} bettelmann.return-order\nOrders.\n```\n\n{viewers}"})
+    assert built.status == 0, built.warnings
+    page = built.html()
+    block = page[page.index('id="rule-bettelmann-return-order"') :]
+    block = block[: block.index('<div class="oldtricks-widget"')]
+    assert re.search(
+        r'<details class="ot-rule-demos"><summary><span class="ot-rule-demos-label">Shown in</span> 4 examples'
+        r"</summary>\s*<p class=\"ot-rule-demos-list\">",
+        block,
+    ), block
+    assert len(re.findall(r'href="#bettelmann/return-[\w-]+"', block)) == 4
+    assert "Shown in: " not in block
