@@ -9,6 +9,8 @@ Each feature registers its nodes, directives, roles and events in one ``setup_*`
   :mod:`.glossary` the meaning of a glossary term on every link to it; :mod:`.ledger` ``{ledger}``
   (the rules ledger as one table); :mod:`.picture` ``{trick}`` (one trick drawn as cards);
   :mod:`.tabs` ``{tabs}`` and ``{tab} LABEL`` (the readings of one deal, one at a time);
+  :mod:`.folds` ``{examples}`` and ``{fold} LINE`` (a section's viewers, or any part of a page, folded
+  under a line that names them);
   :mod:`.stats` ``{stats} FILE PLOT`` (a plot of simulated games from a ``stats/`` data file), its
   numbers on a page of their own (:mod:`.plotnumbers`);
 - :mod:`.links` links resolved once every page is read; :mod:`.store` what the build remembers;
@@ -36,6 +38,7 @@ from .assets import setup_assets
 from .csp import setup_csp
 from .ddtable import setup_ddtable
 from .embeds import setup_embeds
+from .folds import setup_folds
 from .glossary import setup_glossary
 from .ledger import setup_ledger
 from .lessons import setup_lessons
@@ -70,6 +73,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         setup_ledger,
         setup_picture,
         setup_tabs,
+        setup_folds,
         setup_stats,
         setup_numbers,
         setup_assets,

@@ -26,7 +26,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 
-__all__ = ["TabDirective", "TabsDirective", "setup_tabs", "tab_ids", "tab_panel", "tab_set"]
+__all__ = ["TabDirective", "TabsDirective", "setup_tabs", "tab_ids", "tab_panel", "tab_set", "tabs_script"]
 
 # German and Polish letters as a reader would spell them in an address (docutils would drop them).
 _SPELLED = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "ł": "l", "Ł": "l"})
@@ -131,11 +131,16 @@ def _pass(self: SphinxTranslator, node: nodes.Element) -> None:
     """Other builders print the panels one after another (the node's children)."""
 
 
+def tabs_script(app: Sphinx) -> None:
+    """Add tabs.js to the page being written (once: the same file added again is not added twice). It
+    runs before widget.js (priority 100): a link's target in a hidden panel or a closed fold
+    (:mod:`.folds`) is shown before the viewers look for it."""
+    app.add_js_file("oldtricks/tabs.js", loading_method="defer", priority=99)
+
+
 def _add_js(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     if doctree is not None and next(iter(doctree.findall(tab_set)), None) is not None:
-        # before widget.js (priority 100): a link's target in a hidden panel is opened before the viewers
-        # look for it
-        app.add_js_file("oldtricks/tabs.js", loading_method="defer", priority=99)
+        tabs_script(app)
 
 
 def setup_tabs(app: Sphinx) -> None:

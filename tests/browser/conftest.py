@@ -16,7 +16,7 @@ Fixtures:
 
 Helpers: ``site_pages(root)`` (every built page), ``sample_pages(root)`` (every page but one embed
 page per game and one text page), ``embedded(html)`` (each viewer's data, unpacked
-as widget.js does), ``wait_mounted(page)``.
+as widget.js does), ``wait_mounted(page)``, ``open_folds(page)`` (a rules page's folded examples shown).
 """
 
 from __future__ import annotations
@@ -274,11 +274,11 @@ SETTLED = """() => {
     ["static", "live", "error", "pending"].includes(el.dataset.ready)));
 }"""
 
-# What a reader scrolling down the page does: each viewer still waiting to come near the screen is
-# brought into view (its tab opened, if it is in a closed one) until it is drawn; each tab group is
-# then put back on the tab it showed, and the focus where it was; then the page goes back to where it
-# was: the element the link names (or the one in the middle of the window) where it was in the window,
-# though viewers above it grew.
+# What a reader scrolling down the page and opening everything does: each viewer still waiting to come
+# near the screen is brought into view (its fold and its tab opened, if they are closed) until it is
+# drawn; each fold is then closed again and each tab group put back on the tab it showed, and the focus
+# where it was; then the page goes back to where it was: the element the link names (or the one in the
+# middle of the window) where it was in the window, though viewers above it grew.
 SCROLL_THROUGH = """async () => {
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
   const waiting = [...document.querySelectorAll('.oldtricks-widget[data-ready="pending"]')];
@@ -292,7 +292,11 @@ SCROLL_THROUGH = """async () => {
   const top = anchor.getBoundingClientRect().top;
   const focused = document.activeElement;  // a tab changed hides what had the focus: it is given back
   const shown = new Map();  // a tab group -> its tab selected before: a viewer in a closed tab is opened
+  const opened = new Set();  // the folds opened here, closed again at the end
   for (const root of waiting) {
+    const fold = root.closest("[data-ot-fold]");
+    const toggle = fold && fold.querySelector(':scope > .ot-fold-toggle[aria-expanded="false"]');
+    if (toggle) { toggle.click(); opened.add(toggle); }
     const panel = root.closest(".ot-tabpanel[hidden]");
     if (panel) {
       const group = panel.closest("[data-ot-tabs]");
@@ -303,7 +307,9 @@ SCROLL_THROUGH = """async () => {
     for (let i = 0; i < 300 && root.dataset.ready === "pending"; i++) await frame();
   }
   for (const tab of shown.values()) if (tab) tab.click();
-  if (shown.size && focused && focused !== document.activeElement) focused.focus({preventScroll: true});
+  for (const toggle of opened) toggle.click();
+  const moved = shown.size || opened.size;
+  if (moved && focused && focused !== document.activeElement) focused.focus({preventScroll: true});
   await frame();
   window.scrollBy({top: anchor.getBoundingClientRect().top - top, behavior: "instant"});
   await frame();
@@ -317,6 +323,25 @@ def wait_mounted(page: Any, timeout: float = 15_000, everything: bool = True) ->
     if everything:
         page.evaluate(SCROLL_THROUGH)
         page.wait_for_function(MOUNTED, timeout=timeout)
+
+
+# A rules page's examples wait in folds (folds.py, tabs.js): a closed fold's button opens it.
+OPEN_FOLDS = """(sid) => {
+  const folds = sid ? [document.getElementById(sid).closest("[data-ot-fold]")].filter(Boolean)
+    : [...document.querySelectorAll("[data-ot-fold]")];
+  let opened = 0;
+  for (const fold of folds) {
+    const toggle = fold.querySelector(':scope > .ot-fold-toggle[aria-expanded="false"]');
+    if (toggle) { toggle.click(); opened++; }
+  }
+  return opened;
+}"""
+
+
+def open_folds(page: Any, sid: str | None = None) -> int:
+    """Open every closed fold of the page (or only the one that holds viewer ``sid``), as a reader
+    clicking each "Watch" line; the number opened."""
+    return int(page.evaluate(OPEN_FOLDS, sid))
 
 
 def widget(page: Any, sid: str) -> Any:

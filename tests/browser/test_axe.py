@@ -1,6 +1,7 @@
 """axe-core (pinned in package.json, read from node_modules) on every built page (of the embed pages, one
 per game: they share one template, and their viewers are all on the rules pages too), light and dark: no
-violation of any rule, at any impact, once the page's viewers have started."""
+violation of any rule, at any impact, once the page's viewers have started (a rules page with its folded
+examples open: their buttons are checked, and the viewers in them)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from conftest import REPO, SiteServer, embedded, sample_pages, wait_mounted
+from conftest import REPO, SiteServer, embedded, open_folds, sample_pages, wait_mounted
 
 pytestmark = pytest.mark.browser
 
@@ -74,6 +75,8 @@ def test_axe_finds_nothing_on_any_page(live_page: Any, site_server: SiteServer, 
     for name in by_size[part::PARTS]:
         live_page.emulate_media(color_scheme="light")
         live_page.goto(site_server.url + name)
+        wait_mounted(live_page, everything=False)
+        open_folds(live_page)  # a rules page's examples shown: what is in them is checked too
         wait_mounted(live_page)
         live_page.wait_for_load_state("load")
         # every viewer drawn, and started (test_site_pages.py leaves this to here for these pages)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from conftest import REPO, SiteServer, embedded, sample_pages, site_pages, wait_mounted
+from conftest import REPO, SiteServer, embedded, open_folds, sample_pages, site_pages, wait_mounted
 
 pytestmark = pytest.mark.browser
 
@@ -145,7 +145,9 @@ def walk_viewers(page: Any, url: str, sids: list[str]) -> dict[str, int]:
     wait_mounted(page)
     walked = {}
     for sid in sids:
+        open_folds(page, sid)  # its "Watch" line clicked, if its fold is closed
         root = page.locator(f'.oldtricks-widget[id="{sid}"]')
+        root.locator('[data-action="next"]').wait_for()
         # where a reader clicking Next has it: in the middle of the screen
         root.locator('[data-action="next"]').evaluate("(el) => el.scrollIntoView({block: 'center'})")
         result = root.evaluate(WALK)

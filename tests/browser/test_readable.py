@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from conftest import SiteServer, site_pages, wait_mounted
+from conftest import SiteServer, open_folds, site_pages, wait_mounted
 
 pytestmark = pytest.mark.browser
 
@@ -172,6 +172,8 @@ UNDER_BUTTON = """async (count) => {
 def test_the_back_to_top_button_never_covers_a_viewer(live_page: Any, site_server: SiteServer, width: int) -> None:
     live_page.set_viewport_size({"width": width, "height": 800})
     live_page.goto(site_server.url + "druzbart.html")
+    wait_mounted(live_page, everything=False)
+    open_folds(live_page)  # every viewer of the page shown, as a reader opening each "Watch" line
     wait_mounted(live_page)
     got = live_page.evaluate(UNDER_BUTTON, 3)
     assert got["checked"] > 50, got

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from conftest import SiteServer, wait_mounted
+from conftest import SiteServer, open_folds, wait_mounted
 
 pytestmark = pytest.mark.browser
 
@@ -21,6 +21,7 @@ def test_tabs_show_one_reading_at_a_time_and_follow_the_arrow_keys(live_page: An
     live_page.set_viewport_size({"width": 1366, "height": 900})
     live_page.goto(site_server.url + PAGE)
     wait_mounted(live_page, everything=False)
+    assert open_folds(live_page, FIRST) == 1  # the group's "Watch" line
     group = live_page.locator(GROUP)
     tabs = group.get_by_role("tab")
     assert group.get_by_role("tablist").count() == 1 and tabs.count() == 2
@@ -90,6 +91,7 @@ def test_without_javascript_every_reading_shows_under_its_label(browser: Any, si
 def test_print_shows_the_open_reading_and_names_the_others(live_page: Any, site_server: SiteServer) -> None:
     live_page.goto(site_server.url + PAGE)
     wait_mounted(live_page, everything=False)
+    open_folds(live_page, FIRST)
     group = live_page.locator(GROUP)
     group.get_by_role("tab").nth(1).click()  # the reader's choice is what prints
     live_page.emulate_media(media="print")

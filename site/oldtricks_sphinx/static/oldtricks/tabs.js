@@ -1,12 +1,17 @@
-// The readings of one deal as tabs (tabs.py writes the markup): a classic script, deferred, run before
-// widget.js, so that a link to a viewer in a hidden panel (`page.html#id@step`) has opened its panel
-// before the viewers look for it. ARIA tablist / tab / tabpanel; Left and Right (Up and Down), Home and
-// End move between the tabs, and a tab opens as it takes focus. Without this script every panel shows,
-// one after another, under its label (pages.css). A viewer waiting in a hidden panel is drawn by
-// widget.js when its panel opens and it comes near the screen (an IntersectionObserver sees it appear).
+// What a rules page shows on demand: the readings of one deal as tabs (tabs.py writes the markup) and a
+// section's examples folded under one line (folds.py). A classic script, deferred, run before widget.js,
+// so that a link to a viewer in a hidden panel or a closed fold (`page.html#id@step`) has shown it
+// before the viewers look for it.
+// Tabs: ARIA tablist / tab / tabpanel; Left and Right (Up and Down), Home and End move between the tabs,
+// and a tab opens as it takes focus. Folds: a button with aria-expanded over content hidden
+// "until-found" (find-in-page opens it). Without this script every panel and every fold shows (pages.css).
+// A viewer waiting in a hidden panel or a closed fold is drawn by widget.js when it shows and comes near
+// the screen. Nothing here is remembered: a page opens with every fold closed and every first tab shown,
+// unless a link names something inside.
 (function () {
   var groups = document.querySelectorAll("[data-ot-tabs]");
-  if (!groups.length) return;
+  var folds = document.querySelectorAll("[data-ot-fold]");
+  if (!groups.length && !folds.length) return;
 
   function tabsOf(group) {
     return Array.prototype.slice.call(group.querySelectorAll(":scope > .ot-tablist > .ot-tab"));
@@ -61,32 +66,94 @@
     })(groups[g]);
   }
 
-  function hashText() {
+  // -- folds --------------------------------------------------------------------------------------
+  function foldParts(fold) {
+    return {button: fold.querySelector(":scope > .ot-fold-toggle"), body: fold.querySelector(":scope > .ot-fold-body")};
+  }
+
+  function isOpen(fold) {
+    return foldParts(fold).button.getAttribute("aria-expanded") === "true";
+  }
+
+  function setFold(fold, open, quiet) {
+    var parts = foldParts(fold);
+    parts.button.setAttribute("aria-expanded", open ? "true" : "false");
+    if (open) parts.body.removeAttribute("hidden");
+    else parts.body.setAttribute("hidden", "until-found");
+    // widget.js stops a viewer that plays by itself in a fold that closes (the link it kept writing
+    // would name a viewer the reader put away)
+    if (!open && !quiet) fold.dispatchEvent(new CustomEvent("ot-fold-closed", {bubbles: true}));
+  }
+
+  for (var f = 0; f < folds.length; f++) {
+    (function (fold) {
+      var parts = foldParts(fold);
+      setFold(fold, fold.getAttribute("data-ot-fold") === "open", true);  // as the page was written
+      parts.button.addEventListener("click", function () { setFold(fold, !isOpen(fold)); });
+      // find-in-page found text in the closed fold: the browser shows it; the button says so
+      parts.body.addEventListener("beforematch", function () { setFold(fold, true); });
+      fold.classList.add("ot-fold-ready");
+    })(folds[f]);
+  }
+
+  // -- links into what is hidden --------------------------------------------------------------------
+  function decoded(text) {
     try {
-      return decodeURIComponent(location.hash.replace(/^#/, ""));
+      return decodeURIComponent(text);
     } catch (e) {
-      return location.hash.replace(/^#/, "");
+      return text;
     }
   }
 
-  // The element a link names (`#id@step` names the viewer `id`; a panel's own id names the panel), and
-  // the tab of each hidden panel it stands in, outermost first.
-  function openFor() {
-    var raw = hashText();
-    if (!raw) return;
-    var target = document.getElementById(raw);
+  // The element a fragment names (`id@step` names the viewer `id`; a panel's or a fold's own id names it).
+  function targetOf(raw) {
+    var target = raw ? document.getElementById(raw) : null;
     if (!target && raw.lastIndexOf("@") >= 0) target = document.getElementById(raw.slice(0, raw.lastIndexOf("@")));
+    return target;
+  }
+
+  // Show the element: open each closed fold and each hidden panel it stands in, outermost first.
+  function reveal(target) {
     var chain = [];
     for (var el = target; el; el = el.parentElement) {
-      if (el.classList && el.classList.contains("ot-tabpanel")) chain.unshift(el);
+      if (el.classList && (el.classList.contains("ot-tabpanel") || el.hasAttribute("data-ot-fold"))) chain.unshift(el);
     }
     for (var k = 0; k < chain.length; k++) {
-      var tab = document.getElementById(chain[k].id + "-tab");
-      var group = chain[k].closest("[data-ot-tabs]");
-      if (tab && group && chain[k].hidden) select(group, tab, false);
+      var part = chain[k];
+      if (part.hasAttribute("data-ot-fold")) {
+        if (!isOpen(part)) setFold(part, true);
+        continue;
+      }
+      var tab = document.getElementById(part.id + "-tab");
+      var group = part.closest("[data-ot-tabs]");
+      if (tab && group && part.hidden) select(group, tab, false);
     }
-    if (target && target.classList.contains("ot-tabpanel")) target.scrollIntoView({block: "start"});
   }
+
+  function openFor() {
+    var raw = decoded(location.hash.replace(/^#/, ""));
+    var target = targetOf(raw);
+    if (!target) return;
+    reveal(target);
+    if (target.classList.contains("ot-tabpanel") || target.hasAttribute("data-ot-fold")) {
+      target.scrollIntoView({block: "start"});
+    }
+  }
+
+  // A link on this page to what is hidden shows it before the browser follows it. A link to the
+  // fragment already in the address changes nothing the browser would report: it is told again, so that
+  // the viewers open the step it names (widget.js listens for hashchange).
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a[href*='#']") : null;
+    if (!link || event.defaultPrevented || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (link.origin !== location.origin || link.pathname !== location.pathname || !link.hash) return;
+    var target = targetOf(decoded(link.hash.slice(1)));
+    if (!target) return;
+    reveal(target);
+    if (link.hash === location.hash) {
+      setTimeout(function () { window.dispatchEvent(new HashChangeEvent("hashchange")); }, 0);
+    }
+  });
 
   openFor();
   window.addEventListener("hashchange", openFor);

@@ -794,7 +794,8 @@ async function drawKeepingPlace(root) {
 
 /** Whether the element is shown and within a screen of the visible part of the page now. */
 function isNear(el) {
-  if (!el.getClientRects().length) return false; // not shown (in a closed tab): drawn when it shows
+  // not shown (in a closed tab, or a closed fold, whose content keeps a box of no height): drawn when it shows
+  if (el.checkVisibility ? !el.checkVisibility() : !el.getClientRects().length) return false;
   const box = el.getBoundingClientRect();
   const screen = window.innerHeight || document.documentElement.clientHeight || 800;
   return box.bottom > -screen && box.top < 2 * screen;
@@ -847,6 +848,11 @@ const firstPass = () => mountAll().finally(() => {
   document.documentElement.setAttribute("data-ot-settled", "");
   setTimeout(prefetchMore, 0); // after the first viewers are drawn, before the reader scrolls to the rest
   setTimeout(textForms, 0); // and the text forms, ready for print
+});
+// A fold closed by the reader (tabs.js) stops the viewers in it that play by themselves: they would go on
+// writing their step into the page's address.
+document.addEventListener("ot-fold-closed", (event) => {
+  for (const w of widgets.values()) if (event.target.contains(w.root)) w.stopPlay();
 });
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", firstPass);
 else firstPass();

@@ -1,0 +1,128 @@
+"""A rules page's examples folded under one line (folds.py, tabs.js): closed at first, opened in place by a
+real button, the viewer inside drawn only once it shows; any link to a viewer inside opens its fold and
+lands on it; a fold closed stops its viewer playing; without a script and in print every fold shows
+(each rules page's length and print: test_site_pages.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from conftest import SiteServer, wait_mounted
+
+pytestmark = pytest.mark.browser
+
+PAGE = "bettelmann.html"
+SID = "bettelmann/many-players"  # alone in its fold ("Watch: Three players"), after two rule boxes
+FOLD = f'[data-ot-fold]:has([id="{SID}"])'
+OPEN_SID = "bettelmann/basics"  # the viewer whose trick the rules in brief draws: its fold starts open
+
+
+def fold_parts(page: Any) -> tuple[Any, Any, Any]:
+    fold = page.locator(FOLD)
+    return (
+        fold.locator(":scope > .ot-fold-toggle"),
+        fold.locator(":scope > .ot-fold-body"),
+        page.locator(f'.oldtricks-widget[id="{SID}"]'),
+    )
+
+
+def test_a_fold_opens_in_place_and_its_viewer_is_drawn_only_then(live_page: Any, site_server: SiteServer) -> None:
+    live_page.set_viewport_size({"width": 1366, "height": 900})
+    live_page.goto(site_server.url + PAGE)
+    wait_mounted(live_page, everything=False)
+    button, body, root = fold_parts(live_page)
+    assert button.get_attribute("aria-expanded") == "false"
+    assert button.get_attribute("aria-controls") == body.get_attribute("id")
+    assert button.inner_text() == "Watch: Three players"  # named for what it holds
+    assert body.get_attribute("hidden") == "until-found" and body.is_hidden()  # find-in-page can still open it
+    button.scroll_into_view_if_needed()
+    live_page.wait_for_timeout(300)
+    assert root.get_attribute("data-ready") == "pending"  # on the screen, but closed: not drawn
+    top = button.evaluate("el => el.getBoundingClientRect().top")
+    button.focus()
+    live_page.keyboard.press("Enter")
+    assert button.get_attribute("aria-expanded") == "true" and body.is_visible()
+    live_page.wait_for_function(f"() => document.getElementById('{SID}').dataset.ready === 'static'")
+    assert root.locator('[data-action="next"]').is_visible()
+    assert button.evaluate("el => el.getBoundingClientRect().top") == top  # opened in place, below its line
+    live_page.keyboard.press("Space")  # the button has the focus still: closed again
+    assert button.get_attribute("aria-expanded") == "false" and body.is_hidden()
+    # what the browser does when find-in-page finds text in a closed fold: the fold says it is open
+    body.evaluate("el => { el.removeAttribute('hidden'); el.dispatchEvent(new Event('beforematch')); }")
+    assert button.get_attribute("aria-expanded") == "true"
+    # the fold of the viewer the rules in brief draws a trick of is open from the start
+    first = live_page.locator(f'[data-ot-fold]:has([id="{OPEN_SID}"]) > .ot-fold-toggle')
+    assert first.get_attribute("aria-expanded") == "true"
+    assert live_page.locator(f'.oldtricks-widget[id="{OPEN_SID}"]').is_visible()
+
+
+def test_a_link_to_a_viewer_opens_its_fold_and_lands_on_it(live_page: Any, site_server: SiteServer) -> None:
+    live_page.set_viewport_size({"width": 1366, "height": 900})
+    live_page.goto(f"{site_server.url}{PAGE}#{SID}@3")
+    wait_mounted(live_page, everything=False)
+    button, body, root = fold_parts(live_page)
+    live_page.wait_for_function(f"() => document.getElementById('{SID}').dataset.step === '3'")
+    assert button.get_attribute("aria-expanded") == "true" and root.is_visible()
+    assert 0 <= root.evaluate("el => el.getBoundingClientRect().top") < 200
+
+    # a rule box's "Shown in" link, on a page opened without one: the fold opens, the page lands on it
+    live_page.goto(site_server.url + PAGE)
+    wait_mounted(live_page, everything=False)
+    assert button.get_attribute("aria-expanded") == "false"
+    shown_in = live_page.locator(f'#rule-bettelmann-many-players-deal a.ot-scenario-link[href="#{SID}"]')
+    shown_in.click()
+    live_page.wait_for_function(f"() => document.getElementById('{SID}').dataset.ready === 'static'")
+    assert button.get_attribute("aria-expanded") == "true" and root.is_visible()
+    assert 0 <= root.evaluate("el => el.getBoundingClientRect().top") < 200
+    # closed by the reader, then the same link again (the address does not change): open again, in view
+    button.click()
+    assert body.is_hidden()
+    live_page.evaluate("window.scrollTo(0, 0)")
+    shown_in.click()
+    assert button.get_attribute("aria-expanded") == "true" and root.is_visible()
+    live_page.wait_for_function(f"() => document.getElementById('{SID}').getBoundingClientRect().top < 200")
+
+
+def test_a_fold_closed_stops_its_viewer_playing(live_page: Any, site_server: SiteServer) -> None:
+    live_page.goto(f"{site_server.url}{PAGE}#{SID}@0")
+    wait_mounted(live_page, everything=False)
+    button, _, root = fold_parts(live_page)
+    root.locator('[data-action="play"]').click()
+    live_page.wait_for_function(f"() => Number(document.getElementById('{SID}').dataset.step) >= 1", timeout=5000)
+    button.click()
+    step = root.get_attribute("data-step")
+    live_page.wait_for_timeout(2500)  # the viewer steps every second while it plays
+    assert root.get_attribute("data-step") == step
+    assert root.locator('[data-action="play"]').get_attribute("aria-pressed") == "false"
+
+
+def test_without_javascript_every_fold_shows_its_content(browser: Any, site_server: SiteServer) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(site_server.url + PAGE)
+        folds = page.locator("[data-ot-fold]")
+        assert folds.count() > 10
+        for i in range(folds.count()):
+            assert folds.nth(i).locator(":scope > .ot-fold-toggle").is_hidden()
+            assert folds.nth(i).locator(":scope > .ot-fold-body").is_visible()
+        assert page.locator(f'.oldtricks-widget[id="{SID}"] .ot-static-away a').is_visible()  # its text, a link
+    finally:
+        context.close()
+
+
+def test_print_shows_every_fold_with_its_viewers_as_text(live_page: Any, site_server: SiteServer) -> None:
+    live_page.goto(site_server.url + PAGE)
+    wait_mounted(live_page, everything=False)
+    live_page.emulate_media(media="print")
+    folds = live_page.locator("[data-ot-fold]")
+    for i in range(folds.count()):  # the fold is not there on paper: its content is, in the page's flow
+        assert folds.nth(i).locator(":scope > .ot-fold-toggle").is_hidden()
+        assert folds.nth(i).locator(":scope > .ot-fold-body > *").first.is_visible()
+    text = live_page.locator(f'.oldtricks-widget[id="{SID}"] > .ot-static')
+    text.wait_for()  # a viewer never drawn prints its text form too (widget.js puts it in for print)
+    assert text.is_visible() and "Trick 1" in text.inner_text()
+    live_page.emulate_media(media="screen")
+    assert text.is_hidden()  # on the screen the fold is closed again
