@@ -126,3 +126,22 @@ def test_print_shows_every_fold_with_its_viewers_as_text(live_page: Any, site_se
     assert text.is_visible() and "Trick 1" in text.inner_text()
     live_page.emulate_media(media="screen")
     assert text.is_hidden()  # on the screen the fold is closed again
+
+
+def test_a_page_opened_from_the_search_opens_the_folds_that_hold_the_words(
+    live_page: Any, site_server: SiteServer
+) -> None:
+    # "collects" stands on Bettelmann's page only in the words over Tod und Leben's tie chain, in its fold
+    live_page.goto(f"{site_server.url}search.html?q=collects")
+    live_page.locator('#search-results a[href^="bettelmann.html"]').first.click()
+    live_page.wait_for_url("**/bettelmann.html*")
+    mark = live_page.locator("[data-ot-fold] > .ot-fold-body span.highlighted").first
+    mark.wait_for()  # sphinx_highlight.js marked the word, in a fold open: the mark shows
+    toggle = live_page.locator("[data-ot-fold]:has(span.highlighted) > .ot-fold-toggle")
+    assert toggle.count() == 1 and toggle.get_attribute("aria-expanded") == "true"
+    closed = live_page.locator('[data-ot-fold] > .ot-fold-toggle[aria-expanded="false"]')
+    assert closed.count() > 5  # the folds without the word stay closed
+    live_page.reload()  # the words were for that visit only (sphinx_highlight.js forgets them)
+    wait_mounted(live_page, everything=False)
+    assert live_page.locator("span.highlighted").count() == 0
+    assert toggle.count() == 0 and closed.count() == live_page.locator("[data-ot-fold]").count() - 1

@@ -6,8 +6,9 @@
 // and a tab opens as it takes focus. Folds: a button with aria-expanded over content hidden
 // "until-found" (find-in-page opens it). Without this script every panel and every fold shows (pages.css).
 // A viewer waiting in a hidden panel or a closed fold is drawn by widget.js when it shows and comes near
-// the screen. Nothing here is remembered: a page opens with every fold closed and every first tab shown,
-// unless a link names something inside.
+// the screen. Nothing here is remembered: a page opens with its folds as written (closed but one) and
+// every first tab shown, unless a link names something inside, or the site's search sent the reader
+// here (the folds that hold the words sought open).
 (function () {
   var groups = document.querySelectorAll("[data-ot-tabs]");
   var folds = document.querySelectorAll("[data-ot-fold]");
@@ -155,6 +156,30 @@
     }
   });
 
+  // A page opened from the site's search: searchtools.js left the words sought for sphinx_highlight.js,
+  // which marks them once the page is ready (and forgets them). Each closed fold whose text holds one of
+  // them opens first, so that the marks in it show; the words are read, never removed, here.
+  function openForSearch() {
+    var sought;
+    try {
+      sought = localStorage.getItem("sphinx_highlight_terms") || new URLSearchParams(location.search).get("highlight");
+    } catch (e) {
+      return;  // no storage allowed: nothing was left for this page either
+    }
+    var words = (sought || "").toLowerCase().split(/\s+/).filter(Boolean);
+    if (!words.length) return;
+    for (var i = 0; i < folds.length; i++) {
+      var text = foldParts(folds[i]).body.textContent.toLowerCase();
+      for (var w = 0; w < words.length; w++) {
+        if (text.indexOf(words[w]) >= 0) {
+          if (!isOpen(folds[i])) setFold(folds[i], true);
+          break;
+        }
+      }
+    }
+  }
+
+  openForSearch();
   openFor();
   window.addEventListener("hashchange", openFor);
 })();
