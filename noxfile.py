@@ -32,6 +32,12 @@ def _group(name: str) -> list[str]:
     return nox.project.dependency_groups(PYPROJECT, name)
 
 
+def _named_tests(session: nox.Session) -> bool:
+    """The arguments name tests of their own (`nox -s browser -- tests/browser/test_x.py::test_y`): then
+    only those run, not the session's whole folder as well."""
+    return any(Path(arg.split("::")[0]).exists() for arg in session.posargs if not arg.startswith("-"))
+
+
 @nox.session(python=PYTHON, tags=["check"])
 def lint(session: nox.Session) -> None:
     """Ruff: lint and format check of the engine, the site code, the tests and the benchmarks."""
@@ -54,6 +60,9 @@ def tests(session: nox.Session) -> None:
     session.install(*_group("test"))
     session.install("-e", ".")
     # --doctest-modules: every engine module's examples run as tests too
+    if _named_tests(session):  # `nox -s tests -- tests/test_x.py`: just those
+        session.run("pytest", *JOBS, *session.posargs)
+        return
     session.run(
         "pytest",
         "tests",
@@ -267,7 +276,8 @@ def docs(session: nox.Session) -> None:
     _build_site(session)
     session.install(*_group("test"), *_group("docs"))
     env = {"OLDTRICKS_SITE": str(SITE)}  # the real docs/ as just built, which the tests read
-    session.run("pytest", "tests/site", "site/oldtricks_sphinx", "--doctest-modules", *session.posargs, env=env)
+    folders = [] if _named_tests(session) else ["tests/site", "site/oldtricks_sphinx"]
+    session.run("pytest", *folders, "--doctest-modules", *session.posargs, env=env)
 
 
 @nox.session(python=PYTHON, tags=["check"])
@@ -277,7 +287,8 @@ def browser(session: nox.Session) -> None:
     _build_site(session)
     session.install(*_group("test"), *_group("browser"))
     env = {"OLDTRICKS_WHEEL": str(_engine_wheel()), "OLDTRICKS_SITE": str(SITE)}
-    session.run("pytest", "tests/browser", "-m", "browser", *JOBS, *session.posargs, env=env)
+    folder = [] if _named_tests(session) else ["tests/browser"]
+    session.run("pytest", *folder, "-m", "browser", *JOBS, *session.posargs, env=env)
 
 
 @nox.session(python=PYTHON)
