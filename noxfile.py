@@ -71,6 +71,7 @@ def tests(session: nox.Session) -> None:
         "--ignore=tests/browser",
         "--ignore=tests/site",
         *JOBS,
+        "--durations=15",
         *session.posargs,
     )
     session.run("python", "-m", "oldtricks", "check", "scenarios")
@@ -288,7 +289,8 @@ def browser(session: nox.Session) -> None:
     session.install(*_group("test"), *_group("browser"))
     env = {"OLDTRICKS_WHEEL": str(_engine_wheel()), "OLDTRICKS_SITE": str(SITE)}
     folder = [] if _named_tests(session) else ["tests/browser"]
-    session.run("pytest", *folder, "-m", "browser", *JOBS, *session.posargs, env=env)
+    # --durations: the slowest tests named in every run's log (the whole command's time is watched)
+    session.run("pytest", *folder, "-m", "browser", *JOBS, "--durations=25", *session.posargs, env=env)
 
 
 @nox.session(python=PYTHON)

@@ -35,9 +35,10 @@ KEPT = """async ([names, page]) => {
 
 
 def _go_live(page: Any) -> None:
-    """Click the first viewer's "Play from here" and wait until it is live."""
+    """Click the first shown viewer's "Play from here" (the others may wait in closed folds) and wait
+    until it is live."""
     wait_mounted(page)
-    root = page.locator(".oldtricks-widget").first
+    root = page.locator(".oldtricks-widget:visible").first
     sid = root.get_attribute("id")
     root.locator('[data-action="go-live"]').click()
     page.wait_for_selector(f'.oldtricks-widget[id="{sid}"][data-ready="live"]', timeout=LIVE_MS)
