@@ -13,7 +13,14 @@ from conftest import Guard, SiteServer, embedded, sample_pages, site_pages, wait
 pytestmark = pytest.mark.browser
 
 
-def test_every_page_loads_offline_without_errors(live_page: Any, site_server: SiteServer, guard: Guard) -> None:
+# The pages in parts, each a test of its own, so that the test workers share them.
+PARTS = 3
+
+
+@pytest.mark.parametrize("part", range(PARTS))
+def test_every_page_loads_offline_without_errors(
+    live_page: Any, site_server: SiteServer, guard: Guard, part: int
+) -> None:
     """Every page, from the local server alone; every viewer starts. The pages test_axe.py checks have
     every viewer drawn there, and that each starts is checked there: here those that come near at load."""
     pages = site_pages(site_server.root)
@@ -21,7 +28,7 @@ def test_every_page_loads_offline_without_errors(live_page: Any, site_server: Si
     drawn_by_axe = {p for p in sample_pages(site_server.root) if not p.startswith("embed/")}
     start = len(site_server.log)
     viewers = 0
-    for name in pages:
+    for name in pages[part::PARTS]:
         everything = name not in drawn_by_axe
         live_page.goto(site_server.url + name)
         wait_mounted(live_page, everything=everything)
@@ -34,7 +41,7 @@ def test_every_page_loads_offline_without_errors(live_page: Any, site_server: Si
         viewers += len(states)
         # the favicon is asked for on every page: it must exist (no 404 in the console or the log)
         assert live_page.eval_on_selector('link[rel~="icon"]', "el => el.href").endswith("favicon.svg"), name
-    assert viewers, "no page of the site has a game viewer"
+    assert viewers, "no page of this part has a game viewer"
     served = site_server.log[start:]
     assert served, "the pages were not served by the local server"
     failed = [entry for entry in served if entry[2] >= 400]
