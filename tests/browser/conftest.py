@@ -316,10 +316,39 @@ SCROLL_THROUGH = """async () => {
 }"""
 
 
-def wait_mounted(page: Any, timeout: float = 15_000, everything: bool = True) -> None:
+# The viewer the address names (`#id@step`, `#id`), or null: the one a test opened the page on.
+NAMED_VIEWER = """() => {
+  let named = location.hash.slice(1);
+  try { named = decodeURIComponent(named); } catch (e) { /* left as written */ }
+  const at = named.lastIndexOf("@");
+  const el = named && (document.getElementById(at >= 0 ? named.slice(0, at) : named) || document.getElementById(named));
+  return el && el.classList.contains("oldtricks-widget") ? el.id : null;
+}"""
+
+# The named viewer started (or failed to); brought into view first if it still waits to come near.
+NAMED_READY = """async (sid) => {
+  const root = document.getElementById(sid);
+  if (root.dataset.ready === "pending") root.scrollIntoView({block: "center", behavior: "instant"});
+  for (let i = 0; i < 600 && !["static", "live", "error"].includes(root.dataset.ready); i++) {
+    await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  }
+  return root.dataset.ready;
+}"""
+
+
+def wait_mounted(page: Any, timeout: float = 15_000, everything: bool | None = None) -> None:
     """Until the page's viewers near the screen have started (or failed to); with ``everything``, the
-    others too, each scrolled to as a reader would, the page then put back where it was."""
+    others too, each scrolled to as a reader would, the page then put back where it was. By default
+    everything unless the address names a viewer: then that one (drawing a rules page's thirty viewers
+    costs a test seconds it does not use; a test that uses another viewer says ``everything=True``)."""
     page.wait_for_function(SETTLED, timeout=timeout)
+    if everything is None:
+        named = page.evaluate(NAMED_VIEWER)
+        if named:
+            state = page.evaluate(NAMED_READY, named)
+            assert state in ("static", "live", "error"), f"the viewer {named} the address names is {state}"
+            return
+        everything = True
     if everything:
         page.evaluate(SCROLL_THROUGH)
         page.wait_for_function(MOUNTED, timeout=timeout)
@@ -342,6 +371,28 @@ def open_folds(page: Any, sid: str | None = None) -> int:
     """Open every closed fold of the page (or only the one that holds viewer ``sid``), as a reader
     clicking each "Watch" line; the number opened."""
     return int(page.evaluate(OPEN_FOLDS, sid))
+
+
+# What a reader does to see one viewer: its fold opened, the tab of each tab panel it stands in chosen
+# (outermost first), the viewer scrolled to; then it is drawn.
+REVEAL = """async (sid) => {
+  const root = document.getElementById(sid);
+  const toggle = root.closest("[data-ot-fold]")?.querySelector(':scope > .ot-fold-toggle[aria-expanded="false"]');
+  if (toggle) toggle.click();
+  const panels = [];
+  for (let p = root.closest(".ot-tabpanel"); p; p = p.parentElement.closest(".ot-tabpanel")) panels.unshift(p);
+  for (const p of panels) if (p.hidden) document.getElementById(p.id + "-tab").click();
+  root.scrollIntoView({block: "center", behavior: "instant"});
+  for (let i = 0; i < 600 && root.dataset.ready === "pending"; i++) {
+    await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  }
+  return root.dataset.ready;
+}"""
+
+
+def reveal(page: Any, sid: str) -> str:
+    """Show viewer ``sid`` as a reader would (fold, tab, scroll) and wait until it is drawn; its state."""
+    return str(page.evaluate(REVEAL, sid))
 
 
 def widget(page: Any, sid: str) -> Any:

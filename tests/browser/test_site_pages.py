@@ -14,7 +14,57 @@ pytestmark = pytest.mark.browser
 
 
 # The pages in parts, each a test of its own, so that the test workers share them.
-PARTS = 3
+PARTS = 2
+
+SCRIPT_SRC = re.compile(r"<script[^>]*\bsrc=\"([^\"]+)\"")
+LINK_HREF = re.compile(r"<link[^>]*\bhref=\"([^\"]+)\"")
+POLICY = re.compile(r"<meta http-equiv=\"Content-Security-Policy\" content=\"([^\"]+)\"")
+INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)[^>]*>(.*?)</script>", re.S)
+
+
+def kind(html: str) -> tuple[tuple[str, ...], ...]:
+    """What a page loads and allows, apart from its own text and data: its scripts, its styles and
+    modules preloaded, its content policy and its inline scripts."""
+    return tuple(tuple(pattern.findall(html)) for pattern in (SCRIPT_SRC, LINK_HREF, POLICY, INLINE_SCRIPT))
+
+
+def embed_kinds(root: Any) -> dict[tuple[tuple[str, ...], ...], str]:
+    """The embed pages' kinds, each with the first embed page of that kind (the embed pages share one
+    template; they differ in the modules their viewer's features need)."""
+    kinds: dict[tuple[tuple[str, ...], ...], str] = {}
+    for name in site_pages(root):
+        if name.startswith("embed/"):
+            kinds.setdefault(kind((root / name).read_text(encoding="utf-8")), name)
+    return kinds
+
+
+def pages_to_load(root: Any) -> list[str]:
+    """Every page but the embed pages, the first embed page of each game and the first of each kind."""
+    embeds = {p for p in sample_pages(root) if p.startswith("embed/")} | set(embed_kinds(root).values())
+    return [p for p in site_pages(root) if not p.startswith("embed/") or p in embeds]
+
+
+def test_every_embed_page_is_of_a_kind_loaded_and_holds_its_own_scenario(site_server: SiteServer) -> None:
+    """What lets the walk below load only some embed pages: every other one loads what a page it loads
+    loads, and holds one viewer, of the scenario its address names, with the frames that viewer has on
+    its rules page (where the walk starts it)."""
+    root = site_server.root
+    kinds = embed_kinds(root)
+    loaded = set(pages_to_load(root))
+    assert set(kinds.values()) <= loaded and len(kinds) >= 2, kinds
+    on_rules_pages: dict[str, Any] = {}
+    for name in site_pages(root):
+        if not name.startswith("embed/"):
+            on_rules_pages.update(embedded((root / name).read_text(encoding="utf-8")))
+    embeds = [p for p in site_pages(root) if p.startswith("embed/")]
+    for name in embeds:
+        html = (root / name).read_text(encoding="utf-8")
+        assert kind(html) in kinds, name
+        data = embedded(html)
+        sid = name.removeprefix("embed/").removesuffix(".html")
+        assert list(data) == [sid], (name, list(data))
+        assert data[sid]["frames"] == on_rules_pages[sid]["frames"], (name, "other frames than on its rules page")
+    assert len(embeds) > len(kinds) + 5, "the embed pages are no longer alike: load them all"
 
 
 @pytest.mark.parametrize("part", range(PARTS))
@@ -22,13 +72,14 @@ def test_every_page_loads_offline_without_errors(
     live_page: Any, site_server: SiteServer, guard: Guard, part: int
 ) -> None:
     """Every page, from the local server alone; every viewer starts. The pages test_axe.py checks have
-    every viewer drawn there, and that each starts is checked there: here those that come near at load."""
+    every viewer drawn there, and that each starts is checked there: here those that come near at load.
+    Of the embed pages, one of each kind (the test above)."""
     pages = site_pages(site_server.root)
     assert {"index.html", "bettelmann.html", "search.html"} <= set(pages), pages
     drawn_by_axe = {p for p in sample_pages(site_server.root) if not p.startswith("embed/")}
     start = len(site_server.log)
     viewers = 0
-    for name in pages[part::PARTS]:
+    for name in pages_to_load(site_server.root)[part::PARTS]:
         everything = name not in drawn_by_axe
         live_page.goto(site_server.url + name)
         wait_mounted(live_page, everything=everything)
