@@ -74,6 +74,11 @@ def _joined(items: Sequence[nodes.Node], none: str) -> list[nodes.Node]:
     return out
 
 
+# Sphinx writes a table's <colgroup> widths only for a table of this class: pages.css lays the coverage
+# tables out from them (table-layout: fixed), never from their rows.
+COVERAGE = ["ot-coverage", "colwidths-given"]
+
+
 class CoverageDirective(SphinxDirective):
     """Every ledger id the engine implements and every option value, with the scenarios showing it."""
 
@@ -116,7 +121,7 @@ class CoverageDirective(SphinxDirective):
                 ]
                 for rid in ids
             ]
-            out.append(table(["Rule", "Status", "In short", "Scenarios"], rows, [22, 10, 30, 38], ["ot-coverage"]))
+            out.append(table(["Rule", "Status", "In short", "Scenarios"], rows, [24, 15, 28, 33], COVERAGE))
         specs = _option_specs()
         rows = []  # the option values, one row each
         for key, values in cov.options.items():
@@ -134,7 +139,7 @@ class CoverageDirective(SphinxDirective):
                     ]
                 )
         out.append(nodes.rubric("", "Option values"))
-        out.append(table(["Option", "Value", "Rule", "Scenarios"], rows, [18, 30, 20, 32], ["ot-coverage"]))
+        out.append(table(["Option", "Value", "Rule", "Scenarios"], rows, [20, 28, 20, 32], COVERAGE))
         return out
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 from conftest import SCENARIOS, Builder, write_scenario
@@ -45,6 +47,11 @@ def test_coverage_lists_every_rule_and_option_value(build: Builder) -> None:
     # scenarios link to where they are embedded; the others are named without a link
     assert 'href="#bettelmann/basics"><span>Turn up, compare ranks' in page
     assert '<span class="ot-scenario-link ot-unlinked"><span>Equal ranks wait' in page
+    # each table carries its column widths, which pages.css lays it out from (never from its rows, that
+    # would widen a column as rows still arrive on a slow phone: a layout shift)
+    tables = re.findall(r'<table class="([^"]*)">\s*<colgroup>((?:\s*<col [^>]*>)+)', page)
+    assert len(tables) == page.count("ot-coverage") >= 2, tables
+    assert all("ot-coverage" in classes and col.count("width:") == 4 for classes, col in tables), tables
 
 
 def test_coverage_fails_on_a_broken_scenario(build: Builder, tmp_path: Path) -> None:
