@@ -308,13 +308,15 @@ export class Widget {
     // listeners belong to the step).
     const shown = this.tableSlot.firstElementChild;
     const merging = !play && shown && this.tableSlot.childNodes.length === 1 && !this.tablePlayed;
-    const keys = play ? null : new Map();
+    const keys = play ? null : new Map(), slots = play ? null : new Map();
     const table = renderTable(f, {pattern: this.pattern, view: this.view, rules: this.rules,
       hidden: this.hidden, toggleHand: (seat) => this.toggleHand(seat), seatNames: this.data.seat_names, play,
-      values: this.live.cardValues ? this.live.cardValues(f) : null, keys, kept: merging ? this.seatKeys : null});
+      values: this.live.cardValues ? this.live.cardValues(f) : null, keys, kept: merging ? this.seatKeys : null,
+      slots, keptSlots: merging ? this.seatSlots : null});
     if (merging) morph(shown, table);
     else put(this.tableSlot, table);
     this.seatKeys = keys;
+    this.seatSlots = slots;
     this.tablePlayed = !!play;
     this.renderStep(f);
     // the score panels change at a trick's end, not at every card: drawn again only then, and what is
