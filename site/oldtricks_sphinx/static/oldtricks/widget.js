@@ -385,10 +385,12 @@ export class Widget {
       head.push(" · after the deal");
     }
     put(this.moveLine, head);
-    put(this.events, (f.events || []).map((e) => h("li", {}, e)));
-    this.note.textContent = f.note || "";
+    // the events, note and rules that a step leaves as they were are not written again (a write, even
+    // of the same, costs the list and what follows it a style and layout pass)
+    if (!this.drawnAs("events", f.events)) put(this.events, (f.events || []).map((e) => h("li", {}, e)));
+    if (this.note.textContent !== (f.note || "")) this.note.textContent = f.note || "";
     setHidden(this.note, !f.note);
-    put(this.ruleList, (f.ids || []).map((id) => h("li", {}, this.ruleLink(id))));
+    if (!this.drawnAs("rules", f.ids)) put(this.ruleList, (f.ids || []).map((id) => h("li", {}, this.ruleLink(id))));
     setHidden(this.ruleList, !(f.ids || []).length);
   }
 
