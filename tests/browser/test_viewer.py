@@ -238,6 +238,46 @@ def test_a_step_keeps_the_cards_it_does_not_change(live_page: Any, site_server: 
     assert played == [p["card"] for p in frames[at + 1]["table"]]
 
 
+# The card pictures a Next click makes (cards.js clones one <img> per card it builds), by where they end up
+CLONES = """(root) => {
+  const made = [], clone = Node.prototype.cloneNode;
+  Node.prototype.cloneNode = function (...args) {
+    const copy = clone.apply(this, args);
+    if (copy.classList && copy.classList.contains('ot-card-img')) made.push(copy);
+    return copy;
+  };
+  try { root.querySelector('[data-action="next"]').click(); } finally { Node.prototype.cloneNode = clone; }
+  return {made: made.length, hands: made.filter((img) => img.closest('[data-seat-box]')).length,
+    centre: root.querySelectorAll('.ot-table-slot [data-role="trick"] .ot-card-img').length};
+}"""
+
+
+def test_a_step_builds_only_the_cards_it_draws_anew(live_page: Any, site_server: SiteServer) -> None:
+    # A card played leaves its hand and the turn passes on: two seats are drawn again, but their
+    # other cards are shown as they were, so none of the hands' pictures is built again (table.js
+    # stands a <ot-keep> in for each); in the middle, only the cards in play that look otherwise now
+    # are: the one just played, and the one played before it (no longer marked as new)
+    sid, at = "drogue/example", 17
+    frames = embedded((site_server.root / "drogue.html").read_text(encoding="utf-8"))[sid]["frames"]
+
+    def looks(f: dict[str, Any]) -> dict[int, tuple[str, bool, bool]]:
+        # each card in play as drawn: the card, marked as the winner, marked as just played
+        won, fresh = f["trick"]["winner"], (f["mover"], f["move"])
+        return {p["seat"]: (p["card"], won == p["seat"], (p["seat"], p["card"]) == fresh) for p in f["table"]}
+
+    before, after = looks(frames[at]), looks(frames[at + 1])
+    anew = sum(1 for seat, drawn in after.items() if before.get(seat) != drawn)
+    assert 0 < anew < len(after)  # the step chosen keeps a card in play as it was
+    live_page.goto(f"{site_server.url}drogue.html#{sid}@{at}")
+    wait_mounted(live_page, everything=False)
+    root = live_page.locator(f'.oldtricks-widget[id="{sid}"]')
+    got = root.evaluate(CLONES)
+    assert root.get_attribute("data-step") == str(at + 1)
+    assert got["hands"] == 0, got
+    assert got["made"] == anew, got
+    assert got["centre"] == len(after), got
+
+
 TABLE_HTML = "(root) => root.querySelector('.ot-table-slot').innerHTML"
 # Next clicked to the end, in one go: the table's markup at every step
 STEP_ALL = """(root) => {

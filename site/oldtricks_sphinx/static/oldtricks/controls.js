@@ -59,14 +59,17 @@ export function buildControls(w) {
     }
     jump.disabled = !st.tricks.length;
     const current = st.tricks.filter((t) => t.number === st.trick)[0];
-    jump.value = current ? String(current.index) : "";
+    // a select's value is set only when it changes: setting it, even to the same, restyles its options
+    const jumpTo = current ? String(current.index) : "";
+    if (jump.value !== jumpTo) jump.value = jumpTo;
     const vk = st.seats.join("|");
     if (vk !== viewKey) {
       viewKey = vk;
       put(view, h("option", {value: "all"}, "All hands"),
         st.seats.map((name, i) => h("option", {value: String(i)}, `${name}'s view`)));
     }
-    view.value = st.view === null ? "all" : String(st.view);
+    const viewed = st.view === null ? "all" : String(st.view);
+    if (view.value !== viewed) view.value = viewed;
   }
   return {el, tools, update};
 }

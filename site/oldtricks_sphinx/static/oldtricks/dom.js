@@ -115,16 +115,25 @@ function morphKeyed(old, after) {
       cursor = cursor.nextSibling;
       morph(match, neu);
     } else {
+      if (!match && neu.nodeName === "OT-KEEP") throw new Error(`oldtricks: no node ${neu.dataset.key} shown to keep`);
       old.insertBefore(match ? morph(match, neu) : neu, cursor);
     }
   }
 }
 
-/** Put back, in place of each stand-in <ot-keep data-seat=N> of `neu`, the seat box shown in `old`. */
+/** Put back, in place of each stand-in <ot-keep data-seat=N> of `neu`, the seat box shown in `old`,
+ * and of each <ot-keep data-in=SELECTOR data-key=K>, the child of key K of what SELECTOR finds in `old`
+ * (a card of a hand, a card in play). */
 function keepShown(old, neu) {
-  for (const stand of neu.querySelectorAll("ot-keep")) {
+  for (const stand of neu.querySelectorAll("ot-keep:not([data-in])")) {
     const shown = old.querySelector(`[data-seat-box="${stand.dataset.seat}"]`);
     if (!shown) throw new Error(`oldtricks: no seat ${stand.dataset.seat} shown to keep`);
+    stand.replaceWith(shown);
+  }
+  for (const stand of neu.querySelectorAll("ot-keep[data-in]")) {
+    const within = old.querySelector(stand.dataset.in);
+    const shown = within && [...within.children].find((el) => el.dataset.key === stand.dataset.key);
+    if (!shown) throw new Error(`oldtricks: no ${stand.dataset.key} in ${stand.dataset.in} shown to keep`);
     stand.replaceWith(shown);
   }
 }

@@ -192,11 +192,13 @@ export class Live {
     if (this.seatSelect.options.length !== names.length) {
       put(this.seatSelect, seatOrder(w.book, f).map((i) => h("option", {value: String(i)}, names[i])));
     }
-    if (this.seat !== null) this.seatSelect.value = String(this.seat);
+    // at every step, each part is written only when it changes (a write of the same still restyles it)
+    if (this.seat !== null && this.seatSelect.value !== String(this.seat)) this.seatSelect.value = String(this.seat);
     setHidden(this.seatField, !this.active);
-    this.levelSelect.value = this.level;
+    if (this.levelSelect.value !== this.level) this.levelSelect.value = this.level;
     // the engine's own words for the level chosen (shown once it has said them)
-    this.levelNote.textContent = this.active && this.levels ? `${this.level} bots: ${this.levels[this.level] || ""}` : "";
+    const levelWords = this.active && this.levels ? `${this.level} bots: ${this.levels[this.level] || ""}` : "";
+    if (this.levelNote.textContent !== levelWords) this.levelNote.textContent = levelWords;
     setHidden(this.levelNote, !this.levelNote.textContent);
     setHidden(this.goBtn, this.active);
     this.goBtn.disabled = !!this.loading || this.busy;
@@ -205,15 +207,15 @@ export class Live {
     if (this.loading || this.busy) this.w.root.setAttribute("aria-busy", "true");
     else this.w.root.removeAttribute("aria-busy");
     put(this.moves);
-    this.analysisBtn.setAttribute("aria-pressed", String(this.analysing));
+    if (this.analysisBtn.getAttribute("aria-pressed") !== String(this.analysing)) {
+      this.analysisBtn.setAttribute("aria-pressed", String(this.analysing));
+    }
     this.analysisBtn.disabled = !!this.loading;
     this.showAnalysis(f, names);
-    if (!this.active) {
-      this.status.textContent = w.isBook ? "" : "computed by the live engine";
-      return;
-    }
-    const you = names[this.seat] || "";
-    this.status.textContent = `Live: you play ${you}, the engine plays the others.`;
+    const status = !this.active ? (w.isBook ? "" : "computed by the live engine")
+      : `Live: you play ${names[this.seat] || ""}, the engine plays the others.`;
+    if (this.status.textContent !== status) this.status.textContent = status;
+    if (!this.active) return;
     if (f.outcome) { put(this.moves, h("span", {class: "ot-muted"}, "The game is over. Step back to try another move.")); return; }
     if (f.turn === null || f.turn === undefined) return;
     if (this.botsMoving || (w.timer && w.playTarget !== null)) {

@@ -78,8 +78,13 @@ export function buildMoveList(w) {
   }
 
   function keepInView(entry) {
-    // scroll the list only, never the page
-    const top = entry.offsetTop - el.offsetTop, bottom = top + entry.offsetHeight;
+    // scroll the list only, never the page. The entry's top: from the list's padding edge where the
+    // list is positioned (beside the board), else from its border edge, as it was measured before
+    // the list contained its layout (widget.css), which makes it the entries' offsetParent everywhere
+    const own = entry.offsetParent === el;
+    const top = own ? entry.offsetTop + (getComputedStyle(el).position === "static" ? el.clientTop : 0)
+      : entry.offsetTop - el.offsetTop;
+    const bottom = top + entry.offsetHeight;
     if (top < el.scrollTop) el.scrollTop = top - 4;
     else if (bottom > el.scrollTop + el.clientHeight) el.scrollTop = bottom - el.clientHeight + 4;
   }

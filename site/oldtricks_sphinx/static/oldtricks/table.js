@@ -94,13 +94,27 @@ function handEl(seatData, ctx) {
       : `${owner}'s hand (${cards.length})`});
   const key = cardKeys();
   const values = ctx.values && ctx.values.seat === seat ? ctx.values.byCard : null;
+  const drawn = ctx.slots ? new Map() : null;  // each slot's key -> what it is drawn from
+  const shownSlots = ctx.keptSlots && !ctx.play ? ctx.keptSlots.get(seat) : null;
   cards.forEach((card, i) => {
     const hidden = !shown || card === "??";
-    list.appendChild(h("span", {class: "ot-slot", role: "listitem", "data-key": key(hidden ? "??" : card)},
+    const slotKey = key(hidden ? "??" : card);
+    const top = hand.layout === "pile" && i === 0;
+    const value = values && !hidden && values.has(card) ? values.get(card) : null;
+    const from = drawn || shownSlots ? `${hidden ? "??" : card}|${ctx.pattern}|${top}|${value ? JSON.stringify(value) : ""}` : null;
+    if (drawn) drawn.set(slotKey, from);
+    // a card shown as it is drawn now is not built again (its picture not even cloned): dom.js morph
+    // keeps the slot shown for the <ot-keep> that stands in for it
+    if (shownSlots && shownSlots.get(slotKey) === from) {
+      list.appendChild(keepEl(seat, `[data-seat-box="${seat}"] .ot-hand`, slotKey));
+      return;
+    }
+    list.appendChild(h("span", {class: "ot-slot", role: "listitem", "data-key": slotKey},
       handCard(card, seat, !hidden, ctx),
-      hand.layout === "pile" && i === 0 ? h("span", {class: "ot-top-tag", "aria-hidden": "true"}, "top") : null,
-      values && !hidden && values.has(card) ? valueBadge(values.get(card)) : null));
+      top ? h("span", {class: "ot-top-tag", "aria-hidden": "true"}, "top") : null,
+      value ? valueBadge(value) : null));
   });
+  if (drawn) ctx.slots.set(seat, drawn);
   return list;
 }
 
@@ -155,9 +169,12 @@ function seatKey(frame, seatData, pos, ctx) {
     ctx.pattern, !!ctx.toggleHand, ctx.values && ctx.values.seat === seat ? ctx.values.key : null]);
 }
 
-function keepEl(seat) {
+/** A stand-in for a seat's box drawn as it is shown; or, given where it is (a selector in the table
+ * shown) and its key, for a child of that: a card of a hand, a card in play (dom.js morph keeps them). */
+function keepEl(seat, within = null, key = null) {
   const el = document.createElement("ot-keep");
   el.dataset.seat = String(seat);
+  if (within !== null) { el.dataset.in = within; el.dataset.key = key; }
   return el;
 }
 
@@ -180,15 +197,24 @@ function centreEl(frame, pos, ctx) {
   // A list only when cards lie on the table: an empty list is invalid ARIA (a list needs items).
   const box = h("div", {class: `ot-trick ot-trick-${(frame.seats || []).length}`, "data-role": "trick",
     role: (frame.table || []).length ? "list" : "group", "aria-label": head.join(", ") || "No trick yet"});
+  const drawn = ctx.slots ? new Map() : null;  // each card in play's seat -> what it is drawn from
+  const shown = ctx.keptSlots && !ctx.play ? ctx.keptSlots.get("trick") : null;
   for (const play of frame.table || []) {
     const winner = trick.winner === play.seat && trick.winner !== null;
     const fresh = play.seat === frame.mover && play.card === frame.move ? " ot-new" : "";
+    const from = drawn || shown ? JSON.stringify([play.card, pos[play.seat] || "b", winner, fresh, names(play.seat), ctx.pattern]) : null;
+    if (drawn) drawn.set(String(play.seat), from);
+    if (shown && shown.get(String(play.seat)) === from) {  // as it is shown: not built again
+      box.appendChild(keepEl(play.seat, '[data-role="trick"]', String(play.seat)));
+      continue;
+    }
     box.appendChild(h("div", {class: `ot-played ot-at-${pos[play.seat] || "b"}${winner ? " ot-win" : ""}${fresh}`,
       role: "listitem", "data-played": play.card, "data-by": play.seat, "data-key": play.seat,
       "aria-label": `${names(play.seat)}: ${cardName(play.card, ctx.pattern)}${winner ? ", wins the trick" : ""}`},
     h("span", {class: "ot-card"}, cardImage(play.card, ctx.pattern, play.card !== "??")),
     winner ? h("span", {class: "ot-win-tag", "aria-hidden": "true"}, "wins") : null));
   }
+  if (drawn) ctx.slots.set("trick", drawn);
   if (!(frame.table || []).length) box.appendChild(h("div", {class: "ot-trick-empty"}, trick.number ? "" : "no cards played yet"));
   const groups = (frame.centre || []).map((g) => {
     const key = cardKeys();
@@ -220,7 +246,9 @@ export function playOrder(frame) {
 
 /** The whole table for a frame. ctx: {pattern, view, hidden (Set of seats whose hand the reader
  * hid), toggleHand(seat), rules, seatNames, play, values (the analysis's values of the cards of the
- * hand to play, golive.js cardValues)}. Each seat keeps its place round the table; the
+ * hand to play, golive.js cardValues), and to merge the table into the one shown (dom.js morph):
+ * keys and slots (Maps this drawing fills: what each seat, and each card of a seat's hand or in
+ * play, is drawn from), kept and keptSlots (the same of the table shown)}. Each seat keeps its place round the table; the
  * seats come in the page in the order of play, so that Tab and a screen reader go round the table
  * as the play does (to the right in Drogue). */
 export function renderTable(frame, ctx) {
@@ -233,6 +261,7 @@ export function renderTable(frame, ctx) {
     const key = ctx.keys ? seatKey(frame, seats[i], pos[i] || "b", ctx) : null;
     if (key !== null) ctx.keys.set(i, key);
     const same = key !== null && ctx.kept && ctx.kept.get(i) === key;
+    if (same && ctx.slots && ctx.keptSlots && ctx.keptSlots.has(i)) ctx.slots.set(i, ctx.keptSlots.get(i));
     felt.appendChild(same ? keepEl(i) : seatEl(frame, seats[i], pos[i] || "b", ctx));
   }
   felt.appendChild(centreEl(frame, pos, ctx));

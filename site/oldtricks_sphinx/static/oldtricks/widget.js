@@ -308,13 +308,15 @@ export class Widget {
     // listeners belong to the step).
     const shown = this.tableSlot.firstElementChild;
     const merging = !play && shown && this.tableSlot.childNodes.length === 1 && !this.tablePlayed;
-    const keys = play ? null : new Map();
+    const keys = play ? null : new Map(), slots = play ? null : new Map();
     const table = renderTable(f, {pattern: this.pattern, view: this.view, rules: this.rules,
       hidden: this.hidden, toggleHand: (seat) => this.toggleHand(seat), seatNames: this.data.seat_names, play,
-      values: this.live.cardValues ? this.live.cardValues(f) : null, keys, kept: merging ? this.seatKeys : null});
+      values: this.live.cardValues ? this.live.cardValues(f) : null, keys, kept: merging ? this.seatKeys : null,
+      slots, keptSlots: merging ? this.seatSlots : null});
     if (merging) morph(shown, table);
     else put(this.tableSlot, table);
     this.seatKeys = keys;
+    this.seatSlots = slots;
     this.tablePlayed = !!play;
     this.renderStep(f);
     // the score panels change at a trick's end, not at every card: drawn again only then, and what is
@@ -383,10 +385,12 @@ export class Widget {
       head.push(" · after the deal");
     }
     put(this.moveLine, head);
-    put(this.events, (f.events || []).map((e) => h("li", {}, e)));
-    this.note.textContent = f.note || "";
+    // the events, note and rules that a step leaves as they were are not written again (a write, even
+    // of the same, costs the list and what follows it a style and layout pass)
+    if (!this.drawnAs("events", f.events)) put(this.events, (f.events || []).map((e) => h("li", {}, e)));
+    if (this.note.textContent !== (f.note || "")) this.note.textContent = f.note || "";
     setHidden(this.note, !f.note);
-    put(this.ruleList, (f.ids || []).map((id) => h("li", {}, this.ruleLink(id))));
+    if (!this.drawnAs("rules", f.ids)) put(this.ruleList, (f.ids || []).map((id) => h("li", {}, this.ruleLink(id))));
     setHidden(this.ruleList, !(f.ids || []).length);
   }
 
