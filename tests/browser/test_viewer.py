@@ -304,9 +304,11 @@ def test_stepping_draws_the_table_a_fresh_draw_gives(
     stepped = {int(k): v for k, v in root.evaluate(STEP_ALL).items()}
     assert sorted(stepped) == list(range(1, last + 1))
     for step in sorted({2, last // 2, last}):
+        # a page of its own, opened afresh from the link. The stepped page's address changed and then
+        # reloaded showed the last step once in CI (the link still due from the stepping is suspected)
+        live_page.goto("about:blank")
         live_page.goto(f"{site_server.url}{doc}#{sid}@{step};hide=1")
-        live_page.reload()
-        wait_mounted(live_page, everything=False)
+        wait_mounted(live_page)
         root = live_page.locator(f'.oldtricks-widget[id="{sid}"]')
         assert root.get_attribute("data-step") == str(step)
         assert root.evaluate(TABLE_HTML) == stepped[step], f"step {step}"
