@@ -278,7 +278,7 @@ def docs(session: nox.Session) -> None:
     session.install(*_group("test"), *_group("docs"))
     env = {"OLDTRICKS_SITE": str(SITE)}  # the real docs/ as just built, which the tests read
     folders = [] if _named_tests(session) else ["tests/site", "site/oldtricks_sphinx"]
-    session.run("pytest", *folders, "--doctest-modules", *session.posargs, env=env)
+    session.run("pytest", *folders, "--doctest-modules", *JOBS, *session.posargs, env=env)
 
 
 @nox.session(python=PYTHON, tags=["check"])

@@ -86,7 +86,7 @@ def test_the_front_door_offers_four_ways_into_each_game(site) -> None:  # type: 
     for game in ("druzbart", "drogue", "bettelmann"):
         hrefs = {html.unescape(h) for h in re.findall(r'href="([^"]+)"', doors)}
         assert f"{game}.html#the-rules-in-brief" in hrefs
-        assert f"sandbox/{game}.html" in hrefs
+        assert f"sandbox/{game}.html#play-{game}" in hrefs  # "Play now": dealt, the reader seated
         assert f"lessons/{game}.html" in hrefs
         assert any(h.startswith(f"{game}.html#{game}/") and "@" in h for h in hrefs), game  # watch a deal
     assert doors.count('class="ot-static ot-trick-picture') == 3

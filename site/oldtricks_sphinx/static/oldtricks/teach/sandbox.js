@@ -7,7 +7,8 @@
 // The game in progress lives in the engine as table "sandbox"; the page keeps its link in the
 // address (`#v1;…`, so a reload or a copied address shows the same thing) and, per game, in
 // localStorage ("oldtricks.sandbox.v1.<game>": {link, bots}). On load: a link in the address, else
-// the saved game, else a fresh deal. A link that cannot be read is reported in the page.
+// the saved game, else a fresh deal. A link that cannot be read is reported in the page. The address
+// `#play-<game>` (the front door's "Play now") deals afresh with the reader in the first seat: see playNow.
 //
 // Exports: sandboxes (Map game -> Sandbox), Sandbox.
 import { h, put } from "../dom.js";
@@ -21,6 +22,7 @@ const TABLE = "sandbox";
 const READINGS = "sandbox-readings"; // the game as played, replayed under the rules chosen in the form
 const STORE = "oldtricks.sandbox.v1.";
 const STATUSES = ["documented", "disputed", "suggested", "assumed"];
+const PLAY_NOW = "play-"; // + the game: the address of "Play now" (the label before each {sandbox}): see playNow
 const ADVANCE = 200; // moves the engine plays on one click when it plays every seat (some games never end)
 export const sandboxes = new Map();
 const owners = new WeakMap();
@@ -65,7 +67,7 @@ export class Sandbox {
     const games = (this.data.games || []).filter((g) => pages[g.name]);
     this.progress = h("progress", {max: 1, "data-role": "progress", "aria-label": "Loading the rules engine"});
     this.status = h("span", {class: "ot-sb-status-text", "data-role": "sb-status", "aria-live": "polite"},
-      "Loading the rules engine (about 14 MB, once, from this site)…");
+      "Loading the rules engine (about 11 MB, once, from this site)…");
     this.message = h("div", {class: "ot-sb-message", "data-role": "sandbox-message", role: "alert"});
     this.setup = new SetupForm(this);
     this.setupBox = h("details", {class: "ot-sb-setup-box", open: true, "data-role": "setup-box"},
@@ -97,7 +99,8 @@ export class Sandbox {
       this.tools));
     window.addEventListener("hashchange", () => {
       const text = hashText();
-      if (text && text !== this.link) this.openLink(text);
+      if (text === PLAY_NOW + this.game) this.playNow();
+      else if (text && text !== this.link) this.openLink(text);
     });
   }
 
@@ -143,6 +146,7 @@ export class Sandbox {
     this.setupBox.hidden = false;
     this.tools.hidden = false;
     const link = hashText();
+    if (link === PLAY_NOW + this.game) return this.playNow();
     if (link && await this.openLink(link)) return;
     const saved = this.saved();
     if (saved && await this.openLink(saved.link, saved.bots)) return;
@@ -175,11 +179,28 @@ export class Sandbox {
     return this.open(spec, spec.at, Number.isInteger(spec.viewer) ? spec.viewer : null, bots);
   }
 
-  async fresh() {
+  async fresh(viewer = null) {
     const info = await this.call("game_info", {game: this.game, options: {}});
     const spec = {game: this.game, title: info.title || this.data.title, options: {},
       deal: {dealer: 0, seed: randomSeed()}, steps: []};
-    return this.open(spec, 0, null, null);
+    return this.open(spec, 0, viewer, null);
+  }
+
+  /** "Play now" (the address `#play-<game>`): a fresh deal under the game's own rules, the reader in the first
+   * seat and seeing only that hand, the engine in every other seat and playing them up to the reader's
+   * first move, the table in view. The address then holds the game's link, as after any deal. */
+  async playNow() {
+    history.replaceState(history.state, "", location.pathname + location.search);
+    if (!(await this.fresh(0))) return;
+    this.root.dataset.ready = "seating";  // "ready" again once seated and in view
+    this.setupBox.open = false;
+    const turn = this.widget.frame.turn;
+    if (Number.isInteger(turn) && this.bots.has(turn)) await this.advance();
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));  // drawn
+    // the table from its top, or, where it is taller than the screen (a phone), down to the reader's hand
+    this.viewerSlot.scrollIntoView({block: "start"});
+    this.widget.root.querySelector('[data-seat-box="0"]')?.scrollIntoView({block: "nearest"});
+    this.root.dataset.ready = "ready";
   }
 
   /** Replay `spec` as the sandbox's table and show it at step `at`, seen by `viewer`. */
