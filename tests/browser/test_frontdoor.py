@@ -73,8 +73,11 @@ def test_play_now_starts_a_game_in_two_clicks(live_page: Any, site_server: SiteS
     assert seated["address"] == f"#{seated['link']}", seated  # the address is the game's link, not "Play now"
     move = page.locator(MOVES).first
     move.click()  # the second click: the reader's own first move, and the engine answers
-    page.wait_for_function("(step) => document.querySelector('.ot-sb-play:not([aria-busy])') && "
-                           "Number(document.querySelector('.ot-sb-widget').dataset.step) > step", arg=seated["step"])
+    page.wait_for_function(
+        "(step) => document.querySelector('.ot-sb-play:not([aria-busy])') && "
+        "Number(document.querySelector('.ot-sb-widget').dataset.step) > step",
+        arg=seated["step"],
+    )
     after = page.evaluate(SEATED)
     assert after["step"] > seated["step"] and after["link"] != seated["link"], after
 
@@ -98,6 +101,8 @@ def test_a_term_shows_its_meaning_on_focus_and_leads_to_its_entry(live_page: Any
     entry = page.locator(f'dt[id="{anchor}"]')
     assert entry.count() == 1 and entry.is_visible(), anchor
     # the entry's definition opens with the meaning the link carried
-    definition = entry.evaluate("(dt) => { let n = dt.nextElementSibling; while (n && n.tagName !== 'DD') "
-                                "n = n.nextElementSibling; return n ? n.innerText : ''; }")
+    definition = entry.evaluate(
+        "(dt) => { let n = dt.nextElementSibling; while (n && n.tagName !== 'DD') "
+        "n = n.nextElementSibling; return n ? n.innerText : ''; }"
+    )
     assert " ".join(definition.split()).startswith(" ".join(meaning.split())[:60]), (meaning, definition)
