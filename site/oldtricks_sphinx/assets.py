@@ -33,6 +33,8 @@ from .bundle import Bundle, BundleError, bundle, raw
 from .compress import precompress
 from .runtime import RUNTIME_FILES, RuntimeSetupError, build_wheel, copy_runtime
 from .scenario import scenario_embed
+from .warm import finish as finish_warming
+from .warm import start as start_warming
 
 __all__ = ["STATIC", "setup_assets", "widget_bundle"]
 
@@ -77,10 +79,29 @@ def setup_assets(app: Sphinx) -> None:
         description="folder keeping compressed copies between builds ('' for none)",
     )
     app.connect("builder-inited", _add_static)
+    app.connect("builder-inited", _start_warming)
+    app.connect("build-finished", _finish_warming, priority=400)  # before the steps whose caches it fills
     app.connect("html-page-context", _add_widget_js)
     app.connect("build-finished", _copy_runtime)
     app.connect("build-finished", _remove_bundle)
     app.connect("build-finished", _precompress, priority=950)  # after every file is written (csp: 500)
+
+
+def _start_warming(app: Sphinx) -> None:
+    """The runtime's slow steps begin in a second process (warm.py) while this one builds the pages."""
+    app.oldtricks_warming = None  # type: ignore[attr-defined]
+    if not _is_html(app) or not app.config.oldtricks_copy_runtime:
+        return
+    node_modules = Path(app.config.oldtricks_node_modules)
+    if not (node_modules / "pyodide" / "pyodide.asm.wasm").is_file():
+        return  # the runtime step reports it
+    keep = Path(app.config.oldtricks_stdlib_keep) if app.config.oldtricks_stdlib_keep else None
+    cache = app.config.oldtricks_precompress_cache if app.config.oldtricks_precompress else ""
+    app.oldtricks_warming = start_warming(node_modules, keep, Path(cache) if cache else None)  # type: ignore[attr-defined]
+
+
+def _finish_warming(app: Sphinx, exception: Exception | None) -> None:
+    finish_warming(getattr(app, "oldtricks_warming", None), wait=exception is None)
 
 
 def _precompress(app: Sphinx, exception: Exception | None) -> None:

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["ENCODINGS", "MIN_SIZE", "encoders", "precompress"]
+__all__ = ["ENCODINGS", "MIN_SIZE", "encoders", "precompress", "warm"]
 
 MIN_SIZE = 1024  # bytes: below, a response's headers outweigh what compression saves
 WORTH = 0.9  # a copy is kept when at most this share of the original's size
@@ -67,23 +67,37 @@ def precompress(outdir: Path, cache: Path | None = None) -> dict[str, int]:
                 path.with_name(path.name + suffix).unlink(missing_ok=True)  # left by an earlier build
             continue
         data = path.read_bytes()
-        digest = hashlib.sha256(data).hexdigest()
-        for suffix, encode in codecs.items():
+        for suffix, body in _copies(data, codecs, cache).items():
             target = path.with_name(path.name + suffix)
-            kept = cache / f"{digest}{suffix}" if cache is not None else None
-            if kept is not None and kept.is_file():
-                body = kept.read_bytes()
-            else:
-                body = encode(data)
-                if kept is not None:
-                    kept.parent.mkdir(parents=True, exist_ok=True)
-                    # a name of this process's own: two builds sharing the cache never rename each other's file
-                    tmp = kept.with_name(f"{kept.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-                    tmp.write_bytes(body)
-                    tmp.replace(kept)
             if len(body) <= WORTH * len(data):
                 target.write_bytes(body)
                 made[suffix] += 1
             elif target.exists():
                 target.unlink()
     return made
+
+
+def _copies(data: bytes, codecs: dict[str, Callable[[bytes], bytes]], cache: Path | None) -> dict[str, bytes]:
+    """``data`` in each encoding, from ``cache`` where it holds it (else encoded, and kept there)."""
+    digest = hashlib.sha256(data).hexdigest()
+    out: dict[str, bytes] = {}
+    for suffix, encode in codecs.items():
+        kept = cache / f"{digest}{suffix}" if cache is not None else None
+        if kept is not None and kept.is_file():
+            out[suffix] = kept.read_bytes()
+            continue
+        out[suffix] = encode(data)
+        if kept is not None:
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            # a name of this process's own: two builds sharing the cache never rename each other's file
+            tmp = kept.with_name(f"{kept.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+            tmp.write_bytes(out[suffix])
+            tmp.replace(kept)
+    return out
+
+
+def warm(paths: list[Path], cache: Path) -> None:
+    """Put the compressed copies of ``paths`` in ``cache``, for a :func:`precompress` to come (warm.py)."""
+    codecs = encoders()
+    for path in paths:
+        _copies(path.read_bytes(), codecs, cache)

@@ -201,25 +201,33 @@ def _in_pyodide(sources: Mapping[str, bytes], runtime: Path) -> dict[str, bytes]
 
 def strip_sources(sources: Mapping[str, bytes], runtime: Path | None, cache: Path | None) -> dict[str, bytes]:
     """Each source stripped (:func:`strip_source`): here where this Python parses it, else by Pyodide's
-    Python in ``runtime`` (node_modules/pyodide; None: left as it is), whose results ``cache`` keeps."""
-    out = {name: strip_source(data) for name, data in sources.items()}
-    newer = {name: data for name, data in sources.items() if name.endswith(".py") and not parses_here(data)}
-    if not newer or runtime is None:
-        return out
+    Python in ``runtime`` (node_modules/pyodide; None: left as it is). ``cache`` keeps every result, named
+    by the source's and this module's digests: stripping the standard library here takes half a minute,
+    and it is the same build after build."""
     salt = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]  # another stripper, other results
-    keys = {name: hashlib.sha256(data).hexdigest() + "-" + salt for name, data in newer.items()}
-    todo = {name: data for name, data in newer.items() if cache is None or not (cache / keys[name]).is_file()}
-    done = _in_pyodide(todo, runtime) if todo else {}
-    for name in newer:
-        if name in done:
-            out[name] = done[name]
-            if cache is not None:
-                cache.mkdir(parents=True, exist_ok=True)
-                # a name of this process's own, then renamed: two builds sharing the cache never mix
-                tmp = cache / f"{keys[name]}.{os.getpid()}.tmp"
-                tmp.write_bytes(done[name])
-                tmp.replace(cache / keys[name])
+    keys = {name: hashlib.sha256(data).hexdigest() + "-" + salt for name, data in sources.items()}
+    out: dict[str, bytes] = {}
+    made: dict[str, bytes] = {}
+    newer: dict[str, bytes] = {}
+    for name, data in sources.items():
+        kept = cache / keys[name] if cache is not None else None
+        if kept is not None and kept.is_file():
+            out[name] = kept.read_bytes()
+        elif name.endswith(".py") and not parses_here(data):
+            newer[name] = data
         else:
-            assert cache is not None
-            out[name] = (cache / keys[name]).read_bytes()
-    return out
+            out[name] = made[name] = strip_source(data)
+    if newer and runtime is not None:
+        done = _in_pyodide(newer, runtime)
+        for name in newer:
+            out[name] = made[name] = done[name]
+    else:
+        out.update(newer)  # no Pyodide: as they are, and not kept (a later build with Pyodide strips them)
+    if cache is not None and made:
+        cache.mkdir(parents=True, exist_ok=True)
+        for name, data in made.items():
+            # a name of this process's own, then renamed: two builds sharing the cache never mix
+            tmp = cache / f"{keys[name]}.{os.getpid()}.tmp"
+            tmp.write_bytes(data)
+            tmp.replace(cache / keys[name])
+    return {name: out[name] for name in sources}

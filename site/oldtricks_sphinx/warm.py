@@ -1,0 +1,85 @@
+"""The live engine's runtime made ready in a process of its own while Sphinx reads and writes the pages.
+
+A build with empty caches (a fresh clone, as in CI) spends about two minutes of CPU on work that needs no
+page: stripping and deflating the trimmed standard library (stdlib.py, strip.py, deflate.py) and the
+precompressed copies of Pyodide's 9.6 MB wasm binary (compress.py). Sphinx works on one core. So when an
+HTML build that copies the runtime starts, :func:`start` runs that work in a second process, which fills
+the caches that the build-finished steps (runtime.copy_runtime, compress.precompress) read, and
+:func:`finish` waits for it before they run. The process writes cache entries only, each under a name of
+its own and then renamed: if it fails, is killed or is slow, the build does the same work itself, as it
+would without it.
+
+This module imports nothing from Sphinx.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+__all__ = ["finish", "start", "verbatim"]
+
+SITE = Path(__file__).resolve().parents[1]  # the folder holding this package
+
+
+def verbatim(node_modules: Path) -> list[Path]:
+    """The runtime's files that the build copies as they are, so that their compressed copies can be
+    made before the copy (the glue is minified first, the lock file rewritten, the library trimmed)."""
+    from . import glue, stdlib
+    from .runtime import LOCK_NAME, RUNTIME_FILES
+
+    changed = {glue.GLUE_NAME, LOCK_NAME, stdlib.TRIMMED_NAME}
+    return [node_modules / "pyodide" / name for name in RUNTIME_FILES if name not in changed]
+
+
+def start(node_modules: Path, keep: Path | None, precompressed: Path | None) -> subprocess.Popen[bytes]:
+    """The warming process, started: its output goes nowhere (a failure only costs the time it saved)."""
+    command = [
+        sys.executable,
+        "-c",
+        "import sys; sys.path.insert(0, sys.argv[1]); from oldtricks_sphinx.warm import main; main(sys.argv[2:])",
+        str(SITE),
+        str(node_modules),
+        str(keep or ""),
+        str(precompressed or ""),
+    ]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def finish(process: subprocess.Popen[bytes] | None, wait: bool) -> None:
+    """Wait for the warming process (``wait``), or stop it (a build that failed)."""
+    if process is None or process.poll() is not None:
+        return
+    if wait:
+        try:
+            process.wait(timeout=600)
+            return
+        except subprocess.TimeoutExpired:
+            pass
+    process.kill()
+    process.wait()
+
+
+def main(argv: list[str]) -> None:
+    """In the warming process: the trimmed library written to a scratch file (its caches filled), then
+    the compressed copies of the files copied as they are."""
+    from . import compress, stdlib
+    from .runtime import CACHE, _engine_source
+
+    node_modules, keep_text, precompressed = Path(argv[0]), argv[1], argv[2]
+    source = node_modules / "pyodide"
+    keep = Path(keep_text) if keep_text else stdlib.KEEP_FILE
+    with tempfile.TemporaryDirectory(prefix="oldtricks-warm-") as scratch:
+        stdlib.write_trimmed(
+            source / stdlib.TRIMMED_NAME,
+            Path(scratch) / stdlib.TRIMMED_NAME,
+            stdlib.read_keep(keep),
+            _engine_source(),
+            stdlib.read_frozen(keep),
+            source,
+            CACHE,
+        )
+    if precompressed:
+        compress.warm(verbatim(node_modules), Path(precompressed))
