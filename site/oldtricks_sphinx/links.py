@@ -160,7 +160,8 @@ def rule_link(rule_id: str, text: str | None = None, *, warn: bool = False, pill
     """A placeholder link to a known rule, showing ``text`` (default: the id) and its status label."""
     rule = all_rules()[rule_id]
     node = pending_rule(rule_id=rule_id, status=rule.status, warn=warn)
-    node += nodes.inline("", text or rule_id, classes=["ot-cite-text"])
+    # an id is set as code; a rule's title (a lesson's "Trains:") as the text around it
+    node += nodes.inline("", text or rule_id, classes=["ot-cite-text"] + (["ot-cite-titled"] if text else []))
     if pill:
         node += nodes.Text(" ")
         node += status_pill(rule.status, small=True)

@@ -60,7 +60,10 @@ def test_links_are_relative_across_folders(build: Builder) -> None:
         r'ot-status-disputed ot-status-small">disputed</span></a>',
         rules,
     ), rules
-    assert 'href="../rules.html#rule-bettelmann-tie-pierer"><span class="ot-cite-text">the rule</span>' in ties
+    assert (
+        'href="../rules.html#rule-bettelmann-tie-pierer"><span class="ot-cite-text ot-cite-titled">the rule</span>'
+        in ties
+    )
     [widget] = built.widgets("games/ties")
     assert widget["data"]["rules"]["bettelmann.tie.pierer"]["url"] == "../rules.html#rule-bettelmann-tie-pierer"
 
