@@ -51,7 +51,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 
 from .scenario import scenario_embed
-from .tabs import tab_panel, tab_set, tabs_script
+from .tabs import script_with, tab_panel, tab_set
 
 __all__ = ["ExamplesDirective", "FoldDirective", "fold_line", "page_fold", "setup_folds"]
 
@@ -134,14 +134,9 @@ def _pass(self: SphinxTranslator, node: nodes.Element) -> None:
     """Other builders print the content as it stands (the node's children)."""
 
 
-def _add_js(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
-    if doctree is not None and next(iter(doctree.findall(page_fold)), None) is not None:
-        tabs_script(app)
-
-
 def setup_folds(app: Sphinx) -> None:
     others = dict.fromkeys(("latex", "text", "man", "texinfo"), (_pass, _pass))
     app.add_node(page_fold, html=(_visit_fold, _depart_fold), **others)  # type: ignore[arg-type]
     app.add_directive("examples", ExamplesDirective)
     app.add_directive("fold", FoldDirective)
-    app.connect("html-page-context", _add_js)
+    app.connect("html-page-context", script_with(page_fold))

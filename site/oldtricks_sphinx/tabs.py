@@ -20,13 +20,23 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 
-__all__ = ["TabDirective", "TabsDirective", "setup_tabs", "tab_ids", "tab_panel", "tab_set", "tabs_script"]
+__all__ = [
+    "TabDirective",
+    "TabsDirective",
+    "script_with",
+    "setup_tabs",
+    "tab_ids",
+    "tab_panel",
+    "tab_set",
+    "tabs_script",
+]
 
 # German and Polish letters as a reader would spell them in an address (docutils would drop them).
 _SPELLED = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "ł": "l", "Ł": "l"})
@@ -138,9 +148,15 @@ def tabs_script(app: Sphinx) -> None:
     app.add_js_file("oldtricks/tabs.js", loading_method="defer", priority=99)
 
 
-def _add_js(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
-    if doctree is not None and next(iter(doctree.findall(tab_set)), None) is not None:
-        tabs_script(app)
+def script_with(node_type: type[nodes.Element]) -> Callable[[Sphinx, str, str, dict[str, Any], Any], None]:
+    """An ``html-page-context`` handler that adds tabs.js to each page holding a ``node_type`` (a tab
+    set here, a fold in :mod:`.folds`)."""
+
+    def add(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+        if doctree is not None and next(iter(doctree.findall(node_type)), None) is not None:
+            tabs_script(app)
+
+    return add
 
 
 def setup_tabs(app: Sphinx) -> None:
@@ -149,4 +165,4 @@ def setup_tabs(app: Sphinx) -> None:
     app.add_node(tab_panel, html=(_visit_panel, _depart_panel), **others)  # type: ignore[arg-type]
     app.add_directive("tabs", TabsDirective)
     app.add_directive("tab", TabDirective)
-    app.connect("html-page-context", _add_js)
+    app.connect("html-page-context", script_with(tab_set))
