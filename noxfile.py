@@ -290,7 +290,9 @@ def browser(session: nox.Session) -> None:
     env = {"OLDTRICKS_WHEEL": str(_engine_wheel()), "OLDTRICKS_SITE": str(SITE)}
     folder = [] if _named_tests(session) else ["tests/browser"]
     # --durations: the slowest tests named in every run's log (the whole command's time is watched)
-    session.run("pytest", *folder, "-m", "browser", *JOBS, "--durations=25", *session.posargs, env=env)
+    # --dist worksteal: an idle worker takes tests queued for the other (the long ones start first: conftest)
+    dist = ["--dist", "worksteal"] if JOBS[1] != "0" else []
+    session.run("pytest", *folder, "-m", "browser", *JOBS, *dist, "--durations=25", *session.posargs, env=env)
 
 
 @nox.session(python=PYTHON)

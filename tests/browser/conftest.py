@@ -76,6 +76,12 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     return report
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tests first (stable order otherwise): started last, one of them would keep one worker
+    busy for a minute while the other has nothing left to do."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+
+
 @pytest.fixture(scope="session")
 def base_url(pytestconfig: pytest.Config) -> str | None:
     # Replaces pytest-playwright 0.10's fallback, a fixture defined as a plugin-class method, which

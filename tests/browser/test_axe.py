@@ -63,6 +63,7 @@ def scheme(request: pytest.FixtureRequest, live_page: Any) -> str:
 PARTS = 3  # the pages in parts, that the test workers share
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("part", range(PARTS))
 def test_axe_finds_nothing_on_any_page(live_page: Any, site_server: SiteServer, part: int) -> None:
     """Each page is loaded and its viewers drawn once: every rule in the light theme, then the page

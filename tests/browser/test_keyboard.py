@@ -351,6 +351,7 @@ def play_a_game(page: Any, site_server: SiteServer, name: str, sid: str) -> None
     assert f"Step {end}." in snapshot, snapshot
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     ("name", "games"),
     [

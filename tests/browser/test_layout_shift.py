@@ -45,6 +45,7 @@ def pages_to_measure(root: Any) -> list[str]:
 LATE = 1.0  # seconds a page is watched after it has settled: a late shift (a form, a font) counts too
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])
 def test_no_page_shifts_its_layout(live_page: Any, site_server: SiteServer, guard: Guard, width: int) -> None:
     """Two tabs in turn: while one page is watched for its late second, the next loads in the other

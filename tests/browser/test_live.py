@@ -123,6 +123,7 @@ SAME_FRAMES = """async () => {
 }"""
 
 
+@pytest.mark.long
 def test_live_engine_frames_equal_the_build_frames(live_page: Any, site_server: SiteServer, guard: Guard) -> None:
     pages = {
         name: embedded((site_server.root / name).read_text(encoding="utf-8")) for name in site_pages(site_server.root)

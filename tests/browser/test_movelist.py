@@ -206,6 +206,7 @@ def _part(root: Any, part: int) -> dict[str, list[str]]:
     return {rel: [sid for sid in sids if (rel, sid) in mine] for rel, sids in pages.items()}
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("part", range(PARTS))
 def test_the_step_controls_stay_put_on_every_step_at_a_phones_width(
     live_page: Any, site_server: SiteServer, part: int

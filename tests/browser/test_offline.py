@@ -53,6 +53,7 @@ def _runtime_requests(site_server: SiteServer, start: int) -> list[tuple[str, st
     return [entry for entry in site_server.log[start:] if entry[1].split("?")[0].endswith(RUNTIME)]
 
 
+@pytest.mark.long
 def test_the_runtime_is_kept_for_the_next_page_and_offline(live_page: Any, site_server: SiteServer) -> None:
     """One reader's story, with one cold start of the runtime: an older cache of ours and another
     site's cache are there; the first live start keeps the runtime (and removes only our older

@@ -82,6 +82,7 @@ def pages_to_read(root: Any) -> list[str]:
     return [p for p in pages if p.split("/")[0] not in ("embed", "text")] + embeds[:1] + texts[:1]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("width", "cards"), [(1280, True), (390, False)], ids=["desktop", "phone"])
 def test_no_text_under_11_px(live_page: Any, site_server: SiteServer, width: int, cards: bool) -> None:
     live_page.set_viewport_size({"width": width, "height": 900})

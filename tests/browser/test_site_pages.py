@@ -67,6 +67,7 @@ def test_every_embed_page_is_of_a_kind_loaded_and_holds_its_own_scenario(site_se
     assert len(embeds) > len(kinds) + 5, "the embed pages are no longer alike: load them all"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("part", range(PARTS))
 def test_every_page_loads_offline_without_errors(
     live_page: Any, site_server: SiteServer, guard: Guard, part: int
