@@ -82,6 +82,32 @@ def test_play_now_starts_a_game_in_two_clicks(live_page: Any, site_server: SiteS
     assert after["step"] > seated["step"] and after["link"] != seated["link"], after
 
 
+def test_play_now_keeps_the_game_under_way_one_click_away(live_page: Any, site_server: SiteServer) -> None:
+    """A game the reader had under way in the sandbox is not lost to "Play now": a message links to it."""
+    page = live_page
+    page.goto(site_server.url + "sandbox/druzbart.html#play-druzbart")
+    page.wait_for_selector('.oldtricks-sandbox[data-ready="ready"]', timeout=READY_MS)
+    page.wait_for_selector(".ot-sb-play:not([aria-busy])")
+    assert page.locator('[data-role="earlier-game"]').count() == 0  # nothing was under way
+    page.locator(MOVES).first.click()
+    page.wait_for_function("() => /;m=/.test(location.hash) && document.querySelector('.ot-sb-play:not([aria-busy])')")
+    page.wait_for_timeout(300)  # the sandbox keeps its game as the address changes
+    earlier = page.evaluate(SEATED)["link"]
+    page.goto(site_server.url)
+    page.locator(".ot-door", has=page.locator(".rubric", has_text=re.compile("^Drużbart$"))).get_by_role(
+        "link", name="Play now"
+    ).click()
+    page.wait_for_selector('.oldtricks-sandbox[data-ready="ready"]', timeout=READY_MS)
+    back = page.locator('[data-role="earlier-game"]')
+    back.wait_for()
+    assert page.evaluate(SEATED)["link"] != earlier  # a new deal
+    back.click()
+    page.wait_for_function("(link) => document.querySelector('.oldtricks-sandbox').dataset.link === link", arg=earlier)
+    page.wait_for_selector(".ot-sb-play:not([aria-busy])")
+    assert page.evaluate(SEATED)["address"] == f"#{earlier}"
+    assert back.count() == 0  # the message went with the game it was about
+
+
 def test_a_term_shows_its_meaning_on_focus_and_leads_to_its_entry(live_page: Any, site_server: SiteServer) -> None:
     page = live_page
     page.goto(site_server.url + "druzbart.html")

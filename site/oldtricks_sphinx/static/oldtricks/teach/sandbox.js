@@ -100,7 +100,10 @@ export class Sandbox {
     window.addEventListener("hashchange", () => {
       const text = hashText();
       if (text === PLAY_NOW + this.game) this.playNow();
-      else if (text && text !== this.link) this.openLink(text);
+      else if (text && text !== this.link) {
+        this.say("");  // a message about the game shown before (its own errors come after)
+        this.openLink(text);
+      }
     });
   }
 
@@ -191,7 +194,12 @@ export class Sandbox {
    * first move, the table in view. The address then holds the game's link, as after any deal. */
   async playNow() {
     history.replaceState(history.state, "", location.pathname + location.search);
+    const earlier = this.saved();  // the game this sandbox kept: the fresh deal takes its place
     if (!(await this.fresh(0))) return;
+    if (earlier && /(^|;)m=/.test(earlier.link || "")) {
+      this.say(["A new deal. The game you had under way here is kept in this link: ",
+        h("a", {href: `#${earlier.link}`, "data-role": "earlier-game"}, "open it again"), "."]);
+    }
     this.root.dataset.ready = "seating";  // "ready" again once seated and in view
     this.setupBox.open = false;
     const turn = this.widget.frame.turn;
