@@ -175,6 +175,14 @@ def _runtime_digest(paths: list[Path]) -> str:
 CACHE = Path(__file__).resolve().parents[2] / "build" / "cache"  # stripped sources, deflate streams
 
 
+def trim_stdlib(source: Path, dest: Path, keep: Path | None, cache: Path | None) -> None:
+    """Write the trimmed standard library ``dest`` from Pyodide's folder ``source`` (node_modules/pyodide),
+    by the keep list ``keep`` (None: stdlib-keep.txt): the step copy_runtime runs, and warm.py before it."""
+    kept = _stdlib.read_keep(keep or _stdlib.KEEP_FILE)
+    frozen = _stdlib.read_frozen(keep or _stdlib.KEEP_FILE)
+    _stdlib.write_trimmed(source / _stdlib.TRIMMED_NAME, dest, kept, _engine_source(), frozen, source, cache)
+
+
 def copy_runtime(
     outdir: Path,
     node_modules: Path,
@@ -223,9 +231,7 @@ def copy_runtime(
     for name in RUNTIME_FILES:
         if name == _stdlib.TRIMMED_NAME:
             try:
-                kept = _stdlib.read_keep(keep or _stdlib.KEEP_FILE)
-                frozen = _stdlib.read_frozen(keep or _stdlib.KEEP_FILE)
-                _stdlib.write_trimmed(source / name, runtime_dir / name, kept, _engine_source(), frozen, source, cache)
+                trim_stdlib(source, runtime_dir / name, keep, cache)
             except (_stdlib.StdlibError, OSError, zipfile.BadZipFile) as exc:
                 raise RuntimeSetupError(f"cannot trim the standard library {source / name}: {exc}") from exc
         elif name == LOCK_NAME:

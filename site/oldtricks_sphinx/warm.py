@@ -66,20 +66,10 @@ def main(argv: list[str]) -> None:
     """In the warming process: the trimmed library written to a scratch file (its caches filled), then
     the compressed copies of the files copied as they are."""
     from . import compress, stdlib
-    from .runtime import CACHE, _engine_source
+    from .runtime import CACHE, trim_stdlib
 
-    node_modules, keep_text, precompressed = Path(argv[0]), argv[1], argv[2]
-    source = node_modules / "pyodide"
-    keep = Path(keep_text) if keep_text else stdlib.KEEP_FILE
+    node_modules, keep, precompressed = Path(argv[0]), argv[1], argv[2]
     with tempfile.TemporaryDirectory(prefix="oldtricks-warm-") as scratch:
-        stdlib.write_trimmed(
-            source / stdlib.TRIMMED_NAME,
-            Path(scratch) / stdlib.TRIMMED_NAME,
-            stdlib.read_keep(keep),
-            _engine_source(),
-            stdlib.read_frozen(keep),
-            source,
-            CACHE,
-        )
+        trim_stdlib(node_modules / "pyodide", Path(scratch) / stdlib.TRIMMED_NAME, Path(keep) if keep else None, CACHE)
     if precompressed:
         compress.warm(verbatim(node_modules), Path(precompressed))
