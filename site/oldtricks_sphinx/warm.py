@@ -39,8 +39,10 @@ def start(node_modules: Path, keep: Path | None, precompressed: Path | None) -> 
     command = [
         sys.executable,
         "-c",
-        "import sys; sys.path.insert(0, sys.argv[1]); from oldtricks_sphinx.warm import main; main(sys.argv[2:])",
+        # the package imports the engine, as the build does (docs/conf.py puts both folders on sys.path)
+        "import sys; sys.path[:0] = sys.argv[1:3]; from oldtricks_sphinx.warm import main; main(sys.argv[3:])",
         str(SITE),
+        str(SITE.parent / "engine"),
         str(node_modules),
         str(keep or ""),
         str(precompressed or ""),

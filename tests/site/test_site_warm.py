@@ -92,3 +92,19 @@ def test_a_build_that_failed_stops_the_warming_process() -> None:
     warm.finish(process, wait=False)
     assert process.returncode is not None
     warm.finish(None, wait=True)  # nothing was started: nothing to do
+
+
+def test_the_warming_process_runs_and_fills_the_cache(tmp_path: Path) -> None:
+    """The process itself, as the build starts it: it imports the package (and the engine) and does its work."""
+    pyodide = tmp_path / "node_modules" / "pyodide"
+    pyodide.mkdir(parents=True)
+    for name in runtime.RUNTIME_FILES:
+        (pyodide / name).write_bytes(b"// " + name.encode() * 200)
+    with zipfile.ZipFile(pyodide / "python_stdlib.zip", "w") as archive:
+        archive.writestr("json/__init__.py", "")
+    keep = tmp_path / "keep.txt"
+    keep.write_text("json/__init__.py\n", encoding="utf-8")
+    process = warm.start(tmp_path / "node_modules", keep, tmp_path / "cache")
+    assert process.wait(timeout=120) == 0
+    wasm = (pyodide / "pyodide.asm.wasm").read_bytes()
+    assert (tmp_path / "cache" / f"{_digest(wasm)}.gz").is_file()
