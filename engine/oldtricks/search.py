@@ -30,7 +30,7 @@ Values are the side "ours" gains over the rest of the deal, as the model scores 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -108,17 +108,42 @@ class LiveKey:
     (mask, what) pairs: the cards the rules cannot tell apart, and a number for what they are (a suit,
     points, a matador...). A model may use it as its ``position_key`` when its rules only compare the
     cards' order in that list and ask what they are: then a card that is now the lowest of its suit
-    left plays as the lowest of its suit, whichever card it is."""
+    left plays as the lowest of its suit, whichever card it is.
 
-    def __init__(self, classes: Sequence[tuple[int, int]]) -> None:
+    ``part(what)``, if given, splits the order into runs of consecutive classes that no sequence of
+    live classes can run across (a suit, where ``what`` says the suit): the key is then one small number
+    per run, each found once for the cards of that run in each hand and kept, instead of a walk over
+    every class at every new set of hands."""
+
+    def __init__(self, classes: Sequence[tuple[int, int]], part: Callable[[int], int] | None = None) -> None:
         self.classes = [(mask, what, mask.bit_count() > 1) for mask, what in classes]
         self.shift = max(what for _, what in classes).bit_length()
+        runs: list[list[tuple[int, int, bool]]] = []
+        for cls in self.classes:
+            if not runs or part is not None and part(cls[1]) != part(runs[-1][-1][1]):
+                runs.append([])
+            runs[-1].append(cls)
+        # each run: the mask of its cards, its classes, and the number of each code met (by the hands' cards
+        # in the run, and by the code itself)
+        self._runs = [(sum(m for m, _, _ in run), run, {}, {}) for run in runs]
 
-    def __call__(self, hands: Sequence[int]) -> int:
+    def __call__(self, hands: Sequence[int]) -> tuple[int, ...]:
+        out = []
+        for mask, run, seen, numbers in self._runs:
+            held = (*(hand & mask for hand in hands),)
+            number = seen.get(held)
+            if number is None:
+                code = self._code(run, held)
+                number = seen[held] = numbers.setdefault(code, len(numbers))
+            out.append(number)
+        return (*out,)
+
+    def _code(self, classes: Sequence[tuple[int, int, bool]], hands: Sequence[int]) -> int:
+        """The classes still live, in order, each with what it is and who holds its cards, as one number."""
         live = sum(hands)  # the hands are disjoint masks
         shift = self.shift
         code = 1
-        for mask, what, many in self.classes:
+        for mask, what, many in classes:
             if not live & mask:
                 continue
             code = code << shift | what
@@ -170,15 +195,22 @@ def _merge_tables(model: TrickModel) -> _MergeTables:
     kinds = [model.kind(c) for c in range(n)]
     between = [[0] * n for _ in range(n)]
     never = [[kinds[a] != kinds[b] for b in range(n)] for a in range(n)]
+    # in each context, the cards of each strength and of each strength or less
+    at: list[dict[int, int]] = []
+    for k in range(len(keys[0])):
+        row: dict[int, int] = {}
+        for x in range(n):
+            row[keys[x][k]] = row.get(keys[x][k], 0) | 1 << x
+        at.append(row)
     for a in range(n):
         for b in range(a + 1, n):
             mask = 0
             for k, (ka, kb) in enumerate(zip(keys[a], keys[b], strict=True)):
                 if ka != kb:
                     low, high = min(ka, kb), max(ka, kb)
-                    for x in range(n):
-                        if low <= keys[x][k] <= high:
-                            mask |= 1 << x
+                    for strength, cards in at[k].items():
+                        if low <= strength <= high:
+                            mask |= cards
             between[a][b] = between[b][a] = mask & ~(1 << a | 1 << b)
     _TABLES[shape] = between, never
     return between, never
@@ -209,9 +241,13 @@ class Search:
         ]
         self._best = -1  # the card _play found best, for the table
         self._sorted: dict[int, tuple[int, ...]] = {}
-        self._position_key: Callable[[Sequence[int]], int] | None = getattr(model, "position_key", None)
+        self._position_key: Callable[[Sequence[int]], Hashable] | None = getattr(model, "position_key", None)
         self._codes: dict[tuple[int, ...], int] = {}
-        self._orders: dict[int, tuple[int, ...]] = {}
+        # the cards live in the trick being searched: every hand at its start, so the trick's cards too
+        # (set by _lead and probe, put back when the trick is done): the cards a seat's own merge against
+        self._held = 0
+        self._numbers: dict[Hashable, int] = {}
+        self._orders: dict[tuple[int, int, int | bool], tuple[int, ...]] = {}
         self._width = model.cards
         self._last = model.seats - 1
         self._next = [model.next_seat(s) for s in range(model.seats)]
@@ -252,11 +288,14 @@ class Search:
     def _merged(self, order: tuple[int, ...], hands: Sequence[int], seat: int, table: int, first: int) -> list[int]:
         """``order`` with ``first`` (if in it) moved to the front, one card kept per class of equivalent
         cards: no live card of another hand or of the trick on the table (``table``) separates them."""
+        return self._kept(order, (sum(hands) - hands[seat]) | table, first)  # the hands are disjoint masks
+
+    def _kept(self, order: tuple[int, ...], live: int, first: int) -> list[int]:
+        """:meth:`_merged` with the live cards (of the other hands and of the table) given."""
         if len(order) == 1:
             return [order[0]]
         if first >= 0 and first in order:
             order = (first, *(c for c in order if c != first))
-        live = (sum(hands) - hands[seat]) | table  # the hands are disjoint masks
         kept: list[int] = []
         apart = self._apart
         for c in order:
@@ -275,7 +314,7 @@ class Search:
         if last and ours_hold:
             return self._in_order(legal, _RICH)
         win = legal & beat
-        key = (win << self._width | legal ^ win) << 1 | bool(last)
+        key = (win, legal, last)  # not one long int of the three: slower to make and to hash
         got = self._orders.get(key)
         if got is None:
             got = self._orders[key] = self._in_order(win, _RICH if last else _LOW) + self._in_order(legal ^ win, _POOR)
@@ -331,7 +370,9 @@ class Search:
         if not pos.trick:
             return self._lead(hands, pos.turn, pos.counters, alpha, beta)
         trick = list(pos.trick)
-        return self._play(hands, trick, [c for _, c in trick], pos.turn, pos.counters, alpha, beta)
+        cards = [c for _, c in trick]
+        self._held = sum(hands) | self._mask(cards)
+        return self._play(hands, trick, cards, pos.turn, pos.counters, alpha, beta)
 
     def _lead(self, hands: list[int], leader: int, counters: Counters, alpha: int, beta: int) -> int:
         mine = hands[leader]
@@ -352,7 +393,10 @@ class Search:
             if high <= alpha or low == high:
                 return high
         a, b = max(alpha, low), min(beta, high)
+        held = self._held  # the trick this one follows, if any, goes on after it
+        self._held = sum(hands)
         v = self._play(hands, [], [], leader, counters, a, b, first)
+        self._held = held
         if v <= a:
             high = min(high, v)
         elif v >= b:
@@ -370,7 +414,13 @@ class Search:
         held = (*hands,)
         code = self._codes.get(held)  # the same hands come again in every probe: their key is kept
         if code is None:
-            code = self._codes[held] = self._position_key(hands)
+            # the model's key stands in the table as a small number of its own, one a key (a long int or a
+            # tuple is slower to shift and to hash, and the table is asked at every trick)
+            full = self._position_key(hands)
+            code = self._numbers.get(full)
+            if code is None:
+                code = self._numbers[full] = len(self._numbers)
+            self._codes[held] = code
         return (code, leader, *counters) if counters else code << 4 | leader
 
     def _last_trick(self, hands: list[int], leader: int, counters: Counters) -> int:
@@ -407,7 +457,7 @@ class Search:
         best = -INF if mine else INF
         best_card = -1
         if not cards:
-            choices = self._merged(self._in_order(hand, _LEAD), hands, seat, 0, first)
+            choices = self._kept(self._in_order(hand, _LEAD), self._held ^ hand, first)
         else:
             legal, beat, holder = self._follow(hand, cards)
             taker = trick[holder][0]
@@ -416,7 +466,7 @@ class Search:
                 choices = [legal.bit_length() - 1]
             else:
                 order = self._follow_order(legal, beat, last, ours[taker] == mine)
-                choices = self._merged(order, hands, seat, self._mask(cards), first)
+                choices = self._kept(order, self._held ^ hand, first)
             if last:
                 return self._complete(hands, trick, seat, choices, beat, taker, counters, alpha, beta)
         nxt = self._next[seat]

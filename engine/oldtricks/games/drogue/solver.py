@@ -62,14 +62,11 @@ class DrogueModel:
         # drogue.play.overtrump), and their points (drogue.points); so the cards still live, suit by
         # suit in order, each with its points
         order = sorted(range(self.cards), key=lambda c: (self.suit[c], self.power[self.suit[c]][c]))
-        self.position_key = LiveKey([(1 << c, self.suit[c] * 16 + self.points[c]) for c in order])
-        # the points of each byte of a card mask, for the four bytes of the 32 cards
-        self._byte_points = [
-            [sum(self.points[k + i] for i in range(8) if b >> i & 1 and k + i < self.cards) for b in range(256)]
-            for k in range(0, 32, 8)
-        ]
+        classes = [(1 << c, self.suit[c] * 16 + self.points[c]) for c in order]
+        self.position_key = LiveKey(classes, part=lambda what: what // 16)  # no run of live cards crosses suits
         if self.cards > 32:
             raise AnalysisError(f"the solver plays Drogue's pack of 32 cards, not {self.cards}")
+        self._half_points = _half_points(tuple(self.points))
 
     def next_seat(self, seat: int) -> int:
         return (seat - 1) % 4  # drogue.deal: play goes to the right
@@ -81,9 +78,15 @@ class DrogueModel:
         led = self.suit[trick[0]]
         row = self.power[led]
         holder, top = 0, row[trick[0]]
-        for i in range(1, len(trick)):
-            if row[trick[i]] > top:
-                holder, top = i, row[trick[i]]
+        n = len(trick)  # four seats: one to four cards (winner() asks of a whole trick); the loop unrolled
+        if n > 1:
+            if row[trick[1]] > top:
+                holder, top = 1, row[trick[1]]
+            if n > 2:
+                if row[trick[2]] > top:
+                    holder, top = 2, row[trick[2]]
+                if n > 3 and row[trick[3]] > top:
+                    holder, top = 3, row[trick[3]]
         beat = self.above[led][top]  # drogue.play.win: a higher card of the suit led, or a higher trump
         follow = hand & self.in_suit[led]
         if follow:
@@ -110,18 +113,15 @@ class DrogueModel:
         self, trick: Sequence[tuple[int, int]], winner: int, counters: Counters, ours: Sequence[bool]
     ) -> tuple[int, Counters, bool]:
         points = self.points
-        pts = 0
-        for _, c in trick:
-            pts += points[c]
+        (_, a), (_, b), (_, c), (_, d) = trick  # four seats: a trick of four cards
+        pts = points[a] + points[b] + points[c] + points[d]
         return (pts if ours[winner] else -pts), counters, False
 
     def limits(self, hands: Sequence[int], leader: int, counters: Counters, ours: Sequence[bool]) -> tuple[int, int]:
-        held = 0
-        for hand in hands:
-            held |= hand
-        # the points still in play, read a byte of the card mask at a time (the search asks at every trick)
-        b0, b1, b2, b3 = self._byte_points
-        left = b0[held & 255] + b1[held >> 8 & 255] + b2[held >> 16 & 255] + b3[held >> 24]
+        held = sum(hands)  # the hands are disjoint masks
+        # the points still in play, read half the card mask at a time (the search asks at every trick)
+        low, high = self._half_points
+        left = low[held & 0xFFFF] + high[held >> 16]
         return -left, left
 
     def keys(self, card: int) -> tuple[int, ...]:
@@ -143,6 +143,25 @@ class DrogueModel:
 
     def priority(self) -> list[int]:
         return [max(row[c] for row in self.power) * 16 + self.points[c] for c in range(self.cards)]
+
+
+_HALVES: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
+
+
+def _half_points(points: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """The points of every set of the first 16 cards and of the last 16 (as masks of 16 bits), made once
+    per card points (every model of the pack shares them)."""
+    got = _HALVES.get(points)
+    if got is None:
+        halves = []
+        for base in (0, 16):
+            table = [0] * (1 << 16)
+            for bit in range(16):  # each mask's points: those of the mask without its top bit, and that card's
+                card = points[base + bit] if base + bit < len(points) else 0
+                table[1 << bit : 2 << bit] = [p + card for p in table[: 1 << bit]]
+            halves.append(table)
+        got = _HALVES[points] = (halves[0], halves[1])
+    return got
 
 
 def model_of(game: GameLike, trump: str) -> DrogueModel:
