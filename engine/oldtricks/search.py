@@ -120,12 +120,14 @@ class LiveKey:
         self.shift = max(what for _, what in classes).bit_length()
         runs: list[list[tuple[int, int, bool]]] = []
         for cls in self.classes:
-            if not runs or part is not None and part(cls[1]) != part(runs[-1][-1][1]):
+            if not runs or (part is not None and part(cls[1]) != part(runs[-1][-1][1])):
                 runs.append([])
             runs[-1].append(cls)
         # each run: the mask of its cards, its classes, and the number of each code met (by the hands' cards
         # in the run, and by the code itself)
-        self._runs = [(sum(m for m, _, _ in run), run, {}, {}) for run in runs]
+        self._runs: list[tuple[int, list[tuple[int, int, bool]], dict[tuple[int, ...], int], dict[int, int]]] = [
+            (sum(m for m, _, _ in run), run, {}, {}) for run in runs
+        ]
 
     def __call__(self, hands: Sequence[int]) -> tuple[int, ...]:
         out = []
@@ -383,7 +385,15 @@ class Search:
             return low
         if high <= alpha or low == high:
             return high
-        key = self._key(hands, leader, counters)
+        # the table's key: the model's key of the hands if it has one (positions its rules cannot tell apart
+        # share it), else the hands themselves; the leader; the counters
+        if self._position_key is None:
+            key: Any = (*hands, leader, *counters)
+        else:
+            code = self._codes.get((*hands,))
+            if code is None:
+                code = self._number(hands)
+            key = (code, leader, *counters) if counters else code << 4 | leader
         got = self.table.get(key)
         first = -1
         if got is not None:
@@ -406,36 +416,33 @@ class Search:
         self.table[key] = (low, high, self._best)
         return v
 
-    def _key(self, hands: list[int], leader: int, counters: Counters) -> Any:
-        """The table's key: the model's key of the hands if it has one (positions its rules cannot
-        tell apart share it), else the hands themselves; the leader; the counters."""
-        if self._position_key is None:
-            return (*hands, leader, *counters)
-        held = (*hands,)
-        code = self._codes.get(held)  # the same hands come again in every probe: their key is kept
+    def _number(self, hands: list[int]) -> int:
+        """The number that stands for the model's key of ``hands`` in the table, kept for these hands (the
+        same hands come again in every probe). The model's key stands as a small number of its own, one a
+        key: a long int or a tuple is slower to shift and to hash, and the table is asked at every trick."""
+        assert self._position_key is not None
+        full = self._position_key(hands)
+        code = self._numbers.get(full)
         if code is None:
-            # the model's key stands in the table as a small number of its own, one a key (a long int or a
-            # tuple is slower to shift and to hash, and the table is asked at every trick)
-            full = self._position_key(hands)
-            code = self._numbers.get(full)
-            if code is None:
-                code = self._numbers[full] = len(self._numbers)
-            self._codes[held] = code
-        return (code, leader, *counters) if counters else code << 4 | leader
+            code = self._numbers[full] = len(self._numbers)
+        self._codes[(*hands,)] = code
+        return code
 
     def _last_trick(self, hands: list[int], leader: int, counters: Counters) -> int:
         """The value of the deal's last trick, every hand down to one card (so each is played, whatever
         the rules of play): no search."""
         model = self.model
         trick = []
+        cards = []
         seat = leader
         nxt = self._next
         for _ in range(model.seats):
-            trick.append((seat, hands[seat].bit_length() - 1))
+            card = hands[seat].bit_length() - 1
+            trick.append((seat, card))
+            cards.append(card)
             seat = nxt[seat]
         self.nodes += 1
-        winner = trick[model.winner([c for _, c in trick])][0]
-        return model.score(trick, winner, counters, self.ours)[0]
+        return model.score(trick, trick[model.winner(cards)][0], counters, self.ours)[0]
 
     def _play(
         self,
@@ -467,8 +474,31 @@ class Search:
             else:
                 order = self._follow_order(legal, beat, last, ours[taker] == mine)
                 choices = self._kept(order, self._held ^ hand, first)
-            if last:
-                return self._complete(hands, trick, seat, choices, beat, taker, counters, alpha, beta)
+            if last:  # each card completes the trick: it takes it if in ``beat``, else ``taker`` keeps it;
+                # the model scores the trick, the next one is led (here, not in a call of its own: a call a node)
+                score = self.model.score
+                lead = self._lead
+                for card in choices:
+                    winner = seat if beat >> card & 1 else taker
+                    hands[seat] = hand ^ 1 << card
+                    trick.append((seat, card))
+                    gain, after, over = score(trick, winner, counters, ours)
+                    trick.pop()
+                    v = gain if over else gain + lead(hands, winner, after, alpha - gain, beta - gain)
+                    hands[seat] = hand
+                    if mine:
+                        if v > best:
+                            best, best_card = v, card
+                            if v > alpha:
+                                alpha = v
+                    elif v < best:
+                        best, best_card = v, card
+                        if v < beta:
+                            beta = v
+                    if alpha >= beta:
+                        break
+                self._best = best_card
+                return best
         nxt = self._next[seat]
         for card in choices:
             hands[seat] = hand ^ 1 << card
@@ -477,48 +507,6 @@ class Search:
             v = self._play(hands, trick, cards, nxt, counters, alpha, beta)
             cards.pop()
             trick.pop()
-            hands[seat] = hand
-            if mine:
-                if v > best:
-                    best, best_card = v, card
-                    if v > alpha:
-                        alpha = v
-            elif v < best:
-                best, best_card = v, card
-                if v < beta:
-                    beta = v
-            if alpha >= beta:
-                break
-        self._best = best_card
-        return best
-
-    def _complete(
-        self,
-        hands: list[int],
-        trick: list[tuple[int, int]],
-        seat: int,
-        choices: list[int],
-        beat: int,
-        taker: int,
-        counters: Counters,
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """Alpha-beta over the cards of the trick's last seat, each completing the trick: the card takes it
-        if it is in ``beat``, else ``taker`` keeps it; the model scores the trick, the next one is led."""
-        model = self.model
-        ours = self.ours
-        mine = ours[seat]
-        hand = hands[seat]
-        best = -INF if mine else INF
-        best_card = -1
-        for card in choices:
-            winner = seat if beat >> card & 1 else taker
-            hands[seat] = hand ^ 1 << card
-            trick.append((seat, card))
-            gain, after, over = model.score(trick, winner, counters, ours)
-            trick.pop()
-            v = gain if over else gain + self._lead(hands, winner, after, alpha - gain, beta - gain)
             hands[seat] = hand
             if mine:
                 if v > best:
