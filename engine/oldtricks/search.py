@@ -132,7 +132,7 @@ class LiveKey:
     def __call__(self, hands: Sequence[int]) -> tuple[int, ...]:
         out = []
         for mask, run, seen, numbers in self._runs:
-            held = (*(hand & mask for hand in hands),)
+            held = (*map(mask.__and__, hands),)
             number = seen.get(held)
             if number is None:
                 code = self._code(run, held)

@@ -56,6 +56,18 @@ class DrogueModel:
         self.in_suit = [sum(1 << c for c in range(self.cards) if self.suit[c] == s) for s in range(4)]
         self.above = [{p: sum(1 << c for c in range(self.cards) if row[c] > p) for p in set(row)} for row in self.power]
         self.t = SUITS.index(trump)
+        # for each suit led: the cards' powers, the cards above each power, the cards of the suit, and the
+        # strongest power of a card of the suit (led trump: above every power, a trick led in trump is
+        # never trumped)
+        self._led = [
+            (
+                self.power[led],
+                self.above[led],
+                self.in_suit[led],
+                max(self.power[led][c] for c in range(self.cards) if self.suit[c] == led) if led != self.t else 1 << 10,
+            )
+            for led in range(4)
+        ]
         self.must_overtrump = game.agreed.overtrump == "must"
         # the search's table key: within a suit in play only the order of the cards counts (follow,
         # beat, trump and over-trump compare powers of one suit: drogue.play.follow, drogue.play.trump,
@@ -76,7 +88,7 @@ class DrogueModel:
         cards that would hold the trick, and the index of the card that holds it so far; one pass over
         the trick for the three, which legal(), beating() and winner() also read."""
         led = self.suit[trick[0]]
-        row = self.power[led]
+        row, above, in_led, plain = self._led[led]
         holder, top = 0, row[trick[0]]
         n = len(trick)  # four seats: one to four cards (winner() asks of a whole trick); the loop unrolled
         if n > 1:
@@ -87,15 +99,16 @@ class DrogueModel:
                     holder, top = 2, row[trick[2]]
                 if n > 3 and row[trick[3]] > top:
                     holder, top = 3, row[trick[3]]
-        beat = self.above[led][top]  # drogue.play.win: a higher card of the suit led, or a higher trump
-        follow = hand & self.in_suit[led]
+        beat = above[top]  # drogue.play.win: a higher card of the suit led, or a higher trump
+        trumped = top > plain  # held by a trump, the suit led not trump: no card of the suit led is that strong
+        follow = hand & in_led
         if follow:
-            if self.suit[trick[holder]] != led:
+            if trumped:
                 return follow, beat, holder  # drogue.play.follow.trumped
             return follow & beat or follow, beat, holder  # drogue.play.follow
         trumps = hand & self.in_suit[self.t]
-        if trumps:
-            if self.must_overtrump and self.suit[trick[holder]] == self.t:
+        if trumps:  # so the suit led is not trump (a hand with trumps would follow it)
+            if self.must_overtrump and trumped:
                 return trumps & beat or trumps, beat, holder  # drogue.play.overtrump
             return trumps, beat, holder  # drogue.play.trump
         return hand, beat, holder  # drogue.play.any
