@@ -72,6 +72,8 @@ def test_fast_rules_agree_with_the_game_on_every_move_and_trick(options: dict[st
                 tricks += 1
                 assert nxt.turn == record.winner  # drogue.play.win: the winner leads next
                 assert gain == (record.points if record.winner % 2 == 0 else -record.points)
+                # plain_points: the search adds the cards' points itself, without score()
+                assert model.plain_points and sum(model.points[c] for c in [*cards, index[move.card]]) == record.points
             else:
                 assert nxt.turn == state.turn
     assert tricks > 120

@@ -48,7 +48,11 @@ class TrickModel(Protocol):
 
     A model may also have ``follow(hand, trick) -> (legal, beating, holder)``: for a trick begun, what
     ``legal``, ``beating`` and ``winner`` (of the cards so far) say, in one call; the search asks it once
-    a follower (its legal(), beating() and winner() read the same pass, so the tests of those test it)."""
+    a follower (its legal(), beating() and winner() read the same pass, so the tests of those test it).
+    A model whose ``score`` is only the points of the trick's cards (its ``points``) to the side that takes
+    it, the counters never changing and the deal never stopping before the cards run out, says so with
+    ``plain_points = True``: the search then adds the points itself, without a call a trick (the tests
+    check that ``score`` says the same)."""
 
     seats: int
     cards: int
@@ -232,6 +236,8 @@ class Search:
         pri = self._priority
         # a card's points, where a trick is worth the points in it (none: every trick counts the same)
         points: Sequence[int] = getattr(model, "points", None) or [0] * model.cards
+        self._points = list(points)
+        self._plain = bool(getattr(model, "plain_points", False))
         # the orders cards are tried in, as each card's place (ties by number, so every order is fixed):
         # lead strong cards first; spend the cheapest card that holds the trick, or, last to play, the
         # one with most points; give the fewest points to a trick lost, the most to one our side holds
@@ -442,7 +448,12 @@ class Search:
             cards.append(card)
             seat = nxt[seat]
         self.nodes += 1
-        return model.score(trick, trick[model.winner(cards)][0], counters, self.ours)[0]
+        winner = trick[model.winner(cards)][0]
+        if self._plain:
+            points = self._points
+            total = sum(points[c] for c in cards)
+            return total if self.ours[winner] else -total
+        return model.score(trick, winner, counters, self.ours)[0]
 
     def _play(
         self,
@@ -478,13 +489,22 @@ class Search:
                 # the model scores the trick, the next one is led (here, not in a call of its own: a call a node)
                 score = self.model.score
                 lead = self._lead
+                plain = self._plain
+                points = self._points
+                on_table = 0  # the points of the trick's cards so far (plain points)
+                for c in cards:
+                    on_table += points[c]
                 for card in choices:
                     winner = seat if beat >> card & 1 else taker
                     hands[seat] = hand ^ 1 << card
-                    trick.append((seat, card))
-                    gain, after, over = score(trick, winner, counters, ours)
-                    trick.pop()
-                    v = gain if over else gain + lead(hands, winner, after, alpha - gain, beta - gain)
+                    if plain:
+                        gain = on_table + points[card] if ours[winner] else -on_table - points[card]
+                        v = gain + lead(hands, winner, counters, alpha - gain, beta - gain)
+                    else:
+                        trick.append((seat, card))
+                        gain, after, over = score(trick, winner, counters, ours)
+                        trick.pop()
+                        v = gain if over else gain + lead(hands, winner, after, alpha - gain, beta - gain)
                     hands[seat] = hand
                     if mine:
                         if v > best:

@@ -39,6 +39,9 @@ class DrogueModel:
     """Drogue's play with ``trump`` named, over card numbers (the pack's order)."""
 
     seats = 4
+    # drogue.points: a trick is worth its cards' points to the side that takes it, and every deal is played
+    # out (score below; the search adds the points itself)
+    plain_points = True
 
     def __init__(self, game: GameLike, trump: str) -> None:
         if game.options["four_jacks"] != "free":
