@@ -52,7 +52,8 @@ class TrickModel(Protocol):
     A model whose ``score`` is only the points of the trick's cards (its ``points``) to the side that takes
     it, the counters never changing and the deal never stopping before the cards run out, says so with
     ``plain_points = True``: the search then adds the points itself, without a call a trick (the tests
-    check that ``score`` says the same)."""
+    check that ``score`` says the same), and bounds the rest of the deal by the points left, kept from
+    trick to trick, without asking ``limits`` (which may say no less)."""
 
     seats: int
     cards: int
@@ -254,6 +255,7 @@ class Search:
         # the cards live in the trick being searched: every hand at its start, so the trick's cards too
         # (set by _lead and probe, put back when the trick is done): the cards a seat's own merge against
         self._held = 0
+        self._left = 0  # the points in play at the start of that trick (plain points)
         self._numbers: dict[Hashable, int] = {}
         self._orders: dict[tuple[int, int, int | bool], tuple[int, ...]] = {}
         self._width = model.cards
@@ -380,13 +382,20 @@ class Search:
         trick = list(pos.trick)
         cards = [c for _, c in trick]
         self._held = sum(hands) | self._mask(cards)
+        self._left = sum(self._points[c] for c in bits(self._held))
         return self._play(hands, trick, cards, pos.turn, pos.counters, alpha, beta)
 
-    def _lead(self, hands: list[int], leader: int, counters: Counters, alpha: int, beta: int) -> int:
+    def _lead(self, hands: list[int], leader: int, counters: Counters, alpha: int, beta: int, left: int = -1) -> int:
+        """Alpha-beta from a trick boundary (``left``: the points still in play, where the model's tricks
+        are worth plain points and the trick before counted them; else the model's limits are asked)."""
         mine = hands[leader]
         if not mine & (mine - 1):
             return self._last_trick(hands, leader, counters) if mine else 0
-        low, high = self.model.limits(hands, leader, counters, self.ours)
+        if left < 0:
+            low, high = self.model.limits(hands, leader, counters, self.ours)
+            left = high  # plain points: the points left
+        else:
+            low, high = -left, left
         if low >= beta:  # the limits alone settle it: no need of the table
             return low
         if high <= alpha or low == high:
@@ -409,10 +418,11 @@ class Search:
             if high <= alpha or low == high:
                 return high
         a, b = max(alpha, low), min(beta, high)
-        held = self._held  # the trick this one follows, if any, goes on after it
+        held, points = self._held, self._left  # the trick this one follows, if any, goes on after it
         self._held = sum(hands)
+        self._left = left
         v = self._play(hands, [], [], leader, counters, a, b, first)
-        self._held = held
+        self._held, self._left = held, points
         if v <= a:
             high = min(high, v)
         elif v >= b:
@@ -494,12 +504,13 @@ class Search:
                 on_table = 0  # the points of the trick's cards so far (plain points)
                 for c in cards:
                     on_table += points[c]
+                left = self._left - on_table  # the points left after the trick, its last card's too
                 for card in choices:
                     winner = seat if beat >> card & 1 else taker
                     hands[seat] = hand ^ 1 << card
                     if plain:
                         gain = on_table + points[card] if ours[winner] else -on_table - points[card]
-                        v = gain + lead(hands, winner, counters, alpha - gain, beta - gain)
+                        v = gain + lead(hands, winner, counters, alpha - gain, beta - gain, left - points[card])
                     else:
                         trick.append((seat, card))
                         gain, after, over = score(trick, winner, counters, ours)
