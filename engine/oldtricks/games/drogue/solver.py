@@ -59,6 +59,7 @@ class DrogueModel:
         self.in_suit = [sum(1 << c for c in range(self.cards) if self.suit[c] == s) for s in range(4)]
         self.above = [{p: sum(1 << c for c in range(self.cards) if row[c] > p) for p in set(row)} for row in self.power]
         self.t = SUITS.index(trump)
+        self._trumps = self.in_suit[self.t]
         # for each suit led: the cards' powers, the cards above each power, the cards of the suit, and the
         # strongest power of a card of the suit (led trump: above every power, a trick led in trump is
         # never trumped)
@@ -79,9 +80,13 @@ class DrogueModel:
         order = sorted(range(self.cards), key=lambda c: (self.suit[c], self.power[self.suit[c]][c]))
         classes = [(1 << c, self.suit[c] * 16 + self.points[c]) for c in order]
         self.position_key = LiveKey(classes, part=lambda what: what // 16)  # no run of live cards crosses suits
+        # the points of each byte of a card mask, for the four bytes of the 32 cards
+        self._byte_points = [
+            [sum(self.points[k + i] for i in range(8) if b >> i & 1 and k + i < self.cards) for b in range(256)]
+            for k in range(0, 32, 8)
+        ]
         if self.cards > 32:
             raise AnalysisError(f"the solver plays Drogue's pack of 32 cards, not {self.cards}")
-        self._half_points = _half_points(tuple(self.points))
 
     def next_seat(self, seat: int) -> int:
         return (seat - 1) % 4  # drogue.deal: play goes to the right
@@ -109,7 +114,7 @@ class DrogueModel:
             if trumped:
                 return follow, beat, holder  # drogue.play.follow.trumped
             return follow & beat or follow, beat, holder  # drogue.play.follow
-        trumps = hand & self.in_suit[self.t]
+        trumps = hand & self._trumps
         if trumps:  # so the suit led is not trump (a hand with trumps would follow it)
             if self.must_overtrump and trumped:
                 return trumps & beat or trumps, beat, holder  # drogue.play.overtrump
@@ -135,9 +140,9 @@ class DrogueModel:
 
     def limits(self, hands: Sequence[int], leader: int, counters: Counters, ours: Sequence[bool]) -> tuple[int, int]:
         held = sum(hands)  # the hands are disjoint masks
-        # the points still in play, read half the card mask at a time (the search asks at every trick)
-        low, high = self._half_points
-        left = low[held & 0xFFFF] + high[held >> 16]
+        # the points still in play, read a byte of the card mask at a time
+        b0, b1, b2, b3 = self._byte_points
+        left = b0[held & 255] + b1[held >> 8 & 255] + b2[held >> 16 & 255] + b3[held >> 24]
         return -left, left
 
     def keys(self, card: int) -> tuple[int, ...]:
@@ -159,25 +164,6 @@ class DrogueModel:
 
     def priority(self) -> list[int]:
         return [max(row[c] for row in self.power) * 16 + self.points[c] for c in range(self.cards)]
-
-
-_HALVES: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
-
-
-def _half_points(points: tuple[int, ...]) -> tuple[list[int], list[int]]:
-    """The points of every set of the first 16 cards and of the last 16 (as masks of 16 bits), made once
-    per card points (every model of the pack shares them)."""
-    got = _HALVES.get(points)
-    if got is None:
-        halves = []
-        for base in (0, 16):
-            table = [0] * (1 << 16)
-            for bit in range(16):  # each mask's points: those of the mask without its top bit, and that card's
-                card = points[base + bit] if base + bit < len(points) else 0
-                table[1 << bit : 2 << bit] = [p + card for p in table[: 1 << bit]]
-            halves.append(table)
-        got = _HALVES[points] = (halves[0], halves[1])
-    return got
 
 
 def model_of(game: GameLike, trump: str) -> DrogueModel:
