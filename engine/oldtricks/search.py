@@ -18,6 +18,8 @@ of many random games. The search is what the best solvers of trick-taking games 
   trick first, cheapest first) and, where tricks are worth card points (the model's ``points``), the
   most points to a trick our side holds, the fewest to one it loses;
 * the last trick, one card a hand, scored without a search;
+* where a trick is worth its cards' points and nothing else (the model's ``plain_points``), the points
+  added by the search itself and the points left carried from trick to trick as the bounds;
 * equivalent cards merged: two cards of one hand that no live card of another hand (or of the trick
   on the table) separates in any context are searched once.
 
@@ -202,7 +204,7 @@ def _merge_tables(model: TrickModel) -> _MergeTables:
     kinds = [model.kind(c) for c in range(n)]
     between = [[0] * n for _ in range(n)]
     never = [[kinds[a] != kinds[b] for b in range(n)] for a in range(n)]
-    # in each context, the cards of each strength and of each strength or less
+    # in each context, the cards of each strength
     at: list[dict[int, int]] = []
     for k in range(len(keys[0])):
         row: dict[int, int] = {}
@@ -258,7 +260,6 @@ class Search:
         self._left = 0  # the points in play at the start of that trick (plain points)
         self._numbers: dict[Hashable, int] = {}
         self._orders: dict[tuple[int, int, int | bool], tuple[int, ...]] = {}
-        self._width = model.cards
         self._last = model.seats - 1
         self._next = [model.next_seat(s) for s in range(model.seats)]
         # for every two cards: a mask that meets the live cards unless the two are equivalent (-1: never)
@@ -382,7 +383,7 @@ class Search:
         trick = list(pos.trick)
         cards = [c for _, c in trick]
         self._held = sum(hands) | self._mask(cards)
-        self._left = sum(self._points[c] for c in bits(self._held))
+        self._left = self._points_in(self._held)
         return self._play(hands, trick, cards, pos.turn, pos.counters, alpha, beta)
 
     def _lead(self, hands: list[int], leader: int, counters: Counters, alpha: int, beta: int, left: int = -1) -> int:
@@ -391,9 +392,10 @@ class Search:
         mine = hands[leader]
         if not mine & (mine - 1):
             return self._last_trick(hands, leader, counters) if mine else 0
-        if left < 0:
+        if left < 0:  # not carried from the trick before (the search's first trick)
             low, high = self.model.limits(hands, leader, counters, self.ours)
-            left = high  # plain points: the points left
+            if self._plain:
+                left = self._points_in(sum(hands))
         else:
             low, high = -left, left
         if low >= beta:  # the limits alone settle it: no need of the table
@@ -432,6 +434,11 @@ class Search:
         self.table[key] = (low, high, self._best)
         return v
 
+    def _points_in(self, mask: int) -> int:
+        """The points of the cards of ``mask`` (plain points)."""
+        points = self._points
+        return sum(points[c] for c in bits(mask))
+
     def _number(self, hands: list[int]) -> int:
         """The number that stands for the model's key of ``hands`` in the table, kept for these hands (the
         same hands come again in every probe). The model's key stands as a small number of its own, one a
@@ -460,8 +467,7 @@ class Search:
         self.nodes += 1
         winner = trick[model.winner(cards)][0]
         if self._plain:
-            points = self._points
-            total = sum(points[c] for c in cards)
+            total = sum(map(self._points.__getitem__, cards))
             return total if self.ours[winner] else -total
         return model.score(trick, winner, counters, self.ours)[0]
 
