@@ -136,7 +136,9 @@ class LiveKey:
             (sum(m for m, _, _ in run), run, {}, {}) for run in runs
         ]
 
-    def __call__(self, hands: Sequence[int]) -> tuple[int, ...]:
+    def __call__(self, hands: Sequence[int]) -> Hashable:
+        if len(self._runs) == 1:  # no parts: the walk over every class (the search keeps it by the hands)
+            return self._code(self.classes, hands)
         out = []
         for mask, run, seen, numbers in self._runs:
             held = (*map(mask.__and__, hands),)
