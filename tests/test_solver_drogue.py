@@ -12,7 +12,7 @@ from oldtricks.errors import AnalysisError
 from oldtricks.games.drogue.ranking import POINTS
 from oldtricks.games.drogue.solver import DrogueModel, deal_hands, table
 from oldtricks.prng import Rng
-from oldtricks.search import Position, Search, brute_force
+from oldtricks.search import LiveKey, Position, Search, brute_force
 from solver_helpers import assert_keys_change_no_value, endings, random_move
 from solver_helpers import held as _held
 
@@ -72,6 +72,8 @@ def test_fast_rules_agree_with_the_game_on_every_move_and_trick(options: dict[st
                 tricks += 1
                 assert nxt.turn == record.winner  # drogue.play.win: the winner leads next
                 assert gain == (record.points if record.winner % 2 == 0 else -record.points)
+                # plain_points: the search adds the cards' points itself, without score()
+                assert model.plain_points and sum(model.points[c] for c in [*cards, index[move.card]]) == record.points
             else:
                 assert nxt.turn == state.turn
     assert tricks > 120
@@ -139,6 +141,29 @@ def test_position_keys_change_no_value(options: dict[str, Any]) -> None:
     assert key("7C QC", "9C", "AD", "AS") == key("8C QC", "9C", "AD", "AS")  # 7C or 8C gone: the same
     assert key("7C QC", "9C", "AD", "AS") != key("9C QC", "7C", "AD", "AS")  # who holds the lower differs
     assert key("7C QC", "9C", "AD", "AS") != key("7C KC", "9C", "AD", "AS")  # a Queen is not a King
+
+
+def test_the_key_suit_by_suit_tells_hands_apart_as_the_key_over_every_card() -> None:
+    """The table's key, one number a suit (LiveKey(part=...), each kept once found), is the same for two
+    sets of hands exactly when the key walked over every card at once is: on hands of one or two cards
+    drawn at random, the other cards gone from play, many of them alike."""
+    model = DrogueModel(make_game("drogue"), "D")
+    whole = LiveKey([(mask, what) for mask, what, _ in model.position_key.classes])
+    rng = Rng(17)
+    by_whole: dict[Any, Any] = {}
+    by_suit: dict[Any, Any] = {}
+    hands_seen: dict[Any, set[tuple[int, ...]]] = {}
+    for _ in range(4000):
+        deck = list(range(32))
+        for i in range(31, 0, -1):  # a shuffle by the game's own generator
+            j = rng.below(i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        size = 1 + rng.below(2)
+        hands = [sum(1 << c for c in deck[seat * size : (seat + 1) * size]) for seat in range(4)]
+        a, b = whole(hands), model.position_key(hands)
+        assert by_whole.setdefault(a, b) == b and by_suit.setdefault(b, a) == a, hands
+        hands_seen.setdefault(a, set()).add(tuple(hands))
+    assert sum(len(h) > 1 for h in hands_seen.values()) > 20  # different hands the keys must not tell apart
 
 
 def test_the_line_plays_the_points_out() -> None:

@@ -18,6 +18,8 @@ of many random games. The search is what the best solvers of trick-taking games 
   trick first, cheapest first) and, where tricks are worth card points (the model's ``points``), the
   most points to a trick our side holds, the fewest to one it loses;
 * the last trick, one card a hand, scored without a search;
+* where a trick is worth its cards' points and nothing else (the model's ``plain_points``), the points
+  added by the search itself and the points left carried from trick to trick as the bounds;
 * equivalent cards merged: two cards of one hand that no live card of another hand (or of the trick
   on the table) separates in any context are searched once.
 
@@ -30,7 +32,7 @@ Values are the side "ours" gains over the rest of the deal, as the model scores 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -48,7 +50,12 @@ class TrickModel(Protocol):
 
     A model may also have ``follow(hand, trick) -> (legal, beating, holder)``: for a trick begun, what
     ``legal``, ``beating`` and ``winner`` (of the cards so far) say, in one call; the search asks it once
-    a follower (its legal(), beating() and winner() read the same pass, so the tests of those test it)."""
+    a follower (its legal(), beating() and winner() read the same pass, so the tests of those test it).
+    A model whose ``score`` is only the points of the trick's cards (its ``points``) to the side that takes
+    it, the counters never changing and the deal never stopping before the cards run out, says so with
+    ``plain_points = True``: the search then adds the points itself, without a call a trick (the tests
+    check that ``score`` says the same), and bounds the rest of the deal by the points left, kept from
+    trick to trick, without asking ``limits`` (which may say no less)."""
 
     seats: int
     cards: int
@@ -108,17 +115,46 @@ class LiveKey:
     (mask, what) pairs: the cards the rules cannot tell apart, and a number for what they are (a suit,
     points, a matador...). A model may use it as its ``position_key`` when its rules only compare the
     cards' order in that list and ask what they are: then a card that is now the lowest of its suit
-    left plays as the lowest of its suit, whichever card it is."""
+    left plays as the lowest of its suit, whichever card it is.
 
-    def __init__(self, classes: Sequence[tuple[int, int]]) -> None:
+    ``part(what)``, if given, splits the order into runs of consecutive classes that no sequence of
+    live classes can run across (a suit, where ``what`` says the suit): the key is then one small number
+    per run, each found once for the cards of that run in each hand and kept, instead of a walk over
+    every class at every new set of hands."""
+
+    def __init__(self, classes: Sequence[tuple[int, int]], part: Callable[[int], int] | None = None) -> None:
         self.classes = [(mask, what, mask.bit_count() > 1) for mask, what in classes]
         self.shift = max(what for _, what in classes).bit_length()
+        runs: list[list[tuple[int, int, bool]]] = []
+        for cls in self.classes:
+            if not runs or (part is not None and part(cls[1]) != part(runs[-1][-1][1])):
+                runs.append([])
+            runs[-1].append(cls)
+        # each run: the mask of its cards, its classes, and the number of each code met (by the hands' cards
+        # in the run, and by the code itself)
+        self._runs: list[tuple[int, list[tuple[int, int, bool]], dict[tuple[int, ...], int], dict[int, int]]] = [
+            (sum(m for m, _, _ in run), run, {}, {}) for run in runs
+        ]
 
-    def __call__(self, hands: Sequence[int]) -> int:
+    def __call__(self, hands: Sequence[int]) -> Hashable:
+        if len(self._runs) == 1:  # no parts: the walk over every class (the search keeps it by the hands)
+            return self._code(self.classes, hands)
+        out = []
+        for mask, run, seen, numbers in self._runs:
+            held = (*map(mask.__and__, hands),)
+            number = seen.get(held)
+            if number is None:
+                code = self._code(run, held)
+                number = seen[held] = numbers.setdefault(code, len(numbers))
+            out.append(number)
+        return (*out,)
+
+    def _code(self, classes: Sequence[tuple[int, int, bool]], hands: Sequence[int]) -> int:
+        """The classes still live, in order, each with what it is and who holds its cards, as one number."""
         live = sum(hands)  # the hands are disjoint masks
         shift = self.shift
         code = 1
-        for mask, what, many in self.classes:
+        for mask, what, many in classes:
             if not live & mask:
                 continue
             code = code << shift | what
@@ -170,15 +206,22 @@ def _merge_tables(model: TrickModel) -> _MergeTables:
     kinds = [model.kind(c) for c in range(n)]
     between = [[0] * n for _ in range(n)]
     never = [[kinds[a] != kinds[b] for b in range(n)] for a in range(n)]
+    # in each context, the cards of each strength
+    at: list[dict[int, int]] = []
+    for k in range(len(keys[0])):
+        row: dict[int, int] = {}
+        for x in range(n):
+            row[keys[x][k]] = row.get(keys[x][k], 0) | 1 << x
+        at.append(row)
     for a in range(n):
         for b in range(a + 1, n):
             mask = 0
             for k, (ka, kb) in enumerate(zip(keys[a], keys[b], strict=True)):
                 if ka != kb:
                     low, high = min(ka, kb), max(ka, kb)
-                    for x in range(n):
-                        if low <= keys[x][k] <= high:
-                            mask |= 1 << x
+                    for strength, cards in at[k].items():
+                        if low <= strength <= high:
+                            mask |= cards
             between[a][b] = between[b][a] = mask & ~(1 << a | 1 << b)
     _TABLES[shape] = between, never
     return between, never
@@ -198,6 +241,8 @@ class Search:
         pri = self._priority
         # a card's points, where a trick is worth the points in it (none: every trick counts the same)
         points: Sequence[int] = getattr(model, "points", None) or [0] * model.cards
+        self._points = list(points)
+        self._plain = bool(getattr(model, "plain_points", False))
         # the orders cards are tried in, as each card's place (ties by number, so every order is fixed):
         # lead strong cards first; spend the cheapest card that holds the trick, or, last to play, the
         # one with most points; give the fewest points to a trick lost, the most to one our side holds
@@ -209,10 +254,14 @@ class Search:
         ]
         self._best = -1  # the card _play found best, for the table
         self._sorted: dict[int, tuple[int, ...]] = {}
-        self._position_key: Callable[[Sequence[int]], int] | None = getattr(model, "position_key", None)
+        self._position_key: Callable[[Sequence[int]], Hashable] | None = getattr(model, "position_key", None)
         self._codes: dict[tuple[int, ...], int] = {}
-        self._orders: dict[int, tuple[int, ...]] = {}
-        self._width = model.cards
+        # the cards live in the trick being searched: every hand at its start, so the trick's cards too
+        # (set by _lead and probe, put back when the trick is done): the cards a seat's own merge against
+        self._held = 0
+        self._left = 0  # the points in play at the start of that trick (plain points)
+        self._numbers: dict[Hashable, int] = {}
+        self._orders: dict[tuple[int, int, int | bool], tuple[int, ...]] = {}
         self._last = model.seats - 1
         self._next = [model.next_seat(s) for s in range(model.seats)]
         # for every two cards: a mask that meets the live cards unless the two are equivalent (-1: never)
@@ -252,11 +301,14 @@ class Search:
     def _merged(self, order: tuple[int, ...], hands: Sequence[int], seat: int, table: int, first: int) -> list[int]:
         """``order`` with ``first`` (if in it) moved to the front, one card kept per class of equivalent
         cards: no live card of another hand or of the trick on the table (``table``) separates them."""
+        return self._kept(order, (sum(hands) - hands[seat]) | table, first)  # the hands are disjoint masks
+
+    def _kept(self, order: tuple[int, ...], live: int, first: int) -> list[int]:
+        """:meth:`_merged` with the live cards (of the other hands and of the table) given."""
         if len(order) == 1:
             return [order[0]]
         if first >= 0 and first in order:
             order = (first, *(c for c in order if c != first))
-        live = (sum(hands) - hands[seat]) | table  # the hands are disjoint masks
         kept: list[int] = []
         apart = self._apart
         for c in order:
@@ -275,7 +327,7 @@ class Search:
         if last and ours_hold:
             return self._in_order(legal, _RICH)
         win = legal & beat
-        key = (win << self._width | legal ^ win) << 1 | bool(last)
+        key = (win, legal, last)  # not one long int of the three: slower to make and to hash
         got = self._orders.get(key)
         if got is None:
             got = self._orders[key] = self._in_order(win, _RICH if last else _LOW) + self._in_order(legal ^ win, _POOR)
@@ -331,18 +383,36 @@ class Search:
         if not pos.trick:
             return self._lead(hands, pos.turn, pos.counters, alpha, beta)
         trick = list(pos.trick)
-        return self._play(hands, trick, [c for _, c in trick], pos.turn, pos.counters, alpha, beta)
+        cards = [c for _, c in trick]
+        self._held = sum(hands) | self._mask(cards)
+        self._left = self._points_in(self._held)
+        return self._play(hands, trick, cards, pos.turn, pos.counters, alpha, beta)
 
-    def _lead(self, hands: list[int], leader: int, counters: Counters, alpha: int, beta: int) -> int:
+    def _lead(self, hands: list[int], leader: int, counters: Counters, alpha: int, beta: int, left: int = -1) -> int:
+        """Alpha-beta from a trick boundary (``left``: the points still in play, where the model's tricks
+        are worth plain points and the trick before counted them; else the model's limits are asked)."""
         mine = hands[leader]
         if not mine & (mine - 1):
             return self._last_trick(hands, leader, counters) if mine else 0
-        low, high = self.model.limits(hands, leader, counters, self.ours)
+        if left < 0:  # not carried from the trick before (the search's first trick)
+            low, high = self.model.limits(hands, leader, counters, self.ours)
+            if self._plain:
+                left = self._points_in(sum(hands))
+        else:
+            low, high = -left, left
         if low >= beta:  # the limits alone settle it: no need of the table
             return low
         if high <= alpha or low == high:
             return high
-        key = self._key(hands, leader, counters)
+        # the table's key: the model's key of the hands if it has one (positions its rules cannot tell apart
+        # share it), else the hands themselves; the leader; the counters
+        if self._position_key is None:
+            key: Any = (*hands, leader, *counters)
+        else:
+            code = self._codes.get((*hands,))
+            if code is None:
+                code = self._number(hands)
+            key = (code, leader, *counters) if counters else code << 4 | leader
         got = self.table.get(key)
         first = -1
         if got is not None:
@@ -352,7 +422,11 @@ class Search:
             if high <= alpha or low == high:
                 return high
         a, b = max(alpha, low), min(beta, high)
+        held, points = self._held, self._left  # the trick this one follows, if any, goes on after it
+        self._held = sum(hands)
+        self._left = left
         v = self._play(hands, [], [], leader, counters, a, b, first)
+        self._held, self._left = held, points
         if v <= a:
             high = min(high, v)
         elif v >= b:
@@ -362,29 +436,41 @@ class Search:
         self.table[key] = (low, high, self._best)
         return v
 
-    def _key(self, hands: list[int], leader: int, counters: Counters) -> Any:
-        """The table's key: the model's key of the hands if it has one (positions its rules cannot
-        tell apart share it), else the hands themselves; the leader; the counters."""
-        if self._position_key is None:
-            return (*hands, leader, *counters)
-        held = (*hands,)
-        code = self._codes.get(held)  # the same hands come again in every probe: their key is kept
+    def _points_in(self, mask: int) -> int:
+        """The points of the cards of ``mask`` (plain points)."""
+        points = self._points
+        return sum(points[c] for c in bits(mask))
+
+    def _number(self, hands: list[int]) -> int:
+        """The number that stands for the model's key of ``hands`` in the table, kept for these hands (the
+        same hands come again in every probe). The model's key stands as a small number of its own, one a
+        key: a long int or a tuple is slower to shift and to hash, and the table is asked at every trick."""
+        assert self._position_key is not None
+        full = self._position_key(hands)
+        code = self._numbers.get(full)
         if code is None:
-            code = self._codes[held] = self._position_key(hands)
-        return (code, leader, *counters) if counters else code << 4 | leader
+            code = self._numbers[full] = len(self._numbers)
+        self._codes[(*hands,)] = code
+        return code
 
     def _last_trick(self, hands: list[int], leader: int, counters: Counters) -> int:
         """The value of the deal's last trick, every hand down to one card (so each is played, whatever
         the rules of play): no search."""
         model = self.model
         trick = []
+        cards = []
         seat = leader
         nxt = self._next
         for _ in range(model.seats):
-            trick.append((seat, hands[seat].bit_length() - 1))
+            card = hands[seat].bit_length() - 1
+            trick.append((seat, card))
+            cards.append(card)
             seat = nxt[seat]
         self.nodes += 1
-        winner = trick[model.winner([c for _, c in trick])][0]
+        winner = trick[model.winner(cards)][0]
+        if self._plain:
+            total = sum(map(self._points.__getitem__, cards))
+            return total if self.ours[winner] else -total
         return model.score(trick, winner, counters, self.ours)[0]
 
     def _play(
@@ -407,7 +493,7 @@ class Search:
         best = -INF if mine else INF
         best_card = -1
         if not cards:
-            choices = self._merged(self._in_order(hand, _LEAD), hands, seat, 0, first)
+            choices = self._kept(self._in_order(hand, _LEAD), self._held ^ hand, first)
         else:
             legal, beat, holder = self._follow(hand, cards)
             taker = trick[holder][0]
@@ -416,9 +502,42 @@ class Search:
                 choices = [legal.bit_length() - 1]
             else:
                 order = self._follow_order(legal, beat, last, ours[taker] == mine)
-                choices = self._merged(order, hands, seat, self._mask(cards), first)
-            if last:
-                return self._complete(hands, trick, seat, choices, beat, taker, counters, alpha, beta)
+                choices = self._kept(order, self._held ^ hand, first)
+            if last:  # each card completes the trick: it takes it if in ``beat``, else ``taker`` keeps it;
+                # the model scores the trick, the next one is led (here, not in a call of its own: a call a node)
+                score = self.model.score
+                lead = self._lead
+                plain = self._plain
+                points = self._points
+                on_table = 0  # the points of the trick's cards so far (plain points)
+                for c in cards:
+                    on_table += points[c]
+                left = self._left - on_table  # the points left after the trick, its last card's too
+                for card in choices:
+                    winner = seat if beat >> card & 1 else taker
+                    hands[seat] = hand ^ 1 << card
+                    if plain:
+                        gain = on_table + points[card] if ours[winner] else -on_table - points[card]
+                        v = gain + lead(hands, winner, counters, alpha - gain, beta - gain, left - points[card])
+                    else:
+                        trick.append((seat, card))
+                        gain, after, over = score(trick, winner, counters, ours)
+                        trick.pop()
+                        v = gain if over else gain + lead(hands, winner, after, alpha - gain, beta - gain)
+                    hands[seat] = hand
+                    if mine:
+                        if v > best:
+                            best, best_card = v, card
+                            if v > alpha:
+                                alpha = v
+                    elif v < best:
+                        best, best_card = v, card
+                        if v < beta:
+                            beta = v
+                    if alpha >= beta:
+                        break
+                self._best = best_card
+                return best
         nxt = self._next[seat]
         for card in choices:
             hands[seat] = hand ^ 1 << card
@@ -427,48 +546,6 @@ class Search:
             v = self._play(hands, trick, cards, nxt, counters, alpha, beta)
             cards.pop()
             trick.pop()
-            hands[seat] = hand
-            if mine:
-                if v > best:
-                    best, best_card = v, card
-                    if v > alpha:
-                        alpha = v
-            elif v < best:
-                best, best_card = v, card
-                if v < beta:
-                    beta = v
-            if alpha >= beta:
-                break
-        self._best = best_card
-        return best
-
-    def _complete(
-        self,
-        hands: list[int],
-        trick: list[tuple[int, int]],
-        seat: int,
-        choices: list[int],
-        beat: int,
-        taker: int,
-        counters: Counters,
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """Alpha-beta over the cards of the trick's last seat, each completing the trick: the card takes it
-        if it is in ``beat``, else ``taker`` keeps it; the model scores the trick, the next one is led."""
-        model = self.model
-        ours = self.ours
-        mine = ours[seat]
-        hand = hands[seat]
-        best = -INF if mine else INF
-        best_card = -1
-        for card in choices:
-            winner = seat if beat >> card & 1 else taker
-            hands[seat] = hand ^ 1 << card
-            trick.append((seat, card))
-            gain, after, over = model.score(trick, winner, counters, ours)
-            trick.pop()
-            v = gain if over else gain + self._lead(hands, winner, after, alpha - gain, beta - gain)
             hands[seat] = hand
             if mine:
                 if v > best:

@@ -39,6 +39,9 @@ class DrogueModel:
     """Drogue's play with ``trump`` named, over card numbers (the pack's order)."""
 
     seats = 4
+    # drogue.points: a trick is worth its cards' points to the side that takes it, and every deal is played
+    # out (score below; the search adds the points itself)
+    plain_points = True
 
     def __init__(self, game: GameLike, trump: str) -> None:
         if game.options["four_jacks"] != "free":
@@ -56,13 +59,27 @@ class DrogueModel:
         self.in_suit = [sum(1 << c for c in range(self.cards) if self.suit[c] == s) for s in range(4)]
         self.above = [{p: sum(1 << c for c in range(self.cards) if row[c] > p) for p in set(row)} for row in self.power]
         self.t = SUITS.index(trump)
+        self._trumps = self.in_suit[self.t]
+        # for each suit led: the cards' powers, the cards above each power, the cards of the suit, and the
+        # strongest power of a card of the suit (led trump: above every power, a trick led in trump is
+        # never trumped)
+        self._led = [
+            (
+                self.power[led],
+                self.above[led],
+                self.in_suit[led],
+                max(self.power[led][c] for c in range(self.cards) if self.suit[c] == led) if led != self.t else 1 << 10,
+            )
+            for led in range(4)
+        ]
         self.must_overtrump = game.agreed.overtrump == "must"
         # the search's table key: within a suit in play only the order of the cards counts (follow,
         # beat, trump and over-trump compare powers of one suit: drogue.play.follow, drogue.play.trump,
         # drogue.play.overtrump), and their points (drogue.points); so the cards still live, suit by
         # suit in order, each with its points
         order = sorted(range(self.cards), key=lambda c: (self.suit[c], self.power[self.suit[c]][c]))
-        self.position_key = LiveKey([(1 << c, self.suit[c] * 16 + self.points[c]) for c in order])
+        classes = [(1 << c, self.suit[c] * 16 + self.points[c]) for c in order]
+        self.position_key = LiveKey(classes, part=lambda what: what // 16)  # no run of live cards crosses suits
         # the points of each byte of a card mask, for the four bytes of the 32 cards
         self._byte_points = [
             [sum(self.points[k + i] for i in range(8) if b >> i & 1 and k + i < self.cards) for b in range(256)]
@@ -79,20 +96,27 @@ class DrogueModel:
         cards that would hold the trick, and the index of the card that holds it so far; one pass over
         the trick for the three, which legal(), beating() and winner() also read."""
         led = self.suit[trick[0]]
-        row = self.power[led]
+        row, above, in_led, plain = self._led[led]
         holder, top = 0, row[trick[0]]
-        for i in range(1, len(trick)):
-            if row[trick[i]] > top:
-                holder, top = i, row[trick[i]]
-        beat = self.above[led][top]  # drogue.play.win: a higher card of the suit led, or a higher trump
-        follow = hand & self.in_suit[led]
+        n = len(trick)  # four seats: one to four cards (winner() asks of a whole trick); the loop unrolled
+        if n > 1:
+            if row[trick[1]] > top:
+                holder, top = 1, row[trick[1]]
+            if n > 2:
+                if row[trick[2]] > top:
+                    holder, top = 2, row[trick[2]]
+                if n > 3 and row[trick[3]] > top:
+                    holder, top = 3, row[trick[3]]
+        beat = above[top]  # drogue.play.win: a higher card of the suit led, or a higher trump
+        trumped = top > plain  # held by a trump, the suit led not trump: no card of the suit led is that strong
+        follow = hand & in_led
         if follow:
-            if self.suit[trick[holder]] != led:
+            if trumped:
                 return follow, beat, holder  # drogue.play.follow.trumped
             return follow & beat or follow, beat, holder  # drogue.play.follow
-        trumps = hand & self.in_suit[self.t]
-        if trumps:
-            if self.must_overtrump and self.suit[trick[holder]] == self.t:
+        trumps = hand & self._trumps
+        if trumps:  # so the suit led is not trump (a hand with trumps would follow it)
+            if self.must_overtrump and trumped:
                 return trumps & beat or trumps, beat, holder  # drogue.play.overtrump
             return trumps, beat, holder  # drogue.play.trump
         return hand, beat, holder  # drogue.play.any
@@ -110,16 +134,13 @@ class DrogueModel:
         self, trick: Sequence[tuple[int, int]], winner: int, counters: Counters, ours: Sequence[bool]
     ) -> tuple[int, Counters, bool]:
         points = self.points
-        pts = 0
-        for _, c in trick:
-            pts += points[c]
+        (_, a), (_, b), (_, c), (_, d) = trick  # four seats: a trick of four cards
+        pts = points[a] + points[b] + points[c] + points[d]
         return (pts if ours[winner] else -pts), counters, False
 
     def limits(self, hands: Sequence[int], leader: int, counters: Counters, ours: Sequence[bool]) -> tuple[int, int]:
-        held = 0
-        for hand in hands:
-            held |= hand
-        # the points still in play, read a byte of the card mask at a time (the search asks at every trick)
+        held = sum(hands)  # the hands are disjoint masks
+        # the points still in play, read a byte of the card mask at a time
         b0, b1, b2, b3 = self._byte_points
         left = b0[held & 255] + b1[held >> 8 & 255] + b2[held >> 16 & 255] + b3[held >> 24]
         return -left, left
