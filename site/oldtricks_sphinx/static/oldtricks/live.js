@@ -21,10 +21,11 @@
 //   2. <html data-oldtricks-runtime="…" data-oldtricks-wheel="…">, relative to the page;
 //   3. the manifest written at build time next to this module, ./runtime.json:
 //      {"pyodide": "../pyodide/", "wheel": "../wheels/oldtricks-0.1.0-py3-none-any.whl",
-//       "stdlib": "../pyodide/python_stdlib.zip", "sizes": {…}}
+//       "stdlib": "../pyodide/python_stdlib.zip", "cache": "oldtricks-<version>", "sizes": {…}}
 //      relative to the manifest itself. It is fetched only when 1 and 2 leave something out. Its
 //      "stdlib" (the trimmed standard library) goes to loadPyodide as stdLibURL; without it, Pyodide
-//      takes python_stdlib.zip from the runtime's folder.
+//      takes python_stdlib.zip from the runtime's folder. Its "cache" (the service worker's cache of
+//      this runtime's version) is where the worker keeps the engine's memory snapshot (snapshot.js).
 // The worker is ./worker.js next to this module.
 
 const MANIFEST_URL = new URL("./runtime.json", import.meta.url);
@@ -44,6 +45,7 @@ async function locateRuntime() {
   let sizes = null;
   let stdlib = null;
   let keep = null;
+  let cache = null;
   if (!pyodide || !wheel) {
     const response = await fetch(MANIFEST_URL, { cache: "no-cache" });
     if (!response.ok) throw new Error(`oldtricks: runtime manifest ${MANIFEST_URL.href}: HTTP ${response.status}`);
@@ -52,6 +54,7 @@ async function locateRuntime() {
     wheel ??= manifest.wheel && new URL(manifest.wheel, MANIFEST_URL).href;
     sizes = manifest.sizes || null;
     stdlib = manifest.stdlib ? new URL(manifest.stdlib, MANIFEST_URL).href : null;
+    cache = typeof manifest.cache === "string" ? manifest.cache : null;
     if (manifest.service_worker) {
       keep = {
         worker: new URL(manifest.service_worker, MANIFEST_URL).href,
@@ -61,7 +64,7 @@ async function locateRuntime() {
     if (!pyodide || !wheel) throw new Error(`oldtricks: ${MANIFEST_URL.href} must give "pyodide" and "wheel"`);
   }
   if (!pyodide.endsWith("/")) pyodide += "/";
-  return { where: { pyodide, wheel, sizes, stdlib }, keep };
+  return { where: { pyodide, wheel, sizes, stdlib, cache }, keep };
 }
 
 // The site's service worker (oldtricks-sw.js, written by the build) keeps the runtime, and the pages
@@ -144,6 +147,11 @@ function startEngine() {
       const message = event.data || {};
       if (message.event === "progress") return emit(message.fraction, message.label);
       if (message.event === "fatal") return die(message.error);
+      if (message.event === "snapshot") {
+        // the memory snapshot this start made is kept (or not) for the next start (snapshot.js)
+        document.documentElement.dataset.otSnapshot = message.state;
+        return;
+      }
       const entry = pending.get(message.id);
       if (!entry) return;
       pending.delete(message.id);
@@ -187,6 +195,9 @@ function startEngine() {
       const keeper = await startKeeper(keep);
       spawn();
       engine.info = await send("init", where);
+      // <html data-ot-snapshot>: "restored" (this start came from a kept memory snapshot), "made"
+      // (then "stored" or "not stored" once the browser has kept it, or not), "none"
+      document.documentElement.dataset.otSnapshot ??= engine.info.snapshot;
       emit(1, "Ready");
       if (keeper) keepForLater(keep, keeper);
       return engine;
