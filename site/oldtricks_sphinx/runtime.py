@@ -162,7 +162,11 @@ def _write_lock(source: Path, dest: Path) -> None:
 def write_service_worker(outdir: Path, version: str, runtime: list[str]) -> Path:
     """Write the site's service worker (serviceworker.js with its version and runtime files filled in)."""
     text = SERVICE_WORKER_SOURCE.read_text(encoding="utf-8")
-    text = text.replace("__OLDTRICKS_VERSION__", version).replace("__OLDTRICKS_PREFIX__", SW_CACHE_PREFIX).replace("__OLDTRICKS_RUNTIME__", json.dumps(runtime))
+    text = (
+        text.replace("__OLDTRICKS_VERSION__", version)
+        .replace("__OLDTRICKS_PREFIX__", SW_CACHE_PREFIX)
+        .replace("__OLDTRICKS_RUNTIME__", json.dumps(runtime))
+    )
     target = Path(outdir) / SERVICE_WORKER
     target.write_text(text, encoding="utf-8")
     return target

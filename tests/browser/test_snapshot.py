@@ -83,7 +83,9 @@ def _stored(page: Any) -> None:
 
 
 def _busiest_page(site_server: SiteServer) -> tuple[str, dict[str, Any]]:
-    pages = {name: embedded((site_server.root / name).read_text(encoding="utf-8")) for name in site_pages(site_server.root)}
+    pages = {
+        name: embedded((site_server.root / name).read_text(encoding="utf-8")) for name in site_pages(site_server.root)
+    }
     name = max(sorted(pages), key=lambda n: len(pages[n]))
     return name, pages[name]
 
