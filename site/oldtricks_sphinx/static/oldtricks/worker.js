@@ -10,7 +10,10 @@
 //                         stdlib?: URL of the standard library zip (default: Pyodide's own place),
 //                         cache?: name of the Cache Storage cache of this runtime's version, where
 //                                 the memory snapshot is kept (snapshot.js); without it, none is}
-//                   -> result {python, pyodide, engine, snapshot: "restored" | "made" | "none"}
+//                   -> result {python, pyodide, engine, snapshot: "restored" | "made" | "none",
+//                              ms: {snapshot_read, python, engine, snapshot_made?}: ms since init
+//                              began when the kept snapshot was read, Python ready, the engine
+//                              imported; and what making the snapshot added to this start}
 //   op "open_table" args {key, spec, options}  -> oldtricks.live.open_table(key, spec_json, options_json)
 //   op "play"       args {key, step, move, bots, level} -> oldtricks.live.play(key, step, move, bots_json, level)
 //   any other op    args (object, or a JSON string) -> oldtricks.live.call(op, args_json)
@@ -114,12 +117,17 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache
   };
   // A memory snapshot kept by an earlier start (this page's or another's) skips Python's start and
   // the engine's import: ~0.3 s instead of ~2.5 s (issue 19). Read while pyodide.asm.mjs loads.
+  const t0 = performance.now();
+  const ms = {}; // where this start's time went (info.ms), for the bench
   const stored = openSnapshot(restore ? cache : null, base);
   let snapshot = "none";
   let making = false;
+  let madeMs = 0;
   try {
     const { loadPyodide } = await import(base + "pyodide.mjs");
-    if (await stored.present) {
+    const present = await stored.present;
+    ms.snapshot_read = performance.now() - t0;
+    if (present) {
       try {
         pyodide = await loadPyodide({ ...options, _loadSnapshot: stored.bytes });
         snapshot = "restored";
@@ -137,6 +145,7 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache
   } finally {
     untrack();
   }
+  ms.python = performance.now() - t0;
   progress(DOWNLOAD_SHARE + 0.1, "Installing the engine", true);
   // Every step here counts against the reader's wait, so the cheap way each time: `site` is loaded
   // already (sysconfig is not); only the folder that changed is forgotten by the import system
@@ -150,6 +159,7 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache
   progress(0.95, "Importing the engine", true);
   pyodide.runPython(`import sys; sys.path_importer_cache.pop(${JSON.stringify(sitePackages)}, None)`);
   live = pyodide.pyimport("oldtricks.live");
+  ms.engine = performance.now() - t0;
   if (snapshot === "restored") {
     // The files unpacked just now replace the ones the snapshot's modules were read from (the file
     // system is not in the snapshot); a module imported later reads them. Check the restored engine
@@ -166,9 +176,11 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache
   if (making) {
     // Before any table is opened: the snapshot is the engine just imported, every module of it, so
     // that a restored start imports nothing. The instance goes on as it is (the snapshot is a copy).
+    const started = performance.now();
     try {
       pyodide.runPython(IMPORT_ALL);
       const bytes = pyodide.makeMemorySnapshot();
+      madeMs = performance.now() - started;
       storeSnapshot(cache, base, bytes).then(
         () => post({ event: "snapshot", state: "stored" }),
         (err) => post({ event: "snapshot", state: "not stored", reason: String(err?.message ?? err) }),
@@ -187,6 +199,8 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache
   );
   info.pyodide = pyodide.version;
   info.snapshot = snapshot;
+  if (snapshot === "made") ms.snapshot_made = madeMs; // what making it added to this start
+  info.ms = Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, Math.round(v)]));
   progress(1, "Ready", true);
   return info;
 }
