@@ -25,7 +25,7 @@ Each run uses a new browser context (empty HTTP cache). Measures:
   cached       -- in one visit: bettelmann.html goes live (cold), the service worker keeps the
                   runtime and the engine's memory snapshot is kept, then druzbart.html goes live from
                   that snapshot: ms from each click, the second's bytes, 1 if it did come from the
-                  snapshot (``second_restored``), and the snapshot's size;
+                  snapshot (``second_restored_share``, 1 or 0 per run), and the snapshot's size;
   intent       -- the pointer rests on "Play from here" 2.5 s before the click: ms from the click to
                   live, cold (no snapshot kept yet), then in the same visit, bettelmann.html opened
                   again once the snapshot is kept, the same from the snapshot (``snapshot_*``), and
@@ -450,7 +450,7 @@ def measure_cached(bench: Bench, new_page: Callable[[], Any]) -> dict[str, float
         "first_ms": first_ms,
         "second_ms": second_ms,
         "second_bytes": bench.served_bytes(start),
-        "second_restored": _restored(page),
+        "second_restored_share": _restored(page),
         "snapshot_bytes": snapshot_bytes,
     }
 
@@ -459,6 +459,7 @@ def _intent_click(page: Any, bench: Bench, intent: bool) -> float:
     """Open FIRST_PAGE at the live viewer's step; the pointer on "Play from here" INTENT_S before the
     click (or a script's click at once, without intent); ms from the click to live."""
     widget = f'.oldtricks-widget[id="{LIVE_WIDGET}"]'
+    page.goto("about:blank")  # the same address again would only move to its fragment: a new page
     page.goto(f"{bench.url}{FIRST_PAGE}#{LIVE_WIDGET}@{LIVE_STEP}")
     _settled(page)
     if intent:
@@ -481,7 +482,7 @@ def measure_intent(bench: Bench, new_page: Callable[[], Any]) -> dict[str, float
     return {
         "click_to_live_ms": cold,
         "snapshot_click_to_live_ms": warm,
-        "snapshot_restored": min(warm_restored, _restored(page)),
+        "snapshot_restored_share": min(warm_restored, _restored(page)),
         "snapshot_no_intent_click_to_live_ms": no_intent,
     }
 
@@ -854,6 +855,8 @@ def _shown(key: str, value: float) -> str:
         return f"{value / 1_000_000:,.2f} MB"
     if key.endswith("bytes"):
         return f"{value / 1000:,.1f} kB"
+    if key.endswith("share"):
+        return f"{value:.2f}"
     if key.endswith(("requests", "nodes", "steps")):
         return f"{value:,.0f}"
     return f"{value:,.1f} ms"
