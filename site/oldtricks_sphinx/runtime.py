@@ -261,6 +261,8 @@ def copy_runtime(
         *(f"_static/{PYODIDE_DIR}/{name}" for name in RUNTIME_FILES),
         f"_static/{WHEELS_DIR}/{wheel.name}",
         f"_static/{CLIENT_DIR}/worker.js",
+        # the module worker.js imports, where the sources are not bundled (bundled, it is inside worker.js)
+        *([f"_static/{CLIENT_DIR}/snapshot.js"] if (client_dir / "snapshot.js").is_file() else []),
     ]
     version = f"{installed}-{digest[:16]}"
     write_service_worker(outdir, version, kept)
