@@ -11,9 +11,10 @@
 //                         cache?: name of the Cache Storage cache of this runtime's version, where
 //                                 the memory snapshot is kept (snapshot.js); without it, none is}
 //                   -> result {python, pyodide, engine, snapshot: "restored" | "made" | "none",
-//                              ms: {snapshot_read, python, engine, snapshot_made?}: ms since init
-//                              began when the kept snapshot was read, Python ready, the engine
-//                              imported; and what making the snapshot added to this start}
+//                              ms: {snapshot_read, python, engine, snapshot_imports?, snapshot_made?}:
+//                              ms since init began when the kept snapshot was read, Python ready,
+//                              the engine imported; and what making the snapshot added to this start
+//                              (its imports, then in all)}
 //   op "open_table" args {key, spec, options}  -> oldtricks.live.open_table(key, spec_json, options_json)
 //   op "play"       args {key, step, move, bots, level} -> oldtricks.live.play(key, step, move, bots_json, level)
 //   any other op    args (object, or a JSON string) -> oldtricks.live.call(op, args_json)
@@ -179,6 +180,7 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache
     const started = performance.now();
     try {
       pyodide.runPython(IMPORT_ALL);
+      ms.snapshot_imports = performance.now() - started;
       const bytes = pyodide.makeMemorySnapshot();
       madeMs = performance.now() - started;
       storeSnapshot(cache, base, bytes).then(
