@@ -94,7 +94,7 @@ def test_the_next_start_comes_from_the_snapshot_and_plays_as_the_build(
     live_page: Any, site_server: SiteServer, guard: Guard
 ) -> None:
     cache = _cache(site_server)
-    assert _start(live_page, site_server.url + FIRST) == "made"
+    assert _start(live_page, site_server.url + FIRST) == "none"
     _stored(live_page)
     entry = live_page.evaluate(ENTRY, [cache, SNAPSHOT_NAME])
     assert entry is not None, "no snapshot kept in the runtime's cache"
@@ -127,7 +127,7 @@ def test_a_damaged_snapshot_falls_back_to_a_fresh_start(
     live_page: Any, site_server: SiteServer, guard: Guard, how: str
 ) -> None:
     cache = _cache(site_server)
-    assert _start(live_page, site_server.url + FIRST) == "made"
+    assert _start(live_page, site_server.url + FIRST) == "none"
     _stored(live_page)
     entry = live_page.evaluate(ENTRY, [cache, SNAPSHOT_NAME])
     live_page.evaluate(DAMAGE, [cache, entry["url"], how])
@@ -136,7 +136,7 @@ def test_a_damaged_snapshot_falls_back_to_a_fresh_start(
     page = guard.attach(live_page.context.new_page())
     try:
         # refused, the start goes on afresh, and a sound snapshot replaces the damaged one
-        assert _start(page, site_server.url + FIRST) == "made"
+        assert _start(page, site_server.url + FIRST) == "none"
         _stored(page)
         again = page.evaluate(ENTRY, [cache, SNAPSHOT_NAME])
         assert (again["bytes"], again["head"]) == (entry["bytes"], entry["head"]), again

@@ -10,11 +10,13 @@
 //                         stdlib?: URL of the standard library zip (default: Pyodide's own place),
 //                         cache?: name of the Cache Storage cache of this runtime's version, where
 //                                 the memory snapshot is kept (snapshot.js); without it, none is}
-//                   -> result {python, pyodide, engine, snapshot: "restored" | "made" | "none",
+//                   -> result {python, pyodide, engine, snapshot: "restored" | "none", snapshot_wanted?,
 //                              ms: {snapshot_read, python, engine, snapshot_imports?, snapshot_made?}:
 //                              ms since init began when the kept snapshot was read, Python ready,
 //                              the engine imported; and what making the snapshot added to this start
 //                              (its imports, then in all)}
+//   op "make_snapshot" args as "init": a fresh start that makes the memory snapshot and keeps it
+//                   -> result as "init", snapshot: "made" | "not stored" (once kept, or refused)
 //   op "open_table" args {key, spec, options}  -> oldtricks.live.open_table(key, spec_json, options_json)
 //   op "play"       args {key, step, move, bots, level} -> oldtricks.live.play(key, step, move, bots_json, level)
 //   any other op    args (object, or a JSON string) -> oldtricks.live.call(op, args_json)
@@ -22,7 +24,6 @@
 // Messages out:  {id, ok: true, result} | {id, ok: false, error, traceback?}
 //                {event: "progress", fraction, label}   while "init" runs (fraction 0..1)
 //                {event: "fatal", error}                the interpreter is unusable: terminate me
-//                {event: "snapshot", state: "stored" | "not stored", reason?}   after a "made" init
 // A Python exception never kills the worker: it becomes {id, ok: false, error, traceback}.
 
 import { openSnapshot, prepareSnapshot, storeSnapshot, IMPORT_ALL } from "./snapshot.js";
@@ -95,7 +96,11 @@ function trackDownloads(baseURL, sizes) {
 }
 
 // ---- startup ----------------------------------------------------------------------------------
-async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache }, restore = true) {
+// mode "use": restore the kept snapshot if there is one, else start afresh (a plain start: making a
+// snapshot costs the start ~1.2 s of imports under load, so live.js has it made apart, see below);
+// "make": start afresh with _makeSnapshot, import every engine module, keep the snapshot, and answer
+// once it is kept (live.js runs this in a second, short-lived worker after the page went live).
+async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache }, mode = "use") {
   if (!runtimeURL || !wheelURL) throw new Error("init needs {pyodide, wheel} URLs");
   const base = new URL(runtimeURL, self.location.href).href.replace(/\/?$/, "/");
   progress(0, "Downloading the Python runtime", true);
@@ -120,7 +125,7 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache
   // the engine's import: ~0.3 s instead of ~2.5 s (issue 19). Read while pyodide.asm.mjs loads.
   const t0 = performance.now();
   const ms = {}; // where this start's time went (info.ms), for the bench
-  const stored = openSnapshot(restore ? cache : null, base);
+  const stored = openSnapshot(mode === "use" ? cache : null, base);
   let snapshot = "none";
   let making = false;
   let madeMs = 0;
@@ -140,7 +145,7 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache
       }
     }
     if (!pyodide) {
-      making = await prepareSnapshot(cache);
+      making = mode === "make";
       pyodide = await loadPyodide({ ...options, ...(making ? { _makeSnapshot: true } : {}) });
     }
   } finally {
@@ -171,7 +176,7 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache
       console.warn("oldtricks: the restored engine fails, starting afresh:", err?.message ?? err);
       await stored.drop();
       pyodide = live = null;
-      return init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache }, false);
+      return init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache }, "fresh");
     }
   }
   if (making) {
@@ -183,14 +188,11 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache
       ms.snapshot_imports = performance.now() - started;
       const bytes = pyodide.makeMemorySnapshot();
       madeMs = performance.now() - started;
-      storeSnapshot(cache, base, bytes).then(
-        () => post({ event: "snapshot", state: "stored" }),
-        (err) => post({ event: "snapshot", state: "not stored", reason: String(err?.message ?? err) }),
-      );
+      await storeSnapshot(cache, base, bytes);
       snapshot = "made";
     } catch (err) {
       console.warn("oldtricks: no memory snapshot kept:", err?.message ?? err);
-      post({ event: "snapshot", state: "not stored", reason: String(err?.message ?? err) });
+      snapshot = "not stored";
     }
   }
   const info = JSON.parse(
@@ -201,6 +203,8 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache
   );
   info.pyodide = pyodide.version;
   info.snapshot = snapshot;
+  // whether a snapshot should be made for the next start (live.js then has one made apart)
+  if (snapshot === "none" && mode !== "make") info.snapshot_wanted = await prepareSnapshot(cache);
   if (snapshot === "made") ms.snapshot_made = madeMs; // what making it added to this start
   info.ms = Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, Math.round(v)]));
   progress(1, "Ready", true);
@@ -251,8 +255,8 @@ self.addEventListener("message", async (event) => {
   }
   try {
     let result;
-    if (op === "init") {
-      initPromise ??= init(args || {});
+    if (op === "init" || op === "make_snapshot") {
+      initPromise ??= init(args || {}, op === "init" ? "use" : "make");
       result = await initPromise;
     } else {
       if (initPromise) await initPromise;
