@@ -2,8 +2,9 @@
 //
 // Pyodide's start (instantiating the wasm, initialising Python, importing the engine) takes some 2.5 s;
 // restoring a memory snapshot of an interpreter that had done all that takes some 0.3 s (issue 19).
-// A snapshot is 30 MB or more, far over the runtime's size targets, so none is shipped: the first start
-// in a browser makes one (loadPyodide({_makeSnapshot: true}), makeMemorySnapshot()) and keeps it in
+// A snapshot is 30 MB or more, far over the runtime's size targets, so none is shipped: after the first
+// start in a browser, a second worker makes one (loadPyodide({_makeSnapshot: true}), every engine module
+// imported, makeMemorySnapshot(); worker.js's op "make_snapshot", started by live.js) and keeps it in
 // Cache Storage; later starts, on this page or another, in this visit or a later one, offline too,
 // restore it (loadPyodide({_loadSnapshot})).
 //
