@@ -23,9 +23,13 @@ Each run uses a new browser context (empty HTTP cache). Measures:
   wire         -- the bytes served until live.js is live, from a plain server and from the server of
                   ``nox -s serve``, which sends the precompressed copies (.br, .gz) the browser takes;
   cached       -- in one visit: bettelmann.html goes live (cold), the service worker keeps the
-                  runtime, then druzbart.html goes live: ms from each click, the second's bytes;
+                  runtime and the engine's memory snapshot is kept, then druzbart.html goes live from
+                  that snapshot: ms from each click, the second's bytes, 1 if it did come from the
+                  snapshot (``second_restored_share``, 1 or 0 per run), and the snapshot's size;
   intent       -- the pointer rests on "Play from here" 2.5 s before the click: ms from the click to
-                  live;
+                  live, cold (no snapshot kept yet), then in the same visit, bettelmann.html opened
+                  again once the snapshot is kept, the same from the snapshot (``snapshot_*``), and
+                  without intent (a script's click, ``snapshot_no_intent_*``);
   phone        -- each game page on a 390-px phone with the CPU slowed four times: largest contentful
                   paint, total blocking time, and the DOM nodes it starts with;
   stepping     -- on the rules page with the most viewers, its first viewer stepped with Next (up to
@@ -102,6 +106,7 @@ TARGETS = {  # (measure, metric): limit, in the metric's unit
     ("widget", "click_to_live_minus_bare_ms"): 100,  # no intent shown before the click
     ("intent", "click_to_live_ms"): 300,  # the pointer on the control INTENT_S before the click
     ("cached", "second_to_first_ratio"): 0.4,
+    ("intent", "snapshot_click_to_live_ms"): 300,  # the same, once the engine's memory snapshot is kept
     ("wire", "packed_bytes"): 5_000_000,
     ("wire", "plain_bytes"): 11_000_000,
 }
@@ -402,9 +407,30 @@ KEPT = """async () => {
 }"""
 
 
+# The engine's memory snapshot (snapshot.js): kept, or refused; and where this page's engine came from.
+SNAPSHOT_KEPT = """() => ["stored", "not stored"].includes(document.documentElement.dataset.otSnapshot)"""
+SNAPSHOT_BYTES = """async () => {
+  for (const name of await caches.keys()) {
+    for (const request of await (await caches.open(name)).keys()) {
+      if (/\\/oldtricks-snapshot-[^/]*$/.test(request.url)) {
+        return (await (await (await caches.open(name)).match(request)).arrayBuffer()).byteLength;
+      }
+    }
+  }
+  return 0;
+}"""
+
+
+def _restored(page: Any) -> float:
+    """1 if the page's engine started from the kept memory snapshot, else 0 (worker.js's info.snapshot,
+    shown on <html data-ot-snapshot>)."""
+    return 1.0 if page.evaluate("document.documentElement.dataset.otSnapshot") == "restored" else 0.0
+
+
 def measure_cached(bench: Bench, new_page: Callable[[], Any]) -> dict[str, float]:
-    """A first page goes live (cold), the service worker keeps the runtime; then the next page of the
-    same visit goes live: both from the click, and the bytes the second one fetched."""
+    """A first page goes live (cold), the service worker keeps the runtime and the engine's memory
+    snapshot is kept; then the next page of the same visit goes live: both from the click, the bytes
+    the second one fetched, and whether it came from the snapshot."""
     page = new_page()
     page.add_init_script(MARKS)
     # each page opened at its viewer (#ID, as a shared link does): one in a closed fold is drawn only then
@@ -413,24 +439,52 @@ def measure_cached(bench: Bench, new_page: Callable[[], Any]) -> dict[str, float
     _settled(page)
     first_ms = _click_to_live(page, first)
     page.wait_for_function(KEPT, timeout=TIMEOUT_MS)
+    page.wait_for_function(SNAPSHOT_KEPT, timeout=TIMEOUT_MS)
+    snapshot_bytes = float(page.evaluate(SNAPSHOT_BYTES))
     second = _first_viewer(bench.root, NEXT_PAGE)
     page.goto(f"{bench.url}{NEXT_PAGE}#{second}")
     _settled(page)
     start = len(bench.log)
     second_ms = _click_to_live(page, f'.oldtricks-widget[id="{second}"]')
-    return {"first_ms": first_ms, "second_ms": second_ms, "second_bytes": bench.served_bytes(start)}
+    return {
+        "first_ms": first_ms,
+        "second_ms": second_ms,
+        "second_bytes": bench.served_bytes(start),
+        "second_restored_share": _restored(page),
+        "snapshot_bytes": snapshot_bytes,
+    }
+
+
+def _intent_click(page: Any, bench: Bench, intent: bool) -> float:
+    """Open FIRST_PAGE at the live viewer's step; the pointer on "Play from here" INTENT_S before the
+    click (or a script's click at once, without intent); ms from the click to live."""
+    widget = f'.oldtricks-widget[id="{LIVE_WIDGET}"]'
+    page.goto("about:blank")  # the same address again would only move to its fragment: a new page
+    page.goto(f"{bench.url}{FIRST_PAGE}#{LIVE_WIDGET}@{LIVE_STEP}")
+    _settled(page)
+    if intent:
+        page.hover(f'{widget} [data-action="go-live"]')
+        page.wait_for_timeout(INTENT_S * 1000)
+    return _click_to_live(page, widget)
 
 
 def measure_intent(bench: Bench, new_page: Callable[[], Any]) -> dict[str, float]:
-    """The pointer rests on "Play from here" INTENT_S before the click: ms from the click to live."""
+    """The pointer rests on "Play from here" INTENT_S before the click: ms from the click to live, cold;
+    then, in the same visit once the memory snapshot is kept, the same page again, with and without
+    intent."""
     page = new_page()
     page.add_init_script(MARKS)
-    widget = f'.oldtricks-widget[id="{LIVE_WIDGET}"]'
-    page.goto(f"{bench.url}{FIRST_PAGE}#{LIVE_WIDGET}@{LIVE_STEP}")
-    _settled(page)
-    page.hover(f'{widget} [data-action="go-live"]')
-    page.wait_for_timeout(INTENT_S * 1000)
-    return {"click_to_live_ms": _click_to_live(page, widget)}
+    cold = _intent_click(page, bench, intent=True)
+    page.wait_for_function(SNAPSHOT_KEPT, timeout=TIMEOUT_MS)
+    warm = _intent_click(page, bench, intent=True)
+    warm_restored = _restored(page)
+    no_intent = _intent_click(page, bench, intent=False)
+    return {
+        "click_to_live_ms": cold,
+        "snapshot_click_to_live_ms": warm,
+        "snapshot_restored_share": min(warm_restored, _restored(page)),
+        "snapshot_no_intent_click_to_live_ms": no_intent,
+    }
 
 
 PLAY = """async ([key, step, move]) => {
@@ -658,7 +712,7 @@ def prepare_site(runtime: ModuleType, dest: Path, site: Path | None) -> Path:
         wheel_env = os.environ.get("OLDTRICKS_WHEEL")
         wheel = Path(wheel_env) if wheel_env else runtime.build_wheel(dest.parent / "wheel")
         (dest / "_static" / "oldtricks").mkdir(parents=True, exist_ok=True)
-        for name in ("live.js", "worker.js"):
+        for name in ("live.js", "worker.js", "snapshot.js"):
             shutil.copyfile(STATIC / name, dest / "_static" / "oldtricks" / name)
         runtime.copy_runtime(dest, REPO / "node_modules", wheel)
     pages = dest / "bench"
@@ -745,7 +799,8 @@ def figures(results: dict[str, Any]) -> None:
         )
     if "intent" in results:
         median = results["intent"]["median"]
-        median["click_to_live_to_bare_ratio"] = median["click_to_live_ms"] / bare_ms
+        for name in ("", "snapshot_", "snapshot_no_intent_"):
+            median[f"{name}click_to_live_to_bare_ratio"] = median[f"{name}click_to_live_ms"] / bare_ms
     if "cached" in results:
         median = results["cached"]["median"]
         median["second_to_first_ratio"] = statistics.median(
@@ -800,6 +855,8 @@ def _shown(key: str, value: float) -> str:
         return f"{value / 1_000_000:,.2f} MB"
     if key.endswith("bytes"):
         return f"{value / 1000:,.1f} kB"
+    if key.endswith("share"):
+        return f"{value:.2f}"
     if key.endswith(("requests", "nodes", "steps")):
         return f"{value:,.0f}"
     return f"{value:,.1f} ms"

@@ -24,13 +24,15 @@ Runtime manifest (``_static/oldtricks/runtime.json``); URLs are relative to the 
       "pyodide_version": "314.0.7",
       "wheel_sha256": "<hex>",
       "runtime_sha256": "<hex>",                                 # of every file above: the cache's version
+      "cache": "oldtricks-314.0.7-<runtime_sha256[:16]>",        # the service worker's cache, which also
+                                                                 # holds the engine's memory snapshot
       "sizes": {"pyodide.asm.wasm": 9598218, ..., "wheel": 12345}, # bytes, for download progress
       "service_worker": "../../oldtricks-sw.js",                 # registered by live.js once live
       "keep": ["../pyodide/pyodide.mjs", ..., "worker.js"]       # what it keeps for the next page
     }
 
-Only ``pyodide`` and ``wheel`` are required by live.js; ``stdlib`` is passed on when given; the other
-keys are informative.
+Only ``pyodide`` and ``wheel`` are required by live.js; ``stdlib`` and ``cache`` are passed on to the
+worker when given (without ``cache``, no memory snapshot is kept); the other keys are informative.
 
 This module imports nothing from Sphinx. The Sphinx extension calls ``copy_runtime`` from its
 ``build-finished`` hook (after Sphinx has copied ``static/oldtricks/`` into ``_static/oldtricks/``);
@@ -87,6 +89,7 @@ LOCK_NAME = "pyodide-lock.json"
 SERVICE_WORKER = "oldtricks-sw.js"  # at the site's root
 SERVICE_WORKER_SOURCE = Path(__file__).with_name("serviceworker.js")
 MANIFEST_NAME = "runtime.json"
+SW_CACHE_PREFIX = "oldtricks-"  # serviceworker.js's PREFIX: its caches, named by the runtime's version
 PYODIDE_DIR = "pyodide"  # under _static/
 WHEELS_DIR = "wheels"  # under _static/
 CLIENT_DIR = "oldtricks"  # under _static/: live.js, worker.js, runtime.json
@@ -159,7 +162,11 @@ def _write_lock(source: Path, dest: Path) -> None:
 def write_service_worker(outdir: Path, version: str, runtime: list[str]) -> Path:
     """Write the site's service worker (serviceworker.js with its version and runtime files filled in)."""
     text = SERVICE_WORKER_SOURCE.read_text(encoding="utf-8")
-    text = text.replace("__OLDTRICKS_VERSION__", version).replace("__OLDTRICKS_RUNTIME__", json.dumps(runtime))
+    text = (
+        text.replace("__OLDTRICKS_VERSION__", version)
+        .replace("__OLDTRICKS_PREFIX__", SW_CACHE_PREFIX)
+        .replace("__OLDTRICKS_RUNTIME__", json.dumps(runtime))
+    )
     target = Path(outdir) / SERVICE_WORKER
     target.write_text(text, encoding="utf-8")
     return target
@@ -260,8 +267,11 @@ def copy_runtime(
         *(f"_static/{PYODIDE_DIR}/{name}" for name in RUNTIME_FILES),
         f"_static/{WHEELS_DIR}/{wheel.name}",
         f"_static/{CLIENT_DIR}/worker.js",
+        # the module worker.js imports, where the sources are not bundled (bundled, it is inside worker.js)
+        *([f"_static/{CLIENT_DIR}/snapshot.js"] if (client_dir / "snapshot.js").is_file() else []),
     ]
-    write_service_worker(outdir, f"{installed}-{digest[:16]}", kept)
+    version = f"{installed}-{digest[:16]}"
+    write_service_worker(outdir, version, kept)
     manifest = {
         "pyodide": f"../{PYODIDE_DIR}/",
         "wheel": f"../{WHEELS_DIR}/{wheel.name}",
@@ -269,6 +279,7 @@ def copy_runtime(
         "pyodide_version": installed,
         "wheel_sha256": _sha256(live_wheel),
         "runtime_sha256": digest,
+        "cache": SW_CACHE_PREFIX + version,  # serviceworker.js: CACHE = PREFIX + VERSION
         "sizes": sizes,
         "service_worker": f"../../{SERVICE_WORKER}",
         "keep": [f"../../{path}" for path in kept],

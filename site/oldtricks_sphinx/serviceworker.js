@@ -1,7 +1,8 @@
 // oldtricks service worker: keeps the live engine's runtime, and the pages read, for the next page
 // and for reading offline. Written at the site's root as oldtricks-sw.js by runtime.py (copy_runtime),
 // which fills in VERSION (the pinned Pyodide version and a digest of the runtime's files and the
-// engine wheel) and RUNTIME (those files, relative to this script). A new build with another runtime
+// engine wheel) and RUNTIME (those files, relative to this script). The live engine's worker keeps its
+// memory snapshot in CACHE too (snapshot.js), so that it goes with the runtime it was made from. A new build with another runtime
 // writes another script: the browser installs it, and its activation removes the older caches.
 //
 // Registered by live.js once the engine has started for the first time; the site works without it
@@ -14,7 +15,7 @@
 //                   (the first page, and the runtime its engine loaded before this worker ran).
 const VERSION = "__OLDTRICKS_VERSION__";
 const RUNTIME = __OLDTRICKS_RUNTIME__;
-const PREFIX = "oldtricks-";
+const PREFIX = "__OLDTRICKS_PREFIX__"; // the caches of every version; runtime.json's "cache" is CACHE
 const CACHE = PREFIX + VERSION;
 const SCOPE = new URL("./", self.location.href).href;
 const RUNTIME_URLS = new Set(RUNTIME.map((path) => new URL(path, SCOPE).href));

@@ -106,7 +106,10 @@ def test_without_service_workers_the_site_goes_live_all_the_same(
         page.goto(site_server.url + FIRST)
         _go_live(page)
         assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
-        assert page.evaluate("caches.keys()") == []
+        # nothing kept but the engine's memory snapshot (snapshot.js), alone in the runtime's cache
+        page.wait_for_selector('html[data-ot-snapshot="stored"]', state="attached", timeout=LIVE_MS)
+        kept = page.evaluate(CACHES)
+        assert kept == {_version(site_server): [f"{site_server.prefix}_static/pyodide/oldtricks-snapshot-1.bin"]}, kept
     finally:
         context.close()
     guard.check()

@@ -21,10 +21,11 @@
 //   2. <html data-oldtricks-runtime="…" data-oldtricks-wheel="…">, relative to the page;
 //   3. the manifest written at build time next to this module, ./runtime.json:
 //      {"pyodide": "../pyodide/", "wheel": "../wheels/oldtricks-0.1.0-py3-none-any.whl",
-//       "stdlib": "../pyodide/python_stdlib.zip", "sizes": {…}}
+//       "stdlib": "../pyodide/python_stdlib.zip", "cache": "oldtricks-<version>", "sizes": {…}}
 //      relative to the manifest itself. It is fetched only when 1 and 2 leave something out. Its
 //      "stdlib" (the trimmed standard library) goes to loadPyodide as stdLibURL; without it, Pyodide
-//      takes python_stdlib.zip from the runtime's folder.
+//      takes python_stdlib.zip from the runtime's folder. Its "cache" (the service worker's cache of
+//      this runtime's version) is where the worker keeps the engine's memory snapshot (snapshot.js).
 // The worker is ./worker.js next to this module.
 
 const MANIFEST_URL = new URL("./runtime.json", import.meta.url);
@@ -44,6 +45,7 @@ async function locateRuntime() {
   let sizes = null;
   let stdlib = null;
   let keep = null;
+  let cache = null;
   if (!pyodide || !wheel) {
     const response = await fetch(MANIFEST_URL, { cache: "no-cache" });
     if (!response.ok) throw new Error(`oldtricks: runtime manifest ${MANIFEST_URL.href}: HTTP ${response.status}`);
@@ -52,6 +54,7 @@ async function locateRuntime() {
     wheel ??= manifest.wheel && new URL(manifest.wheel, MANIFEST_URL).href;
     sizes = manifest.sizes || null;
     stdlib = manifest.stdlib ? new URL(manifest.stdlib, MANIFEST_URL).href : null;
+    cache = typeof manifest.cache === "string" ? manifest.cache : null;
     if (manifest.service_worker) {
       keep = {
         worker: new URL(manifest.service_worker, MANIFEST_URL).href,
@@ -61,7 +64,7 @@ async function locateRuntime() {
     if (!pyodide || !wheel) throw new Error(`oldtricks: ${MANIFEST_URL.href} must give "pyodide" and "wheel"`);
   }
   if (!pyodide.endsWith("/")) pyodide += "/";
-  return { where: { pyodide, wheel, sizes, stdlib }, keep };
+  return { where: { pyodide, wheel, sizes, stdlib, cache }, keep };
 }
 
 // The site's service worker (oldtricks-sw.js, written by the build) keeps the runtime, and the pages
@@ -106,6 +109,30 @@ async function keepForLater(keep, { registration }) {
   } catch {
     // reported where it was registered
   }
+}
+
+// The engine's memory snapshot, for the next start (snapshot.js), is made apart from the reader's
+// engine: in a second worker, once the page has been live a while, which ends when it is kept. Made by
+// the reader's engine itself it would add the import of every engine module (~1.2 s under load) to
+// the first start.
+const SNAPSHOT_DELAY_MS = 2000;
+
+function makeSnapshot(where) {
+  const maker = new Worker(WORKER_URL, { type: "module", name: "oldtricks-snapshot" });
+  const done = (state) => {
+    maker.terminate();
+    document.documentElement.dataset.otSnapshot = state;
+  };
+  maker.addEventListener("message", (event) => {
+    const message = event.data || {};
+    if (message.id !== 1) return; // its progress
+    done(message.ok && message.result.snapshot === "made" ? "stored" : "not stored");
+  });
+  maker.addEventListener("error", (event) => {
+    event.preventDefault();
+    done("not stored");
+  });
+  maker.postMessage({ id: 1, op: "make_snapshot", args: where });
 }
 
 function startEngine() {
@@ -187,6 +214,10 @@ function startEngine() {
       const keeper = await startKeeper(keep);
       spawn();
       engine.info = await send("init", where);
+      // <html data-ot-snapshot>: "restored" (this start came from a kept memory snapshot) or "none"
+      // (then "stored" or "not stored" once one was made for the next start, or could not be kept)
+      document.documentElement.dataset.otSnapshot = engine.info.snapshot;
+      if (engine.info.snapshot_wanted) setTimeout(() => makeSnapshot(where), SNAPSHOT_DELAY_MS);
       emit(1, "Ready");
       if (keeper) keepForLater(keep, keeper);
       return engine;

@@ -7,8 +7,16 @@
 // Messages in:   {id, op, args}
 //   op "init"       args {pyodide: absolute URL of the folder holding pyodide.mjs (trailing /),
 //                         wheel: absolute URL of the engine wheel, sizes?: {file: bytes},
-//                         stdlib?: URL of the standard library zip (default: Pyodide's own place)}
-//                   -> result {python, pyodide, engine}
+//                         stdlib?: URL of the standard library zip (default: Pyodide's own place),
+//                         cache?: name of the Cache Storage cache of this runtime's version, where
+//                                 the memory snapshot is kept (snapshot.js); without it, none is}
+//                   -> result {python, pyodide, engine, snapshot: "restored" | "none", snapshot_wanted?,
+//                              ms: {snapshot_read, python, engine, snapshot_imports?, snapshot_made?}:
+//                              ms since init began when the kept snapshot was read, Python ready,
+//                              the engine imported; and what making the snapshot added to this start
+//                              (its imports, then in all)}
+//   op "make_snapshot" args as "init": a fresh start that makes the memory snapshot and keeps it
+//                   -> result as "init", snapshot: "made" | "not stored" (once kept, or refused)
 //   op "open_table" args {key, spec, options}  -> oldtricks.live.open_table(key, spec_json, options_json)
 //   op "play"       args {key, step, move, bots, level} -> oldtricks.live.play(key, step, move, bots_json, level)
 //   any other op    args (object, or a JSON string) -> oldtricks.live.call(op, args_json)
@@ -17,6 +25,8 @@
 //                {event: "progress", fraction, label}   while "init" runs (fraction 0..1)
 //                {event: "fatal", error}                the interpreter is unusable: terminate me
 // A Python exception never kills the worker: it becomes {id, ok: false, error, traceback}.
+
+import { openSnapshot, prepareSnapshot, storeSnapshot, IMPORT_ALL } from "./snapshot.js";
 
 let pyodide = null;
 let live = null;
@@ -86,7 +96,11 @@ function trackDownloads(baseURL, sizes) {
 }
 
 // ---- startup ----------------------------------------------------------------------------------
-async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib }) {
+// mode "use": restore the kept snapshot if there is one, else start afresh (a plain start: making a
+// snapshot costs the start ~1.2 s of imports under load, so live.js has it made apart, see below);
+// "make": start afresh with _makeSnapshot, import every engine module, keep the snapshot, and answer
+// once it is kept (live.js runs this in a second, short-lived worker after the page went live).
+async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache }, mode = "use") {
   if (!runtimeURL || !wheelURL) throw new Error("init needs {pyodide, wheel} URLs");
   const base = new URL(runtimeURL, self.location.href).href.replace(/\/?$/, "/");
   progress(0, "Downloading the Python runtime", true);
@@ -99,20 +113,45 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib }) {
     },
   );
   wheelBytes.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
-  let loadPyodide;
+  const options = {
+    indexURL: base,
+    // the standard library trimmed to what the engine imports (site/oldtricks_sphinx/stdlib.py)
+    ...(stdlib ? { stdLibURL: new URL(stdlib, self.location.href).href } : {}),
+    // Python output goes to the console as log/warn, never console.error (tests treat that as failure).
+    stdout: (line) => console.log("[python]", line),
+    stderr: (line) => console.warn("[python]", line),
+  };
+  // A memory snapshot kept by an earlier start (this page's or another's) skips Python's start and
+  // the engine's import: ~0.3 s instead of ~2.5 s (issue 19). Read while pyodide.asm.mjs loads.
+  const t0 = performance.now();
+  const ms = {}; // where this start's time went (info.ms), for the bench
+  const stored = openSnapshot(mode === "use" ? cache : null, base);
+  let snapshot = "none";
+  let making = false;
+  let madeMs = 0;
   try {
-    ({ loadPyodide } = await import(base + "pyodide.mjs"));
-    pyodide = await loadPyodide({
-      indexURL: base,
-      // the standard library trimmed to what the engine imports (site/oldtricks_sphinx/stdlib.py)
-      ...(stdlib ? { stdLibURL: new URL(stdlib, self.location.href).href } : {}),
-      // Python output goes to the console as log/warn, never console.error (tests treat that as failure).
-      stdout: (line) => console.log("[python]", line),
-      stderr: (line) => console.warn("[python]", line),
-    });
+    const { loadPyodide } = await import(base + "pyodide.mjs");
+    const present = await stored.present;
+    ms.snapshot_read = performance.now() - t0;
+    if (present) {
+      try {
+        pyodide = await loadPyodide({ ...options, _loadSnapshot: stored.bytes });
+        snapshot = "restored";
+      } catch (err) {
+        // stale, truncated or unreadable: start as if none were kept, and keep a new one
+        console.warn("oldtricks: the kept memory snapshot is unusable, starting afresh:", err?.message ?? err);
+        pyodide = null;
+        await stored.drop();
+      }
+    }
+    if (!pyodide) {
+      making = mode === "make";
+      pyodide = await loadPyodide({ ...options, ...(making ? { _makeSnapshot: true } : {}) });
+    }
   } finally {
     untrack();
   }
+  ms.python = performance.now() - t0;
   progress(DOWNLOAD_SHARE + 0.1, "Installing the engine", true);
   // Every step here counts against the reader's wait, so the cheap way each time: `site` is loaded
   // already (sysconfig is not); only the folder that changed is forgotten by the import system
@@ -126,6 +165,36 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib }) {
   progress(0.95, "Importing the engine", true);
   pyodide.runPython(`import sys; sys.path_importer_cache.pop(${JSON.stringify(sitePackages)}, None)`);
   live = pyodide.pyimport("oldtricks.live");
+  ms.engine = performance.now() - t0;
+  if (snapshot === "restored") {
+    // The files unpacked just now replace the ones the snapshot's modules were read from (the file
+    // system is not in the snapshot); a module imported later reads them. Check the restored engine
+    // answers before trusting it: a damaged snapshot falls back to a fresh start.
+    try {
+      pyodide.runPython("import oldtricks.live, oldtricks.registry");
+    } catch (err) {
+      console.warn("oldtricks: the restored engine fails, starting afresh:", err?.message ?? err);
+      await stored.drop();
+      pyodide = live = null;
+      return init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache }, "fresh");
+    }
+  }
+  if (making) {
+    // Before any table is opened: the snapshot is the engine just imported, every module of it, so
+    // that a restored start imports nothing. The instance goes on as it is (the snapshot is a copy).
+    const started = performance.now();
+    try {
+      pyodide.runPython(IMPORT_ALL);
+      ms.snapshot_imports = performance.now() - started;
+      const bytes = pyodide.makeMemorySnapshot();
+      madeMs = performance.now() - started;
+      await storeSnapshot(cache, base, bytes);
+      snapshot = "made";
+    } catch (err) {
+      console.warn("oldtricks: no memory snapshot kept:", err?.message ?? err);
+      snapshot = "not stored";
+    }
+  }
   const info = JSON.parse(
     pyodide.runPython(
       "import json, sys, oldtricks\n" +
@@ -133,6 +202,11 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib }) {
     ),
   );
   info.pyodide = pyodide.version;
+  info.snapshot = snapshot;
+  // whether a snapshot should be made for the next start (live.js then has one made apart)
+  if (snapshot === "none" && mode !== "make") info.snapshot_wanted = await prepareSnapshot(cache);
+  if (snapshot === "made") ms.snapshot_made = madeMs; // what making it added to this start
+  info.ms = Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, Math.round(v)]));
   progress(1, "Ready", true);
   return info;
 }
@@ -181,8 +255,8 @@ self.addEventListener("message", async (event) => {
   }
   try {
     let result;
-    if (op === "init") {
-      initPromise ??= init(args || {});
+    if (op === "init" || op === "make_snapshot") {
+      initPromise ??= init(args || {}, op === "init" ? "use" : "make");
       result = await initPromise;
     } else {
       if (initPromise) await initPromise;
