@@ -3,7 +3,8 @@
 Layout written into a built site (``outdir``)::
 
     _static/pyodide/            the Pyodide runtime, exactly RUNTIME_FILES, from node_modules/pyodide; its
-                                standard library trimmed to what the engine imports (stdlib.py), its
+                                standard library trimmed to what the engine imports (stdlib.py) and
+                                compiled to Pyodide's bytecode, NAME.pyc for NAME.py (bytecode.py), its
                                 JavaScript glue minified (glue.py; the wasm binary as Pyodide ships it),
                                 its lock file to the one package-free entry it needs (no package is loaded)
     _static/wheels/<wheel>      the engine wheel (oldtricks-<version>-py3-none-any.whl), with only what the
@@ -187,7 +188,9 @@ def trim_stdlib(source: Path, dest: Path, keep: Path | None, cache: Path | None)
     by the keep list ``keep`` (None: stdlib-keep.txt): the step copy_runtime runs, and warm.py before it."""
     kept = _stdlib.read_keep(keep or _stdlib.KEEP_FILE)
     frozen = _stdlib.read_frozen(keep or _stdlib.KEEP_FILE)
-    _stdlib.write_trimmed(source / _stdlib.TRIMMED_NAME, dest, kept, _engine_source(), frozen, source, cache)
+    _stdlib.write_trimmed(
+        source / _stdlib.TRIMMED_NAME, dest, kept, _engine_source(), frozen, source, cache, compiled=True
+    )
 
 
 def copy_runtime(

@@ -97,6 +97,7 @@ def _sibling(stem: str) -> ModuleType:
 
 _strip = _sibling("strip")
 _deflate = _sibling("deflate")
+_bytecode = _sibling("bytecode")
 
 
 # ---- the trace ----------------------------------------------------------------------------------
@@ -397,12 +398,15 @@ def write_trimmed(
     frozen: Iterable[str] = (),
     runtime: Path | None = None,
     cache: Path | None = None,
+    compiled: bool = False,
 ) -> list[str]:
     """Write the trimmed standard library zip ``dest`` from Pyodide's ``source``; return its members.
     Python sources go in without comments, with empty docstrings and narrow indentation (strip.py);
     those in syntax newer than this Python's are stripped by the Pyodide in ``runtime`` (the folder
-    holding pyodide.mjs; None: they go in as they are). Members are deflated by deflate.py. ``cache``:
-    the folder where both keep their results between builds (None: no cache)."""
+    holding pyodide.mjs; None: they go in as they are). ``compiled`` (needs ``runtime``): each source
+    goes in as the bytecode that Pyodide's Python compiles from it, ``NAME.pyc`` (bytecode.py), so
+    that the reader's browser compiles none of it. Members are deflated by deflate.py. ``cache``: the
+    folder where all three keep their results between builds (None: no cache)."""
     with zipfile.ZipFile(source) as archive:
         names = kept_members(archive, keep, engine, frozen)
         infos = {name: archive.getinfo(name) for name in names}
@@ -411,6 +415,15 @@ def write_trimmed(
         data = _strip.strip_sources(data, runtime, cache / "stripped" if cache is not None else None)
     except _strip.StripError as exc:
         raise StdlibError(str(exc)) from exc
+    if compiled:
+        if runtime is None:
+            raise StdlibError("the standard library is compiled by Pyodide: no runtime folder was given")
+        try:
+            data = _bytecode.as_bytecode(data, runtime, cache / "bytecode" if cache is not None else None)
+        except (_bytecode.BytecodeError, UnicodeDecodeError) as exc:
+            raise StdlibError(str(exc)) from exc
+        infos = {(n + "c" if n + "c" in data else n): info for n, info in infos.items()}
+        names = list(data)
     members = [_deflate.Member(n, data[n], infos[n].date_time, infos[n].external_attr) for n in names]
     dest.parent.mkdir(parents=True, exist_ok=True)
     with dest.open("wb") as out:
