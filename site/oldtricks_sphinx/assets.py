@@ -58,6 +58,14 @@ def setup_assets(app: Sphinx) -> None:
         description="bundle and minify the widget's JS and CSS with esbuild (False: the sources)",
     )
     app.add_config_value(
+        "oldtricks_compile_runtime",
+        True,
+        "",
+        types=frozenset({bool}),
+        description="ship the standard library and the engine as Pyodide's bytecode, compiled by it at build "
+        "time (bytecode.py; False: as sources, compiled in the browser)",
+    )
+    app.add_config_value(
         "oldtricks_stdlib_keep",
         "",
         "",
@@ -261,13 +269,14 @@ def _copy_runtime(app: Sphinx, exception: Exception | None) -> None:
     outdir = Path(app.outdir)
     keep = Path(app.config.oldtricks_stdlib_keep) if app.config.oldtricks_stdlib_keep else None
     minify = bool(app.config.oldtricks_bundle)  # Pyodide's glue too, by the esbuild that bundled the widget
+    compiled = bool(app.config.oldtricks_compile_runtime)
     try:
         if app.config.oldtricks_wheel:
-            copy_runtime(outdir, node_modules, Path(app.config.oldtricks_wheel), keep, minify)
+            copy_runtime(outdir, node_modules, Path(app.config.oldtricks_wheel), keep, minify, compiled=compiled)
         else:
             with tempfile.TemporaryDirectory(prefix="oldtricks-wheel-") as tmp:
                 logger.info("oldtricks: building the engine wheel (set oldtricks_wheel to skip)")
-                copy_runtime(outdir, node_modules, build_wheel(Path(tmp)), keep, minify)
+                copy_runtime(outdir, node_modules, build_wheel(Path(tmp)), keep, minify, compiled=compiled)
     except RuntimeSetupError as exc:
         raise ExtensionError(f"cannot set up the live engine: {exc}") from exc
     logger.info(f"oldtricks: live engine runtime copied to {outdir / '_static'}")

@@ -28,6 +28,9 @@ import subprocess
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Literal
+
+Where = Literal["zip", "site"]  # the standard library's zip, or site-packages (the engine wheel)
 
 __all__ = ["BytecodeError", "as_bytecode", "compile_sources"]
 
@@ -39,7 +42,7 @@ class BytecodeError(RuntimeError):
 # Node.js script: argv = pyodide folder, a JSON file of {name: source}, the output file ({name: base64}).
 NODE_SCRIPT = r"""
 import { readFileSync, writeFileSync } from "node:fs";
-const [runtime, sources, output] = process.argv.slice(2);
+const [runtime, sources, output, where] = process.argv.slice(2);
 try {
   const { loadPyodide } = await import(new URL("pyodide.mjs", "file://" + runtime).href);
   const pyodide = await loadPyodide({
@@ -50,12 +53,14 @@ try {
   });
   pyodide.FS.mkdirTree("/oldtricks");
   pyodide.FS.writeFile("/oldtricks/in.json", readFileSync(sources));
+  pyodide.globals.set("where", where);
   pyodide.runPython(`
 import base64, importlib.util, json, sys
 from importlib._bootstrap_external import _code_to_hash_pyc
 if next(compile("x = 1", "probe", "exec").co_positions())[2] is not None:
     raise SystemExit("PYTHONNODEBUGRANGES did not reach Python: column ranges would be compiled")
-prefix = "/lib/python%d%d.zip/" % sys.version_info[:2]
+# the file name the source would have: in the standard library's zip, or in site-packages
+prefix = ("/lib/python%d%d.zip/" if where == "zip" else "/lib/python%d.%d/site-packages/") % sys.version_info[:2]
 with open("/oldtricks/in.json", encoding="utf-8") as handle:
     sources = json.load(handle)
 out, errors = {}, {}
@@ -78,7 +83,7 @@ with open("/oldtricks/out.json", "w", encoding="utf-8") as handle:
 """
 
 
-def _in_pyodide(sources: Mapping[str, bytes], runtime: Path) -> dict[str, bytes]:
+def _in_pyodide(sources: Mapping[str, bytes], runtime: Path, where: Where) -> dict[str, bytes]:
     node = shutil.which("node")
     if node is None:
         raise BytecodeError("the standard library is compiled by Pyodide under Node.js: `node` is not on PATH")
@@ -90,7 +95,7 @@ def _in_pyodide(sources: Mapping[str, bytes], runtime: Path) -> dict[str, bytes]
         texts = {name: data.decode("utf-8") for name, data in sources.items()}
         (folder / "in.json").write_text(json.dumps(texts), encoding="utf-8")
         command = [node, str(folder / "compile.mjs"), str(runtime.resolve()) + "/", str(folder / "in.json")]
-        proc = subprocess.run([*command, str(folder / "out.json")], capture_output=True, text=True, check=False)
+        proc = subprocess.run([*command, str(folder / "out.json"), where], capture_output=True, text=True, check=False)
         if proc.returncode != 0:
             raise BytecodeError(f"Pyodide under Node.js failed (exit {proc.returncode}):\n{proc.stderr[-2000:]}")
         made = json.loads((folder / "out.json").read_text(encoding="utf-8"))
@@ -106,10 +111,13 @@ def _salt(runtime: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def compile_sources(sources: Mapping[str, bytes], runtime: Path, cache: Path | None) -> dict[str, bytes]:
+def compile_sources(
+    sources: Mapping[str, bytes], runtime: Path, cache: Path | None, where: Where = "zip"
+) -> dict[str, bytes]:
     """The pyc of each source (``{name: source}`` -> ``{name: pyc}``), compiled by the Pyodide in
-    ``runtime`` (node_modules/pyodide) unless ``cache`` holds it."""
-    salt = _salt(runtime)
+    ``runtime`` (node_modules/pyodide) unless ``cache`` holds it. ``where`` the modules are imported
+    from, which names their file in a traceback: the standard library's zip, or site-packages."""
+    salt = _salt(runtime) + where
     keys = {
         name: hashlib.sha256(name.encode() + b"\0" + data).hexdigest() + "-" + salt for name, data in sources.items()
     }
@@ -122,7 +130,7 @@ def compile_sources(sources: Mapping[str, bytes], runtime: Path, cache: Path | N
         else:
             missing[name] = data
     if missing:
-        made = _in_pyodide(missing, runtime)
+        made = _in_pyodide(missing, runtime, where)
         out.update(made)
         if cache is not None:
             cache.mkdir(parents=True, exist_ok=True)
@@ -134,12 +142,14 @@ def compile_sources(sources: Mapping[str, bytes], runtime: Path, cache: Path | N
     return {name: out[name] for name in sources}
 
 
-def as_bytecode(members: Mapping[str, bytes], runtime: Path, cache: Path | None) -> dict[str, bytes]:
+def as_bytecode(
+    members: Mapping[str, bytes], runtime: Path, cache: Path | None, where: Where = "zip"
+) -> dict[str, bytes]:
     """The members of a zip with each ``NAME.py`` replaced by ``NAME.pyc`` (:func:`compile_sources`), the
     others as they are, in the same order.
 
     >>> as_bytecode({"README": b"hi"}, Path("nowhere"), None)
     {'README': b'hi'}
     """
-    compiled = compile_sources({n: d for n, d in members.items() if n.endswith(".py")}, runtime, cache)
+    compiled = compile_sources({n: d for n, d in members.items() if n.endswith(".py")}, runtime, cache, where)
     return {(name + "c" if name in compiled else name): compiled.get(name, data) for name, data in members.items()}

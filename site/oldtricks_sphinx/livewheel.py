@@ -109,9 +109,14 @@ def _metadata(text: str) -> str:
     return "\n".join(line for line in head.splitlines() if not line.startswith("Description-Content-Type")) + "\n"
 
 
-def write_live_wheel(full: Path, dest: Path, cache: Path | None = None) -> list[str]:
+def write_live_wheel(
+    full: Path, dest: Path, cache: Path | None = None, runtime: Path | None = None, compiled: Path | None = None
+) -> list[str]:
     """Write the live engine's wheel ``dest`` from the engine wheel ``full``; return its members.
-    Members are deflated by deflate.py, which keeps its streams in ``cache`` (None: no cache)."""
+    Members are deflated by deflate.py, which keeps its streams in ``cache`` (None: no cache).
+    ``runtime``: the Pyodide (node_modules/pyodide) whose Python compiles each module, ``NAME.pyc`` in
+    place of ``NAME.py`` (bytecode.py), so that the browser compiles none of the engine; ``compiled``
+    keeps that bytecode between builds (None: no cache). Without ``runtime`` the modules are sources."""
     try:
         with zipfile.ZipFile(full) as wheel:
             members = {info.filename: wheel.read(info) for info in wheel.infolist() if not info.is_dir()}
@@ -123,6 +128,12 @@ def write_live_wheel(full: Path, dest: Path, cache: Path | None = None) -> list[
     except SyntaxError as exc:
         raise LiveWheelError(f"{full}: {exc.filename}, line {exc.lineno}: {exc.msg}") from exc
     out: dict[str, bytes] = {name: strip(members[name]) for name in modules}
+    if runtime is not None:
+        bytecode = _sibling("bytecode")
+        try:
+            out = bytecode.as_bytecode(out, runtime, compiled, "site")
+        except (bytecode.BytecodeError, UnicodeDecodeError) as exc:
+            raise LiveWheelError(f"cannot compile the live engine: {exc}") from exc
     dist_info = next((name.split("/")[0] for name in members if name.split("/")[0].endswith(".dist-info")), None)
     if dist_info is None:
         raise LiveWheelError(f"the engine wheel {full} has no .dist-info")

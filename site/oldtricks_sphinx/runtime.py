@@ -8,7 +8,7 @@ Layout written into a built site (``outdir``)::
                                 JavaScript glue minified (glue.py; the wasm binary as Pyodide ships it),
                                 its lock file to the one package-free entry it needs (no package is loaded)
     _static/wheels/<wheel>      the engine wheel (oldtricks-<version>-py3-none-any.whl), with only what the
-                                live engine imports, without comments (livewheel.py); it and the standard
+                                live engine imports, compiled as the library is (livewheel.py); it and the standard
                                 library's zip deflated by Zopfli where installed (deflate.py)
     _static/oldtricks/runtime.json
                                 the runtime manifest read by live.js (see MANIFEST below)
@@ -183,13 +183,14 @@ def _runtime_digest(paths: list[Path]) -> str:
 CACHE = Path(__file__).resolve().parents[2] / "build" / "cache"  # stripped sources, deflate streams
 
 
-def trim_stdlib(source: Path, dest: Path, keep: Path | None, cache: Path | None) -> None:
+def trim_stdlib(source: Path, dest: Path, keep: Path | None, cache: Path | None, compiled: bool = True) -> None:
     """Write the trimmed standard library ``dest`` from Pyodide's folder ``source`` (node_modules/pyodide),
-    by the keep list ``keep`` (None: stdlib-keep.txt): the step copy_runtime runs, and warm.py before it."""
+    by the keep list ``keep`` (None: stdlib-keep.txt): the step copy_runtime runs, and warm.py before it.
+    ``compiled``: as Pyodide's bytecode (bytecode.py), else as sources."""
     kept = _stdlib.read_keep(keep or _stdlib.KEEP_FILE)
     frozen = _stdlib.read_frozen(keep or _stdlib.KEEP_FILE)
     _stdlib.write_trimmed(
-        source / _stdlib.TRIMMED_NAME, dest, kept, _engine_source(), frozen, source, cache, compiled=True
+        source / _stdlib.TRIMMED_NAME, dest, kept, _engine_source(), frozen, source, cache, compiled=compiled
     )
 
 
@@ -200,6 +201,7 @@ def copy_runtime(
     keep: Path | None = None,
     minify: bool = True,
     cache: Path | None = CACHE,
+    compiled: bool = True,
 ) -> None:
     """Copy the Pyodide runtime and the engine wheel into a built site and write the manifest.
 
@@ -210,7 +212,9 @@ def copy_runtime(
     page needs. ``keep``: the standard library's keep list (default: stdlib-keep.txt). ``minify``:
     Pyodide's JavaScript glue compacted and minified by node_modules' esbuild (glue.py), else copied.
     ``cache``: where the sources stripped by Pyodide itself (strip.py) and the zips' deflate streams
-    (deflate.py) are kept between builds, in ``stripped/`` and ``deflated/`` (None: no cache).
+    (deflate.py) are kept between builds, in ``stripped/`` and ``deflated/`` (None: no cache), and the
+    bytecode in ``bytecode/``. ``compiled``: the standard library and the engine go in as the bytecode
+    that the pinned Pyodide's Python compiles from them at build time (bytecode.py), else as sources.
     """
     outdir, node_modules, wheel = Path(outdir), Path(node_modules), Path(wheel)
     source = node_modules / "pyodide"
@@ -241,7 +245,7 @@ def copy_runtime(
     for name in RUNTIME_FILES:
         if name == _stdlib.TRIMMED_NAME:
             try:
-                trim_stdlib(source, runtime_dir / name, keep, cache)
+                trim_stdlib(source, runtime_dir / name, keep, cache, compiled)
             except (_stdlib.StdlibError, OSError, zipfile.BadZipFile) as exc:
                 raise RuntimeSetupError(f"cannot trim the standard library {source / name}: {exc}") from exc
         elif name == LOCK_NAME:
@@ -260,7 +264,13 @@ def copy_runtime(
             stale.unlink()
     live_wheel = wheels_dir / wheel.name
     try:
-        _livewheel.write_live_wheel(wheel, live_wheel, cache / "deflated" if cache is not None else None)
+        _livewheel.write_live_wheel(
+            wheel,
+            live_wheel,
+            cache / "deflated" if cache is not None else None,
+            source if compiled else None,
+            cache / "bytecode" if cache is not None else None,
+        )
     except _livewheel.LiveWheelError as exc:
         raise RuntimeSetupError(str(exc)) from exc
     sizes["wheel"] = live_wheel.stat().st_size

@@ -69,6 +69,7 @@ def test_runtime_is_copied_when_the_build_finishes(build: Builder, tmp_path: Pat
         conf={
             "oldtricks_stdlib_keep": str(keep),
             "oldtricks_copy_runtime": True,
+            "oldtricks_compile_runtime": False,  # the fake runtime cannot run (test_site_bytecode.py compiles)
             "oldtricks_node_modules": str(node_modules),
             "oldtricks_wheel": str(wheel),
         },

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from oldtricks_sphinx import bytecode, runtime, stdlib
+from oldtricks_sphinx import bytecode, livewheel, runtime, stdlib
 
 REPO = Path(__file__).resolve().parents[2]
 PYODIDE = REPO / "node_modules" / "pyodide"
@@ -65,15 +65,16 @@ def test_without_pyodide_the_error_says_what_to_do(tmp_path: Path) -> None:
 
 ENGINE_RUN = r"""
 import { readFileSync, writeFileSync } from "node:fs";
-const [runtime, stdlibZip, repo, output] = process.argv.slice(2);
+const [runtime, stdlibZip, wheel, output] = process.argv.slice(2);
 const { loadPyodide } = await import(new URL("pyodide.mjs", "file://" + runtime).href);
 const pyodide = await loadPyodide({ indexURL: runtime, stdLibURL: stdlibZip, stdout: () => {} });
-pyodide.FS.mkdirTree("/repo");
-pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: repo }, "/repo");
+// as worker.js installs the engine: the wheel unpacked into site-packages
+const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: sitePackages });
 const result = pyodide.runPython(`
 import json, sys
 sys.dont_write_bytecode = True
-sys.path.insert(0, "/repo/engine")
+import oldtricks.live
 from oldtricks.prng import Rng
 from oldtricks.registry import make_game
 game = make_game("drogue")
@@ -90,32 +91,51 @@ except ValueError as exc:
     where = [tb.tb_frame.f_code.co_filename, tb.tb_lineno]
 frozen = {name for name, module in sys.modules.items() if getattr(module.__spec__, "origin", None) == "frozen"}
 files = {name: getattr(module, "__file__", None) for name, module in sys.modules.items() if name not in frozen}
-json.dumps({"frozen": sorted(frozen), "moves": moves, "ended": game.to_play(state) is None, "where": where,
+json.dumps({"frozen": sorted(frozen), "moves": moves, "live": oldtricks.live.__file__,
+            "ended": game.to_play(state) is None, "where": where,
             "files": {k: v for k, v in files.items() if v and v.startswith("/lib/python")}})
 `);
 writeFileSync(output, result);
 """
 
 
-def test_pyodide_imports_the_compiled_library_and_plays_a_game(pyodide: Path, tmp_path: Path) -> None:
-    """The trimmed library as the build writes it: Pyodide starts on it, every module it loaded from the
-    zip came from a pyc (none compiled from a source, none left out), a Drogue game plays to its end, and
-    a traceback still names a standard library file and line."""
+def _engine_wheel(path: Path) -> Path:
+    """The engine's modules in a wheel's shape, as the build's wheel holds them."""
+    with zipfile.ZipFile(path, "w") as wheel:
+        for source in sorted((REPO / "engine" / "oldtricks").rglob("*.py")):
+            wheel.write(source, source.relative_to(REPO / "engine").as_posix())
+        wheel.writestr("oldtricks-0.1.0.dist-info/METADATA", "Name: oldtricks\nVersion: 0.1.0\n")
+    return path
+
+
+def test_pyodide_runs_the_compiled_library_and_engine(pyodide: Path, tmp_path: Path) -> None:
+    """The trimmed library and the live wheel as the build writes them: Pyodide starts on them; every
+    module it loaded from the zip, and the engine's, came from a pyc (none compiled from a source, none
+    left out); a Drogue game plays to its end; a traceback still names a standard library file and line."""
     trimmed = tmp_path / stdlib.TRIMMED_NAME
     runtime.trim_stdlib(pyodide, trimmed, None, runtime.CACHE)
     names = zipfile.ZipFile(trimmed).namelist()
     assert names and all(name.endswith(".pyc") for name in names), [n for n in names if not n.endswith(".pyc")]
+    wheel = tmp_path / "live" / "oldtricks-0.1.0-py3-none-any.whl"
+    members = livewheel.write_live_wheel(
+        _engine_wheel(tmp_path / "full.whl"), wheel, None, pyodide, runtime.CACHE / "bytecode"
+    )
+    modules = [m for m in members if m.startswith("oldtricks/")]
+    assert "oldtricks/live.pyc" in modules and all(m.endswith(".pyc") for m in modules), modules
     node = shutil.which("node")
     assert node is not None
     (tmp_path / "run.mjs").write_text(ENGINE_RUN, encoding="utf-8")
     out = tmp_path / "out.json"
-    command = [node, str(tmp_path / "run.mjs"), str(pyodide.resolve()) + "/", str(trimmed), str(REPO), str(out)]
+    command = [node, str(tmp_path / "run.mjs"), str(pyodide.resolve()) + "/", str(trimmed), str(wheel), str(out)]
     proc = subprocess.run(command, capture_output=True, text=True, check=False, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
     got = json.loads(out.read_text(encoding="utf-8"))
     assert got["ended"] and got["moves"] > 32
+    assert got["live"].endswith("/site-packages/oldtricks/live.pyc")
     zipped = {name: path for name, path in got["files"].items() if ".zip/" in path}
     assert len(zipped) > 30 and "codecs" in got["frozen"]  # frozen ones are in the wasm binary itself
     assert all(path.endswith(".pyc") for path in zipped.values()), zipped
+    engine = {name: path for name, path in got["files"].items() if name.startswith("oldtricks")}
+    assert len(engine) > 20 and all(path.endswith(".pyc") for path in engine.values()), engine
     filename, line = got["where"]
     assert filename.endswith(".zip/json/decoder.py") and line > 0

@@ -34,9 +34,11 @@ def _modules(package, folder):
     # not pkgutil: the trimmed standard library holds only what the engine imports
     for name in sorted(os.listdir(folder)):
         path = os.path.join(folder, name)
-        if name.endswith(".py") and name != "__init__.py":
-            yield package + "." + name[:-3]
-        elif os.path.isfile(os.path.join(path, "__init__.py")):
+        # the site's wheel holds bytecode (NAME.pyc, bytecode.py); an unbundled test site may hold sources
+        stem, ext = os.path.splitext(name)
+        if ext in (".py", ".pyc") and stem != "__init__":
+            yield package + "." + stem
+        elif os.path.isfile(os.path.join(path, "__init__.pyc")) or os.path.isfile(os.path.join(path, "__init__.py")):
             yield package + "." + name
             yield from _modules(package + "." + name, path)
 for _name in _modules("oldtricks", oldtricks.__path__[0]):
