@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 import textwrap
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from html.parser import HTMLParser
@@ -236,3 +237,20 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
 ASSET = re.compile(
     r"<(?:script|img|link|source|iframe|audio|video)\b[^>]*?\b(?:src|href)\s*=\s*[\"']([^\"']*)", re.IGNORECASE
 )
+
+
+def engine_wheel(path: Path) -> Path:
+    """A wheel of the engine as hatchling lays it out (the package, a dist-info), from the sources."""
+    engine = REPO / "engine" / "oldtricks"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as wheel:
+        for source in sorted(engine.rglob("*")):
+            if source.is_file() and "__pycache__" not in source.parts:
+                wheel.write(source, f"oldtricks/{source.relative_to(engine).as_posix()}")
+        info = "oldtricks-0.1.0.dist-info"
+        readme = (REPO / "README.md").read_text(encoding="utf-8")
+        wheel.writestr(f"{info}/METADATA", f"Metadata-Version: 2.4\nName: oldtricks\nVersion: 0.1.0\n\n{readme}")
+        wheel.writestr(f"{info}/WHEEL", "Wheel-Version: 1.0\nRoot-Is-Purelib: true\n")
+        wheel.writestr(f"{info}/entry_points.txt", "[console_scripts]\noldtricks = oldtricks.cli:main\n")
+        wheel.writestr(f"{info}/licenses/LICENSE", (REPO / "LICENSE").read_text(encoding="utf-8"))
+        wheel.writestr(f"{info}/RECORD", "")
+    return path

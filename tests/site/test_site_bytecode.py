@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import engine_wheel
 from oldtricks_sphinx import bytecode, livewheel, runtime, stdlib
 
 REPO = Path(__file__).resolve().parents[2]
@@ -99,15 +100,6 @@ writeFileSync(output, result);
 """
 
 
-def _engine_wheel(path: Path) -> Path:
-    """The engine's modules in a wheel's shape, as the build's wheel holds them."""
-    with zipfile.ZipFile(path, "w") as wheel:
-        for source in sorted((REPO / "engine" / "oldtricks").rglob("*.py")):
-            wheel.write(source, source.relative_to(REPO / "engine").as_posix())
-        wheel.writestr("oldtricks-0.1.0.dist-info/METADATA", "Name: oldtricks\nVersion: 0.1.0\n")
-    return path
-
-
 def test_pyodide_runs_the_compiled_library_and_engine(pyodide: Path, tmp_path: Path) -> None:
     """The trimmed library and the live wheel as the build writes them: Pyodide starts on them; every
     module it loaded from the zip, and the engine's, came from a pyc (none compiled from a source, none
@@ -118,7 +110,7 @@ def test_pyodide_runs_the_compiled_library_and_engine(pyodide: Path, tmp_path: P
     assert names and all(name.endswith(".pyc") for name in names), [n for n in names if not n.endswith(".pyc")]
     wheel = tmp_path / "live" / "oldtricks-0.1.0-py3-none-any.whl"
     members = livewheel.write_live_wheel(
-        _engine_wheel(tmp_path / "full.whl"), wheel, None, pyodide, runtime.CACHE / "bytecode"
+        engine_wheel(tmp_path / "full.whl"), wheel, None, pyodide, runtime.CACHE / "bytecode"
     )
     modules = [m for m in members if m.startswith("oldtricks/")]
     assert "oldtricks/live.pyc" in modules and all(m.endswith(".pyc") for m in modules), modules

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import http.client
 import json
+import re
 import threading
 import zipfile
 from collections.abc import Iterator
@@ -223,3 +224,27 @@ def test_serve_sends_the_copy_the_client_accepts(served: Any) -> None:
 def test_a_plain_server_sends_every_file_as_it_is(served: Any) -> None:
     headers, body = _get(served(False), "/sub/big.js", "gzip, br")
     assert "content-encoding" not in headers and body == b"let y = 2;\n" * 300
+
+
+# ---- the download size the pages state ---------------------------------------------------------------
+CLAIMS = {  # where a page tells the reader what going live downloads
+    REPO / "docs" / "index.md": r"a one-time download of about (\d+) MB",
+    REPO / "docs" / "embedding.md": r"the rules\s+engine \(about (\d+) MB, once\)",
+    REPO / "site" / "oldtricks_sphinx" / "static" / "oldtricks" / "teach" / "sandbox.js": r"engine \(about (\d+) MB",
+}
+
+
+def test_the_stated_download_size_is_the_runtimes(site: Any, tmp_path: Path) -> None:
+    """Every "about N MB" the reader is told is the runtime's files and the engine wheel, rounded to the
+    megabyte, as the build writes them (uncompressed: what a plain server sends)."""
+    static = site.outdir / "_static"
+    if not (static / "pyodide" / "pyodide.asm.wasm").is_file():  # a build without the runtime: write it here
+        wheel = runtime.build_wheel(tmp_path / "wheel")
+        runtime.copy_runtime(tmp_path / "out", REPO / "node_modules", wheel)
+        static = tmp_path / "out" / "_static"
+    files = [static / "pyodide" / name for name in runtime.RUNTIME_FILES] + list((static / "wheels").glob("*.whl"))
+    megabytes = round(sum(path.stat().st_size for path in files) / 1e6)
+    for path, pattern in CLAIMS.items():
+        found = re.findall(pattern, path.read_text(encoding="utf-8"))
+        assert found, f"{path}: no download size found ({pattern})"
+        assert {int(n) for n in found} == {megabytes}, f"{path} says about {found} MB; the runtime is {megabytes} MB"

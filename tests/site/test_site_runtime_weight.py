@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import engine_wheel
 from oldtricks_sphinx import deflate, glue, livewheel, stdlib, strip
 
 REPO = Path(__file__).resolve().parents[2]
@@ -78,26 +79,10 @@ def test_missing_esbuild_is_a_clear_error(tmp_path: Path) -> None:
 
 
 # ---- the live engine's wheel ------------------------------------------------------------------------------
-def _engine_wheel(path: Path) -> Path:
-    """A wheel of the engine as hatchling lays it out (the package, a dist-info), from the sources."""
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as wheel:
-        for source in sorted(ENGINE.rglob("*")):
-            if source.is_file() and "__pycache__" not in source.parts:
-                wheel.write(source, f"oldtricks/{source.relative_to(ENGINE).as_posix()}")
-        info = "oldtricks-0.1.0.dist-info"
-        readme = (REPO / "README.md").read_text(encoding="utf-8")
-        wheel.writestr(f"{info}/METADATA", f"Metadata-Version: 2.4\nName: oldtricks\nVersion: 0.1.0\n\n{readme}")
-        wheel.writestr(f"{info}/WHEEL", "Wheel-Version: 1.0\nRoot-Is-Purelib: true\n")
-        wheel.writestr(f"{info}/entry_points.txt", "[console_scripts]\noldtricks = oldtricks.cli:main\n")
-        wheel.writestr(f"{info}/licenses/LICENSE", (REPO / "LICENSE").read_text(encoding="utf-8"))
-        wheel.writestr(f"{info}/RECORD", "")
-    return path
-
-
 @pytest.fixture(scope="module")
 def live_wheel(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
     folder = tmp_path_factory.mktemp("wheels")
-    full = _engine_wheel(folder / "full.whl")
+    full = engine_wheel(folder / "full.whl")
     live = folder / "oldtricks-0.1.0-py3-none-any.whl"
     return live, livewheel.write_live_wheel(full, live)
 

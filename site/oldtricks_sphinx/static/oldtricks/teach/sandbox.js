@@ -67,7 +67,7 @@ export class Sandbox {
     const games = (this.data.games || []).filter((g) => pages[g.name]);
     this.progress = h("progress", {max: 1, "data-role": "progress", "aria-label": "Loading the rules engine"});
     this.status = h("span", {class: "ot-sb-status-text", "data-role": "sb-status", "aria-live": "polite"},
-      "Loading the rules engine (about 11 MB, once, from this site)…");
+      "Loading the rules engine (about 12 MB, once, from this site)…");
     this.message = h("div", {class: "ot-sb-message", "data-role": "sandbox-message", role: "alert"});
     this.setup = new SetupForm(this);
     this.setupBox = h("details", {class: "ot-sb-setup-box", open: true, "data-role": "setup-box"},
