@@ -105,7 +105,9 @@ def _start_warming(app: Sphinx) -> None:
         return  # the runtime step reports it
     keep = Path(app.config.oldtricks_stdlib_keep) if app.config.oldtricks_stdlib_keep else None
     cache = app.config.oldtricks_precompress_cache if app.config.oldtricks_precompress else ""
-    app.oldtricks_warming = start_warming(node_modules, keep, Path(cache) if cache else None)  # type: ignore[attr-defined]
+    compiled = bool(app.config.oldtricks_compile_runtime)
+    warming = start_warming(node_modules, keep, Path(cache) if cache else None, compiled)
+    app.oldtricks_warming = warming  # type: ignore[attr-defined]
 
 
 def _finish_warming(app: Sphinx, exception: Exception | None) -> None:

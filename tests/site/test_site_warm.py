@@ -56,8 +56,8 @@ def _digest(data: bytes) -> str:
 def test_the_warming_trims_the_library_as_the_build_then_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[tuple[Any, ...]] = []
 
-    def trim(source: Path, dest: Path, *rest: Any) -> list[str]:
-        seen.append((source, *(list(r) if isinstance(r, list | tuple) else r for r in rest)))
+    def trim(source: Path, dest: Path, *rest: Any, **named: Any) -> list[str]:
+        seen.append((source, *(list(r) if isinstance(r, list | tuple) else r for r in rest), named))
         raise Stop
 
     monkeypatch.setattr(stdlib, "write_trimmed", trim)
@@ -68,12 +68,28 @@ def test_the_warming_trims_the_library_as_the_build_then_does(tmp_path: Path, mo
     with pytest.raises(Stop):
         runtime.copy_runtime(tmp_path / "site", NODE_MODULES, wheel)
     assert len(seen) == 2 and seen[0] == seen[1], seen  # the same library, keep list, engine and caches
+    assert seen[0][-1] == {"compiled": True}, seen  # as bytecode, as the build's default
+
+
+def test_a_build_of_sources_warms_the_sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """oldtricks_compile_runtime = False: the process trims the library as sources, as the build will."""
+    seen: list[bool] = []
+
+    def trim(source: Path, dest: Path, *rest: Any, compiled: bool) -> list[str]:
+        seen.append(compiled)
+        raise Stop
+
+    monkeypatch.setattr(stdlib, "write_trimmed", trim)
+    for compiled in (False, True):
+        with pytest.raises(Stop):
+            warm.main(warm.command(NODE_MODULES, None, None, compiled)[-4:])
+    assert seen == [False, True]
 
 
 def test_the_files_warmed_are_those_the_build_copies_as_they_are(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def trim(source: Path, dest: Path, *rest: Any) -> list[str]:
+    def trim(source: Path, dest: Path, *rest: Any, **named: Any) -> list[str]:
         dest.write_bytes(b"trimmed")  # the real one is tested in test_site_runtime_files.py
         return []
 
@@ -104,7 +120,7 @@ def test_the_warming_process_runs_and_fills_the_cache(tmp_path: Path) -> None:
         archive.writestr("json/__init__.py", "")
     keep = tmp_path / "keep.txt"
     keep.write_text("json/__init__.py\n", encoding="utf-8")
-    process = warm.start(tmp_path / "node_modules", keep, tmp_path / "cache")
+    process = warm.start(tmp_path / "node_modules", keep, tmp_path / "cache", compiled=False)  # not a real Pyodide
     assert process.wait(timeout=120) == 0
     wasm = (pyodide / "pyodide.asm.wasm").read_bytes()
     assert (tmp_path / "cache" / f"{_digest(wasm)}.gz").is_file()
