@@ -2,10 +2,10 @@
 
 A build with empty caches (a fresh clone, as in CI) spends about two minutes of CPU on work that needs no
 page: stripping, compiling and deflating the trimmed standard library (stdlib.py, strip.py, bytecode.py,
-deflate.py) and the precompressed copies of Pyodide's 9.6 MB wasm binary (compress.py). Sphinx works on one core. So when an
-HTML build that copies the runtime starts, :func:`start` runs that work in a second process, which fills
-the caches that the build-finished steps (runtime.copy_runtime, compress.precompress) read, and
-:func:`finish` waits for it before they run. The process writes cache entries only, each under a name of
+deflate.py) and the precompressed copies of Pyodide's 9.6 MB wasm binary (compress.py). Sphinx works on
+one core. So when an HTML build that copies the runtime starts, :func:`start` runs that work in a second
+process, which fills the caches that the build-finished steps (runtime.copy_runtime, compress.precompress)
+read, and :func:`finish` waits for it before they run. The process writes cache entries only, each under a name of
 its own and then renamed: if it fails, is killed or is slow, the build does the same work itself, as it
 would without it.
 
