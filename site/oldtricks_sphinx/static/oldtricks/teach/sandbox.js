@@ -145,15 +145,26 @@ export class Sandbox {
     }
     const levels = await this.call("levels", {});
     if (levels.ok) this.levels = levels.levels;
-    this.root.querySelector('[data-role="loading"]').hidden = true;
-    this.setupBox.hidden = false;
-    this.tools.hidden = false;
+    await this.first();
+    this.reveal();  // already, unless no game could be drawn: then the form, under the message that says why
+  }
+
+  async first() {
     const link = hashText();
     if (link === PLAY_NOW + this.game) return this.playNow();
     if (link && await this.openLink(link)) return;
     const saved = this.saved();
     if (saved && await this.openLink(saved.link, saved.bots)) return;
     await this.fresh();
+  }
+
+  /** The loading line gives way to the form and the share tools, once, when the first game is drawn:
+   * the form is shown filled in, not empty and then filled (the page would move twice). */
+  reveal() {
+    if (!this.setupBox.hidden) return;
+    this.root.querySelector('[data-role="loading"]').hidden = true;
+    this.setupBox.hidden = false;
+    this.tools.hidden = false;
   }
 
   ruleLink(id) {
@@ -234,6 +245,7 @@ export class Sandbox {
     this.game = spec.game;
     this.options = r.options || {};  // the game's rules as dealt: the form's choices are compared with them
     await loadParts(r.frames).catch(() => {}); // the game's panels, drawn with the table (else a moment later)
+    this.reveal();
     this.setup.show(spec, info);
     const seats = r.frames[0].seats.length;
     const wanted = Array.isArray(bots) ? bots : Array.from({length: seats - 1}, (_, i) => i + 1);
