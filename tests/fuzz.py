@@ -15,22 +15,30 @@ the sources that playing GAME loads, so that a log is only ever resumed by the c
 change to code the game's play never loads, the solver's say, does not throw the log away); a later run
 skips what the log holds and reports the figures of the whole log. ``--ends-workers N`` plays in N
 processes.
+
+The log lives in build/, which a fresh clone lacks, so a sweep longer than one sitting is carried in the
+repository: ``--ends-record`` writes what the log (and the record before it) covers to tests/fuzz-ends.json,
+by game: the play code's CODE, the combinations played as index spans, the games, the most moves and the
+failures. A later sweep by the same code counts the record's combinations as played and skips them; once
+the code differs, the record is stale and the sweep starts again.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import functools
 import hashlib
 import json
 import multiprocessing
+import platform
 import random
 import subprocess
 import sys
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -40,6 +48,7 @@ from oldtricks.registry import GAMES
 from test_game_ends import assert_ends, combinations
 
 OUT = ROOT / "build" / "fuzz"
+RECORD = ROOT / "tests" / "fuzz-ends.json"  # the sweep carried between sittings (--ends-record)
 
 
 def run(kind: str, count: int, seed: int, make: Callable[[random.Random], str], judge: Callable[[str], str]) -> dict:
@@ -138,16 +147,47 @@ def _logged(path: Path) -> dict[int, dict]:
     return rows
 
 
-def ends(games: Sequence[str], span: tuple[int, int | None], workers: int) -> dict:
+def spans(indices: Iterable[int]) -> list[list[int]]:
+    """Indices as [start, stop) spans, in order.
+
+    >>> spans([5, 0, 1, 2, 6, 9])
+    [[0, 3], [5, 7], [9, 10]]
+    """
+    found: list[list[int]] = []
+    for k in sorted(set(indices)):
+        if found and found[-1][1] == k:
+            found[-1][1] = k + 1
+        else:
+            found.append([k, k + 1])
+    return found
+
+
+def _read_record() -> dict:
+    return json.loads(RECORD.read_text(encoding="utf-8")) if RECORD.exists() else {}
+
+
+def recorded(name: str) -> dict:
+    """The record's entry for ``name`` if the same code played it, else an empty one (a stale entry counts
+    for nothing)."""
+    entry = _read_record().get(name, {})
+    if entry.get("code") != play_fingerprint(name)[:12]:
+        return {"played": [], "games": 0, "most_moves": 0, "failures": []}
+    return entry
+
+
+def ends(games: Sequence[str], span: tuple[int, int | None], workers: int, record: bool = False) -> dict:
     """Every accepted option combination of ``games`` (those of index ``span``), each played twice;
-    resumed from and added to each game's log. The figures are those of the whole log."""
-    report: dict = {"games": {}, "combinations": {}, "of": {}, "failures": [], "most_moves": 0}
+    resumed from and added to each game's log, skipping those the record holds. The figures are those of
+    the whole log and the record; ``record``: they are written to the record."""
+    report: dict = {"games": {}, "combinations": {}, "of": {}, "failures": [], "most_moves": 0, "by_game": {}}
     started = time.perf_counter()
     for name in games:
         total = len(combinations(name))
         path = _log(name)
         rows = _logged(path)
-        todo = [(name, k) for k in range(*slice(*span).indices(total)) if k not in rows]
+        entry = recorded(name)
+        done = {k for start, stop in entry["played"] for k in range(start, stop)}
+        todo = [(name, k) for k in range(*slice(*span).indices(total)) if k not in rows and k not in done]
         with path.open("a", encoding="utf-8") as log:
             pool = multiprocessing.Pool(workers) if workers > 1 else None
             results = pool.imap_unordered(play_combination, todo, 8) if pool else map(play_combination, todo)
@@ -156,15 +196,29 @@ def ends(games: Sequence[str], span: tuple[int, int | None], workers: int) -> di
                 rows[row["index"]] = row
                 if n % 500 == 0:
                     log.flush()
-                    print(f"ends: {name} {len(rows):,} of {total:,} combinations", flush=True)
+                    print(f"ends: {name} {len(done | rows.keys()):,} of {total:,} combinations", flush=True)
             if pool:
                 pool.close()
                 pool.join()
-        report["combinations"][name] = len(rows)
+        new = [r for k, r in rows.items() if k not in done]  # the log's rows the record does not hold
+        mine = {
+            "code": play_fingerprint(name)[:12],
+            "combinations": total,
+            "played": spans([*done, *rows]),
+            "games": entry["games"] + sum(len(r["moves"]) + len(r["failures"]) for r in new),
+            "most_moves": max([entry["most_moves"], *(m for r in new for m in r["moves"])]),
+            "failures": (entry["failures"] + [f for r in new for f in r["failures"]])[:50],
+        }
+        report["combinations"][name] = len(done | rows.keys())
         report["of"][name] = total
-        report["games"][name] = sum(len(r["moves"]) + len(r["failures"]) for r in rows.values())
-        report["failures"] += [f for r in rows.values() for f in r["failures"]]
-        report["most_moves"] = max([report["most_moves"], *(m for r in rows.values() for m in r["moves"])])
+        report["games"][name] = mine["games"]
+        report["failures"] += mine["failures"]
+        report["most_moves"] = max(report["most_moves"], mine["most_moves"])
+        report["by_game"][name] = mine
+        if record:
+            kept = _read_record()
+            kept[name] = {**mine, "python": platform.python_version(), "updated": datetime.date.today().isoformat()}
+            RECORD.write_text(json.dumps(kept, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     report["failures"] = report["failures"][:50]
     report["seconds"] = round(time.perf_counter() - started, 1)
     return report
@@ -185,6 +239,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--ends-game", action="append", choices=list(GAMES), help="only this game (repeatable)")
     parser.add_argument("--ends-range", type=_span, default=(0, None), help="combinations START:STOP only")
     parser.add_argument("--ends-workers", type=int, default=1)
+    parser.add_argument("--ends-record", action="store_true", help="write the figures to tests/fuzz-ends.json")
     parser.add_argument("--report", default="fuzz.json", help="the figures' file name in build/fuzz/")
     args = parser.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)
@@ -205,7 +260,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         print("links:", json.dumps(report["links"]), flush=True)
     if args.ends or args.ends_only:
-        report["ends"] = ends(args.ends_game or list(GAMES), args.ends_range, args.ends_workers)
+        report["ends"] = ends(args.ends_game or list(GAMES), args.ends_range, args.ends_workers, args.ends_record)
         print("ends:", json.dumps(report["ends"]), flush=True)
     (OUT / args.report).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     failed = sum(part.get("verdicts", {}).get("FAILED", 0) for part in report.values())

@@ -10,6 +10,15 @@ import pytest
 import fuzz
 
 
+@pytest.fixture(autouse=True)
+def no_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The sweeps here read and write a record of their own, never the repository's."""
+    path = tmp_path / "record" / "fuzz-ends.json"
+    path.parent.mkdir()
+    monkeypatch.setattr(fuzz, "RECORD", path)
+    return path
+
+
 def test_a_split_sweep_resumes_from_its_log_and_reports_the_whole_log(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -56,3 +65,62 @@ def test_the_log_is_keyed_by_the_code_the_game_plays_with() -> None:
     assert not {"engine/oldtricks/games/drogue/solver.py", "engine/oldtricks/cli.py"} & sources
     assert not any("bettelmann" in s or "druzbart" in s for s in sources)
     assert fuzz.play_fingerprint("drogue") != fuzz.play_fingerprint("clock")
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    played: list[int] = []
+    real = fuzz.play_combination
+
+    def counting(job: tuple[str, int]) -> dict:
+        played.append(job[1])
+        return real(job)
+
+    monkeypatch.setattr(fuzz, "play_combination", counting)
+    return played
+
+
+def test_a_sweep_carried_in_the_record_goes_on_where_it_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_record: Path
+) -> None:
+    """--ends-record: a fresh clone (no log) skips what the record holds for the same code and counts it."""
+    monkeypatch.setattr(fuzz, "OUT", tmp_path / "first")
+    (tmp_path / "first").mkdir()
+    played = _counting(monkeypatch)
+    first = fuzz.ends(["bettelmann"], (0, 3), workers=1, record=True)
+    kept = json.loads(no_record.read_text())["bettelmann"]
+    assert kept["played"] == [[0, 3]] and kept["games"] == 6
+    assert kept["code"] == fuzz.play_fingerprint("bettelmann")[:12]
+    assert kept["most_moves"] == first["most_moves"] > 0 and kept["failures"] == []
+    assert kept["combinations"] == len(fuzz.combinations("bettelmann"))
+
+    monkeypatch.setattr(fuzz, "OUT", tmp_path / "fresh")  # another machine: no log
+    (tmp_path / "fresh").mkdir()
+    second = fuzz.ends(["bettelmann"], (0, 5), workers=1, record=True)
+    assert played == [0, 1, 2, 3, 4]  # 0 to 2 came from the record
+    assert second["combinations"] == {"bettelmann": 5} and second["games"] == {"bettelmann": 10}
+    assert json.loads(no_record.read_text())["bettelmann"]["played"] == [[0, 5]]
+
+    no_record.write_text(json.dumps({"bettelmann": {**kept, "code": "0" * 12}}))  # other code played it
+    monkeypatch.setattr(fuzz, "OUT", tmp_path / "stale")
+    (tmp_path / "stale").mkdir()
+    third = fuzz.ends(["bettelmann"], (0, 2), workers=1)
+    assert played[5:] == [0, 1] and third["combinations"] == {"bettelmann": 2}
+
+
+def test_a_recorded_failure_is_reported_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fuzz, "OUT", tmp_path)
+    entry = {
+        "code": fuzz.play_fingerprint("clock")[:12],
+        "played": [[0, 1]],
+        "games": 2,
+        "most_moves": 9,
+        "failures": ["clock seed 0: no end"],
+    }
+    fuzz.RECORD.write_text(json.dumps({"clock": entry}))
+    report = fuzz.ends(["clock"], (0, 1), workers=1)
+    assert report["failures"] == ["clock seed 0: no end"] and report["most_moves"] == 9
+
+
+def test_spans() -> None:
+    assert fuzz.spans([]) == []
+    assert fuzz.spans([5, 0, 1, 2, 6, 9, 2]) == [[0, 3], [5, 7], [9, 10]]

@@ -85,8 +85,11 @@ def play(game: Game[Any], seed: int, bots: bool, limit: int) -> tuple[Any, int]:
     state = game.new_state(seed=seed)
     moves = 0
     while game.to_play(state) is not None and moves < limit:
-        legal = game.legal_moves(state)
-        move = game.bot_move(state, rng) if bots else legal[rng.below(len(legal))]
+        if bots:
+            move = game.bot_move(state, rng)  # it asks the game for the legal moves itself
+        else:
+            legal = game.legal_moves(state)
+            move = legal[rng.below(len(legal))]
         state, _ = game.play(state, move)
         moves += 1
     return state, moves
