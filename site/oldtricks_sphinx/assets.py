@@ -18,6 +18,7 @@ precompressed copies beside it (:mod:`.compress`; ``oldtricks_precompress = Fals
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -199,6 +200,7 @@ def _add_widget_js(
             f'\n<link rel="modulepreload" href="{pathto("_static/oldtricks/" + name, 1)}">'
             for name in preloads(app, ["widget.js"], first)
         )
+        context["metatags"] += "".join(f"\n{tag}" for tag in script_preloads(context))
     if next(iter(doctree.findall(nodes.literal_block)), None) is None:
         # no highlighted code on this page: its colours need not be downloaded
         context["css_files"] = [
@@ -206,6 +208,30 @@ def _add_widget_js(
             for css in context.get("css_files", [])
             if not str(getattr(css, "filename", css)).endswith("pygments.css")
         ]
+
+
+SCRIPT_SRC = re.compile(r'<script\b([^>]*)\bsrc="([^"]+)"')
+
+
+def script_preloads(context: dict[str, Any]) -> list[str]:
+    """A preload in <head> for each script file of the page, at the very URL its tag at the end of
+    <body> asks for (the theme puts them there): the browser finds them only when the parser reaches
+    them, so without these the viewers' module and the deferred scripts before it were requested once
+    the whole page was parsed, and the page waited for them before its viewers were drawn."""
+    js_tag = context.get("js_tag")
+    if not callable(js_tag):
+        return []
+    tags: list[tuple[bool, str]] = []
+    for js in context.get("script_files", []):
+        if not getattr(js, "filename", None):
+            continue  # inline: nothing to fetch
+        found = SCRIPT_SRC.search(js_tag(js))
+        if found is None:
+            continue
+        module = 'type="module"' in found.group(1)
+        rel = 'rel="modulepreload"' if module else 'rel="preload" as="script"'
+        tags.append((not module, f'<link {rel} href="{found.group(2)}">'))
+    return [tag for _, tag in sorted(tags, key=lambda t: t[0])]  # the viewers' module first
 
 
 # What widget.js imports only for frames that need it (its loadParts), by what in a frame needs it.

@@ -110,7 +110,8 @@ def test_pages_preload_what_widget_js_imports_statically_and_what_their_first_vi
             assert not preloads, page
             continue
         pages += 1
-        want = set(closure)
+        # the module scripts themselves too where they stand after <head> (assets.script_preloads)
+        want = set(closure) | {_local(page, url) for url in SCRIPT.findall(html.partition("</head>")[2])}
         if page.relative_to(site.outdir).parts[0] == "embed":  # embed pages load teach/embed.js too
             embed = _published(site) / "teach" / "embed.js"
             assert embed in scripts, page
@@ -125,6 +126,33 @@ def test_pages_preload_what_widget_js_imports_statically_and_what_their_first_vi
         assert len(preloads) == len(set(preloads)), page
     assert pages
     assert "panels.js" in with_parts  # the Drużbart and Drogue pages open on a viewer with panels
+
+
+ANY_SCRIPT = re.compile(r'<script\b([^>]*)\bsrc="([^"]+)"')
+HEAD_PRELOAD = re.compile(r'<link rel="(modulepreload|preload)"(?: as="(script)")? href="([^"]+)">')
+
+
+def test_every_script_of_a_viewers_page_is_preloaded_in_its_head_at_its_own_url(site: Site) -> None:
+    """The theme puts the page's scripts at the end of <body>, where the browser finds them only once
+    the page is parsed: a page with viewers names each in <head> first, at the same URL (query
+    included, else the preload is fetched for nothing), as a module or a classic script as it is."""
+    assert site.returncode == 0, site.log
+    pages = 0
+    for page, html in _all_pages(site).items():
+        head, _, body = html.partition("</head>")
+        if 'class="oldtricks-widget"' not in body:
+            continue
+        pages += 1
+        preloaded = {url: (rel, kind) for rel, kind, url in HEAD_PRELOAD.findall(head)}
+        scripts = ANY_SCRIPT.findall(body)
+        if not scripts:  # an embed page: its scripts stand in <head>
+            assert page.relative_to(site.outdir).parts[0] == "embed", page
+            continue
+        for attributes, url in scripts:
+            module = 'type="module"' in attributes
+            assert preloaded.get(url) == (("modulepreload", "") if module else ("preload", "script")), (page, url)
+        assert "?v=" in scripts[0][1], page  # the URLs carry Sphinx's checksum, the preloads the same
+    assert pages
 
 
 def test_what_only_some_frames_need_is_not_imported_with_widget_js(site: Site) -> None:
@@ -205,8 +233,9 @@ def test_sample_build_bundles_and_removes_its_work_folder(build: Builder) -> Non
 def test_raw_sources_preload_their_static_imports_and_nothing_lazy(build: Builder) -> None:
     built = build(PAGES)  # oldtricks_bundle = False in the samples' conf.py
     assert built.status == 0, built.warnings
-    preloads = {url.removeprefix("_static/oldtricks/") for url in PRELOAD.findall(built.html("play"))}
-    assert preloads == {p.relative_to(SOURCE).as_posix() for p in _static_closure(SOURCE / "widget.js")}
+    preloads = {url.removeprefix("_static/oldtricks/").split("?")[0] for url in PRELOAD.findall(built.html("play"))}
+    closure = {p.relative_to(SOURCE).as_posix() for p in _static_closure(SOURCE / "widget.js")}
+    assert preloads == closure | {"widget.js"}  # and the module itself, whose tag ends <body>
     assert {"dom.js", "golive.js"} <= preloads
     assert not {"lesson.js", "panels.js", "liveplay.js", "live.js", "worker.js"} & preloads
 
