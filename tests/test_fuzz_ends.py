@@ -23,14 +23,7 @@ def test_a_split_sweep_resumes_from_its_log_and_reports_the_whole_log(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(fuzz, "OUT", tmp_path)
-    played: list[int] = []
-    real = fuzz.play_combination
-
-    def counting(job: tuple[str, int]) -> dict:
-        played.append(job[1])
-        return real(job)
-
-    monkeypatch.setattr(fuzz, "play_combination", counting)
+    played = _counting(monkeypatch)
     first = fuzz.ends(["bettelmann"], (0, 3), workers=1)
     assert played == [0, 1, 2] and first["combinations"] == {"bettelmann": 3} and first["games"] == {"bettelmann": 6}
     second = fuzz.ends(["bettelmann"], (1, 5), workers=1)
@@ -68,6 +61,7 @@ def test_the_log_is_keyed_by_the_code_the_game_plays_with() -> None:
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The combinations the sweep plays, in order (each played for real)."""
     played: list[int] = []
     real = fuzz.play_combination
 
