@@ -147,11 +147,11 @@ def _logged(path: Path) -> dict[int, dict]:
     return rows
 
 
-def spans(indices: Iterable[int]) -> list[list[int]]:
-    """Indices as [start, stop) spans, in order.
+def spans(indices: Iterable[int]) -> list[str]:
+    """Indices as "START:STOP" spans (STOP not included), in order, as the record writes them.
 
     >>> spans([5, 0, 1, 2, 6, 9])
-    [[0, 3], [5, 7], [9, 10]]
+    ['0:3', '5:7', '9:10']
     """
     found: list[list[int]] = []
     for k in sorted(set(indices)):
@@ -159,7 +159,16 @@ def spans(indices: Iterable[int]) -> list[list[int]]:
             found[-1][1] = k + 1
         else:
             found.append([k, k + 1])
-    return found
+    return [f"{start}:{stop}" for start, stop in found]
+
+
+def spanned(written: Iterable[str]) -> set[int]:
+    """The indices of "START:STOP" spans.
+
+    >>> sorted(spanned(["0:3", "9:10"]))
+    [0, 1, 2, 9]
+    """
+    return {k for span in written for k in range(*map(int, span.split(":")))}
 
 
 def _read_record() -> dict:
@@ -186,7 +195,7 @@ def ends(games: Sequence[str], span: tuple[int, int | None], workers: int, recor
         path = _log(name)
         rows = _logged(path)
         entry = recorded(name)
-        done = {k for start, stop in entry["played"] for k in range(start, stop)}
+        done = spanned(entry["played"])
         todo = [(name, k) for k in range(*slice(*span).indices(total)) if k not in rows and k not in done]
         with path.open("a", encoding="utf-8") as log:
             pool = multiprocessing.Pool(workers) if workers > 1 else None

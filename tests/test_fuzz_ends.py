@@ -82,7 +82,7 @@ def test_a_sweep_carried_in_the_record_goes_on_where_it_stopped(
     played = _counting(monkeypatch)
     first = fuzz.ends(["bettelmann"], (0, 3), workers=1, record=True)
     kept = json.loads(no_record.read_text())["bettelmann"]
-    assert kept["played"] == [[0, 3]] and kept["games"] == 6
+    assert kept["played"] == ["0:3"] and kept["games"] == 6
     assert kept["code"] == fuzz.play_fingerprint("bettelmann")[:12]
     assert kept["most_moves"] == first["most_moves"] > 0 and kept["failures"] == []
     assert kept["combinations"] == len(fuzz.combinations("bettelmann"))
@@ -92,7 +92,7 @@ def test_a_sweep_carried_in_the_record_goes_on_where_it_stopped(
     second = fuzz.ends(["bettelmann"], (0, 5), workers=1, record=True)
     assert played == [0, 1, 2, 3, 4]  # 0 to 2 came from the record
     assert second["combinations"] == {"bettelmann": 5} and second["games"] == {"bettelmann": 10}
-    assert json.loads(no_record.read_text())["bettelmann"]["played"] == [[0, 5]]
+    assert json.loads(no_record.read_text())["bettelmann"]["played"] == ["0:5"]
 
     no_record.write_text(json.dumps({"bettelmann": {**kept, "code": "0" * 12}}))  # other code played it
     monkeypatch.setattr(fuzz, "OUT", tmp_path / "stale")
@@ -105,7 +105,7 @@ def test_a_recorded_failure_is_reported_again(tmp_path: Path, monkeypatch: pytes
     monkeypatch.setattr(fuzz, "OUT", tmp_path)
     entry = {
         "code": fuzz.play_fingerprint("clock")[:12],
-        "played": [[0, 1]],
+        "played": ["0:1"],
         "games": 2,
         "most_moves": 9,
         "failures": ["clock seed 0: no end"],
@@ -116,5 +116,17 @@ def test_a_recorded_failure_is_reported_again(tmp_path: Path, monkeypatch: pytes
 
 
 def test_spans() -> None:
-    assert fuzz.spans([]) == []
-    assert fuzz.spans([5, 0, 1, 2, 6, 9, 2]) == [[0, 3], [5, 7], [9, 10]]
+    assert fuzz.spans([]) == [] and fuzz.spanned([]) == set()
+    assert fuzz.spans([5, 0, 1, 2, 6, 9, 2]) == ["0:3", "5:7", "9:10"]
+    assert fuzz.spanned(fuzz.spans([5, 0, 1, 2, 6, 9, 2])) == {0, 1, 2, 5, 6, 9}
+
+
+def test_the_committed_record_holds_whole_combinations_and_no_failure() -> None:
+    """What tests/fuzz-ends.json says was played, each combination twice, found every game ending."""
+    kept = json.loads((fuzz.ROOT / "tests" / "fuzz-ends.json").read_text(encoding="utf-8"))
+    assert set(kept) <= set(fuzz.GAMES) and kept
+    for name, entry in kept.items():
+        played = fuzz.spanned(entry["played"])
+        assert played and max(played) < entry["combinations"], name
+        assert entry["failures"] == [] and entry["games"] == 2 * len(played), name
+        assert entry["most_moves"] > 0 and len(entry["code"]) == 12, name
