@@ -138,11 +138,22 @@ def _log(name: str) -> Path:
 
 
 def _logged(path: Path) -> dict[int, dict]:
+    """The log's rows by index. A sweep killed in the middle of a write leaves its last line cut short:
+    that row is left out (played again), and the line ended, so that what is added next starts afresh."""
     rows: dict[int, dict] = {}
     if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
+        text = path.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        for n, line in enumerate(lines, 1):
             if line.strip():
-                row = json.loads(line)
+                try:
+                    row = json.loads(line)
+                except json.JSONDecodeError:
+                    if n < len(lines):
+                        raise  # damage inside the log is no kill's doing: say so
+                    with path.open("a", encoding="utf-8") as log:
+                        log.write("\n")
+                    continue
                 rows[row["index"]] = row
     return rows
 

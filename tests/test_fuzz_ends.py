@@ -130,3 +130,23 @@ def test_the_committed_record_holds_whole_combinations_and_no_failure() -> None:
         assert played and max(played) < entry["combinations"], name
         assert entry["failures"] == [] and entry["games"] == 2 * len(played), name
         assert entry["most_moves"] > 0 and len(entry["code"]) == 12, name
+
+
+def test_a_log_cut_short_by_a_kill_goes_on_without_its_last_row(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cut row is played again and the log goes on; a line damaged before the last is an error."""
+    monkeypatch.setattr(fuzz, "OUT", tmp_path)
+    played = _counting(monkeypatch)
+    fuzz.ends(["bettelmann"], (0, 3), workers=1)
+    (log,) = tmp_path.glob("ends-bettelmann-*.jsonl")
+    text = log.read_text()
+    log.write_text(text[: text.rindex("\n", 0, len(text) - 1) + 12])  # row 2 cut off in the middle
+    report = fuzz.ends(["bettelmann"], (0, 4), workers=1)
+    assert played == [0, 1, 2, 2, 3] and report["combinations"] == {"bettelmann": 4}
+    lines = log.read_text().splitlines()
+    assert lines[2] == text[text.rindex("\n", 0, len(text) - 1) + 1 :][:11]  # the cut line stays, ended
+    assert [json.loads(line)["index"] for line in lines[:2] + lines[3:]] == [0, 1, 2, 3]
+    log.write_text("{broken\n" + log.read_text())
+    with pytest.raises(json.JSONDecodeError):
+        fuzz.ends(["bettelmann"], (0, 4), workers=1)
