@@ -62,6 +62,15 @@ STRONG_AND_ANALYSIS = """async ([key, spec, step, move, bots]) => {
 }"""
 
 
+FILES_WRITTEN = """async () => {
+  const src = document.querySelector('script[src*="oldtricks/widget.js"]').src;
+  const { getEngine } = await import(new URL("live.js", src).href);
+  const r = await (await getEngine()).call("engine_files", {});
+  if (!r.ok) throw new Error(r.error);
+  return r.written;
+}"""
+
+
 def _cache(site_server: SiteServer) -> str:
     manifest = json.loads((site_server.root / "_static" / "oldtricks" / "runtime.json").read_text(encoding="utf-8"))
     assert manifest["cache"] == f"oldtricks-{manifest['pyodide_version']}-{manifest['runtime_sha256'][:16]}"
@@ -95,6 +104,9 @@ def test_the_next_start_comes_from_the_snapshot_and_plays_as_the_build(
 ) -> None:
     cache = _cache(site_server)
     assert _start(live_page, site_server.url + FIRST) == "none"
+    fresh = live_page.evaluate(ENGINE_INFO)["ms"]
+    assert fresh["python"] <= fresh["unpacked"] <= fresh["engine"], fresh  # a fresh start writes them first
+    assert live_page.evaluate(FILES_WRITTEN) is True
     _stored(live_page)
     entry = live_page.evaluate(ENTRY, [cache, SNAPSHOT_NAME])
     assert entry is not None, "no snapshot kept in the runtime's cache"
@@ -116,6 +128,10 @@ def test_the_next_start_comes_from_the_snapshot_and_plays_as_the_build(
         args = [sid, scenario["spec"], frame["step"], frame["legal"][0], bots]
         result = page.evaluate(STRONG_AND_ANALYSIS, args)
         assert result["opened"] and isinstance(result["played"], int) and result["analysed"], result
+        # the restored start went live without writing the engine's files, which come a moment later
+        info = page.evaluate(ENGINE_INFO)
+        assert "unpacked" not in info["ms"] and info["ms"]["engine"] >= info["ms"]["python"], info
+        page.wait_for_function(FILES_WRITTEN, timeout=10_000)
     finally:
         page.close()
     # the restored start kept the snapshot as it was

@@ -11,14 +11,17 @@
 //                         cache?: name of the Cache Storage cache of this runtime's version, where
 //                                 the memory snapshot is kept (snapshot.js); without it, none is}
 //                   -> result {python, pyodide, engine, snapshot: "restored" | "none", snapshot_wanted?,
-//                              ms: {snapshot_read, python, engine, snapshot_imports?, snapshot_made?}:
-//                              ms since init began when the kept snapshot was read, Python ready,
-//                              the engine imported; and what making the snapshot added to this start
-//                              (its imports, then in all)}
+//                              ms: {snapshot_read, python, wheel?, unpacked?, engine, snapshot_imports?,
+//                                   snapshot_made?}: ms since init began when the kept snapshot was
+//                              read, Python ready, (a fresh start) the engine wheel downloaded, then
+//                              unpacked, the engine imported; and what making the snapshot added to
+//                              this start (its imports, then in all). Restored from the snapshot, the
+//                              engine's files are written 1.5 s later.}
 //   op "make_snapshot" args as "init": a fresh start that makes the memory snapshot and keeps it
 //                   -> result as "init", snapshot: "made" | "not stored" (once kept, or refused)
 //   op "open_table" args {key, spec, options}  -> oldtricks.live.open_table(key, spec_json, options_json)
 //   op "play"       args {key, step, move, bots, level} -> oldtricks.live.play(key, step, move, bots_json, level)
+//   op "engine_files" -> {ok, written}: the engine's files are on the worker's file system (see init)
 //   any other op    args (object, or a JSON string) -> oldtricks.live.call(op, args_json)
 //   Results are the JSON.parse of the string the Python function returns.
 // Messages out:  {id, ok: true, result} | {id, ok: false, error, traceback?}
@@ -34,6 +37,8 @@ let initPromise = null;
 let fatal = null;
 
 const post = (message) => self.postMessage(message);
+// After a start from the kept snapshot, how long the engine's files wait to be written (see init).
+const UNPACK_LATER_MS = 1500;
 
 // ---- progress ---------------------------------------------------------------------------------
 // Stages (fractions): 0 → 0.80 runtime download (bytes of pyodide.asm.wasm, python_stdlib.zip,
@@ -161,16 +166,20 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache
     "import site, sys\n" +
       "next((p for p in site.getsitepackages() if p in sys.path), site.getsitepackages()[0])",
   );
-  pyodide.unpackArchive(await wheelBytes, "wheel", { extractDir: sitePackages });
-  progress(0.95, "Importing the engine", true);
-  pyodide.runPython(`import sys; sys.path_importer_cache.pop(${JSON.stringify(sitePackages)}, None)`);
-  live = pyodide.pyimport("oldtricks.live");
-  ms.engine = performance.now() - t0;
+  const unpack = (wheel) => {
+    pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+    pyodide.runPython(`import sys; sys.path_importer_cache.pop(${JSON.stringify(sitePackages)}, None)`);
+  };
   if (snapshot === "restored") {
-    // The files unpacked just now replace the ones the snapshot's modules were read from (the file
-    // system is not in the snapshot); a module imported later reads them. Check the restored engine
-    // answers before trusting it: a damaged snapshot falls back to a fresh start.
+    // Every module of the engine was imported before the snapshot was made (IMPORT_ALL), so the restored
+    // engine answers without its files, which the snapshot does not hold (the file system is not in it);
+    // they are written a moment after the page is live, off the reader's wait (waiting for the wheel and
+    // unpacking it took 70-150 ms),
+    // for what reads them later. Check the restored engine answers before trusting it: a damaged snapshot
+    // falls back to a fresh start.
+    progress(0.95, "Importing the engine", true);
     try {
+      live = pyodide.pyimport("oldtricks.live");
       pyodide.runPython("import oldtricks.live, oldtricks.registry");
     } catch (err) {
       console.warn("oldtricks: the restored engine fails, starting afresh:", err?.message ?? err);
@@ -178,7 +187,22 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache
       pyodide = live = null;
       return init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache }, "fresh");
     }
+    setTimeout(async () => {
+      try {
+        unpack(await wheelBytes);
+      } catch (err) {
+        console.warn("oldtricks: the engine's files could not be written:", err?.message ?? err);
+      }
+    }, UNPACK_LATER_MS);
+  } else {
+    const wheel = await wheelBytes;
+    ms.wheel = performance.now() - t0;
+    unpack(wheel);
+    ms.unpacked = performance.now() - t0;
+    progress(0.95, "Importing the engine", true);
+    live = pyodide.pyimport("oldtricks.live");
   }
+  ms.engine = performance.now() - t0;
   if (making) {
     // Before any table is opened: the snapshot is the engine just imported, every module of it, so
     // that a restored start imports nothing. The instance goes on as it is (the snapshot is a copy).
@@ -221,6 +245,9 @@ function dispatch(op, args = {}) {
     text = live.open_table(String(args.key), json(args.spec, {}), json(args.options, {}));
   } else if (op === "play") {
     text = live.play(String(args.key), Number(args.step), String(args.move), json(args.bots, []), String(args.level || "simple"));
+  } else if (op === "engine_files") {
+    // whether the engine's files are on the worker's file system yet (after a restore they come later: init)
+    text = pyodide.runPython("import json, os, oldtricks; json.dumps({'ok': True, 'written': os.path.isfile(oldtricks.__file__)})");
   } else {
     text = live.call(String(op), json(args, {}));
   }
