@@ -149,6 +149,8 @@ export class Sandbox {
     this.reveal();  // already, unless no game could be drawn: then the form, under the message that says why
   }
 
+  /** The first game shown: "Play now", else the link in the address, else the game this sandbox kept,
+   * else a fresh deal (a link that cannot be read says why and gives way to the next). */
   async first() {
     const link = hashText();
     if (link === PLAY_NOW + this.game) return this.playNow();
