@@ -221,8 +221,9 @@ def script_preloads(context: dict[str, Any]) -> list[str]:
     js_tag = context.get("js_tag")
     if not callable(js_tag):
         return []
-    tags: list[tuple[bool, str]] = []
-    for js in context.get("script_files", []):
+    tags: list[str] = []
+    # in the order of their tags (the theme sorts them by priority): the order they run in
+    for js in sorted(context.get("script_files", []), key=lambda js: getattr(js, "priority", 500)):
         if not getattr(js, "filename", None):
             continue  # inline: nothing to fetch
         found = SCRIPT_SRC.search(js_tag(js))
@@ -230,8 +231,8 @@ def script_preloads(context: dict[str, Any]) -> list[str]:
             continue
         module = 'type="module"' in found.group(1)
         rel = 'rel="modulepreload"' if module else 'rel="preload" as="script"'
-        tags.append((not module, f'<link {rel} href="{found.group(2)}">'))
-    return [tag for _, tag in sorted(tags, key=lambda t: t[0])]  # the viewers' module first
+        tags.append(f'<link {rel} href="{found.group(2)}">')
+    return tags
 
 
 # What widget.js imports only for frames that need it (its loadParts), by what in a frame needs it.
