@@ -133,8 +133,8 @@ def play_fingerprint(name: str) -> str:
     return digest.hexdigest()
 
 
-def _log(name: str) -> Path:
-    return OUT / f"ends-{name}-{play_fingerprint(name)[:12]}.jsonl"
+def _log(name: str, code: str) -> Path:
+    return OUT / f"ends-{name}-{code}.jsonl"
 
 
 def _logged(path: Path) -> dict[int, dict]:
@@ -142,8 +142,7 @@ def _logged(path: Path) -> dict[int, dict]:
     that row is left out (played again), and the line ended, so that what is added next starts afresh."""
     rows: dict[int, dict] = {}
     if path.exists():
-        text = path.read_text(encoding="utf-8")
-        lines = text.splitlines()
+        lines = path.read_text(encoding="utf-8").splitlines()
         for n, line in enumerate(lines, 1):
             if line.strip():
                 try:
@@ -186,11 +185,11 @@ def _read_record() -> dict:
     return json.loads(RECORD.read_text(encoding="utf-8")) if RECORD.exists() else {}
 
 
-def recorded(name: str) -> dict:
-    """The record's entry for ``name`` if the same code played it, else an empty one (a stale entry counts
-    for nothing)."""
+def recorded(name: str, code: str) -> dict:
+    """The record's entry for ``name`` if the same code (``code``: its fingerprint's first 12 hex digits)
+    played it, else an empty one (a stale entry counts for nothing)."""
     entry = _read_record().get(name, {})
-    if entry.get("code") != play_fingerprint(name)[:12]:
+    if entry.get("code") != code:
         return {"played": [], "games": 0, "most_moves": 0, "failures": []}
     return entry
 
@@ -203,9 +202,10 @@ def ends(games: Sequence[str], span: tuple[int, int | None], workers: int, recor
     started = time.perf_counter()
     for name in games:
         total = len(combinations(name))
-        path = _log(name)
+        code = play_fingerprint(name)[:12]  # every played source read and hashed: once a game
+        path = _log(name, code)
         rows = _logged(path)
-        entry = recorded(name)
+        entry = recorded(name, code)
         done = spanned(entry["played"])
         todo = [(name, k) for k in range(*slice(*span).indices(total)) if k not in rows and k not in done]
         with path.open("a", encoding="utf-8") as log:
@@ -222,7 +222,7 @@ def ends(games: Sequence[str], span: tuple[int, int | None], workers: int, recor
                 pool.join()
         new = [r for k, r in rows.items() if k not in done]  # the log's rows the record does not hold
         mine = {
-            "code": play_fingerprint(name)[:12],
+            "code": code,
             "combinations": total,
             "played": spans([*done, *rows]),
             "games": entry["games"] + sum(len(r["moves"]) + len(r["failures"]) for r in new),
