@@ -5,9 +5,9 @@ page: stripping, compiling and deflating the trimmed standard library (stdlib.py
 deflate.py) and the precompressed copies of Pyodide's 9.6 MB wasm binary (compress.py). Sphinx works on
 one core. So when an HTML build that copies the runtime starts, :func:`start` runs that work in a second
 process, which fills the caches that the build-finished steps (runtime.copy_runtime, compress.precompress)
-read, and :func:`finish` waits for it before they run. The process writes cache entries only, each under a name of
-its own and then renamed: if it fails, is killed or is slow, the build does the same work itself, as it
-would without it.
+read, and :func:`finish` waits for it before they run. The process writes cache entries only, each under a
+name of its own and then renamed: if it fails, is killed or is slow, the build does the same work itself,
+as it would without it.
 
 This module imports nothing from Sphinx.
 """

@@ -172,11 +172,10 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache
   };
   if (snapshot === "restored") {
     // Every module of the engine was imported before the snapshot was made (IMPORT_ALL), so the restored
-    // engine answers without its files, which the snapshot does not hold (the file system is not in it);
-    // they are written a moment after the page is live, off the reader's wait (waiting for the wheel and
-    // unpacking it took 70-150 ms),
-    // for what reads them later. Check the restored engine answers before trusting it: a damaged snapshot
-    // falls back to a fresh start.
+    // engine answers without its files, which the snapshot does not hold (the file system is not in it).
+    // They are written a moment after the page is live, for what reads them later, off the reader's wait
+    // (waiting for the wheel and unpacking it took 70-150 ms). Check the restored engine answers before
+    // trusting it: a damaged snapshot falls back to a fresh start.
     progress(0.95, "Importing the engine", true);
     try {
       live = pyodide.pyimport("oldtricks.live");
