@@ -132,6 +132,18 @@ def test_the_committed_record_holds_whole_combinations_and_no_failure() -> None:
         assert entry["most_moves"] > 0 and len(entry["code"]) == 12, name
 
 
+def test_the_committed_record_covers_every_combination_of_every_game() -> None:
+    """Issue 12's claim: every game, under every option combination the game accepts today, was played to
+    its end. A new option or value changes the count and asks for a new sweep
+    (``nox -s fuzz -- --ends-only --ends-game NAME --ends-record``)."""
+    kept = json.loads((fuzz.ROOT / "tests" / "fuzz-ends.json").read_text(encoding="utf-8"))
+    assert sorted(kept) == sorted(fuzz.GAMES)
+    for name, entry in kept.items():
+        total = len(fuzz.combinations(name))
+        assert entry["combinations"] == total, f"{name}: the record counts {entry['combinations']}, the game {total}"
+        assert fuzz.spanned(entry["played"]) == set(range(total)), f"{name}: not every combination was played"
+
+
 def test_a_log_cut_short_by_a_kill_goes_on_without_its_last_row(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
