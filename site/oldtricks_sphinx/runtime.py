@@ -477,6 +477,13 @@ def make_server(
     class Server(http.server.ThreadingHTTPServer):
         daemon_threads = True
 
+        def handle_error(self, request: Any, client_address: Any) -> None:
+            """A browser that leaves a page while a file is still coming closes the connection: that is
+            the reader's right, not a fault of the site, so it is not printed as a traceback."""
+            if isinstance(sys.exc_info()[1], ConnectionError):
+                return
+            super().handle_error(request, client_address)
+
     server = Server((host, port), Handler)
     server.log = log  # type: ignore[attr-defined]
     server.url = f"http://{host}:{server.server_address[1]}{prefix}"  # type: ignore[attr-defined]

@@ -226,6 +226,24 @@ def test_a_plain_server_sends_every_file_as_it_is(served: Any) -> None:
     assert "content-encoding" not in headers and body == b"let y = 2;\n" * 300
 
 
+def test_a_client_that_goes_away_is_no_error_but_a_fault_still_is(
+    served: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    server = served(False)
+    for gone in (ConnectionResetError(104, "reset by peer"), BrokenPipeError(32, "broken pipe")):
+        try:
+            raise gone
+        except ConnectionError:
+            server.handle_error(None, ("127.0.0.1", 1))
+    assert capsys.readouterr().err == ""
+    try:
+        raise ValueError("a fault of the server")
+    except ValueError:
+        server.handle_error(None, ("127.0.0.1", 1))
+    err = capsys.readouterr().err
+    assert "Exception occurred during processing of request" in err and "a fault of the server" in err
+
+
 # ---- the download size the pages state ---------------------------------------------------------------
 CLAIMS = {  # where a page tells the reader what going live downloads
     REPO / "docs" / "index.md": r"a one-time download of about (\d+) MB",
