@@ -121,9 +121,14 @@ def test_spans() -> None:
     assert fuzz.spanned(fuzz.spans([5, 0, 1, 2, 6, 9, 2])) == {0, 1, 2, 5, 6, 9}
 
 
+def _committed() -> dict:
+    """The repository's record (fuzz.RECORD points elsewhere in these tests: the no_record fixture)."""
+    return json.loads((fuzz.ROOT / "tests" / "fuzz-ends.json").read_text(encoding="utf-8"))
+
+
 def test_the_committed_record_holds_whole_combinations_and_no_failure() -> None:
     """What tests/fuzz-ends.json says was played, each combination twice, found every game ending."""
-    kept = json.loads((fuzz.ROOT / "tests" / "fuzz-ends.json").read_text(encoding="utf-8"))
+    kept = _committed()
     assert set(kept) <= set(fuzz.GAMES) and kept
     for name, entry in kept.items():
         played = fuzz.spanned(entry["played"])
@@ -136,7 +141,7 @@ def test_the_committed_record_covers_every_combination_of_every_game() -> None:
     """Issue 12's claim: every game, under every option combination the game accepts today, was played to
     its end. A new option or value changes the count and asks for a new sweep
     (``nox -s fuzz -- --ends-only --ends-game NAME --ends-record``)."""
-    kept = json.loads((fuzz.ROOT / "tests" / "fuzz-ends.json").read_text(encoding="utf-8"))
+    kept = _committed()
     assert sorted(kept) == sorted(fuzz.GAMES)
     for name, entry in kept.items():
         total = len(fuzz.combinations(name))
