@@ -37,9 +37,8 @@ def test_every_experiment_has_its_committed_file():
 def test_the_strong_bots_experiments_are_played_only_when_named(monkeypatch):
     played = []
 
-    def run(chosen, cpu_seconds, **_):
+    def run(chosen, **_):
         played.extend(e.name for e in chosen)
-        cpu_seconds.append(0.0)
         return {}
 
     monkeypatch.setattr(runner, "run", run)

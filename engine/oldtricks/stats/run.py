@@ -1,29 +1,38 @@
 """Run experiments in chunks shared among processes, resumable from a cache, and write their data files.
 
-    python -m oldtricks.stats [--only NAME ...] [--games N] [--processes P] [--out stats] [--check]
+    python -m oldtricks.stats [--only NAME ...] [--games N] [--processes P | --scheduler ADDRESS]
+                              [--out stats] [--check]
 
 A chunk's result depends only on its experiment, configuration, chunk number and number of games
 (:func:`~.experiment.chunk_seed`) and on the engine's code: finished chunks are kept under
 ``build/stats-cache/<engine fingerprint>/``, so a stopped run starts again where it stopped, and a
 change to the engine starts afresh. ``--check`` plays everything again and compares the counts with
-the committed files instead of writing them.
+the committed files instead of writing them. The chunks are played by an executor: a process pool
+on this machine's cores, or with ``--scheduler`` the workers of a Dask cluster (:mod:`.cluster`);
+the same chunks, seeds and files either way.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import os
+import platform
 import sys
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, as_completed
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
 from .. import __version__
 from ..prng import Rng
 from .catalogue import experiments
+from .cluster import ClusterError, connect
 from .experiment import BOT_WORDS, Experiment, chunk_seed
 from .tally import Tally
 
@@ -55,8 +64,27 @@ def tasks(chosen: Iterable[Experiment], games: int | None) -> list[Task]:
     return out
 
 
-def play_task(task: Task) -> tuple[dict[str, Any], float]:
-    """One chunk, played in whichever process runs it: its tally as JSON, and the CPU seconds it took."""
+class EngineMismatch(RuntimeError):
+    """A process asked to play a chunk runs another engine than the run's (a worker of another checkout)."""
+
+
+@functools.cache
+def _this_engine() -> str:
+    """The fingerprint of this process's engine, taken the first time a chunk is played here: a worker
+    whose files change after that still runs the code it loaded, and still answers with its fingerprint."""
+    return fingerprint()
+
+
+def play_task(task: Task, engine: str | None = None) -> tuple[dict[str, Any], float]:
+    """One chunk, played in whichever process runs it: its tally as JSON, and the CPU seconds it took.
+
+    ``engine``: the run's engine fingerprint; a process whose engine differs raises :class:`EngineMismatch`.
+    """
+    if engine is not None and _this_engine() != engine:
+        raise EngineMismatch(
+            f"{platform.node()}: this engine ({PACKAGE}, {_this_engine()[:16]}) is not the run's "
+            f"({engine[:16]}): start the worker from a checkout of the same commit, and again after a change"
+        )
     name, games, key, number, n = task
     e = experiments(games)[name]
     config = e.configuration(key)
@@ -110,33 +138,47 @@ def _clock(seconds: float) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
+@dataclass
+class Account:
+    """What a run did: the chunks it played, those it found in the cache, and the CPU seconds of the
+    chunks played, whichever process or machine played them."""
+
+    played: int = 0
+    cached: int = 0
+    cpu: float = 0.0
+
+
 def run(
     chosen: Sequence[Experiment],
     *,
     games: int | None = None,
     processes: int = 1,
+    scheduler: str | None = None,
     cache: Path | None = None,
     progress: TextIO | None = None,
-    cpu_seconds: list[float] | None = None,
+    account: Account | None = None,
 ) -> dict[str, dict[str, Any]]:
-    """Play every chunk of ``chosen`` (experiments built with ``games``) and return each one's document."""
+    """Play every chunk of ``chosen`` (experiments built with ``games``) and return each one's document:
+    in this process, in a pool of ``processes``, or on the Dask cluster at ``scheduler``."""
     todo = tasks(chosen, games)
     Rng(1).shuffle(todo)  # a fair mix of slow and quick chunks, so the time left is a fair guess
     results: dict[Task, Tally] = {}
     bar = Progress(len(todo), progress or sys.stderr, progress is not None)
-    cpu = [0.0]  # CPU seconds of the chunks played in this run, whichever process played them
+    done = account if account is not None else Account()
     missing = []
     for task in todo:
         file = _cache_file(cache, task) if cache else None
         if file is not None and file.is_file():
             results[task] = Tally.from_json(json.loads(file.read_text(encoding="utf-8")))
+            done.cached += 1
             bar.step(False)
         else:
             missing.append(task)
 
     def keep(task: Task, played: tuple[dict[str, Any], float]) -> None:
         data, seconds = played
-        cpu[0] += seconds
+        done.played += 1
+        done.cpu += seconds
         results[task] = Tally.from_json(data)
         if cache is not None:
             file = _cache_file(cache, task)
@@ -146,19 +188,44 @@ def run(
             part.replace(file)  # a chunk is cached whole or not at all
         bar.step(True)
 
-    if processes <= 1 or len(missing) <= 1:
-        for task in missing:
-            keep(task, play_task(task))
-    else:
-        from concurrent.futures import ProcessPoolExecutor, as_completed  # not in the browser's engine
+    if missing:
+        with _executor(processes if len(missing) > 1 else 1, scheduler, progress) as pool:
+            _play(missing, pool, keep)
+    return {e.name: document(e, {t: r for t, r in results.items() if t[0] == e.name}) for e in chosen}
+
+
+@contextmanager
+def _executor(processes: int, scheduler: str | None, report: TextIO | None) -> Iterator[Executor | None]:
+    """Where the chunks are played: the Dask cluster at ``scheduler``, a pool of ``processes`` on this
+    machine, or (None) this process."""
+    if scheduler is not None:
+        with connect(scheduler, report=report) as cluster:  # imports Dask: not a dependency of the engine
+            yield cluster
+    elif processes > 1:
+        from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=processes) as pool:
-            futures = {pool.submit(play_task, task): task for task in missing}
-            for future in as_completed(futures):
-                keep(futures[future], future.result())
-    if cpu_seconds is not None:
-        cpu_seconds.append(cpu[0])
-    return {e.name: document(e, {t: r for t, r in results.items() if t[0] == e.name}) for e in chosen}
+            yield pool
+    else:
+        yield None
+
+
+def _play(missing: Sequence[Task], pool: Executor | None, keep: Callable[[Task, Any], None]) -> None:
+    """Play ``missing``, handing each result to ``keep`` as it comes: the same code for a local pool and a
+    cluster. A chunk that fails, or an interrupt, cancels the chunks not started."""
+    if pool is None:
+        for task in missing:
+            keep(task, play_task(task))
+        return
+    engine = fingerprint()  # each process checks that it plays the chunk with this very engine
+    futures = {pool.submit(play_task, task, engine): task for task in missing}
+    try:
+        for future in as_completed(futures):
+            keep(futures[future], future.result())
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
 
 
 def document(e: Experiment, results: Mapping[Task, Tally]) -> dict[str, Any]:
@@ -225,13 +292,17 @@ def _same_counts(committed: Mapping[str, Any], fresh: Mapping[str, Any]) -> list
     return differ
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    catalogue = experiments()
+def _parser(catalogue: Mapping[str, Experiment]) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m oldtricks.stats", description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", action="append", default=[], metavar="NAME", help=f"one of: {', '.join(catalogue)}")
     parser.add_argument("--games", type=int, help="games per configuration (default: each experiment's own)")
     parser.add_argument("--scale", type=int, default=1, help="multiply every default size (stats/sizes.py)")
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play the chunks on the Dask cluster of this scheduler (tcp://HOST:8786) instead of --processes",
+    )
     parser.add_argument("--out", type=Path, default=Path("stats"), help="where the data files go")
     parser.add_argument("--cache", type=Path, default=Path("build") / "stats-cache")
     parser.add_argument("--no-cache", action="store_true", help="play every chunk, keep none")
@@ -240,6 +311,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--replot", action="store_true", help="draw the plots again from the files' counts, play nothing"
     )
+    return parser
+
+
+def _check(docs: Mapping[str, Mapping[str, Any]], out: Path) -> int:
+    """Compare each document with its file in ``out``: 1 when one is missing or differs."""
+    bad = 0
+    for name, doc in docs.items():
+        file = out / f"{name}.json"
+        if not file.is_file():
+            print(f"{file}: missing")
+            bad += 1
+            continue
+        differ = _same_counts(json.loads(file.read_text(encoding="utf-8")), doc)
+        print(f"{file}: {'the same counts' if not differ else 'differs in ' + ', '.join(differ)}")
+        bad += bool(differ)
+    return 1 if bad else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    catalogue = experiments()
+    parser = _parser(catalogue)
     args = parser.parse_args(argv)
     names = [n for item in args.only for n in item.split(",") if n] or [
         n
@@ -261,33 +353,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     cache = None if args.no_cache else args.cache / fingerprint()[:16]
     start = time.monotonic()
-    cpu: list[float] = []
-    docs = run(
-        chosen,
-        games=args.games,
-        processes=args.processes,
-        cache=cache,
-        progress=None if args.quiet else sys.stderr,
-        cpu_seconds=cpu,
-    )
+    done = Account()
+    try:
+        docs = run(
+            chosen,
+            games=args.games,
+            processes=args.processes,
+            scheduler=args.scheduler,
+            cache=cache,
+            progress=None if args.quiet else sys.stderr,
+            account=done,
+        )
+    except (ClusterError, EngineMismatch) as error:  # no traceback: what is wrong, and what to do
+        print(f"{parser.prog}: {error}", file=sys.stderr)
+        return 2
     wall = time.monotonic() - start
     played = sum(c.games for e in chosen for c in e.configurations)
+    where = f"on the Dask cluster at {args.scheduler}" if args.scheduler else f"with {args.processes} processes"
     print(
-        f"{played:,} games of {len(chosen)} experiments in {_clock(wall)} with {args.processes} processes "
-        f"({_clock(cpu[0])} of CPU time for the chunks not cached)"
+        f"{played:,} games of {len(chosen)} experiments in {_clock(wall)} {where}: {done.played} chunks played "
+        f"({_clock(done.cpu)} of CPU time), {done.cached} from the cache"
     )
     if args.check:
-        bad = 0
-        for name, doc in docs.items():
-            file = args.out / f"{name}.json"
-            if not file.is_file():
-                print(f"{file}: missing")
-                bad += 1
-                continue
-            differ = _same_counts(json.loads(file.read_text(encoding="utf-8")), doc)
-            print(f"{file}: {'the same counts' if not differ else 'differs in ' + ', '.join(differ)}")
-            bad += bool(differ)
-        return 1 if bad else 0
+        return _check(docs, args.out)
     args.out.mkdir(parents=True, exist_ok=True)
     for name, doc in docs.items():
         _write(args.out / f"{name}.json", doc)
