@@ -56,8 +56,9 @@ def typecheck(session: nox.Session) -> None:
 @nox.session(python=PYTHON, tags=["check"])
 def tests(session: nox.Session) -> None:
     """Engine, scenario and CLI tests (pytest + hypothesis) and the engine modules' doctests, then
-    `oldtricks check` and `coverage`."""
-    session.install(*_group("test"))
+    `oldtricks check` and `coverage`. The cluster group too: tests/test_stats_cluster.py plays statistics on
+    a local Dask cluster (the engine itself needs no Dask)."""
+    session.install(*_group("test"), *_group("cluster"))
     session.install("-e", ".")
     # --doctest-modules: every engine module's examples run as tests too
     if _named_tests(session):  # `nox -s tests -- tests/test_x.py`: just those
@@ -311,6 +312,9 @@ def stats(session: nox.Session) -> None:
     """Simulated statistics of every game: plays each experiment in chunks on every core (a progress bar,
     the time left; a stopped run resumes from build/stats-cache/) and writes stats/*.json, which the site
     draws (`-- --only NAME`, `-- --games N`, `-- --scale K`, `-- --processes P`, `-- --check`: compare with the
-    committed files)."""
+    committed files; `-- --scheduler tcp://HOST:8786`: the same chunks on a Dask cluster's workers, which
+    installs the cluster group here, docs/statistics.md)."""
     session.install("-e", ".")
+    if any(arg == "--scheduler" or arg.startswith("--scheduler=") for arg in session.posargs):
+        session.install(*_group("cluster"))  # Dask: only for a run on a cluster, never the engine's
     session.run("python", "-m", "oldtricks.stats", *session.posargs)

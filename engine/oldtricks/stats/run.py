@@ -133,6 +133,10 @@ class Progress:
         self.stream.flush()
 
 
+def _chunks(n: int) -> str:
+    return f"{n} chunk" if n == 1 else f"{n} chunks"
+
+
 def _clock(seconds: float) -> str:
     s = round(seconds)
     return f"{s // 60}:{s % 60:02d}"
@@ -371,7 +375,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     played = sum(c.games for e in chosen for c in e.configurations)
     where = f"on the Dask cluster at {args.scheduler}" if args.scheduler else f"with {args.processes} processes"
     print(
-        f"{played:,} games of {len(chosen)} experiments in {_clock(wall)} {where}: {done.played} chunks played "
+        f"{played:,} games of {len(chosen)} experiments in {_clock(wall)} {where}: {_chunks(done.played)} played "
         f"({_clock(done.cpu)} of CPU time), {done.cached} from the cache"
     )
     if args.check:
