@@ -55,7 +55,11 @@ def connect(address: str, *, timeout: float = 20.0, report: TextIO | None = None
         with client.get_executor(pure=False) as executor:
             if not isinstance(executor, Executor):  # Dask's promise, which its types do not carry
                 raise ClusterError(f"Dask's executor is not a concurrent.futures.Executor: {type(executor)}")
-            yield executor
+            try:
+                yield executor
+            except BaseException:  # a chunk failed, or an interrupt: the chunks not finished are cancelled
+                executor.shutdown(wait=False)
+                raise
     finally:
         client.close()
 

@@ -209,27 +209,26 @@ def _executor(processes: int, scheduler: str | None, report: TextIO | None) -> I
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=processes) as pool:
-            yield pool
+            try:
+                yield pool
+            except BaseException:  # a chunk failed, or an interrupt: the chunks not started are dropped
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
     else:
         yield None
 
 
 def _play(missing: Sequence[Task], pool: Executor | None, keep: Callable[[Task, Any], None]) -> None:
     """Play ``missing``, handing each result to ``keep`` as it comes: the same code for a local pool and a
-    cluster. A chunk that fails, or an interrupt, cancels the chunks not started."""
+    cluster (a chunk that fails, or an interrupt, ends the run: the executor drops the chunks not started)."""
     if pool is None:
         for task in missing:
             keep(task, play_task(task))
         return
     engine = fingerprint()  # each process checks that it plays the chunk with this very engine
     futures = {pool.submit(play_task, task, engine): task for task in missing}
-    try:
-        for future in as_completed(futures):
-            keep(futures[future], future.result())
-    except BaseException:
-        for future in futures:
-            future.cancel()
-        raise
+    for future in as_completed(futures):
+        keep(futures[future], future.result())
 
 
 def document(e: Experiment, results: Mapping[Task, Tally]) -> dict[str, Any]:
