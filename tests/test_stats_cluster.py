@@ -23,7 +23,16 @@ CHUNKS = 11
 
 
 @pytest.fixture(scope="module")
-def scheduler():
+def pool_files(tmp_path_factory):
+    """The small run's files as the process pool writes them, made before the cluster starts: the pool forks
+    this process, which is safe only before the cluster's threads run in it."""
+    pool = tmp_path_factory.mktemp("pool")
+    assert runner.main([*SMALL, "--processes", "2", "--no-cache", "--out", str(pool)]) == 0
+    return pool
+
+
+@pytest.fixture(scope="module")
+def scheduler(pool_files):
     """The address of a local Dask scheduler with two single-threaded worker processes (one cluster for
     this module's tests in each process that runs some of them: with pytest-xdist, mostly one)."""
     with distributed.LocalCluster(
@@ -45,9 +54,8 @@ def _played(address, argv):
     return code, [t["worker"] for t in stream.data if str(t["key"]).startswith("play_task")]
 
 
-def test_the_cluster_writes_the_same_files_as_the_process_pool(scheduler, tmp_path):
-    pool, cluster = tmp_path / "pool", tmp_path / "cluster"
-    assert runner.main([*SMALL, "--processes", "2", "--no-cache", "--out", str(pool)]) == 0
+def test_the_cluster_writes_the_same_files_as_the_process_pool(pool_files, scheduler, tmp_path):
+    pool, cluster = pool_files, tmp_path / "cluster"
     code, workers = _played(scheduler, [*SMALL, "--scheduler", scheduler, "--no-cache", "--out", str(cluster)])
     assert code == 0
     assert len(workers) == CHUNKS and len(set(workers)) == 2  # every chunk on the cluster, both workers at it
