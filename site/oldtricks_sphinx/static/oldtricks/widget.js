@@ -15,6 +15,7 @@ import { Live } from "./golive.js";
 import { startOnIntent } from "./intent.js";
 import { buildAnnouncer } from "./announce.js";
 import { buildBoardFocus } from "./boardkeys.js";
+import { FRAMED, scrollToView } from "./framed.js";
 
 export const widgets = new Map();
 // the viewers' module has started: textform.js need not put the text forms in (it waits for this mark)
@@ -679,21 +680,11 @@ function writeDueLink() {
 // a link still due when the reader leaves the page is written then (the history entry keeps it)
 window.addEventListener("pagehide", writeDueLink);
 
-// Whether this page is shown in a frame (an embed page in a course page): then nothing here may
-// scroll the host page or move its focus.
-const FRAMED = (() => {
+function hashText(hash = location.hash) {
   try {
-    return window.self !== window.top;
-  } catch (err) {
-    return true; // a cross-origin parent that cannot even be compared
-  }
-})();
-
-function hashText() {
-  try {
-    return decodeURIComponent(location.hash.replace(/^#/, ""));
+    return decodeURIComponent(hash.replace(/^#/, ""));
   } catch (e) {
-    return location.hash.replace(/^#/, ""); // a malformed %-escape: use it as written
+    return hash.replace(/^#/, ""); // a malformed %-escape: use it as written
   }
 }
 
@@ -712,7 +703,9 @@ function routeHash(scroll, landing = false) {
   }
   const waiting = document.getElementById(id);
   if (waiting && waiting.classList.contains("ot-pending")) {  // a viewer not drawn yet: draw it, then open
-    mount(waiting).then((late) => { if (late) late.openAt(step, scroll && !FRAMED); });
+    if (scroll) scrollToView(waiting, "start");
+    // ... in view and with the focus, unless the reader has gone elsewhere meanwhile (or closed its fold)
+    mount(waiting).then((late) => { if (late) late.openAt(step, scroll && !FRAMED && isNear(late.root)); });
     return;
   }
   const target = document.getElementById(raw);
@@ -724,6 +717,30 @@ function routeHash(scroll, landing = false) {
     const firstWidget = widgets.values().next().value;
     firstWidget.setMessage(`The link names a game "${id}" that is not on this page.`);
   }
+}
+
+/** A click on a link to a viewer of this page (`#id@step`, `#id`: a rule box's "Shown in") is routed
+ * here, once: the address takes the link as a new entry of the history, as the browser would, and the
+ * viewer opens at its step, in view, with the focus. The browser does not follow the link itself: its
+ * hashchange comes as a task of its own, later, and under load came after the reader had moved on
+ * (had closed the fold the link opened, which the late event opened again). tabs.js has shown the
+ * viewer on the same click (opened its fold, chosen its tab): its listener is on the document, this
+ * one on the window, after it. Back and Forward still come as a hashchange (routeHash). */
+function routeLinkClick(event) {
+  const link = event.target.closest ? event.target.closest("a[href*='#']") : null;
+  if (!link || event.defaultPrevented || event.button !== 0) return;
+  if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;  // a new tab or window
+  if ((link.target && link.target !== "_self") || link.origin !== location.origin
+    || link.pathname !== location.pathname || link.search !== location.search || !link.hash) return;
+  const root = document.getElementById(parseHash(hashText(link.hash)).id);
+  if (!root || !root.classList.contains("oldtricks-widget")) return;
+  event.preventDefault();
+  cancelLink();
+  try {
+    if (link.hash === location.hash) history.replaceState(history.state, "", link.hash);
+    else history.pushState(null, "", link.hash);
+  } catch (err) { /* an opaque or sandboxed page: the viewer opens all the same */ }
+  routeHash(true);
 }
 
 /** Keep the link's target in view while the viewers above it grow (a frame at a time, not each viewer). */
@@ -858,6 +875,7 @@ const firstPass = () => mountAll().finally(() => {
 document.addEventListener("ot-fold-closed", (event) => {
   for (const w of widgets.values()) if (event.target.contains(w.root)) w.stopPlay();
 });
+window.addEventListener("click", routeLinkClick);
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", firstPass);
 else firstPass();
 textFormsForPrint();
