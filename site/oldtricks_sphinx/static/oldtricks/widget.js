@@ -247,6 +247,13 @@ export class Widget {
   last() { this.show(this.frames.length - 1, {hash: true}); }
   prev() { this.show(this.index - 1, {hash: true}); }
   next() { if (!this.lesson.blocks()) this.show(this.index + 1, {hash: true}); }
+  /** Back to the first step of this trick (from there, of the one before; before the first, step 0); on
+   * to the first step of the next trick (after the last, the last step). */
+  prevTrick() { this.show(Math.max(0, ...this.tricks.map((t) => t.index).filter((i) => i < this.index)), {hash: true}); }
+  nextTrick() {
+    const ahead = this.tricks.find((t) => t.index > this.index);
+    if (!this.lesson.blocks()) this.show(ahead ? ahead.index : this.frames.length - 1, {hash: true});
+  }
   jumpToIndex(i) { this.show(i, {hash: true}); }
   /** Jump to frame `i` of a line of the move list ("main": the frames shown). */
   jumpToLine(lineId, i) {
@@ -564,16 +571,26 @@ export class Widget {
       if (!this.help.el.hidden) { this.toggleHelp(false); e.preventDefault(); }
       return;
     }
-    if (inField || this.boardFocus.onKey(e)) return;
+    if (inField) {
+      // a text field keeps its keys; only those that would scroll the page (or a host page) are held back
+      if (tag === "INPUT" && (e.key === "PageUp" || e.key === "PageDown")) e.preventDefault();
+      return;
+    }
+    if (this.boardFocus.onKey(e) || scrollBox(e)) return;
+    const trickBack = () => this.userMove(() => this.prevTrick());
+    const trickOn = () => this.userMove(() => this.nextTrick());
+    // Every key that would scroll the page, or a host page from a frame, has a use here: the viewer
+    // keeps the keyboard while it has the focus.
     const actions = {
       ArrowLeft: () => this.userMove(() => this.prev()),
       ArrowRight: () => this.userMove(() => this.next()),
       Home: () => this.userMove(() => this.first()),
       End: () => this.userMove(() => this.last()),
+      ArrowUp: trickBack, PageUp: trickBack, ArrowDown: trickOn, PageDown: trickOn,
       "?": () => this.toggleHelp(),
     };
     if (e.key === " " || e.key === "Spacebar") {
-      if (tag === "BUTTON" || tag === "A" || tag === "SUMMARY") return; // Space presses the focused button
+      if (tag === "BUTTON" || tag === "SUMMARY") return; // Space presses the focused button
       actions[" "] = () => this.togglePlay();
     }
     const act = actions[e.key];
@@ -582,6 +599,24 @@ export class Widget {
     e.stopPropagation(); // the page's own keys (Sphinx: ← → for the previous/next page) do not apply here
     act();
   }
+}
+
+/** A key on a box of the viewer that scrolls (a panel with a wide table, a long history), where the
+ * box can scroll that way: the box scrolls, by our hand (the browser's own scroll, at the box's end,
+ * would go on to the page's); returns whether the key was taken. */
+function scrollBox(e) {
+  const box = e.target;
+  if (!box.matches || !box.matches(".ot-panel, .ot-scroll")) return false;
+  const across = e.key === "ArrowLeft" || e.key === "ArrowRight";
+  const down = {ArrowUp: -1, ArrowDown: 1, PageUp: -1, PageDown: 1}[e.key];
+  if (!across && !down) return false;
+  if (across ? box.scrollWidth <= box.clientWidth : box.scrollHeight <= box.clientHeight) return false;
+  const step = e.key.startsWith("Page") ? box.clientHeight * 0.9 : 40;
+  if (across) box.scrollBy({left: e.key === "ArrowLeft" ? -40 : 40, behavior: "instant"});
+  else box.scrollBy({top: down * step, behavior: "instant"});
+  e.preventDefault();
+  e.stopPropagation();
+  return true;
 }
 
 // Lessons (lesson.js) and the games' panels (panels.js) are drawn only for frames that carry an
