@@ -53,8 +53,9 @@ WHERE = """(sid) => {
 SETTLE = "() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100)))"
 
 
-def host_page(page: Any, site_server: SiteServer, address: str) -> Any:
-    """A host page with text above and below the embed page's frame, scrolled to the frame; the frame."""
+def host_page(page: Any, site_server: SiteServer, address: str, below: int = 40) -> Any:
+    """A host page with text above and below the embed page's frame, scrolled so that the frame's top is
+    `below` px from the window's; the frame."""
     host = f"{site_server.url}course-{len(address)}.html"
     body = HOST.format(top=HOST_TOP, src=EMBED + address)
     page.route(host, lambda route: route.fulfill(content_type="text/html", body=body))
@@ -62,7 +63,7 @@ def host_page(page: Any, site_server: SiteServer, address: str) -> Any:
     page.goto(host)
     frame = page.frame(name="viewer")
     frame.wait_for_selector(f'.oldtricks-widget[id="{SID}"][data-ready="static"]', timeout=15_000)
-    page.evaluate(f"window.scrollTo(0, {HOST_TOP - 40})")
+    page.evaluate(f"window.scrollTo(0, {HOST_TOP - below})")
     return frame
 
 
@@ -123,3 +124,83 @@ def test_a_control_that_becomes_disabled_hands_the_focus_to_the_viewer(
         live_page.keyboard.press(back)  # the viewer's key, not the theme's: one step back in, on the same page
         check_still(own, host, before, host_before, f"{back} after {button} was disabled")
         assert own.evaluate(WHERE, SID)["step"] == str(step)
+
+
+# The reader's press of Enter on a control of the framed viewer, found by `selector`: focused first
+# without scrolling (a pointer's click would be the reader's own scroll; the keyboard moves nothing).
+FOCUS = "(selector) => { const el = document.querySelector(selector); el.focus({preventScroll: true}); return !!el; }"
+CHOOSE = """([selector, value]) => {
+  const select = document.querySelector(selector);
+  select.focus({preventScroll: true});
+  select.value = value;
+  select.dispatchEvent(new Event("change", {bubbles: true}));
+}"""
+SHOW = """async ([sid, step]) => {
+  const src = document.querySelector('script[src*="oldtricks/widget.js"]').src;
+  const w = (await import(src)).widgets.get(sid);
+  w.jumpToIndex(w.indexOfStep(step));
+}"""
+
+
+def live_ready(frame: Any) -> None:
+    frame.wait_for_selector(f'.oldtricks-widget[id="{SID}"][data-ready="live"]', timeout=LIVE_MS)
+    frame.wait_for_function(f"() => !document.getElementById('{SID}').hasAttribute('aria-busy')", timeout=LIVE_MS)
+
+
+@pytest.mark.long
+def test_a_framed_viewer_used_every_way_leaves_its_host_alone(live_page: Any, site_server: SiteServer) -> None:
+    book = embedded((site_server.root / PAGE).read_text(encoding="utf-8"))[SID]["frames"]
+    asked = next(f for f in book if f["ask"])
+    # a later step where the seat to play has another card than the book's: a side line
+    at = next(f for f in book[asked["step"] + 1 : -1] if len([m for m in f["legal"] if len(m) == 2]) >= 2)
+    other = next(m for m in at["legal"] if len(m) == 2 and m != book[at["step"] + 1]["move"])
+    live_page.emulate_media(reduced_motion="reduce")
+    # the frame half in the window: its table below the window's foot, where a scroll to it from the frame
+    # (scrollIntoView) would scroll the host too
+    frame = host_page(live_page, site_server, f"#@{asked['step']}", below=500)
+    host = live_page.main_frame
+    viewer = f'[id="{SID}"]'
+    assert frame.evaluate(FOCUS, viewer)
+    host_before = host.evaluate(WHERE, None)
+    assert host_before["focus"] == "IFRAME" and host_before["scroll"] == [0, HOST_TOP - 500]
+
+    def press(selector: str, what: str, key: str = "Enter") -> None:
+        assert frame.evaluate(FOCUS, selector), what
+        live_page.keyboard.press(key)
+
+    def still(what: str) -> None:
+        frame.evaluate(SETTLE)
+        assert host.evaluate(WHERE, None) == host_before, what
+        assert frame.evaluate(WHERE, SID)["focus"] == "viewer", what
+
+    # a lesson: a wrong card (if the question leaves one), then the answer
+    for wrong in [m for m in asked["legal"] if m != asked["ask"]["answer"]][:1]:
+        press(f'{viewer} .ot-hand button[data-card="{wrong}"]', "a wrong card")
+        frame.wait_for_function(f"() => document.querySelector('{viewer} [data-role=lesson-reply]').textContent")
+        still("a wrong answer")
+    press(f'{viewer} .ot-hand button[data-card="{asked["ask"]["answer"]}"]', "the answer")
+    still("the right answer")
+    # live from a later step; another card than the book's: a side line
+    frame.evaluate(SHOW, [SID, at["step"]])
+    press(f'{viewer} [data-action="go-live"]', "Play from here")
+    live_ready(frame)
+    still("going live")
+    press(f'{viewer} .ot-hand button[data-card="{other}"][data-seat="{at["turn"]}"]', "another card")
+    live_ready(frame)
+    frame.wait_for_selector(f'{viewer} [data-action="main-line"]:visible', timeout=LIVE_MS)
+    still("a side line")
+    for key in KEYS[:-3]:  # the keys on a card of the live board: they move among the cards, or step
+        legal = f"{viewer} .ot-table-slot button.ot-legal:not(:disabled)"
+        if frame.locator(legal).count():
+            press(legal, f"{key} on a card", key)
+            live_ready(frame)
+            still(f"{key} on a card")
+    press(f'{viewer} [data-action="analysis"]', "Analysis")
+    frame.wait_for_selector(f'{viewer} [data-role="analysis"][data-state="done"]', timeout=LIVE_MS)
+    still("the analysis")
+    # another reading: the options opened, one chosen
+    press(f'{viewer} details[data-role="options"] summary', "the options")
+    frame.evaluate(CHOOSE, [f'{viewer} select[data-option="order"]', "natural"])
+    frame.wait_for_function(f"() => document.getElementById('{SID}').dataset.divergeStep", timeout=LIVE_MS)
+    live_ready(frame)
+    still("another reading")

@@ -435,7 +435,7 @@ export class Widget {
       input,
       h("button", {type: "button", class: "ot-msg-close", "aria-label": "Dismiss message", title: "Dismiss",
         onclick: () => { put(this.message); this.root.focus({preventScroll: true}); }}, "×")));
-    if (input) { input.focus(); input.select(); }
+    if (input) { input.focus({preventScroll: true}); input.select(); }
   }
 
   /** Show a refused move: the engine's one form of refusal (oldtricks/refusal.py), from a live
@@ -500,7 +500,7 @@ export class Widget {
       const [rules, seed] = [this.pendingRules, this.pendingSeed];
       this.pendingRules = this.pendingSeed = null;
       this.live.drive("openRules", rules, seed, /^\d+$/.test(stepText) ? Number(stepText) : null);
-      if (scroll) { this.root.scrollIntoView({block: "start", behavior: "instant"}); this.root.focus({preventScroll: true}); }
+      if (scroll) this.bringIntoView();
       return;
     }
     if (this.pendingLine) {
@@ -519,7 +519,7 @@ export class Widget {
         this.show(Math.max(0, Math.min(this.book.length - 1, line[0].from)));
         this.live.drive("openLine", line, at);
       }
-      if (scroll) { this.root.scrollIntoView({block: "start", behavior: "instant"}); this.root.focus({preventScroll: true}); }
+      if (scroll) this.bringIntoView();
       return;
     }
     const step = stepText === null ? this.stepOf(this.startIndex) : /^\d+$/.test(stepText) ? Number(stepText) : NaN;
@@ -532,12 +532,13 @@ export class Widget {
     } else {
       this.show(i);
     }
-    if (scroll) {
-      // In a frame, scrollIntoView would scroll the host page too: scroll the frame's own page only.
-      if (FRAMED) window.scrollTo({top: this.root.getBoundingClientRect().top + window.scrollY, behavior: "instant"});
-      else this.root.scrollIntoView({block: "start", behavior: "instant"});
-      this.root.focus({preventScroll: true});
-    }
+    if (scroll) this.bringIntoView();
+  }
+
+  /** The viewer scrolled to the top of the window (in a frame, the frame's page only), with the focus. */
+  bringIntoView() {
+    scrollToView(this.root, "start");
+    this.root.focus({preventScroll: true});
   }
 
   /** Apply the settings a link carries after its step (`5;view=0;hide=1.3`); returns the step text. */
@@ -559,7 +560,7 @@ export class Widget {
     this.help.el.hidden = !open;
     const btn = this.controls.el.querySelector('[data-action="help"]');
     if (btn) btn.setAttribute("aria-expanded", String(open));
-    if (open) this.help.close.focus();
+    if (open) this.help.close.focus({preventScroll: true});
     else if (this.root.contains(document.activeElement) || document.activeElement === document.body) this.root.focus({preventScroll: true});
   }
 
