@@ -4,6 +4,7 @@
 // it gets back. The engine decides everything. Each export takes the viewer's Live (golive.js).
 import { reducedMotion } from "./dom.js";
 import { seatName } from "./table.js";
+import { scrollToView } from "./framed.js";
 
 function liveModuleUrl(root) {
   const given = root.dataset.liveModule;
@@ -97,7 +98,7 @@ export async function goLive(live) {
   w.render();
   // the reader's eyes and keys go to the board: a card (or a bid, a call) to play if there is one,
   // else the viewer
-  w.tableSlot.scrollIntoView({block: "nearest", behavior: "instant"});
+  scrollToView(w.tableSlot, "nearest");  // in a frame, the frame's page only
   const card = w.tableSlot.querySelector("button.ot-legal") || w.liveBoardSlot.querySelector("button[data-move]");
   if (card) card.focus({preventScroll: true});
   else w.root.focus({preventScroll: true});
