@@ -109,6 +109,7 @@ def bench(session: nox.Session) -> None:
     `nox -s browser_bench -- ...` for the browser's)."""
     session.install("-e", ".")
     session.run("python", "bench/engine_bench.py", *session.posargs)
+    session.run("python", "bench/toml_bench.py")  # hostile scenario files: read in time linear in their length
     session.run("python", "bench/stats_bench.py")  # games per second per core for nox -s stats, and its time
     # seconds to analyse a deal, beside the targets; the first 5 deals in Pyodide too, as a ratio to CPython
     session.run("python", "bench/solver_bench.py", "--pyodide", "5")

@@ -38,3 +38,16 @@ def play(game: Any, state: Any, moves: str) -> tuple[Any, list[Any]]:
         state, evs = game.apply(state, game.parse_move(state, token))
         events.extend(evs)
     return state, events
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """After the tests of the sweep record (tests/test_fuzz_ends.py), say for each game whether today's
+    code is the code that tests/fuzz-ends.json holds the sweep of every option combination for."""
+    reports = (r for outcome in terminalreporter.stats.values() for r in outcome if hasattr(r, "nodeid"))
+    if not any(r.nodeid.startswith("tests/test_fuzz_ends.py") for r in reports):
+        return
+    import fuzz  # here: only a run of those tests pays for the harness's imports
+
+    terminalreporter.section("tests/fuzz-ends.json: the code of each game's sweep")
+    for line in fuzz.record_summary():
+        terminalreporter.write_line(line)

@@ -18,9 +18,12 @@ processes.
 
 The log lives in build/, which a fresh clone lacks, so a sweep longer than one sitting is carried in the
 repository: ``--ends-record`` writes what the log (and the record before it) covers to tests/fuzz-ends.json,
-by game: the play code's CODE, the combinations played as index spans, the games, the most moves and the
-failures. A later sweep by the same code counts the record's combinations as played and skips them; once
-the code differs, the record is stale and the sweep starts again.
+by game: the play code's CODE and the files it is made of (each with its git blob id, so that
+``git log --find-object=ID`` names the commits that hold it), the combinations played as index spans, the
+games, the most moves and the failures. A later sweep by the same code counts the record's combinations
+as played and skips them; once the code differs, the record is stale and the sweep starts again. The test
+suite says at its end whether today's code is the code of each game's record (:func:`record_summary`),
+and plays a sample of every game's combinations on today's code (tests/test_fuzz_ends.py).
 """
 
 from __future__ import annotations
@@ -126,11 +129,48 @@ def played_sources(name: str) -> tuple[Path, ...]:
 def play_fingerprint(name: str) -> str:
     """SHA-256 of :func:`played_sources` (their paths from the repository's root, and contents): which
     code a logged combination was played by."""
+    return _fingerprint(played_sources(name))
+
+
+def _fingerprint(paths: Iterable[Path]) -> str:
     digest = hashlib.sha256()
-    for path in played_sources(name):
+    for path in paths:
         digest.update(path.resolve().relative_to(ROOT).as_posix().encode())
         digest.update(b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
+
+
+def blob_id(path: Path) -> str:
+    """Git's id of a file's contents (what ``git hash-object PATH`` prints): ``git log --find-object=ID``
+    names the commits that hold that very file."""
+    data = path.read_bytes()
+    return hashlib.sha1(b"blob %d\0" % len(data) + data, usedforsecurity=False).hexdigest()
+
+
+def sources(name: str) -> dict[str, str]:
+    """The code that plays ``name`` today, as the record names it: each of :func:`played_sources`, from
+    the repository's root, with its :func:`blob_id`."""
+    return {path.resolve().relative_to(ROOT).as_posix(): blob_id(path) for path in played_sources(name)}
+
+
+def changed_since(entry: dict) -> list[str]:
+    """The sources a record's entry names whose contents differ today (or that are gone): none, and
+    today's code is the code that played the entry (a file the play code loads that the entry does not
+    name could only be loaded through a named one, which would have changed)."""
+    return [
+        path for path, blob in entry["sources"].items() if not (ROOT / path).is_file() or blob_id(ROOT / path) != blob
+    ]
+
+
+def record_summary() -> list[str]:
+    """One line per game of the committed record: whether today's code is the code it holds the sweep
+    for, and, where not, the files changed since."""
+    lines = []
+    for name, entry in sorted(_read_record().items()):
+        changed = changed_since(entry)
+        said = f"older code: {len(changed)} file(s) changed since: {', '.join(changed)}" if changed else "today's code"
+        lines.append(f"{name}: every combination swept on code {entry['code']} ({entry['updated']}), {said}")
+    return lines
 
 
 def _log(name: str, code: str) -> Path:
@@ -237,7 +277,8 @@ def ends(games: Sequence[str], span: tuple[int, int | None], workers: int, recor
         report["by_game"][name] = mine
         if record:
             kept = _read_record()
-            kept[name] = {**mine, "python": platform.python_version(), "updated": datetime.date.today().isoformat()}
+            today = datetime.date.today().isoformat()
+            kept[name] = {**mine, "sources": sources(name), "python": platform.python_version(), "updated": today}
             RECORD.write_text(json.dumps(kept, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     report["failures"] = report["failures"][:50]
     report["seconds"] = round(time.perf_counter() - started, 1)

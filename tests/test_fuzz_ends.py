@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -86,6 +87,7 @@ def test_a_sweep_carried_in_the_record_goes_on_where_it_stopped(
     assert kept["code"] == fuzz.play_fingerprint("bettelmann")[:12]
     assert kept["most_moves"] == first["most_moves"] > 0 and kept["failures"] == []
     assert kept["combinations"] == len(fuzz.combinations("bettelmann"))
+    assert kept["sources"] == fuzz.sources("bettelmann") and fuzz.changed_since(kept) == []
 
     monkeypatch.setattr(fuzz, "OUT", tmp_path / "fresh")  # another machine: no log
     (tmp_path / "fresh").mkdir()
@@ -139,7 +141,8 @@ def test_the_committed_record_holds_whole_combinations_and_no_failure() -> None:
 
 def test_the_committed_record_covers_every_combination_of_every_game() -> None:
     """Issue 12's claim: every game, under every option combination the game accepts today, was played to
-    its end. A new option or value changes the count and asks for a new sweep
+    its end, by the code the record names (which may be older than today's: the suite's summary says, and
+    the sample below plays today's). A new option or value changes the count and asks for a new sweep
     (``nox -s fuzz -- --ends-only --ends-game NAME --ends-record``)."""
     kept = _committed()
     assert sorted(kept) == sorted(fuzz.GAMES)
@@ -167,3 +170,60 @@ def test_a_log_cut_short_by_a_kill_goes_on_without_its_last_row(
     log.write_text("{broken\n" + log.read_text())
     with pytest.raises(json.JSONDecodeError):
         fuzz.ends(["bettelmann"], (0, 4), workers=1)
+
+
+def test_the_committed_record_names_the_code_it_holds_for() -> None:
+    """Each game's entry names the files of the code that swept it, by git blob id; where they are all
+    unchanged today, they hash to the entry's code, so the list is the whole of that code."""
+    for name, entry in _committed().items():
+        assert entry["sources"] and all(p.startswith(("engine/oldtricks/", "tests/")) for p in entry["sources"]), name
+        assert all(len(blob) == 40 for blob in entry["sources"].values()), name
+        if not fuzz.changed_since(entry):
+            assert fuzz._fingerprint(fuzz.ROOT / p for p in entry["sources"])[:12] == entry["code"], name
+
+
+def test_the_record_says_whether_todays_code_is_the_code_it_holds_for(no_record: Path) -> None:
+    prng, seats = "engine/oldtricks/prng.py", "engine/oldtricks/seats.py"
+    today = {path: fuzz.blob_id(fuzz.ROOT / path) for path in (prng, seats)}
+    entry = {"code": "c0de", "updated": "2026-12-06", "sources": today}
+    older = {**entry, "sources": {**today, seats: "0" * 40, "engine/oldtricks/gone.py": "1" * 40}}
+    assert fuzz.changed_since(entry) == [] and fuzz.changed_since(older) == [seats, "engine/oldtricks/gone.py"]
+    no_record.write_text(json.dumps({"clock": entry, "drogue": older}))
+    assert fuzz.record_summary() == [
+        "clock: every combination swept on code c0de (2026-12-06), today's code",
+        f"drogue: every combination swept on code c0de (2026-12-06), older code: 2 file(s) changed since: {seats}, "
+        "engine/oldtricks/gone.py",
+    ]
+
+
+# -- today's code: a seeded sample of every game's combinations, every run --------------------------------
+SAMPLE_SEED = 29
+# Combinations per game, and the parts they are played in (spread over the cores): about 40 CPU seconds in
+# all, 20 on two cores. Drużbart's cost a quarter of a second each on average (those capped after the most
+# deals up to three), so it gets fewer; the sweep (tests/fuzz.py --ends) plays every one of them.
+SAMPLE = {"bettelmann": 300, "todundleben": 300, "clock": 300, "drogue": 250, "druzbart": 80}
+PARTS = {"bettelmann": 1, "todundleben": 1, "clock": 1, "drogue": 3, "druzbart": 4}
+
+
+def sample(name: str) -> list[int]:
+    """The indices of the combinations of ``name`` the suite plays, the same on every run."""
+    total = len(fuzz.combinations(name))
+    return sorted(random.Random(f"{SAMPLE_SEED}:{name}").sample(range(total), min(SAMPLE[name], total)))
+
+
+@pytest.mark.parametrize(("name", "part"), [(name, part) for name in SAMPLE for part in range(PARTS[name])])
+def test_a_sample_of_every_games_combinations_ends_on_todays_code(name: str, part: int) -> None:
+    """What the sweep asks of every combination (tests/test_game_ends.py's ``assert_ends``), asked here of
+    a few hundred of each game's, on the code of this run: each combination played once, by random play
+    or by the bots in turn, seeded as the sweep seeds it."""
+    combos = fuzz.combinations(name)
+    for k in sample(name)[part :: PARTS[name]]:
+        fuzz.assert_ends(name, combos[k], k, bots=k % 2 == 1)
+
+
+def test_the_sample_covers_every_game_a_few_hundred_times() -> None:
+    assert sorted(SAMPLE) == sorted(fuzz.GAMES)
+    for name in SAMPLE:
+        picked = sample(name)
+        assert len(set(picked)) == len(picked) == min(SAMPLE[name], len(fuzz.combinations(name))) >= 80
+        assert sorted(k for part in range(PARTS[name]) for k in picked[part :: PARTS[name]]) == picked

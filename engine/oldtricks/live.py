@@ -353,24 +353,67 @@ def _analyse(args: dict[str, Any]) -> dict[str, Any]:
     return {"analysis": said, "line_words": words}
 
 
-_OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    "analyse": _analyse,
-    "compare": _compare,
-    "find_parting": _find_parting,
-    "table_spec": lambda args: {"spec": table_spec(args)},
-    "link_of_table": _link_of_table,
-    "table_note": _note,
-    "advance": _advance,
-    "line_to": _line_to,
-    "deal_hands": _deal_hands,
-    "game_info": _game_info,
-    "scenario_toml": _scenario_toml,
+def _answered(work: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[dict[str, Any]], str]:
+    """An operation whose fields ``work`` returns, answered ok or with the engine's error (:func:`_guard`)."""
+    return lambda args: _guard(lambda: work(args))
+
+
+def _json_text(value: Any, default: Any) -> str:
+    """An argument given as JSON text or as the value itself, as JSON text."""
+    return value if isinstance(value, str) else json.dumps(default if value is None else value)
+
+
+def _open_table(args: dict[str, Any]) -> str:
+    return open_table(str(args.get("key")), _json_text(args.get("spec"), {}), _json_text(args.get("options"), {}))
+
+
+def _play(args: dict[str, Any]) -> str:
+    step = args.get("step")
+    if isinstance(step, bool) or not isinstance(step, int):
+        return _fail(f"step must be a whole number, not {step!r}")
+    bots = _json_text(args.get("bots"), [])
+    return play(str(args.get("key")), step, str(args.get("move", "")), bots, str(args.get("level") or "simple"))
+
+
+def _frames(args: dict[str, Any]) -> str:
+    line = _TABLES.get(str(args.get("key")))
+    return _fail("no such table") if line is None else _ok(frames=line.frames())
+
+
+OPERATIONS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "version": _answered(lambda args: {"version": __version__}),
+    "levels": _answered(lambda args: {"levels": dict(LEVELS)}),
+    "games": _answered(lambda args: {"games": {n: [s.as_json() for s in g.option_specs] for n, g in GAMES.items()}}),
+    "link_encode": _answered(lambda args: {"link": encode(args["spec"])}),
+    "link_decode": _answered(lambda args: {"spec": decode(str(args.get("link", "")))}),
+    "open_table": _open_table,
+    "play": _play,
+    "frames": _frames,
+    "analyse": _answered(_analyse),
+    "compare": _answered(_compare),
+    "find_parting": _answered(_find_parting),
+    "table_spec": _answered(lambda args: {"spec": table_spec(args)}),
+    "link_of_table": _answered(_link_of_table),
+    "table_note": _answered(_note),
+    "advance": _answered(_advance),
+    "line_to": _answered(_line_to),
+    "deal_hands": _answered(_deal_hands),
+    "game_info": _answered(_game_info),
+    "scenario_toml": _answered(_scenario_toml),
 }
+"""Every operation of the live engine, by name: each takes the request's arguments and answers JSON text.
+The Pyodide worker (``worker.js``) lists the same names in its own table of operations."""
 
 
 def call(op: str, args_json: str = "{}") -> str:
-    """Other operations: ``version``, ``games``, ``link_encode`` {spec}, ``link_decode`` {link},
-    ``frames`` {key} (of an open table), and for the teachers' tools (``key`` names an open table):
+    """The operation ``op`` of :data:`OPERATIONS` with the arguments ``args_json`` (a JSON object):
+
+    - ``version``, ``games``: the engine's version; every game's options;
+    - ``open_table`` {key, spec, options?} and ``play`` {key, step, move, bots?, level?}: as
+      :func:`open_table` and :func:`play`;
+    - ``link_encode`` {spec} -> {link}, ``link_decode`` {link} -> {spec}; ``frames`` {key}: of an open table;
+
+    and for the teachers' tools (``key`` names an open table):
 
     - ``table_spec`` {key, step?, viewer?} -> {spec}: the line as played, as a scenario spec;
     - ``link_of_table`` {key, step?, viewer?} -> {link, spec}: its share link (``v1;…``);
@@ -397,21 +440,5 @@ def call(op: str, args_json: str = "{}") -> str:
         return _fail(f"bad arguments: {exc}")
     if not isinstance(args, dict):
         return _fail("bad arguments: expected an object")
-    if op == "version":
-        return _ok(version=__version__)
-    if op == "levels":
-        return _ok(levels=dict(LEVELS))
-    if op == "games":
-        return _ok(games={name: [s.as_json() for s in cls.option_specs] for name, cls in GAMES.items()})
-    if op == "link_encode":
-        return _guard(lambda: {"link": encode(args["spec"])})
-    if op == "link_decode":
-        return _guard(lambda: {"spec": decode(str(args.get("link", "")))})
-    if op == "frames":
-        line = _TABLES.get(str(args.get("key")))
-        if line is None:
-            return _fail("no such table")
-        return _ok(frames=line.frames())
-    if op in _OPS:
-        return _guard(lambda: _OPS[op](args))
-    return _fail(f"unknown operation {op!r}")
+    operation = OPERATIONS.get(op)
+    return _fail(f"unknown operation {op!r}") if operation is None else operation(args)

@@ -22,7 +22,8 @@
 //   op "open_table" args {key, spec, options}  -> oldtricks.live.open_table(key, spec_json, options_json)
 //   op "play"       args {key, step, move, bots, level} -> oldtricks.live.play(key, step, move, bots_json, level)
 //   op "engine_files" -> {ok, written}: the engine's files are on the worker's file system (see init)
-//   any other op    args (object, or a JSON string) -> oldtricks.live.call(op, args_json)
+//   every other op of OPERATIONS below, args (object, or a JSON string) -> oldtricks.live.call(op, args_json);
+//   open_table and play go through it too. An op not in OPERATIONS is an error.
 //   Results are the JSON.parse of the string the Python function returns.
 // Messages out:  {id, ok: true, result} | {id, ok: false, error, traceback?}
 //                {event: "progress", fraction, label}   while "init" runs (fraction 0..1)
@@ -236,23 +237,43 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache
 
 // ---- dispatch ---------------------------------------------------------------------------------
 const json = (value, fallback) => (typeof value === "string" ? value : JSON.stringify(value ?? fallback));
+const engine = (op, args) => live.call(op, json(args, {}));
+
+// Every operation the worker answers besides "init" and "make_snapshot", one row each. The engine's are
+// those of oldtricks.live.OPERATIONS, answered by oldtricks.live.call (tests/test_live_operations.py
+// checks that the two tables name the same operations); the worker's own look at the worker itself.
+const OPERATIONS = {
+  version: engine,
+  levels: engine,
+  games: engine,
+  link_encode: engine,
+  link_decode: engine,
+  open_table: engine,
+  play: engine,
+  frames: engine,
+  analyse: engine,
+  compare: engine,
+  find_parting: engine,
+  table_spec: engine,
+  link_of_table: engine,
+  table_note: engine,
+  advance: engine,
+  line_to: engine,
+  deal_hands: engine,
+  game_info: engine,
+  scenario_toml: engine,
+  // whether the engine's files are on the worker's file system yet (after a restore they come later: init)
+  engine_files: () =>
+    pyodide.runPython("import json, os, oldtricks; json.dumps({'ok': True, 'written': os.path.isfile(oldtricks.__file__)})"),
+};
 
 function dispatch(op, args = {}) {
   if (!live) throw new Error("engine not initialised: send {op: 'init'} first");
-  let text;
-  if (op === "open_table") {
-    text = live.open_table(String(args.key), json(args.spec, {}), json(args.options, {}));
-  } else if (op === "play") {
-    text = live.play(String(args.key), Number(args.step), String(args.move), json(args.bots, []), String(args.level || "simple"));
-  } else if (op === "engine_files") {
-    // whether the engine's files are on the worker's file system yet (after a restore they come later: init)
-    text = pyodide.runPython("import json, os, oldtricks; json.dumps({'ok': True, 'written': os.path.isfile(oldtricks.__file__)})");
-  } else {
-    text = live.call(String(op), json(args, {}));
-  }
+  if (!Object.hasOwn(OPERATIONS, op)) throw new Error(`unknown operation ${JSON.stringify(String(op))}`);
+  const text = OPERATIONS[op](String(op), args);
   if (typeof text !== "string") {
     if (text && typeof text.destroy === "function") text.destroy();
-    throw new Error(`oldtricks.live.${op === "open_table" || op === "play" ? op : "call"} must return a JSON string`);
+    throw new Error(`the operation ${op} must answer a JSON string`);
   }
   return JSON.parse(text);
 }

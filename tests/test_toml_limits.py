@@ -1,0 +1,127 @@
+"""Scenario input in linear time: a key or table header of more dotted parts than the limit is refused
+before the TOML parser reads it (the parser, and the notes of each key's line, take time that grows with
+the square of a key's parts), while dots inside strings and comments are never counted. The speed
+itself is measured by ``bench/toml_bench.py``."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from tomllib import _parser as stdlib_parser
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from oldtricks import tomlread
+from oldtricks.errors import ScenarioError
+from oldtricks.scenario import loads
+from oldtricks.tomlread import KEY_PARTS, TomlError, read
+
+TOP = 'title = "t"\ngame = "bettelmann"\n\n[deal]\nseed = 5\n\n'
+
+
+def _dotted(parts: int, name: str = "a", dot: str = ".") -> str:
+    return dot.join([name] * parts)
+
+
+def test_a_header_of_twenty_thousand_parts_in_forty_kilobytes_is_refused_at_its_line():
+    text = TOP + f"[{_dotted(20_000)}]\nx = 1\n"
+    assert len(text) > 40_000
+    with pytest.raises(ScenarioError) as err:
+        loads(text, "long.toml")
+    assert str(err.value) == f"long.toml:7: not valid TOML: a key or table header of more than {KEY_PARTS} dotted parts"
+
+
+# Each shape of key the parser reads: a table, an array of tables, a dotted key, a key inside an inline
+# table, quoted parts, dots set apart by spaces.
+SHAPES = {
+    "table": lambda n: f"[{_dotted(n)}]\nx = 1\n",
+    "array of tables": lambda n: f"[[{_dotted(n)}]]\nx = 1\n",
+    "dotted key": lambda n: f"{_dotted(n)} = 1\n",
+    "inline table": lambda n: f"x = {{ y = 1, {_dotted(n)} = 2 }}\n",
+    "quoted parts": lambda n: f'["{_dotted(n, "a", chr(34) + "." + chr(34))}"]\n',
+    "spaced dots": lambda n: f"[{_dotted(n, 'a', ' . ')}]\n",
+}
+
+
+@pytest.fixture
+def longest_key(monkeypatch):
+    """The most parts of any key the standard library's parser reads while the test runs."""
+    seen = [0]
+    parse_key = stdlib_parser.parse_key
+
+    def counted(src, pos):
+        pos, key = parse_key(src, pos)
+        seen[0] = max(seen[0], len(key))
+        return pos, key
+
+    monkeypatch.setattr(stdlib_parser, "parse_key", counted)
+    return seen
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("parts", [KEY_PARTS + 1, 20_000])
+def test_the_parser_never_reads_a_key_longer_than_the_limit(shape, parts, longest_key):
+    with pytest.raises(TomlError, match="dotted parts") as err:
+        read("x0 = 1\n" + SHAPES[shape](parts))
+    assert err.value.line == 2 and longest_key[0] <= 1
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_a_key_of_the_limit_is_read(shape, longest_key):
+    text = SHAPES[shape](KEY_PARTS)
+    data, _ = read(text)
+    assert data == tomllib.loads(text) and longest_key[0] == KEY_PARTS
+
+
+def test_the_lines_of_a_header_at_the_limit_are_noted_for_every_prefix():
+    _, lines = read("x = 1\n\n" + SHAPES["table"](KEY_PARTS))
+    assert lines[_dotted(KEY_PARTS)] == 3 and lines["a"] == 3 and lines[_dotted(KEY_PARTS) + ".x"] == 4
+
+
+# -- dots in strings and comments are text, never key parts -----------------------------------------
+def _forms(text: str) -> list[str]:
+    """``text`` written as every TOML string that can hold it."""
+    forms = ['"' + json.dumps(text)[1:-1] + '"']
+    forms.append('"""' + text.replace("\\", "\\\\").replace('"', '\\"') + '"""')
+    if "'" not in text and "\n" not in text:
+        forms.append(f"'{text}'")
+    if "''" not in text and not text.endswith("'"):
+        forms.append(f"'''{text}'''")
+    return forms
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=".'\"\\#=[]{},\n ab1", max_size=80), st.text(alphabet=".'\"#=[]{}, ab", max_size=80))
+def test_dots_in_strings_and_comments_are_never_counted(text, comment):
+    dots = "." * (KEY_PARTS + 3)
+    for value in _forms(text + dots):
+        toml = f"[t.u]\nk = {value} # {comment}{dots}\nv = [{value}, {{ w = {value} }}] #{dots}\n"
+        assert read(toml)[0] == tomllib.loads(toml)
+
+
+def test_a_multi_line_string_may_end_in_quotes_and_keep_its_dots_its_own():
+    dots = "." * (KEY_PARTS + 3)
+    for toml in (f'x = """a""""\ny = "{dots}"\n', f"x = '''a'''''\ny = '{dots}'\n", f'x = "a\\"{dots}"\n'):
+        assert read(toml)[0] == tomllib.loads(toml)
+    with pytest.raises(TomlError, match="Unescaped"):  # the check steps over it: the parser refuses it
+        read('x = """a\\')
+
+
+def test_without_the_parser_rules_a_long_key_is_refused_all_the_same(monkeypatch):
+    monkeypatch.setattr(tomlread, "_parser", lambda: None)
+    with pytest.raises(TomlError, match="dotted parts"):
+        read(SHAPES["table"](20_000))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="a.'\"\\#=[]{},\n ", max_size=60))
+def test_any_text_is_read_or_refused_with_a_line(text):
+    try:
+        data = read(text)[0]
+    except TomlError as err:
+        line = err.line
+        assert line is None or 1 <= line <= text.count("\n") + 1
+    else:
+        assert data == tomllib.loads(text)
