@@ -99,4 +99,6 @@ def test_every_other_choice_is_played_on_in_words(name: str, rp: Replay) -> None
             assert other.text in t["text"], t["text"]
             assert right.text in t["text"] if t["costs"] else "comes to the same" in t["text"], t["text"]
             assert t["words"], (name, step, t)
-        assert right.text in said["answer"]["text"]
+            answer = right.move.card.name if right.move.card else str(right.move)
+            assert answer not in t["text"], "the answer given away"
+        assert right.text in said["answer"]["text"] and said["answer"]["words"]

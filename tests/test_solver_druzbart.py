@@ -166,7 +166,8 @@ def test_clock_says_three_players_have_no_single_best_play() -> None:
     analysis = game.analyse(_clock_ending(game))
     assert "no single best play" in analysis.note
     who = game.seat_names()[analysis.to_move]
-    assert all(m.text.startswith(f"with the two others playing their best against {who}, {who} takes") for m in analysis.moves)
+    said = f"with the two others playing their best against {who}, {who} takes"
+    assert all(m.text.startswith(said) for m in analysis.moves)
 
 
 def _clock_ending(game: Any) -> Any:

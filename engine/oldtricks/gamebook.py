@@ -16,11 +16,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .errors import OldtricksError
 from .model import Game, Move
 from .refusal import move_words
+
+if TYPE_CHECKING:  # the solver's modules load only when a question is played on
+    from .analysis import Analysis
 
 LINE_WORDS = 8  # moves of a played-out line told in the game's own narration
 
@@ -37,13 +40,14 @@ def line_words(game: Game[Any], state: Any, moves: Sequence[Move | str], limit: 
 
 def played_on(game: Game[Any], state: Any, answer: str) -> dict[str, Any] | None:
     """For a question at ``state`` whose right move is ``answer``: the right move's line and every other
-    legal move's, each played on with best play, with what it comes to and what it costs, in words.
+    legal move's, each played on with best play, with what it comes to and what it costs, in words (a
+    wrong try's words do not name the right move, which the reader is still to find).
 
     None where the solver cannot value the position (an auction, a Bettelmann position with too many
     choices ahead) or ``answer`` is not a legal move: the viewer then shows the author's ``wrong`` text.
     """
     try:
-        verdict = game.analyse(state)
+        verdict = cast("Analysis", game.analyse(state))
     except OldtricksError:
         return None
     right = next((m for m in verdict.moves if str(m.move) == answer), None)
@@ -56,13 +60,16 @@ def played_on(game: Game[Any], state: Any, answer: str) -> dict[str, Any] | None
             continue
         same = (m.value, m.outcome) == (right.value, right.outcome)
         tried = move_words(game, m.move)
+        # the right move is not named: the reader may try again, and its line would give it away
+        head = "Played on with best play from every hand"
         if same:
-            cost = f"Played on with best play from every hand, {tried} comes to the same as {named}: {m.text}."
+            cost = f"{head}, {tried} comes to the same as the right move: {m.text}."
         else:
-            cost = f"Played on with best play from every hand: after {tried}, {m.text}; after {named}, {right.text}."
+            cost = f"{head}: after {tried}, {m.text}; after the right move, {right.text}."
         tries.append(
             {
                 "move": str(m.move),
+                "head": f"Best play from every hand after {tried}:",
                 "line": [str(x) for x in m.line],
                 "words": line_words(game, state, [m.move, *m.line]),
                 "text": cost,
@@ -70,7 +77,13 @@ def played_on(game: Game[Any], state: Any, answer: str) -> dict[str, Any] | None
             }
         )
     return {
-        "answer": {"move": answer, "line": [str(x) for x in right.line], "text": f"After {named}, {right.text}."},
+        "answer": {
+            "move": answer,
+            "head": f"Best play from every hand after {named}:",
+            "line": [str(x) for x in right.line],
+            "words": line_words(game, state, [right.move, *right.line]),
+            "text": f"After {named}, {right.text}.",
+        },
         "tries": tries,
         "measure": verdict.measure,
     }

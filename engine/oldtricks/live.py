@@ -19,6 +19,7 @@ from typing import Any
 from . import __version__
 from .errors import IllegalMoveError, OldtricksError, ScenarioError
 from .export import expectations, line_spec, to_toml
+from .gamebook import line_words
 from .levels import LEVELS, level_problem
 from .links import decode, encode
 from .prng import Rng
@@ -79,7 +80,9 @@ def play(key: str, step: int, move: str, bots_json: str = "[]", level: str = "si
     """Branch table ``key`` after ``step`` with ``move``; then bots of ``level`` (:data:`oldtricks.levels.LEVELS`)
     play their seats until a human's turn.
 
-    Returns the frames of steps ``step + 1`` onward, or the error and the rule that forbids the move.
+    Returns the frames of steps ``step + 1`` onward, or the error and the rule that forbids the move;
+    or, when ``move`` is the one the table's line already plays after ``step`` (the scenario's own next
+    move), no frames and ``follows``: the move stays on that line and starts no side line.
     """
     line = _TABLES.get(key)
     if line is None:
@@ -93,13 +96,17 @@ def play(key: str, step: int, move: str, bots_json: str = "[]", level: str = "si
     problem = level_problem(level)
     if problem is not None:
         return _fail(problem)
-    branch = _branch(line, step)
-    game = branch.game
-    seat = game.to_play(branch.states[-1])
+    game = line.game
+    seat = game.to_play(line.states[step])
     try:
-        parsed = game.parse_move(branch.states[-1], move)
+        parsed = game.parse_move(line.states[step], move)
     except OldtricksError as exc:
         return _refuse(refusal(game, exc, move, seat))
+    if step + 1 < len(line.moves) and line.moves[step + 1] == parsed:
+        # the line's own next move (on the main line, the book's): no new line; the reader goes on along
+        # this one, whose frames the viewer has, and the table stays as it is
+        return _ok(frames=[], follows=True)
+    branch = _branch(line, step)
     try:
         branch.push(parsed)
     except IllegalMoveError as exc:
@@ -346,11 +353,7 @@ def _analyse(args: dict[str, Any]) -> dict[str, Any]:
     game, state = line.game, line.states[step]
     said = game.analyse(state).as_json(step)
     best = said["moves"][0]
-    words: list[str] = []
-    for text in [best["move"], *best["line"]][:LINE_WORDS]:
-        state, events = game.apply(state, game.parse_move(state, text))
-        words.extend(e.text for e in events if e.text)
-    return {"analysis": said, "line_words": words}
+    return {"analysis": said, "line_words": line_words(game, state, [best["move"], *best["line"]], LINE_WORDS)}
 
 
 _OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {

@@ -409,8 +409,10 @@ export class Widget {
 
   updateControls() {
     const f = this.frame;
+    // while a lesson's question waits, the counter keeps quiet about what follows (a gamebook)
+    const ahead = this.lesson.pending() ? null : this.stepOf(this.frames.length - 1);
     this.controls.update({index: this.index, count: this.frames.length, step: this.stepOf(this.index),
-      lastStep: this.stepOf(this.frames.length - 1), playing: !!this.timer, tricks: this.tricks,
+      lastStep: ahead, playing: !!this.timer, tricks: this.tricks,
       trick: f.trick ? f.trick.number : 0, view: this.view,
       seats: (f.seats || []).map((s, i) => s.name || seatName(f, i, this.data.seat_names))});
   }
