@@ -38,6 +38,31 @@ def line_words(game: Game[Any], state: Any, moves: Sequence[Move | str], limit: 
     return words
 
 
+def solving_words(game: Game[Any], state: Any) -> str:
+    """What the solver does to value ``state``, said while it works (a deal with many cards left takes a
+    while in the browser).
+
+    >>> from oldtricks.registry import make_game
+    >>> game = make_game("druzbart")
+    >>> said = solving_words(game, game.new_state(seed=3))
+    >>> said[:50], said[-42:]
+    ('The solver is playing out each of West’s 9 legal m', 'its best: 36 cards are still to be played.')
+    """
+    seat = game.to_play(state)
+    if seat is None:
+        return "The game is over here: there is nothing to value."
+    legal = len(game.legal_moves(state))
+    view = game.view(state)
+    left = sum(len(s["hand"]["cards"]) for s in view.get("seats", []))
+    moves = f"{legal} legal move{'s' if legal != 1 else ''}"
+    cards = f"{left} card{'s are' if left != 1 else ' is'} still to be played" if left else "the cards are all played"
+    who = game.seat_names()[seat]
+    return (
+        f"The solver is playing out each of {who}’s {moves} to the end, every hand known and every seat playing"
+        f" its best: {cards}."
+    )
+
+
 def played_on(game: Game[Any], state: Any, answer: str) -> dict[str, Any] | None:
     """For a question at ``state`` whose right move is ``answer``: the right move's line and every other
     legal move's, each played on with best play, with what it comes to and what it costs, in words (a

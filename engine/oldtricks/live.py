@@ -19,7 +19,7 @@ from typing import Any
 from . import __version__
 from .errors import IllegalMoveError, OldtricksError, ScenarioError
 from .export import expectations, line_spec, to_toml
-from .gamebook import line_words
+from .gamebook import line_words, solving_words
 from .levels import LEVELS, level_problem
 from .links import decode, encode
 from .prng import Rng
@@ -333,11 +333,10 @@ def _find_parting(args: dict[str, Any]) -> dict[str, Any]:
     return found
 
 
-def _analyse(args: dict[str, Any]) -> dict[str, Any]:
-    """The solver's values of every legal move at ``step`` (default: the last) of table ``key``, or of the
-    position after ``moves`` (notation, from the deal, under the options the table was opened with:
-    the line the reader is looking at, which need not be the table's). ``line_words``: what happens on
-    the best line, in the game's own narration, for the first :data:`LINE_WORDS` moves."""
+def _shown(args: dict[str, Any]) -> tuple[Line, int]:
+    """The line and step an analysis is asked about: ``step`` (default: the last) of table ``key``, or
+    of the line of ``moves`` (notation, from the deal, under the options the table was opened with:
+    the line the reader is looking at, which need not be the table's)."""
     key, line = _table(args)
     if "moves" in args:
         moves = args["moves"]
@@ -349,15 +348,28 @@ def _analyse(args: dict[str, Any]) -> dict[str, Any]:
                 line.push(line.game.parse_move(line.states[-1], text))
             except OldtricksError as exc:
                 raise OldtricksError(f"step {n}: {exc}") from None
-    step = _step(args, line)
+    return line, _step(args, line)
+
+
+def _analyse(args: dict[str, Any]) -> dict[str, Any]:
+    """The solver's values of every legal move of the position :func:`_shown` names. ``line_words``:
+    what happens on the best line, in the game's own narration, for the first :data:`LINE_WORDS` moves."""
+    line, step = _shown(args)
     game, state = line.game, line.states[step]
     said = game.analyse(state).as_json(step)
     best = said["moves"][0]
     return {"analysis": said, "line_words": line_words(game, state, [best["move"], *best["line"]], LINE_WORDS)}
 
 
+def _analysis_plan(args: dict[str, Any]) -> dict[str, Any]:
+    """What ``analyse`` will do for the same request, in words, answered at once (the solver may take a while)."""
+    line, step = _shown(args)
+    return {"text": solving_words(line.game, line.states[step])}
+
+
 _OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "analyse": _analyse,
+    "analysis_plan": _analysis_plan,
     "compare": _compare,
     "find_parting": _find_parting,
     "table_spec": lambda args: {"spec": table_spec(args)},
@@ -386,6 +398,7 @@ def call(op: str, args_json: str = "{}") -> str:
     - ``scenario_toml`` {key, viewer?} | {spec} -> {toml, name, spec}: a scenario file;
     - ``compare`` {key, frames?} -> {diverge, text, rule, rule_title, status, changed, frames?, book?}:
       where the table's reading parts from the scenario as written (``diverge``: a step, or null);
+    - ``analysis_plan`` {key, step?, moves?} -> {text}: what ``analyse`` is about to do, in words, at once;
     - ``analyse`` {key, step?, moves?} -> {analysis, line_words}: every legal move's value with best play
       (:meth:`oldtricks.model.Game.analyse`, as ``python -m oldtricks analyse --json``) and the best line
       in the engine's words;

@@ -38,8 +38,12 @@ def test_a_question_shows_nothing_ahead(live_page: Any, site_server: SiteServer,
     wait_mounted(live_page)
     root = live_page.locator(f'.oldtricks-widget[id="{SID}"]')
     root.locator('[data-role="movelist"][data-drawn="true"]').wait_for()
-    listed = [int(x) for x in root.locator('[data-role="movelist"] [data-line="main"]').evaluate_all(
-        "(els) => els.map((e) => e.dataset.index)")]
+    listed = [
+        int(x)
+        for x in root.locator('[data-role="movelist"] [data-line="main"]').evaluate_all(
+            "(els) => els.map((e) => e.dataset.index)"
+        )
+    ]
     assert listed and max(listed) == step, "the move list shows moves after the question"
     counter = root.locator('[data-role="counter"]').text_content()
     assert counter == f"step {step}", counter  # no total: the length of the rest is not told
@@ -47,8 +51,10 @@ def test_a_question_shows_nothing_ahead(live_page: Any, site_server: SiteServer,
     assert hand.count() >= 2
     assert root.locator(".ot-legal, .ot-illegal, [data-legal]").count() == 0, "a card is marked legal or not"
     assert set(hand.evaluate_all("(els) => els.map((e) => e.className)")) == {"ot-card ot-choice"}
-    looks = hand.evaluate_all("(els) => els.map((e) => getComputedStyle(e.querySelector('.ot-card-img')).boxShadow"
-                              " + getComputedStyle(e).filter)")
+    looks = hand.evaluate_all(
+        "(els) => els.map((e) => getComputedStyle(e.querySelector('.ot-card-img')).boxShadow"
+        " + getComputedStyle(e).filter)"
+    )
     assert len(set(looks)) == 1, looks  # drawn alike: none brighter
 
     # once answered, the whole line is back

@@ -117,9 +117,13 @@ export async function analyseHere(live) {
   const key = live.analysisKey();
   if (live.analyses.has(key) || live.analysisPending === key) return;
   live.analysisPending = key;
+  const ask = {key: w.id, moves: w.lines.movesOf(w.lines.currentId, w.index)};
+  // first what the solver is about to do, in the engine's words (answered at once), shown while it works
+  const plan = await live.engine.call("analysis_plan", ask).catch(() => null);
+  if (plan && plan.ok && plan.text) { live.plans.set(key, String(plan.text)); w.render(); }
   let r;
   try {
-    r = await live.engine.call("analyse", {key: w.id, moves: w.lines.movesOf(w.lines.currentId, w.index)});
+    r = await live.engine.call("analyse", ask);
   } catch (err) {
     r = {ok: false, error: `the live engine failed: ${err && err.message ? err.message : err}`};
   }

@@ -468,13 +468,9 @@ export class Widget {
     linkDue.timer = setTimeout(writeDueLink, LINK_DELAY);
   }
 
+  /** The link to what is shown, on this page: the step, and the side line, the other rules, the view,
+   * the hidden hands and the analysis (settingsText); only a sandbox links into the sandbox. */
   copyLink() {
-    if (!this.isBook && this.live && this.live.engine) {
-      // a line the reader played (or replayed under another rule): the engine links the whole line
-      import("./teach/share.js").then((share) => share.copyBranchLink(this),
-        (err) => this.setMessage(`No link could be made: ${err.message}`, {kind: "error"}));
-      return;
-    }
     const url = this.stepUrl();
     this.writeHash();
     const fallback = () => this.setMessage("Copy this link:", {field: url});
@@ -485,17 +481,27 @@ export class Widget {
     }
   }
 
-  /** Open at a step named by a link (null: the author's step); out of range: a message and step 0. */
+  /** Open at a step named by a link (null: the author's step); out of range: a message and step 0.
+   * The Analysis toggle the link names is turned on once the line or the rules it names are open. */
   openAt(stepText, scroll) {
+    this.pendingAnalysis = false;
+    const opened = this.openLinked(stepText, scroll);
+    if (this.pendingAnalysis && this.live.toggleAnalysis) {
+      this.pendingAnalysis = false;
+      Promise.resolve(opened).then(() => { if (!this.live.analysing) this.live.toggleAnalysis(); });
+    }
+  }
+
+  openLinked(stepText, scroll) {
     this.pendingLine = this.pendingRules = this.pendingSeed = null;
     if (stepText !== null) stepText = this.takeSettings(stepText);
     if (this.pendingRules && !this.pendingLine) {
       // other rules side by side (and a deal the engine found for them): the live engine opens them
       const [rules, seed] = [this.pendingRules, this.pendingSeed];
       this.pendingRules = this.pendingSeed = null;
-      this.live.drive("openRules", rules, seed, /^\d+$/.test(stepText) ? Number(stepText) : null);
+      const opened = this.live.drive("openRules", rules, seed, /^\d+$/.test(stepText) ? Number(stepText) : null);
       if (scroll) { this.root.scrollIntoView({block: "start", behavior: "instant"}); this.root.focus({preventScroll: true}); }
-      return;
+      return opened;
     }
     if (this.pendingLine) {
       // a side line: the live engine replays it (the book is shown at its branching step meanwhile),
@@ -504,17 +510,18 @@ export class Widget {
       const [rules, seed] = [this.pendingRules, this.pendingSeed];
       this.pendingLine = this.pendingRules = this.pendingSeed = null;
       const at = /^\d+$/.test(stepText) ? Number(stepText) : null;
+      let opened;
       if (rules && seed !== null) {
         // a side line of a deal the engine found for other rules (the bots played on from its end):
         // that deal first, then the line on it
-        this.live.drive("openRules", rules, seed, null).then(() => this.live.drive("openLine", line, at));
+        opened = this.live.drive("openRules", rules, seed, null).then(() => this.live.drive("openLine", line, at));
       } else {
         if (rules) Object.assign(this.live.chosen, rules);
         this.show(Math.max(0, Math.min(this.book.length - 1, line[0].from)));
-        this.live.drive("openLine", line, at);
+        opened = this.live.drive("openLine", line, at);
       }
       if (scroll) { this.root.scrollIntoView({block: "start", behavior: "instant"}); this.root.focus({preventScroll: true}); }
-      return;
+      return opened;
     }
     const step = stepText === null ? this.stepOf(this.startIndex) : /^\d+$/.test(stepText) ? Number(stepText) : NaN;
     const i = Number.isNaN(step) ? -1 : this.indexOfStep(step);
