@@ -80,16 +80,12 @@ def test_a_link_from_a_side_line_reopens_all_of_it(live_page: Any, site_server: 
         again.goto(url)
         wait_mounted(again)
         ready(again)
-        again.wait_for_function(
-            f"""async () => {{
-          const src = document.querySelector('script[src*="oldtricks/widget.js"]').src;
-          const w = (await import(src)).widgets.get('{SID}');
-          return w.lines.currentId !== 'main' && w.live.analysing;
-        }}""",
-            timeout=LIVE_MS,
+        widget = f'.oldtricks-widget[id="{SID}"]'
+        again.wait_for_selector(
+            f'{widget} [data-action="analysis"][aria-pressed="true"]', state="attached", timeout=LIVE_MS
         )
+        again.wait_for_selector(f'{widget} .ot-ml-current:not([data-line="main"])', state="attached", timeout=LIVE_MS)
+        ready(again)
         assert again.evaluate(STATE, SID) == shown
-        pressed = again.locator(f'.oldtricks-widget[id="{SID}"] [data-action="analysis"]').get_attribute("aria-pressed")
-        assert pressed == "true"
     finally:
         again.close()

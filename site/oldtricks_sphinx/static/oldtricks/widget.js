@@ -482,13 +482,17 @@ export class Widget {
   }
 
   /** Open at a step named by a link (null: the author's step); out of range: a message and step 0.
-   * The Analysis toggle the link names is turned on once the line or the rules it names are open. */
+   * The Analysis toggle the link names is turned on with the line or the rules it names. */
   openAt(stepText, scroll) {
     this.pendingAnalysis = false;
     const opened = this.openLinked(stepText, scroll);
     if (this.pendingAnalysis && this.live.toggleAnalysis) {
+      // on at once, without writing the address (it is the link's until what it names is open): a side
+      // line or other rules go live by themselves and the analysis follows; a step of the book goes live
       this.pendingAnalysis = false;
-      Promise.resolve(opened).then(() => { if (!this.live.analysing) this.live.toggleAnalysis(); });
+      this.live.analysing = true;
+      if (opened === undefined) this.live.drive("analysisOn");
+      else this.render();
     }
   }
 
