@@ -612,7 +612,7 @@ export function loadParts(frames) {
 }
 
 /** A viewer's lesson while none of its frames asks a question: nothing to wait for, nothing to draw. */
-const NO_LESSON = {blocks: () => false, playContext: () => null, update: () => {}};
+const NO_LESSON = {blocks: () => false, pending: () => false, playContext: () => null, update: () => {}};
 
 /** Mount one widget (once). Resolves to the Widget, or null when its data cannot be read. */
 export function mount(root) {
