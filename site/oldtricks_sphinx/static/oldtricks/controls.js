@@ -50,7 +50,7 @@ export function buildControls(w) {
       play.setAttribute("aria-label", playing ? "Pause (Space)" : "Play (Space)");
       play.title = play.getAttribute("aria-label");
     }
-    counter.textContent = `step ${st.step} / ${st.lastStep}`;
+    counter.textContent = st.lastStep === null ? `step ${st.step}` : `step ${st.step} / ${st.lastStep}`;
     const jk = st.tricks.map((t) => `${t.number}:${t.index}`).join(",");
     if (jk !== jumpKey) {
       jumpKey = jk;

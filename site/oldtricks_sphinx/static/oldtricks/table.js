@@ -48,6 +48,8 @@ function handCard(card, seat, shown, ctx) {
   const face = cardImage(text, ctx.pattern, shown);
   const play = ctx.play;
   if (play && shown && play.seat === seat) {
+    // a lesson's question keeps the legal moves to itself (null): every card is offered alike
+    if (play.legal === null) return choiceCard(card, seat, face, play, cardName(card, ctx.pattern));
     const legal = play.legal.has(card);
     const name = cardName(card, ctx.pattern);
     // Named by its content, the card image (its alt text the card's name) between hidden words,
@@ -59,6 +61,12 @@ function handCard(card, seat, shown, ctx) {
     legal ? null : h("span", {class: "ot-vh"}, " (not among the legal moves)"));
   }
   return h("span", {class: "ot-card", "data-card": text, "data-seat": seat}, face);
+}
+
+function choiceCard(card, seat, face, play, name) {
+  return h("button", {type: "button", class: "ot-card ot-choice", "data-card": card, "data-seat": seat,
+    disabled: play.busy, onclick: () => play.onMove(card), title: `Play the ${name}`},
+  h("span", {class: "ot-vh"}, "Play the "), face);
 }
 
 function handEl(seatData, ctx) {

@@ -417,8 +417,10 @@ export class Widget {
 
   updateControls() {
     const f = this.frame;
+    // while a lesson's question waits, the counter keeps quiet about what follows (a gamebook)
+    const ahead = this.lesson.pending() ? null : this.stepOf(this.frames.length - 1);
     this.controls.update({index: this.index, count: this.frames.length, step: this.stepOf(this.index),
-      lastStep: this.stepOf(this.frames.length - 1), playing: !!this.timer, tricks: this.tricks,
+      lastStep: ahead, playing: !!this.timer, tricks: this.tricks,
       trick: f.trick ? f.trick.number : 0, view: this.view,
       seats: (f.seats || []).map((s, i) => s.name || seatName(f, i, this.data.seat_names))});
   }
@@ -474,13 +476,9 @@ export class Widget {
     linkDue.timer = setTimeout(writeDueLink, LINK_DELAY);
   }
 
+  /** The link to what is shown, on this page: the step, and the side line, the other rules, the view,
+   * the hidden hands and the analysis (settingsText); only a sandbox links into the sandbox. */
   copyLink() {
-    if (!this.isBook && this.live && this.live.engine) {
-      // a line the reader played (or replayed under another rule): the engine links the whole line
-      import("./teach/share.js").then((share) => share.copyBranchLink(this),
-        (err) => this.setMessage(`No link could be made: ${err.message}`, {kind: "error"}));
-      return;
-    }
     const url = this.stepUrl();
     this.writeHash();
     const fallback = () => this.setMessage("Copy this link:", {field: url});
@@ -491,17 +489,31 @@ export class Widget {
     }
   }
 
-  /** Open at a step named by a link (null: the author's step); out of range: a message and step 0. */
+  /** Open at a step named by a link (null: the author's step); out of range: a message and step 0.
+   * The Analysis toggle the link names is turned on with the line or the rules it names. */
   openAt(stepText, scroll) {
+    this.pendingAnalysis = false;
+    const opened = this.openLinked(stepText, scroll);
+    if (this.pendingAnalysis && this.live.toggleAnalysis) {
+      // on at once, without writing the address (it is the link's until what it names is open): a side
+      // line or other rules go live by themselves and the analysis follows; a step of the book goes live
+      this.pendingAnalysis = false;
+      this.live.analysing = true;
+      if (opened === undefined) this.live.drive("analysisOn");
+      else this.render();
+    }
+  }
+
+  openLinked(stepText, scroll) {
     this.pendingLine = this.pendingRules = this.pendingSeed = null;
     if (stepText !== null) stepText = this.takeSettings(stepText);
     if (this.pendingRules && !this.pendingLine) {
       // other rules side by side (and a deal the engine found for them): the live engine opens them
       const [rules, seed] = [this.pendingRules, this.pendingSeed];
       this.pendingRules = this.pendingSeed = null;
-      this.live.drive("openRules", rules, seed, /^\d+$/.test(stepText) ? Number(stepText) : null);
+      const opened = this.live.drive("openRules", rules, seed, /^\d+$/.test(stepText) ? Number(stepText) : null);
       if (scroll) this.bringIntoView();
-      return;
+      return opened;
     }
     if (this.pendingLine) {
       // a side line: the live engine replays it (the book is shown at its branching step meanwhile),
@@ -510,17 +522,18 @@ export class Widget {
       const [rules, seed] = [this.pendingRules, this.pendingSeed];
       this.pendingLine = this.pendingRules = this.pendingSeed = null;
       const at = /^\d+$/.test(stepText) ? Number(stepText) : null;
+      let opened;
       if (rules && seed !== null) {
         // a side line of a deal the engine found for other rules (the bots played on from its end):
         // that deal first, then the line on it
-        this.live.drive("openRules", rules, seed, null).then(() => this.live.drive("openLine", line, at));
+        opened = this.live.drive("openRules", rules, seed, null).then(() => this.live.drive("openLine", line, at));
       } else {
         if (rules) Object.assign(this.live.chosen, rules);
         this.show(Math.max(0, Math.min(this.book.length - 1, line[0].from)));
-        this.live.drive("openLine", line, at);
+        opened = this.live.drive("openLine", line, at);
       }
       if (scroll) this.bringIntoView();
-      return;
+      return opened;
     }
     const step = stepText === null ? this.stepOf(this.startIndex) : /^\d+$/.test(stepText) ? Number(stepText) : NaN;
     const i = Number.isNaN(step) ? -1 : this.indexOfStep(step);
@@ -636,7 +649,7 @@ export function loadParts(frames) {
 }
 
 /** A viewer's lesson while none of its frames asks a question: nothing to wait for, nothing to draw. */
-const NO_LESSON = {blocks: () => false, playContext: () => null, update: () => {}};
+const NO_LESSON = {blocks: () => false, pending: () => false, playContext: () => null, update: () => {}};
 
 /** Mount one widget (once). Resolves to the Widget, or null when its data cannot be read. */
 export function mount(root) {
