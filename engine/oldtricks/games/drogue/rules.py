@@ -13,7 +13,8 @@ PAGE = "the German rules page's suggestion"
 OURS = "our assumption"
 
 RULES = rule_table(f"""
-drogue.partners                     | documented | {SOURCE} | Kings decide the partners: same-colour Kings sit opposite, and the first King drawn deals
+drogue.partners                     | documented | {SOURCE} | Kings decide the partners, and the first King drawn deals
+drogue.partners.colour              | suggested  | {PAGE} | The two players whose Kings share a colour, red or black, are partners and sit opposite
 drogue.partners.round               | suggested  | {PAGE} | The draw: cards dealt face up, one at a time round the table, until everyone has a King
 drogue.partners.round.skip          | assumed    | {OURS} | The draw starts with South and goes to the right; whoever already has his King is passed over
 drogue.partners.kings               | assumed    | {OURS} | Quick draw: only the four Kings, shuffled and turned up one to each player
@@ -69,8 +70,8 @@ drogue.guerite.again                | assumed    | {OURS} | He tries again with 
 drogue.rengage                      | documented | {SOURCE} | If his side then makes fewer than 31 points he is rengagé
 drogue.rengage.extra                | assumed    | {OURS} | Rengagé read as: he keeps his clip and takes one more
 drogue.rengage.keep                 | assumed    | {OURS} | Alternative reading: rengagé only names it; he keeps his clip and takes none more
-drogue.parade                       | documented | {SOURCE} | Clips taken go on after the next deal; while the cards are dealt (the parade) ordinary clips are off and talk is free, until "Aux armes!" (and, silent, "Silence!")
-drogue.parade.caller                | assumed    | {OURS} | The call falls to the dealer, or the first player to his right without a clip; if all four wear clips, the dealer calls
+drogue.parade                       | documented | {SOURCE} | Clips taken go on after the next deal; while the cards are dealt (the parade) ordinary clips are off and talk is free, until the dealer, or the next player if the dealer wears a clip, calls "Aux armes!" (and, silent, "Silence!")
+drogue.parade.caller                | assumed    | {OURS} | Alternative: the call falls to the dealer, or the first player to his right without a clip; if all four wear clips, the dealer calls
 drogue.parade.when                  | assumed    | {OURS} | There is a parade only while somebody wears a clip
 drogue.parade.forgotten             | assumed    | {OURS} | The booklet names no penalty for a forgotten "Aux armes!": it is noted and the clips go back on
 drogue.vilenie.debrisque            | documented | {SOURCE} | Débrisqué: the side's tricks hold no Ace and no Ten; one clip
@@ -100,7 +101,8 @@ drogue.silent                       | documented | {SOURCE} | In the silent game
 drogue.silent.calls                 | assumed    | {OURS} | A clipped player who must call out (Qui vive!, the four Mandrins) asks for the floor first; his right-hand neighbour grants it
 drogue.signs                        | documented | {SOURCE} | Known signs: crooked jaw, Clubs; eyes to the sky, Diamonds; one eye pinched shut, an Ace; the flat hand swept across the table, pass
 drogue.signs.assumed                | assumed    | {OURS}, after the Aluette signs | Our signs for what is lost: a pout for Hearts, the head tilted for Spades, fingers on the table for a number
-drogue.end                          | suggested  | {PAGE} | The game has no end: play an agreed number of deals; the side wearing fewer clips wins
+drogue.end                          | suggested  | {PAGE} | The game has no end: play for an agreed time; the side wearing fewer clips at the close wins
+drogue.end.deals                    | assumed    | {OURS} | The agreed time is counted in deals: the players fix how many deals the evening lasts
 drogue.end.count                    | assumed    | {OURS} | At the end every clip counts one, whatever its kind, and a black nose one
 drogue.cap                          | assumed    | {OURS} | A game still going after the cap of dealings (deals dealt again included) stops there, undecided
 drogue.variant.four-jacks           | documented | {SOURCE} | The four Jacks may not be played one after another by the same players: a penalty clip
@@ -181,7 +183,7 @@ ALL_PASS = option(
     ),
 )
 
-DEALS = option(RULES, "deals", "Deals in the session (1: one deal alone)", 1, "drogue.end", low=1, high=60)
+DEALS = option(RULES, "deals", "Deals in the session (1: one deal alone)", 1, "drogue.end.deals", low=1, high=60)
 DEAL_CAP = option(
     RULES,
     "deal_cap",
@@ -221,6 +223,17 @@ CAPOT = option(
         _c(2, "two clips", "drogue.vilenie.capot"),
     ),
     shows=CAPOT_SHOWS,
+)
+CALLER = option(
+    RULES,
+    "caller",
+    'Who calls "Aux armes!"',
+    "next",
+    "drogue.parade",
+    choices=(
+        _c("next", "the dealer, or the next player if the dealer wears a clip", "drogue.parade"),
+        _c("unclipped", "the dealer, or the first player to his right without a clip", "drogue.parade.caller"),
+    ),
 )
 RENGAGE = option(
     RULES,
@@ -323,5 +336,6 @@ OPTIONS = (
     FIRST_GAME,
     CAPOT_COUNTS,
     RELEASE,
+    CALLER,
     DEAL_CAP,
 )

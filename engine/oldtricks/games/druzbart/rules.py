@@ -24,7 +24,8 @@ druzbart.deal                    | suggested  | our copy's own guess ("presumabl
 druzbart.deal.single             | assumed    | {OURS} | Alternative: the cards dealt clockwise one at a time
 druzbart.deal.rotation           | assumed    | {OURS} | After each deal the deal passes to the left
 druzbart.deal-32                 | assumed    | {OURS} | With 32 cards, eight each (packets of three, three, then two)
-druzbart.lead                    | documented | {BOTH} | Forehand, the dealer's left, leads any card
+druzbart.lead                    | documented | {BOTH} | Forehand leads any card
+druzbart.lead.left               | suggested  | our copy's own guess ("presumably" clockwise) | Forehand is the player on the dealer's left, if the deal goes clockwise as our copy presumes
 druzbart.head                    | documented | {BOTH} | No need to follow suit, but you must beat the best card so far if you can
 druzbart.head.dud-led            | assumed    | our reading of the head and all-duds rules | While only duds lie on the table, any beater heads the trick and another dud does not
 druzbart.rank                    | documented | {G1831} | Three matadors are the highest cards; the other beaters rank below them; the rest are duds
@@ -35,7 +36,8 @@ druzbart.seven                   | documented | {BOTH} | A Seven led cannot be b
 druzbart.seven.gracz             | assumed    | reported as Gracz's (outside, medium); not in our copy of the article | Alternative: the matadors do beat a led Seven
 druzbart.duds                    | documented | {BOTH} | Eights, Tens and Kings, matadors excepted, are worthless
 druzbart.obers                   | assumed    | {OURS} (Queens are duds in the related games) | The Obers, missing from the lists, are duds
-druzbart.all-duds                | documented | {BOTH}; the unled Seven is our assumption | When only duds are played the leader takes the trick; an unled Seven counts as a dud
+druzbart.all-duds                | documented | {BOTH} | When only duds are played the leader takes the trick
+druzbart.all-duds.seven          | assumed    | {OURS} | A Seven played after the lead beats nothing, so it counts with the duds in that rule
 druzbart.winner-leads            | documented | {BOTH} | Whoever takes a trick leads to the next
 druzbart.end                     | documented | {BOTH} | The deal stops as soon as one team has five tricks
 druzbart.split-32                | assumed    | {OURS} | With 32 cards, four tricks each scores nothing
@@ -52,7 +54,8 @@ druzbart.partners-by-cards       | assumed    | reported as Gracz's (outside, me
 clock.seats                      | documented | {G1831} | Clock Druzbart: three players, each for himself
 clock.lines                      | documented | {G1831} | Lines chalked as a tripod, one erased per trick taken
 clock.lines.count                | assumed    | {OURS}, as in the four-hand game | Six lines a player: nobody gives the number
-clock.deal                       | assumed    | {OURS} | Twelve cards each from 36; ten each from 32, two left out
+clock.deal                       | suggested  | our copy's "otherwise the same" as the game for four, read literally | As in the game for four: nine cards each from 36, eight each from 32, the rest left out
+clock.deal.full                  | assumed    | {OURS} | Alternative: the pack dealt out as far as it goes, twelve each from 36, ten each from 32 with two left out
 clock.end                        | suggested  | our copy's "otherwise the same" as the game for four, read literally | A deal ends as soon as a player has five tricks, as in the game for four
 clock.end.all                    | assumed    | {OURS} | Alternative: every trick of a deal is played, since five tricks mean less with three players
 clock.end.at-once                | assumed    | {OURS} | The game stops at the trick in which a player erases his last line
@@ -171,10 +174,10 @@ DEAL_SIZE = option(
     RULES,
     "deal_size",
     "Cards dealt to each player",
-    "full",
+    "four-hand",
     "clock.deal",
     choices=(
-        _c("full", "12 each from 36 cards, 10 each from 32 (two left out)", "clock.deal"),
         _c("four-hand", "as in the four-hand game: 9 each from 36, 8 each from 32", "clock.deal"),
+        _c("full", "12 each from 36 cards, 10 each from 32 (two left out)", "clock.deal.full"),
     ),
 )
