@@ -86,8 +86,16 @@ RETURN_ORDER = option(
     "bettelmann.return-order",
     choices=(
         _c("play-order", "as they were played", "bettelmann.return-order"),
-        _c("winner-first", "the winner's own cards first, a tie's stake sorted in with its owners'", "bettelmann.return-order"),
-        _c("loser-first", "the loser's cards first, a tie's stake sorted in with its owners'", "bettelmann.return-order"),
+        _c(
+            "winner-first",
+            "the winner's own cards first, a tie's stake sorted in with its owners'",
+            "bettelmann.return-order",
+        ),
+        _c(
+            "loser-first",
+            "the loser's cards first, a tie's stake sorted in with its owners'",
+            "bettelmann.return-order",
+        ),
         _c("stake-winner-first", "a tie's stake first, as played; then the winner's card", "bettelmann.return-order"),
         _c("stake-loser-first", "a tie's stake first, as played; then the loser's card", "bettelmann.return-order"),
         _c("shuffled", "shuffled (from the deal's seed)", "bettelmann.return-order"),

@@ -163,7 +163,6 @@ def parade_caller(reading: str, dealer: int, clipped: list[bool]) -> int:
     return next((s for s in from_right(dealer) if not clipped[s]), dealer)
 
 
-
 def open_calls(table: Table, state: DrogueState, facts: list[Fact]) -> tuple[DrogueState, list[Fact]]:
     """The cards are dealt: list what is owed before the auction, in the order it comes."""
     wear = state.session.wear
