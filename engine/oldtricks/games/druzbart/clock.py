@@ -60,7 +60,7 @@ class ClockDruzbart(Druzbart):
 
     @property
     def hand_size(self) -> int:
-        # clock.deal: 12 from 36 and 10 from 32 (two left out), or the four-hand counts
+        # clock.deal: the four-hand counts; clock.deal.full: 12 from 36 and 10 from 32 (two left out)
         assert isinstance(self.settings, ClockOptions)
         full = self.settings.deal_size == "full"
         if self.settings.pack == 36:
