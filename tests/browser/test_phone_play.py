@@ -18,16 +18,17 @@ MOVES = 8  # the reader's moves played, each checked after
 # The reader's seat to play (the seat marked "you"), its hand, and each control for its move (a card it
 # may play, a move button under the table): their tops and bottoms in the window, and the window's height
 # under the theme's header.
+CONTROLS = ".ot-sb-widget button.ot-card[data-legal='true'], [data-role='moves'] button"
 SEEN = """() => {
   const box = (el) => { const r = el.getBoundingClientRect(); return [Math.round(r.top), Math.round(r.bottom)]; };
   const seat = document.querySelector(".ot-sb-widget .ot-seat.ot-you");
   const header = document.querySelector(".mobile-header");
   const top = header && header.getBoundingClientRect().height ? header.getBoundingClientRect().bottom : 0;
   if (!seat) return {top, seat: null};
-  const controls = [...document.querySelectorAll(".ot-sb-widget button.ot-card[data-legal='true'], [data-role='moves'] button")];
+  const controls = [...document.querySelectorAll(CONTROLS)];
   return {top, bottom: window.innerHeight, seat: box(seat), hand: box(seat.querySelector(".ot-hand")),
     controls: controls.map(box), names: controls.map((b) => b.dataset.move || b.dataset.card)};
-}"""
+}""".replace("CONTROLS", repr(CONTROLS))
 
 
 def off_screen(seen: dict[str, Any]) -> list[str]:
@@ -65,7 +66,7 @@ def test_play_now_on_a_phone_keeps_the_move_on_the_first_screen(
     for move in range(MOVES):
         step = page.evaluate("() => document.querySelector('.ot-sb-widget').dataset.step")
         # the reader's move: the last control (a card or the last move button), as a thumb would reach it
-        page.locator(".ot-sb-widget button.ot-card[data-legal='true'], [data-role='moves'] button").last.click()
+        page.locator(CONTROLS).last.click()
         page.wait_for_function(
             "(step) => document.querySelector('.ot-sb-widget').dataset.step !== step", arg=step, timeout=READY_MS
         )

@@ -36,17 +36,23 @@ MEASURE = """(touch) => {
   if (!table) return [["no table", 0]];
   const faults = [];
   const rects = new Map();
-  const box = (el) => { let r = rects.get(el); if (!r) { r = el.getBoundingClientRect(); rects.set(el, r); } return r; };
-  const seatOf = (el) => { const s = el.closest("[data-seat-box]"); return s ? s.querySelector(".ot-seat-name").textContent : "centre"; };
+  const box = (el) => {
+    if (!rects.has(el)) rects.set(el, el.getBoundingClientRect());
+    return rects.get(el);
+  };
+  const seatOf = (el) => {
+    const seat = el.closest("[data-seat-box]");
+    return seat ? seat.querySelector(".ot-seat-name").textContent : "centre";
+  };
   const name = (el) => `${seatOf(el)} ${el.tagName.toLowerCase()}${[...el.classList].map((c) => "." + c).join("")}`;
   const outside = (r, o) => Math.max(o.left - r.left, r.right - o.right, o.top - r.top, r.bottom - o.bottom);
   const overlap = (a, b) => Math.min(Math.min(a.right, b.right) - Math.max(a.left, b.left),
     Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
   const T = box(table), R = root.getBoundingClientRect();
   if (outside(T, R) > TOL) faults.push(["table outside the viewer", outside(T, R)]);
-  const PARTS = ".ot-seat-head > *, .ot-hand, .ot-slot:last-child .ot-card-img, .ot-slot:last-child .ot-card, .ot-stack, .ot-count,"
-    + " .ot-top-tag, .ot-value, .ot-trick-head, .ot-trick, .ot-played .ot-card, .ot-win-tag, .ot-group, .ot-group-label,"
-    + " .ot-group-cards > .ot-card, .ot-empty, .ot-outcome, .ot-seat, button.ot-card";
+  const PARTS = ".ot-seat-head > *, .ot-hand, .ot-slot:last-child .ot-card-img, .ot-slot:last-child .ot-card,"
+    + " .ot-stack, .ot-count, .ot-top-tag, .ot-value, .ot-trick-head, .ot-trick, .ot-played .ot-card, .ot-win-tag,"
+    + " .ot-group, .ot-group-label, .ot-group-cards > .ot-card, .ot-empty, .ot-outcome, .ot-seat, button.ot-card";
   const parts = [...table.querySelectorAll(PARTS)].filter((el) => { const r = box(el); return r.width || r.height; });
   for (const el of parts) {
     const out = outside(box(el), T);
@@ -80,12 +86,14 @@ MEASURE = """(touch) => {
     if (tops.length && Math.max(...tops) - Math.min(...tops) > 4) faults.push([`${name(el)} on two lines`, 0]);
   }
   for (const el of table.querySelectorAll(".ot-group-label, .ot-trick-head, .ot-empty")) {
-    if (box(el).width && el.scrollWidth > el.clientWidth + 1) faults.push([`${name(el)} cut`, el.scrollWidth - el.clientWidth]);
+    const cut = el.scrollWidth - el.clientWidth;
+    if (box(el).width && cut > 1) faults.push([`${name(el)} cut`, cut]);
   }
   for (const el of table.querySelectorAll("button.ot-card, button.ot-pile")) {
     const r = box(el);
     if (r.width < touch - 0.01 || r.height < touch - 0.01) {
-      faults.push([`${name(el)} a touch target of ${r.width.toFixed(1)} x ${r.height.toFixed(1)} px`, touch - Math.min(r.width, r.height)]);
+      const size = `${r.width.toFixed(1)} x ${r.height.toFixed(1)} px`;
+      faults.push([`${name(el)} a touch target of ${size}`, touch - Math.min(r.width, r.height)]);
     }
   }
   return faults.map(([what, px]) => [what, Math.round(px * 10) / 10]);
@@ -191,5 +199,11 @@ def test_the_measure_sees_a_hand_off_the_table(live_page: Any, site_server: Site
     }"""
     )
     found = " | ".join(what for what, _ in live_page.evaluate(MEASURE, TOUCH))
-    for what in ("outside the table", "over", "span.ot-seat-name on two lines", "span.ot-won cut", "touch target of 12.0"):
+    for what in (
+        "outside the table",
+        "over",
+        "span.ot-seat-name on two lines",
+        "span.ot-won cut",
+        "touch target of 12.0",
+    ):
         assert what in found, (what, found)
