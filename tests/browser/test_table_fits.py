@@ -160,10 +160,20 @@ def summary(faults: dict[str, dict[str, list[list[Any]]]]) -> str:
     return "\n".join(lines)
 
 
-@pytest.mark.long
-def test_every_step_of_every_viewer_fits_its_table(live_page: Any, site_server: SiteServer) -> None:
+GAMES = ("bettelmann", "clock", "drogue", "druzbart", "todundleben")  # the embed pages' folders
+
+
+def test_every_game_is_walked(site_server: SiteServer) -> None:
     pages = embed_pages(site_server.root)
     assert len(pages) > 100, pages
+    assert {p.split("/")[1] for p in pages} == set(GAMES)
+
+
+# one test a game: the workers share the walk (some 4,200 steps, each measured at three widths)
+@pytest.mark.long
+@pytest.mark.parametrize("game", GAMES)
+def test_every_step_of_every_viewer_fits_its_table(live_page: Any, site_server: SiteServer, game: str) -> None:
+    pages = [p for p in embed_pages(site_server.root) if p.split("/")[1] == game]
     faults: dict[str, dict[str, list[list[Any]]]] = {}
     for path in pages:
         live_page.goto(site_server.url + path)
