@@ -96,7 +96,8 @@ function handEl(seatData, ctx) {
       : h("div", {class: "ot-hand ot-pile", role: "img", "aria-label": label}, stack, h("span", {class: "ot-count"}, String(cards.length)));
     return pile;
   }
-  const list = h("div", {class: `ot-hand ot-fan${hand.layout === "pile" ? " ot-pile-open" : ""}`, role: "list",
+  const playable = shown && ctx.play && ctx.play.seat === seat ? " ot-playable" : "";  // its cards are buttons
+  const list = h("div", {class: `ot-hand ot-fan${hand.layout === "pile" ? " ot-pile-open" : ""}${playable}`, role: "list",
     "aria-label": hand.layout === "pile"
       ? `${owner}'s face-down pile shown open, top card first (${cards.length})`
       : `${owner}'s hand (${cards.length})`});

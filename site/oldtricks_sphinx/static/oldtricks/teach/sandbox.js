@@ -221,6 +221,7 @@ export class Sandbox {
     // the table from its top, or, where it is taller than the screen (a phone), down to the reader's hand
     this.viewerSlot.scrollIntoView({block: "start"});
     this.widget.root.querySelector('[data-seat-box="0"]')?.scrollIntoView({block: "nearest"});
+    this.bar.boardEl.scrollIntoView({block: "nearest"});  // and the moves under it
     this.root.dataset.ready = "ready";
   }
 
@@ -267,8 +268,10 @@ export class Sandbox {
     put(this.viewerSlot, root);
     const w = new SandboxWidget(root, data);
     w.live.el.remove(); // the viewer's own live play gives way to the sandbox's play bar
+    w.live.boardEl.remove();
     w.live = this.bar;
     w.liveSlot.appendChild(this.bar.el);
+    w.liveBoardSlot.appendChild(this.bar.boardEl);
     owners.set(w, this);
     this.widget = w;
     w.render();
@@ -293,8 +296,8 @@ export class Sandbox {
     }
   }
 
-  play(move) {
-    return this.run(async () => {
+  async play(move) {
+    await this.run(async () => {
       const w = this.widget;
       const r = await this.engine.play(TABLE, w.frame.step, move, [...this.bots], this.level);
       if (!r || !r.ok || !Array.isArray(r.frames)) {
@@ -304,6 +307,17 @@ export class Sandbox {
       w.setMessage("");
       this.extend(r.frames);
     });
+    this.keepInView();
+  }
+
+  /** After the reader's move, the seat to play, its hand and the moves under the table on the screen
+   * again, if they left it (on a phone the table is taller than the screen, and grows as the auction
+   * gives way to the play). */
+  keepInView() {
+    const seat = this.widget && this.widget.root.querySelector(".ot-seat.ot-you");
+    if (!seat) return;
+    seat.scrollIntoView({block: "nearest"});
+    if (this.bar.moves.childElementCount) this.bar.boardEl.scrollIntoView({block: "nearest"});
   }
 
   advance() {
