@@ -33,13 +33,13 @@ def _in_play(state: Any) -> bool:
 @pytest.mark.parametrize(("name", "options"), OPTION_SETS)
 def test_fast_rules_agree_with_the_game_on_every_move_and_trick(name: str, options: dict[str, Any]) -> None:
     """legal(): the same cards as legal_moves at every move; winner() and score(): the same taker, tricks,
-    lines and end of deal as apply at every trick, over 30 random games (150 moves each)."""
+    lines and end of deal as apply at every trick, over 40 random games (150 moves each)."""
     game = make_game(name, options)
     model = DruzbartModel(game)
     rng = Rng(17)
     search = Search(model, model.ours(0))
     tricks = 0
-    for seed in range(30):
+    for seed in range(40):
         state = game.new_state(seed=seed)
         for _ in range(150):
             if state.turn is None:

@@ -3,7 +3,9 @@
 >>> game = ClockDruzbart()
 >>> state = game.new_state(seed=1)
 >>> [len(h) for h in state.hands], len(state.deal.rest)
-([12, 12, 12], 0)
+([9, 9, 9], 9)
+>>> [len(h) for h in ClockDruzbart({"deal_size": "full"}).new_state(seed=1).hands]
+[12, 12, 12]
 """
 
 from __future__ import annotations
