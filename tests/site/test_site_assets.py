@@ -88,6 +88,7 @@ def test_runtime_is_copied_when_the_build_finishes(build: Builder, tmp_path: Pat
             "oldtricks-0.1.0.dist-info/METADATA",
             "oldtricks-0.1.0.dist-info/RECORD",
             "oldtricks/__init__.py",
+            "oldtricks/ledger.toml",
             "oldtricks/live.py",
             "oldtricks/replay.py",
         ]
