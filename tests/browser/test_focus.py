@@ -200,6 +200,8 @@ def test_a_framed_viewer_used_every_way_leaves_its_host_alone(live_page: Any, si
     still("the analysis")
     # another reading: the options opened, one chosen
     press(f'{viewer} details[data-role="options"] summary', "the options")
+    # its controls are built in the fold's toggle event, which comes after the key press
+    frame.wait_for_selector(f'{viewer} select[data-option="order"]', timeout=LIVE_MS)
     frame.evaluate(CHOOSE, [f'{viewer} select[data-option="order"]', "natural"])
     frame.wait_for_function(f"() => document.getElementById('{SID}').dataset.divergeStep", timeout=LIVE_MS)
     live_ready(frame)
