@@ -163,10 +163,10 @@ function seatEl(frame, seatData, pos, ctx) {
     h("span", {class: "ot-seat-name", "data-key": "name"}, seatData.name),
     ctx.play && ctx.play.seat === seat ? h("span", {class: "ot-you-flag", "data-key": "you"}, "you") : null,
     frame.turn === seat ? h("span", {class: "ot-turn-flag", "data-key": "turn"}, "to play") : null,
-    // the toggle beside the name (not after the count, pushed to the right): in a narrow seat it shares
-    // the name's line rather than take a line of its own
-    ctx.toggleHand ? handToggle(seatData, ctx) : null,
     (seatData.marks || []).map((m) => markEl(m, ctx.rules, `mark ${m.kind}|${m.label}`)),
+    // the toggle before the count (pushed to the right): in a narrow seat it shares the marks' line
+    // rather than take a line of its own after the count
+    ctx.toggleHand ? handToggle(seatData, ctx) : null,
     h("span", {class: "ot-won", title: "won so far", "data-key": "won"}, wonText(seatData.won))),
   handEl(seatData, ctx));
 }
