@@ -188,7 +188,17 @@ def _engine_wheel() -> Path:
 # What a site build reads. A build that passed writes their digest to SITE_STAMP; a later build of the
 # same inputs is skipped, so `nox -t check` builds the site once: the docs session builds it and its
 # tests read it, the browser session then finds it current.
-SITE_INPUTS = ("docs", "site", "engine", "scenarios", "stats", "package.json", "package-lock.json", "pyproject.toml")
+SITE_INPUTS = (
+    "docs",
+    "site",
+    "engine",
+    "scenarios",
+    "stats",
+    "ledger.toml",
+    "package.json",
+    "package-lock.json",
+    "pyproject.toml",
+)
 SITE_STAMP = ROOT / "build" / "site.inputs"
 
 

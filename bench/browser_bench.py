@@ -45,8 +45,9 @@ from a plain server; the live runtime under 5 MB over the wire with compression,
 the second page live in under 40% of the first's time; click to live under 300 ms after intent, and
 under bare Pyodide + 100 ms without; live.js at most 200 ms slower than bare Pyodide; a live move
 under 20 ms; on the phone, each game page's largest contentful paint under 2.5 s, under 200 ms of
-blocking time and under 5,000 DOM nodes; a step drawn under 30 ms, desktop and phone (on the phone, under
-7.5 ms of the main thread's CPU, the slowdown left out); where two readings
+blocking time and under 5,000 DOM nodes; a step drawn under 30 ms on the desktop and 45 ms on the phone, its
+CPU slowed four times (on the phone, under 11.25 ms of the main thread's CPU, the slowdown left out), each
+beside the same step on the viewer's embed page; where two readings
 part found live in under 200 ms. Ratios to bare Pyodide of the same run are given beside
 (``*_to_bare_ratio``), stepping's to its embed page and parting's to opening the table.
 
@@ -120,10 +121,10 @@ for _game in PHONE_PAGES:
     TARGETS[("phone", f"{_game}_tbt_ms")] = 200
     TARGETS[("phone", f"{_game}_dom_nodes")] = 5000
 TARGETS[("stepping", "desktop_step_ms")] = 30  # from click to drawn
-TARGETS[("stepping", "phone_step_ms")] = 30
+TARGETS[("stepping", "phone_step_ms")] = 45  # its CPU slowed PHONE_CPU_SLOWDOWN times (issue 32)
 # a step's drawing, style and layout in the main thread's CPU time (STEP_LOOP, not slowed), which the
-# machine's load inflates less than the wall clock: the phone's 30 ms slowed four times is 7.5 ms of it
-TARGETS[("stepping", "phone_step_cpu_ms")] = 30 / PHONE_CPU_SLOWDOWN
+# machine's load inflates less than the wall clock: the phone's 45 ms slowed four times is 11.25 ms of it
+TARGETS[("stepping", "phone_step_cpu_ms")] = 45 / PHONE_CPU_SLOWDOWN
 TARGETS[("parting", "compare_ms")] = 200  # where two readings part, live, on a 40-step scenario
 
 BARE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>bare</title>

@@ -7,7 +7,7 @@ build/fuzz/fuzz.json; each failing input is saved in build/fuzz/ to be replayed.
 anything failed. ``--files N --links N`` set the counts (100,000 each by default), ``--seed`` the
 start, ``--ends`` adds the games (``--ends-only`` plays only them).
 
-The games take long for Drogue (196,608 combinations, most of them evenings of 60 deals: some
+The games take long for Drogue (393,216 combinations since the caller option, most of them evenings of 60 deals: some
 hours on one core), so that part can be split and resumed: ``--ends-game drogue --ends-range
 20000:40000`` plays those combinations only, and every combination played is logged in
 build/fuzz/ends-GAME-CODE.jsonl (CODE: the first 12 hex digits of :func:`play_fingerprint`, the hash of
@@ -169,6 +169,9 @@ def record_summary() -> list[str]:
     for name, entry in sorted(_read_record().items()):
         changed = changed_since(entry)
         said = f"older code: {len(changed)} file(s) changed since: {', '.join(changed)}" if changed else "today's code"
+        today = len(combinations(name))
+        if today != entry["combinations"]:
+            said += f"; it swept {entry['combinations']:,} combinations, today's code has {today:,}"
         lines.append(f"{name}: every combination swept on code {entry['code']} ({entry['updated']}), {said}")
     return lines
 

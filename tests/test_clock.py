@@ -40,7 +40,7 @@ def all_option_sets() -> list[dict[str, Any]]:
 
 
 def start(options: dict[str, Any] | None = None, seed: int = 11, dealer: int = 2) -> tuple[Any, Any]:
-    game = make_game("clock", options or {})
+    game = make_game("clock", {"deal_size": "full", **(options or {})})  # most tests here deal the pack out
     return game, game.new_state(seed=seed, dealer=dealer)
 
 
@@ -61,7 +61,7 @@ def test_deal_sizes(pack: int, size: str, hand: int, out: int) -> None:
 
 
 def test_ten_each_is_three_packets_and_a_single_card() -> None:
-    game = make_game("clock", {"pack": 32})
+    game = make_game("clock", {"pack": 32, "deal_size": "full"})
     order = list(game.pack.cards)
     hands, rest = game.deal_order(order, 2)
     assert hands[0] == tuple(order[0:3] + order[9:12] + order[18:21] + order[27:28])
@@ -69,7 +69,7 @@ def test_ten_each_is_three_packets_and_a_single_card() -> None:
 
 
 def test_explicit_hands_leave_the_rest_out() -> None:
-    game = make_game("clock", {"pack": 32})
+    game = make_game("clock", {"pack": 32, "deal_size": "full"})
     cards = list(game.pack.cards)
     state = game.new_state(hands=[cards[0:10], cards[10:20], cards[20:30]], dealer=2)
     assert state.deal.rest == tuple(cards[30:])
@@ -247,12 +247,12 @@ def test_with_six_lines_a_game_ends_in_its_second_deal_unless_lines_come_back() 
 
     lengths = set()
     for seed in range(40):
-        game = make_game("clock", {"matador_lost": 0})
+        game = make_game("clock", {"matador_lost": 0, "deal_size": "full"})
         state, _ = play(game, seed, seed % 2 == 0, 100_000)
         assert game.outcome(state) is not None and game.outcome(state).kind == "win"
         lengths.add(state.number)
         first = state.history[0].tricks
         assert max(first) == 5 and len(state.history) == 2
     assert lengths == {2}
-    longer = make_game("clock", {"matador_lost": 5})
+    longer = make_game("clock", {"matador_lost": 5, "deal_size": "full"})
     assert any(play(longer, seed, False, 100_000)[0].number > 2 for seed in range(40))  # lines chalked back

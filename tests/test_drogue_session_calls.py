@@ -81,7 +81,13 @@ def test_the_dealer_calls_aux_armes_or_the_next_without_a_clip() -> None:
     assert duties(state)[0] == (0, "aux-armes")  # Dan deals and wears a clip: Anna, on his right, calls
     everyone = wear(*((s, Wear(clips=1)) for s in range(4)))
     state, _ = dealt(game, 2, holder=1, wear=everyone)
-    assert duties(state)[0] == (2, "aux-armes")  # all four wear clips: the dealer calls
+    assert duties(state)[0] == (1, "aux-armes")  # all four wear clips: the next on the dealer's right calls
+    reading = game_of(caller="unclipped")  # the option: the first without a clip, the dealer if none is
+    assert duties(dealt(reading, 2, holder=1, wear=everyone)[0])[0] == (2, "aux-armes")
+    assert duties(dealt(reading, 1, holder=1, wear=wear((0, Wear(clips=1)), (1, Wear(clips=1))))[0])[0] == (
+        3,
+        "aux-armes",
+    )
     state, events = run(game, state, "call aux-armes")
     assert "Aux armes!" in events[0].text and "Silence" not in events[0].text and not state.parade
     silent = game_of(mode="silent")
@@ -201,7 +207,7 @@ def test_release_by_showing_a_jack() -> None:
     game = game_of()
     worn = wear((0, Wear(clips=1)), (2, Wear(clips=1)), (1, Wear(clips=2, buttonhole=1, penalty=1)), (3, Wear(clips=1)))
     state, events = dealt(game, 2, holder=0, wear=worn)
-    assert duties(state) == [(2, "aux-armes"), (1, "show"), (3, "show")]  # all four clipped: the dealer calls
+    assert duties(state) == [(1, "aux-armes"), (1, "show"), (3, "show")]  # all four clipped: the next calls
     state, events = run(game, state, "call aux-armes")
     # Dan holds only J♦: cané dans la guérite, settled without a move
     assert any(e.kind == "guerite" for e in events) and state.session.guerite == (1,)

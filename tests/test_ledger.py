@@ -10,6 +10,7 @@ import pytest
 from conftest import ROOT
 from oldtricks import live, model
 from oldtricks.ledger import LedgerError, implementation_sites, load
+from oldtricks.ledgerfile import ledger_path, read_rows, rows
 from oldtricks.model import STATUSES, rule_table
 from oldtricks.registry import GAMES, all_rules
 
@@ -97,9 +98,44 @@ def test_the_live_engine_shows_each_option_with_its_rules_status(ledger):
 
 
 def test_a_choice_cannot_carry_a_status_of_its_own():
-    rules = rule_table("x.y | suggested | somebody | a rule\nx.y.z | assumed | us | a finer rule")
+    rows = read_rows(
+        '[works.us]\ncite = "us"\n[[rule]]\nid = "x.y"\nstatus = "suggested"\nstatement = "a rule"\n'
+        'sources = [{ work = "us" }]\n[[rule]]\nid = "x.y.z"\nstatus = "assumed"\nstatement = "a finer rule"\n'
+        'sources = [{ work = "us" }]\n'
+    )
+    rules = rule_table("x", rows=rows)
     assert model.choice(rules, "a", "label", "x.y").status == "suggested"
     finer = model.choice(rules, "a", "label", "x.y.z")
     assert model.option(rules, "k", "K", "a", "x.y.z", choices=(finer,)).status == "assumed"
     with pytest.raises(ValueError, match=r"rule 'x\.q' is not in this rule table"):
         model.choice(rules, "a", "label", "x.q")
+
+
+def test_the_engine_reads_the_ledger_as_tomllib_does(ledger):
+    """The engine's own reader (no tomllib in the browser) gives every row as the full loader does."""
+    assert ledger_path().resolve() == LEDGER.resolve()
+    engine = {row.id: row for row in rows()}
+    assert list(engine) == list(ledger.entries)
+    for entry in ledger:
+        row = engine[entry.id]
+        assert (row.status, row.statement, row.gap) == (entry.status, entry.statement, entry.gap), entry.id
+        assert row.cites == tuple(c.cite for c in entry.sources), entry.id
+
+
+def test_the_rule_tables_are_the_ledger(ledger):
+    """Nothing but the ledger writes a rule's status, statement or sources: each game's table reads them."""
+    for rule_id, rule in all_rules().items():
+        entry = ledger.rule(rule_id)
+        assert (rule.status, rule.title) == (entry.status, entry.statement), rule_id
+        assert rule.source == "; ".join(c.cite for c in entry.sources), rule_id
+    engine = ROOT / "engine" / "oldtricks" / "games"
+    for table in engine.glob("*/rules.py"):
+        text = table.read_text(encoding="utf-8")
+        assert not any(f"| {status}" in text for status in STATUSES), f"{table} writes a status of its own"
+
+
+def test_a_ledger_line_the_engine_cannot_read_names_its_line():
+    with pytest.raises(ValueError, match=r"ledger\.toml:3: not a line"):
+        read_rows('[[rule]]\nid = "x.y"\nstatus assumed\n')
+    with pytest.raises(ValueError, match=r"ledger\.toml:2: year has a value"):
+        read_rows("[works.w]\nyear = soon\n")

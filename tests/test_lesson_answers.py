@@ -1,6 +1,7 @@
 """Lessons checked by the solver: the move a question asks for is the solver's one best move at the step
 it is asked, every other legal move does worse, and a lesson about a target (Drogue's 41) reaches it
-only with the answer."""
+only with the answer. Every question leaves a choice (two legal moves at least: a question with one
+legal card gives its answer away), and every other legal choice is played on with best play, in words."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from oldtricks.replay import replay
+from oldtricks.gamebook import played_on
+from oldtricks.replay import Replay, replay
 from oldtricks.scenario import load
 
 ROOT = Path(__file__).resolve().parents[1] / "scenarios"
@@ -20,6 +22,13 @@ LESSONS = [
     ("bettelmann/last-three-low-card", None),
     ("bettelmann/last-three-keep-ace", None),
     ("drogue/count-41", 41),
+    ("drogue/example", None),
+    ("drogue/order-bezique", None),
+    ("drogue/order-natural", None),
+    ("drogue/jack-is-trump", None),
+    ("drogue/overtrump-must", None),
+    ("drogue/guard-ace", None),
+    ("druzbart/seven-gracz", None),
     ("clock/matador-in-time", None),
     ("druzbart/keep-matador", None),
 ]
@@ -40,3 +49,56 @@ def test_a_lesson_asks_for_the_solvers_one_best_move(name: str, target: int | No
         assert others and worse, (name, step, verdict.as_json())
         if target is not None:
             assert best.value >= target > max(other.value for other in others), verdict.as_json()
+
+
+def _questions() -> list[tuple[str, Replay]]:
+    out = []
+    for path in sorted(ROOT.glob("*/*.toml")):
+        rp = replay(load(path, ROOT))
+        if rp.line.asks:
+            out.append((path.relative_to(ROOT).with_suffix("").as_posix(), rp))
+    return out
+
+
+QUESTIONS = _questions()
+
+
+def test_there_are_questions() -> None:
+    assert sum(len(rp.line.asks) for _, rp in QUESTIONS) >= 25
+
+
+@pytest.mark.parametrize(("name", "rp"), QUESTIONS, ids=[name for name, _ in QUESTIONS])
+def test_every_question_leaves_a_choice(name: str, rp: Replay) -> None:
+    for step, ask in rp.line.asks.items():
+        legal = [str(m) for m in rp.game.legal_moves(rp.line.states[step])]
+        assert ask["answer"] in legal, (name, step)
+        assert len(legal) >= 2, f"{name}@{step}: {ask['answer']} is the only legal move, so the question answers itself"
+
+
+@pytest.mark.parametrize(("name", "rp"), QUESTIONS, ids=[name for name, _ in QUESTIONS])
+def test_every_other_choice_is_played_on_in_words(name: str, rp: Replay) -> None:
+    game = rp.game
+    for step, ask in rp.line.asks.items():
+        state = rp.line.states[step]
+        said = played_on(game, state, ask["answer"])
+        if said is None:  # an auction, or too many choices ahead: the solver says so, the author's words stand
+            continue
+        legal = {str(m) for m in game.legal_moves(state)}
+        assert {t["move"] for t in said["tries"]} == legal - {ask["answer"]}, (name, step)
+        verdict = game.analyse(state)
+        right = verdict.value_of(game.parse_move(state, ask["answer"]))
+        assert right is not None
+        for t in said["tries"]:
+            after = state
+            for move in [t["move"], *t["line"]]:  # the line is played on from the reader's card to the end
+                after = game.apply(after, game.parse_move(after, move))[0]
+            assert game.outcome(after) is not None or game.to_play(after) is None or t["line"], (name, step, t)
+            other = verdict.value_of(game.parse_move(state, t["move"]))
+            assert other is not None
+            assert t["costs"] == ((other.value, other.outcome) != (right.value, right.outcome)), (name, step, t)
+            assert other.text in t["text"], t["text"]
+            assert right.text in t["text"] if t["costs"] else "comes to the same" in t["text"], t["text"]
+            assert t["words"], (name, step, t)
+            answer = right.move.card.name if right.move.card else str(right.move)
+            assert answer not in t["text"], "the answer given away"
+        assert right.text in said["answer"]["text"] and said["answer"]["words"]

@@ -108,3 +108,22 @@ def test_strong_bots_answer_and_a_bad_level_is_refused_in_words():
     played = json.loads(live.play("s", 0, "pass", "[1]", "expert"))
     assert played["error"] == "no bot level 'expert': expected one of simple, strong"
     assert set(json.loads(live.call("levels"))["levels"]) == {"simple", "strong"}
+
+
+def test_the_lines_own_next_move_follows_it_and_another_starts_a_side_line():
+    sc = spec("drogue/example.toml")
+    book = replay(sc).frames()
+    live.open_table("same", json.dumps(sc.spec()), "{}")
+    # the book's own move at its step: the line goes on (the viewer has its frames), the table is untouched
+    for step in (0, 1, 8):
+        out = json.loads(live.play("same", step, book[step + 1]["move"], json.dumps([1, 2, 3])))
+        assert out == {"ok": True, "frames": [], "follows": True}, step
+    assert json.loads(live.call("frames", json.dumps({"key": "same"})))["frames"] == book
+    # any other legal move: a side line from there, the bots answering
+    other = next(m for m in book[1]["legal"] if m != book[2]["move"])
+    out = json.loads(live.play("same", 1, other, json.dumps([0, 2, 3])))
+    assert out["ok"] and "follows" not in out and out["frames"][0]["move"] == other
+    # the table is now that side line: its own next move follows it in turn
+    if len(out["frames"]) > 1:
+        out = json.loads(live.play("same", 2, out["frames"][1]["move"], "[]"))
+        assert out.get("follows") is True

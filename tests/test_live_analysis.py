@@ -63,3 +63,12 @@ def test_the_moves_as_good_as_the_best_are_marked_best() -> None:
         moves = out["analysis"]["moves"]
         assert {m["move"] for m in moves if m["best"]} == best, moves
         assert moves[0]["best"] and len(moves) > len(best)
+
+
+def test_the_analysis_says_what_it_is_about_to_do() -> None:
+    frames = _open("plan", "drogue/example.toml")
+    moves = [f["move"] for f in frames[1:11]]
+    said = json.loads(live.call("analysis_plan", json.dumps({"key": "plan", "moves": moves})))
+    assert said["ok"], said
+    assert said["text"].startswith("The solver is playing out each of Dan’s 6 legal moves"), said["text"]
+    assert "29 cards are still to be played" in said["text"], said["text"]

@@ -53,10 +53,11 @@ def test_every_operation_answers_json_through_call(op: str) -> None:
 def test_open_table_and_play_answer_through_call_as_when_called_directly() -> None:
     spec = {"title": "t", "game": "bettelmann", "deal": {"seed": 5}}
     opened = json.loads(live.call("open_table", json.dumps({"key": "ops", "spec": spec})))
-    assert opened == json.loads(live.open_table("ops", json.dumps(spec)))
+    assert opened == json.loads(live.open_table("ops-direct", json.dumps(spec)))
     move = opened["frames"][0]["legal"][0]
+    # each table once: a move played again at the same step is the line's own next move (it follows the line)
     played = json.loads(live.call("play", json.dumps({"key": "ops", "step": 0, "move": move, "bots": [1]})))
-    assert played["ok"] and played["frames"] and played == json.loads(live.play("ops", 0, move, "[1]"))
+    assert played["ok"] and played["frames"] and played == json.loads(live.play("ops-direct", 0, move, "[1]"))
     refused = json.loads(live.call("play", json.dumps({"key": "ops", "step": "0", "move": "UA"})))
     assert refused == {"ok": False, "error": "step must be a whole number, not '0'", "rule": None}
     assert json.loads(live.call("no_such_op"))["error"] == "unknown operation 'no_such_op'"

@@ -91,8 +91,11 @@ def test_the_best_choice_comes_first_and_is_worded() -> None:
         analysis = analyse(game, state)
         scores = [Ending(m.outcome, abs(m.value)).score for m in analysis.moves]  # type: ignore[arg-type]
         assert scores == sorted(scores, reverse=True)
+        who = game.seat_names()[state.turn]  # named: "you" would be the reader, who may sit elsewhere
+        assert who in analysis.measure
         for m in analysis.moves:
-            assert m.text.startswith("with best play you " + {"win": "win", "lose": "lose"}.get(m.outcome, ""))
+            said = {"win": f"{who} wins", "lose": f"{who} loses"}.get(m.outcome, "nobody runs out")
+            assert m.text.startswith(f"with best play {said}")
             assert (m.value > 0) == (m.outcome == "win") and (m.value < 0) == (m.outcome == "lose")
         json = analysis.as_json(3)
         assert {"move", "value", "line", "text", "outcome"} <= set(json["moves"][0])

@@ -10,7 +10,7 @@ import pytest
 from oldtricks import make_game
 from oldtricks.errors import AnalysisError
 from oldtricks.games.drogue.ranking import POINTS
-from oldtricks.games.drogue.solver import DrogueModel, deal_hands, table
+from oldtricks.games.drogue.solver import DrogueModel, deal_hands, side_names, table
 from oldtricks.prng import Rng
 from oldtricks.search import LiveKey, Position, Search, brute_force
 from solver_helpers import assert_keys_change_no_value, endings, random_move
@@ -186,8 +186,10 @@ def test_words_say_who_wins_the_deal() -> None:
     analysis = game.analyse(state)
     assert analysis.measure.startswith("the card points (of 120)")
     for row in analysis.moves:
-        want = "sixty all" if row.value == 60 else "wins the deal" if row.value > 60 else "loses the deal"
-        assert row.text.startswith(f"with best play your side takes {row.value} of 120 card points")
+        want = "sixty all" if row.value == 60 else "and win the deal" if row.value > 60 else "and lose the deal"
+        pair = side_names(game, row.move.seat % 2)  # the side named, never "your side" (the reader's or the mover's?)
+        assert pair == " and ".join(game.seat_names()[s] for s in (row.move.seat % 2, row.move.seat % 2 + 2))
+        assert row.text.startswith(f"with best play {pair} take {row.value} of 120 card points")
         assert want in row.text
 
 

@@ -66,7 +66,8 @@ def swapped(line: Line, hooks, seed: int) -> Line | None:
         hands[a] = tuple(y if c == x else c for c in now[a])
         hands[b] = tuple(x if c == y else c for c in now[b])
         dealt = tuple((*hands[s], *played[s]) for s in range(game.num_seats))
-        other = Line(game, [hooks.with_hands(line.states[start], dealt, ())], [None], [[]])
+        rest = line.states[start].deal.rest  # the cards left out (clock.deal) stay out
+        other = Line(game, [hooks.with_hands(line.states[start], dealt, rest)], [None], [[]])
         try:
             for step in range(start + 1, len(line.states)):
                 told = other.push(line.moves[step])
@@ -226,7 +227,7 @@ def test_a_clock_move_is_valued_by_the_deal_played_out_by_the_simple_bots():
     """Clock Druzbart's objective (games/druzbart/strong.py): after each legal move every seat plays the deal
     out as the simple bot; the value is what the deal does to the mover's slate (lines erased net of lines
     chalked back) minus the best of the two others'. Here on the true deal, checked by playing it out."""
-    game = make_game("clock")
+    game = make_game("clock", {"deal_size": "full"})  # twelve cards each: 18 played leave six tricks to go
     line = line_to(game, 14, until=in_play(DruzbartHooks(), 18))
     state = line.states[-1]
     legal = game.legal_moves(state)
@@ -249,7 +250,7 @@ def test_a_clock_bot_does_not_play_as_if_the_two_others_were_partners():
     """On this position (deal 14, 18 cards played, South to move) the paranoid solver, the two others playing
     together against the mover, likes the Seven of Leaves best on the true deal, and so does the simple bot;
     played out over the strong bot's samples, the Ace of Acorns does best, and the strong bot leads it."""
-    game = make_game("clock")
+    game = make_game("clock", {"deal_size": "full"})  # twelve cards each: 18 played leave six tricks to go
     line = line_to(game, 14, until=in_play(DruzbartHooks(), 18))
     state = line.states[-1]
     paranoid = game.analyse(state)

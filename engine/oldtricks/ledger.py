@@ -1,8 +1,9 @@
 """The rules ledger (``ledger.toml`` at the top of the repository): every rule id, its status, its
 statement in our words, the works it rests on, and what the sources leave out.
 
-The ledger is the historian's record; the engine's rule tables must agree with it (same ids, same
-statuses: ``tests/test_ledger.py``). It is read at build and test time only, never by the live engine:
+The ledger is the historian's record and the one place a rule is written: the engine's rule tables
+read it (:mod:`oldtricks.ledgerfile`, a line reader the browser can run). This module reads it whole,
+with every field checked, at build and test time:
 
 >>> from pathlib import Path
 >>> ledger = load(Path(__file__).resolve().parents[2] / "ledger.toml")

@@ -19,6 +19,7 @@ from typing import Any
 from . import __version__
 from .errors import IllegalMoveError, OldtricksError, ScenarioError
 from .export import expectations, line_spec, to_toml
+from .gamebook import line_words, solving_words
 from .levels import LEVELS, level_problem
 from .links import decode, encode
 from .prng import Rng
@@ -79,7 +80,9 @@ def play(key: str, step: int, move: str, bots_json: str = "[]", level: str = "si
     """Branch table ``key`` after ``step`` with ``move``; then bots of ``level`` (:data:`oldtricks.levels.LEVELS`)
     play their seats until a human's turn.
 
-    Returns the frames of steps ``step + 1`` onward, or the error and the rule that forbids the move.
+    Returns the frames of steps ``step + 1`` onward, or the error and the rule that forbids the move;
+    or, when ``move`` is the one the table's line already plays after ``step`` (the scenario's own next
+    move), no frames and ``follows``: the move stays on that line and starts no side line.
     """
     line = _TABLES.get(key)
     if line is None:
@@ -93,13 +96,17 @@ def play(key: str, step: int, move: str, bots_json: str = "[]", level: str = "si
     problem = level_problem(level)
     if problem is not None:
         return _fail(problem)
-    branch = _branch(line, step)
-    game = branch.game
-    seat = game.to_play(branch.states[-1])
+    game = line.game
+    seat = game.to_play(line.states[step])
     try:
-        parsed = game.parse_move(branch.states[-1], move)
+        parsed = game.parse_move(line.states[step], move)
     except OldtricksError as exc:
         return _refuse(refusal(game, exc, move, seat))
+    if step + 1 < len(line.moves) and line.moves[step + 1] == parsed:
+        # the line's own next move (on the main line, the book's): no new line; the reader goes on along
+        # this one, whose frames the viewer has, and the table stays as it is
+        return _ok(frames=[], follows=True)
+    branch = _branch(line, step)
     try:
         branch.push(parsed)
     except IllegalMoveError as exc:
@@ -326,11 +333,10 @@ def _find_parting(args: dict[str, Any]) -> dict[str, Any]:
     return found
 
 
-def _analyse(args: dict[str, Any]) -> dict[str, Any]:
-    """The solver's values of every legal move at ``step`` (default: the last) of table ``key``, or of the
-    position after ``moves`` (notation, from the deal, under the options the table was opened with:
-    the line the reader is looking at, which need not be the table's). ``line_words``: what happens on
-    the best line, in the game's own narration, for the first :data:`LINE_WORDS` moves."""
+def _shown(args: dict[str, Any]) -> tuple[Line, int]:
+    """The line and step an analysis is asked about: ``step`` (default: the last) of table ``key``, or
+    of the line of ``moves`` (notation, from the deal, under the options the table was opened with:
+    the line the reader is looking at, which need not be the table's)."""
     key, line = _table(args)
     if "moves" in args:
         moves = args["moves"]
@@ -342,15 +348,23 @@ def _analyse(args: dict[str, Any]) -> dict[str, Any]:
                 line.push(line.game.parse_move(line.states[-1], text))
             except OldtricksError as exc:
                 raise OldtricksError(f"step {n}: {exc}") from None
-    step = _step(args, line)
+    return line, _step(args, line)
+
+
+def _analyse(args: dict[str, Any]) -> dict[str, Any]:
+    """The solver's values of every legal move of the position :func:`_shown` names. ``line_words``:
+    what happens on the best line, in the game's own narration, for the first :data:`LINE_WORDS` moves."""
+    line, step = _shown(args)
     game, state = line.game, line.states[step]
     said = game.analyse(state).as_json(step)
     best = said["moves"][0]
-    words: list[str] = []
-    for text in [best["move"], *best["line"]][:LINE_WORDS]:
-        state, events = game.apply(state, game.parse_move(state, text))
-        words.extend(e.text for e in events if e.text)
-    return {"analysis": said, "line_words": words}
+    return {"analysis": said, "line_words": line_words(game, state, [best["move"], *best["line"]], LINE_WORDS)}
+
+
+def _analysis_plan(args: dict[str, Any]) -> dict[str, Any]:
+    """What ``analyse`` will do for the same request, in words, answered at once (the solver may take a while)."""
+    line, step = _shown(args)
+    return {"text": solving_words(line.game, line.states[step])}
 
 
 def _answered(work: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[dict[str, Any]], str]:
@@ -390,6 +404,7 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], str]] = {
     "play": _play,
     "frames": _frames,
     "analyse": _answered(_analyse),
+    "analysis_plan": _answered(_analysis_plan),
     "compare": _answered(_compare),
     "find_parting": _answered(_find_parting),
     "table_spec": _answered(lambda args: {"spec": table_spec(args)}),
@@ -426,6 +441,7 @@ def call(op: str, args_json: str = "{}") -> str:
     - ``scenario_toml`` {key, viewer?} | {spec} -> {toml, name, spec}: a scenario file;
     - ``compare`` {key, frames?} -> {diverge, text, rule, rule_title, status, changed, frames?, book?}:
       where the table's reading parts from the scenario as written (``diverge``: a step, or null);
+    - ``analysis_plan`` {key, step?, moves?} -> {text}: what ``analyse`` is about to do, in words, at once;
     - ``analyse`` {key, step?, moves?} -> {analysis, line_words}: every legal move's value with best play
       (:meth:`oldtricks.model.Game.analyse`, as ``python -m oldtricks analyse --json``) and the best line
       in the engine's words;

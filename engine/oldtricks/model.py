@@ -15,6 +15,8 @@ from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from .cards import Card, Pack, Pattern
 from .errors import AnalysisError, IllegalMoveError, InvalidDealError, InvalidNotationError, InvalidOptionError
+from .ledgerfile import LedgerRow
+from .ledgerfile import rows as ledger_rows
 from .prng import Rng, shuffled
 
 Status = Literal["documented", "disputed", "suggested", "assumed"]
@@ -24,7 +26,8 @@ OptionValue = str | int
 
 @dataclass(frozen=True)
 class Rule:
-    """One row of the rules ledger: a stable id, how sure we are, a short title and its source."""
+    """One row of the rules ledger as a game carries it: the id, how sure we are, the statement (``title``)
+    and the sources it cites, as the ledger writes them."""
 
     id: str
     status: Status
@@ -32,15 +35,24 @@ class Rule:
     source: str
 
 
-def rule_table(text: str) -> tuple[Rule, ...]:
-    """Read ledger rows written one per line as ``id | status | source | title``."""
-    rules = []
-    for line in text.strip().splitlines():
-        ident, status, source, title = (part.strip() for part in line.split("|", 3))
-        if status not in STATUSES:
-            raise ValueError(f"rule {ident}: unknown status {status!r}")
-        rules.append(Rule(ident, status, title, source))
-    return tuple(rules)
+def rule_table(*games: str, rows: Sequence[LedgerRow] | None = None) -> tuple[Rule, ...]:
+    """A game's rule table: the ledger's rows whose id begins with one of ``games`` (``drogue``:
+    ``drogue.*``), in ledger order, each with the ledger's status, statement and sources. The ledger is
+    the one place they are written (``rows``: other rows, for a test).
+
+    >>> [r.id for r in rule_table("clock")][:2], rule_table("clock")[0].status
+    (['clock.seats', 'clock.lines'], 'documented')
+    """
+    table = []
+    for row in ledger_rows() if rows is None else rows:
+        if row.id.split(".", 1)[0] not in games:
+            continue
+        if row.status not in STATUSES:
+            raise ValueError(f"rule {row.id}: unknown status {row.status!r}")
+        table.append(Rule(row.id, row.status, row.statement, "; ".join(row.cites)))
+    if not table:
+        raise ValueError(f"the ledger has no rules for {', '.join(games)}")
+    return tuple(table)
 
 
 def status_of(rules: Sequence[Rule], rule_id: str) -> Status:

@@ -8,9 +8,9 @@ own sources, from ``oldtricks/live.py``, the package's ``__init__.py`` and every
 import statement that names an engine module, module-level or inside a function (a superset of what
 a run imports, so nothing the live engine reaches is left out). :func:`write_live_wheel` writes those
 modules, each without comments, with empty docstrings and narrow indentation on the same lines
-(strip.py: a traceback from the live engine still names the right line), and a dist-info of the package's name,
-version, licence and a RECORD of what is in it. The browser tests replay every scenario on it and
-compare the frames with the build's.
+(strip.py: a traceback from the live engine still names the right line), the ledger (``DATA``: every
+game's rule table), and a dist-info of the package's name, version, licence and a RECORD of what is in
+it. The browser tests replay every scenario on it and compare the frames with the build's.
 
 This module imports nothing from Sphinx.
 
@@ -38,6 +38,7 @@ __all__ = ["LiveWheelError", "live_members", "write_live_wheel"]
 PACKAGE = "oldtricks"
 ROOTS = (f"{PACKAGE}/__init__.py", f"{PACKAGE}/live.py")
 GAMES = f"{PACKAGE}/games/"  # every module here is a root: the registry imports them by name
+DATA = (f"{PACKAGE}/ledger.toml",)  # files the live engine reads: the ledger is every game's rule table
 # dist-info files kept as they are (entry_points.txt names the command line, which is left out)
 DIST_INFO_KEPT = ("WHEEL", "licenses/")
 
@@ -134,6 +135,10 @@ def write_live_wheel(
             out = bytecode.as_bytecode(out, runtime, compiled, "site")
         except (bytecode.BytecodeError, UnicodeDecodeError) as exc:
             raise LiveWheelError(f"cannot compile the live engine: {exc}") from exc
+    missing = [name for name in DATA if name not in members]
+    if missing:
+        raise LiveWheelError(f"the engine wheel {full} lacks {', '.join(missing)}")
+    out.update({name: members[name] for name in DATA})
     dist_info = next((name.split("/")[0] for name in members if name.split("/")[0].endswith(".dist-info")), None)
     if dist_info is None:
         raise LiveWheelError(f"the engine wheel {full} has no .dist-info")

@@ -33,7 +33,9 @@ from oldtricks.registry import all_rules
 from .links import rule_demos, rule_link, status_pill
 from .store import RuleBlock, note_links, rule_anchor, rule_blocks
 
-__all__ = ["RuleDirective", "RuleRole", "setup_rules"]
+__all__ = ["QUIET", "RuleDirective", "RuleRole", "setup_rules"]
+
+QUIET = "documented"  # the status a citation in running text leaves unmarked
 
 
 def unknown_rule(rule_id: str) -> str:
@@ -99,7 +101,8 @@ class RuleDirective(SphinxDirective):
 
 
 class RuleRole(SphinxRole):
-    """``{rule}`id``` or ``{rule}`text <id>```: a link to the rule's block with its status label."""
+    """``{rule}`id``` or ``{rule}`text <id>```: a link to the rule's block, with its status label unless the
+    rule is documented."""
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         _explicit, title, rule_id = split_explicit_title(self.text)
@@ -108,7 +111,10 @@ class RuleRole(SphinxRole):
             msg = self.inliner.reporter.error(unknown_rule(rule_id), line=self.lineno)
             return [self.inliner.problematic(self.rawtext, self.rawtext, msg)], [msg]
         note_links(self.env)
-        node = rule_link(rule_id, title if _explicit else None, warn=True)
+        # documented is the quiet default of running text: only a weaker status is marked beside the link
+        # (each page's legend says so; the rule box itself always shows its full label)
+        quiet = all_rules()[rule_id].status == QUIET
+        node = rule_link(rule_id, title if _explicit else None, warn=True, pill=not quiet)
         self.set_source_info(node)
         return [node], []
 

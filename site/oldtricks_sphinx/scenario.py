@@ -43,6 +43,7 @@ from sphinx.writers.html5 import HTML5Translator
 from oldtricks.coverage import demonstrated_ids
 from oldtricks.errors import ScenarioError
 from oldtricks.framepack import encode_frames, pack
+from oldtricks.gamebook import played_on
 from oldtricks.registry import all_rules
 from oldtricks.replay import Replay
 from oldtricks.scenario import Scenario
@@ -179,6 +180,7 @@ class ScenarioDirective(SphinxDirective):
             "viewer": viewer,
             "step": step,
             "frames": frames,
+            "played_on": {str(k): played_on(game, rp.line.states[k], a["answer"]) for k, a in rp.line.asks.items()},
         }
         note_links(self.env)
         node = scenario_embed(scenario=sc.id, data=data)

@@ -219,3 +219,39 @@ def test_axe_finds_nothing_in_each_sandbox_being_played(live_page: Any, site_ser
     live_page.wait_for_selector(".ot-sb-play:not([aria-busy])")
     found = both_schemes(live_page, ".oldtricks-sandbox", f"sandbox/{game}.html being played")
     assert not found, report(found)
+
+
+RULES_PAGES = ["bettelmann.html", "druzbart.html", "drogue.html", "drogue-clips.html"]
+# Two rules that axe runs only when asked (target-size) or that a page passes only with every viewer drawn
+# (region): every control at least 24 x 24 px or with room around it (WCAG 2.5.8), all content in a landmark.
+TARGETS = ["target-size", "region"]
+
+# Every viewer of the page at its first question's step (the cards are buttons there), or at its last step
+# (the seats carry their marks, links to their rules), or half way.
+AT_EACH = """async (where) => {
+  const src = document.querySelector('script[src*="oldtricks/widget.js"]').src;
+  for (const w of (await import(src)).widgets.values()) {
+    const asked = w.frames.findIndex((f) => f.ask);
+    w.show(where === "question" ? Math.max(0, asked) : where === "last" ? w.frames.length - 1 : w.frames.length >> 1);
+  }
+}"""
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("name", RULES_PAGES)
+def test_every_target_is_large_enough_and_in_a_landmark_on_a_rules_page(
+    live_page: Any, site_server: SiteServer, name: str
+) -> None:
+    live_page.goto(site_server.url + name)
+    wait_mounted(live_page, everything=False)
+    open_folds(live_page)
+    wait_mounted(live_page)  # every viewer drawn
+    found: dict[str, list[dict[str, Any]]] = {}
+    for width, height in ((1280, 800), (390, 844)):
+        live_page.set_viewport_size({"width": width, "height": height})
+        for where in ("question", "half", "last"):
+            live_page.evaluate(AT_EACH, where)
+            items = violations(live_page, only=TARGETS)
+            if items:
+                found[f"{name} at {width} px, each viewer at its {where} step"] = items
+    assert not found, "axe-core found violations:\n" + report(found)

@@ -61,10 +61,15 @@ SMALL_PLOT_TEXT = """async ({floor, cards}) => {
     const text = await (await fetch(img.src)).text();
     const sizes = [...text.matchAll(/font-size[:=]\\s*"?([0-9.]+)(px)?/g)].map((m) => parseFloat(m[1]));
     if (!sizes.length) continue;
-    // a plot in a closed tab is measured as drawn when the reader opens its tab
+    // a plot in a closed tab or fold is measured as drawn when the reader opens them (outermost first)
     const closed = [];
-    for (let p = img.closest("[role=tabpanel]"); p; p = p.parentElement.closest("[role=tabpanel]")) closed.unshift(p);
-    for (const p of closed) if (p.hidden) document.getElementById(p.getAttribute("aria-labelledby")).click();
+    for (let p = img.parentElement.closest("[role=tabpanel], [data-ot-fold]"); p;
+      p = p.parentElement.closest("[role=tabpanel], [data-ot-fold]")) closed.unshift(p);
+    for (const p of closed) {
+      if (p.matches("[role=tabpanel]")) {
+        if (p.hidden) document.getElementById(p.getAttribute("aria-labelledby")).click();
+      } else p.querySelector(':scope > .ot-fold-toggle[aria-expanded="false"]')?.click();
+    }
     const drawn = Math.min(...sizes) * img.getBoundingClientRect().width / img.naturalWidth;
     const name = img.closest(".oldtricks-widget") ? img.alt : img.getAttribute("src").split("/").pop().slice(0, 40);
     if (drawn < floor - 0.05) small[`img ${name}`] = Number(drawn.toFixed(1));

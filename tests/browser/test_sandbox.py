@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 import pytest
 
-from conftest import REPO, Guard, SiteServer, embedded, wait_mounted
+from conftest import REPO, Guard, SiteServer
 from oldtricks.links import encode
 
 pytestmark = pytest.mark.browser
@@ -264,49 +264,3 @@ def test_work_survives_a_reload_and_start_over_forgets_it(live_page: Any, site_s
     idle(live_page)
     new = state(live_page)
     assert len(new["frames"]) == 1 and new["frames"][0]["seats"] != first["seats"]
-
-
-def test_a_line_played_on_a_rules_page_links_into_the_sandbox(
-    live_page: Any, site_server: SiteServer, browser: Any, guard: Guard
-) -> None:
-    sid = "bettelmann/last-three"
-    book = embedded((site_server.root / "bettelmann.html").read_text(encoding="utf-8"))[sid]["frames"]
-    choose = next(f for f in book if f["turn"] == 0 and len(f["legal"]) == 3)
-    step = choose["step"]
-    other_card = next(m for m in choose["legal"] if m != book[step + 1]["move"])
-    live_page.emulate_media(reduced_motion="reduce")  # the engine's answer shown at once
-    live_page.goto(f"{site_server.url}bettelmann.html#{sid}@{step}")
-    wait_mounted(live_page)
-    root = live_page.locator(f'.oldtricks-widget[id="{sid}"]')
-    root.locator('[data-action="go-live"]').click()
-    live_page.wait_for_selector(f'.oldtricks-widget[id="{sid}"][data-ready="live"]', timeout=READY_MS)
-    live_page.wait_for_function(f"() => !document.getElementById('{sid}').hasAttribute('aria-busy')")
-    root.locator(f'button[data-card="{other_card}"][data-seat="0"]').click()
-    live_page.wait_for_function(f"() => Number(document.getElementById('{sid}').dataset.step) > {step}")
-    root.locator('[data-action="copy-link"]').click()
-    field = root.locator('[data-role="link-field"]')
-    field.wait_for()
-    url = field.input_value()
-    assert url.startswith(f"{site_server.url}sandbox/bettelmann.html#v1;g=bettelmann;"), url
-    shown = live_page.evaluate(
-        """async (sid) => {
-      const src = document.querySelector('script[src*="oldtricks/widget.js"]').src;
-      const w = (await import(src)).widgets.get(sid);
-      return {frames: w.frames, step: w.stepOf(w.index)};
-    }""",
-        sid,
-    )
-    assert shown["frames"][step + 1]["move"] == other_card
-
-    other = fresh_page(browser, guard)
-    open_sandbox(other, url)
-    again = state(other)
-    # The lesson's question on the step where the reader played another card stays on the rules page:
-    # the link's next move is not its answer. Everything else is the same.
-    assert shown["frames"][step]["ask"] and again["frames"][step]["ask"] is None
-    shown["frames"][step]["ask"] = None
-    assert again["frames"] == shown["frames"]
-    assert again["step"] == shown["step"]
-    assert again["title"] == "With three cards left, look and choose"
-    assert any(f["note"] for f in again["frames"])  # the scenario's notes came along
-    other.context.close()

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from conftest import Guard, SiteServer, wait_mounted
+from conftest import Guard, SiteServer, open_folds, wait_mounted
 
 pytestmark = pytest.mark.browser
 
@@ -22,6 +22,7 @@ def test_opening_a_fold_puts_its_table_in(live_page: Any, site_server: SiteServe
     wait_mounted(live_page, everything=False)
     assert live_page.locator("details.ot-stats-numbers table").count() == 0
     assert not _numbers_requests(site_server, start)  # nothing fetched before a fold is opened
+    assert open_folds(live_page) >= 3  # each plot is folded under a line naming it: the reader opens them
     folds = live_page.locator("details.ot-stats-numbers:visible")  # not those in a tab not chosen
     assert folds.count() >= 3
     for fold in (folds.nth(0), folds.nth(2)):
@@ -44,6 +45,7 @@ def test_without_the_script_the_fold_links_to_the_numbers_page(
     guard.allow_console(r"Failed to load resource|numbers\.js")
     live_page.route("**/_static/oldtricks/numbers.js*", lambda route: route.abort())
     live_page.goto(site_server.url + "druzbart.html", wait_until="load")
+    open_folds(live_page)  # the plots' folds (tabs.js), then the numbers' fold under one plot
     fold = live_page.locator("details.ot-stats-numbers:visible").first
     fold.locator("summary").click()
     link = fold.locator(".ot-stats-away a")

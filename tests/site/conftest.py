@@ -246,6 +246,7 @@ def engine_wheel(path: Path) -> Path:
         for source in sorted(engine.rglob("*")):
             if source.is_file() and "__pycache__" not in source.parts:
                 wheel.write(source, f"oldtricks/{source.relative_to(engine).as_posix()}")
+        wheel.write(REPO / "ledger.toml", "oldtricks/ledger.toml")  # pyproject's force-include
         info = "oldtricks-0.1.0.dist-info"
         readme = (REPO / "README.md").read_text(encoding="utf-8")
         wheel.writestr(f"{info}/METADATA", f"Metadata-Version: 2.4\nName: oldtricks\nVersion: 0.1.0\n\n{readme}")

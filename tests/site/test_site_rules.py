@@ -107,6 +107,24 @@ def test_rule_needs_a_statement_and_one_place(build: Builder) -> None:
     assert "index.md:10: ERROR: rule 'bettelmann.deal' is already stated at index:6" in built.warnings
 
 
+def test_a_documented_citation_is_quiet_and_a_weaker_one_marked(build: Builder) -> None:
+    """In running text documented is the default, unmarked; the rule box keeps its full label."""
+    built = build(
+        {
+            "index.md": "# R\n\n```{rule} bettelmann.rank\nHigher wins.\n```\n\n"
+            "```{rule} bettelmann.cycle\nA repeat ends it.\n```\n\n"
+            "See {rule}`higher wins <bettelmann.rank>` and {rule}`repeats <bettelmann.cycle>`.\n"
+        }
+    )
+    assert built.status == 0, built.warnings
+    page = built.html()
+    assert '<span class="ot-status ot-status-documented">documented</span>' in page  # the box
+    cite = page[page.index('<a class="ot-cite ot-status-documented') :]
+    assert cite[: cite.index("</a>")].count("ot-status-small") == 0
+    cite = page[page.index('<a class="ot-cite ot-status-assumed') :]
+    assert '<span class="ot-status ot-status-assumed ot-status-small">assumed</span>' in cite[: cite.index("</a>")]
+
+
 def test_citing_a_rule_stated_nowhere_warns(build: Builder) -> None:
     built = build({"index.md": "# R\n\nSee {rule}`bettelmann.rank`.\n"})
     assert built.status == 1

@@ -96,6 +96,7 @@ def test_live_wheel_holds_what_the_live_engine_imports_and_no_more(live_wheel: t
     for left_out in ("oldtricks/cli.py", "oldtricks/terminal.py", "oldtricks/stats/__init__.py", "oldtricks/py.typed"):
         assert left_out not in modules
     assert "oldtricks-0.1.0.dist-info/entry_points.txt" not in names
+    assert "oldtricks/ledger.toml" in names  # every game's rule table, read in the browser as at build time
 
 
 def test_live_wheel_is_a_wheel_whose_record_names_each_file(live_wheel: tuple[Path, list[str]]) -> None:

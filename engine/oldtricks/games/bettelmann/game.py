@@ -294,7 +294,7 @@ class Bettelmann(Game[BettelmannState]):
                 facts.append(Tied(best, len(pot), trick_no, state.leader, table))
             # bettelmann.tie.pierer.leader: the same player begins again
         else:
-            cards, rng = self._return_order(list(pot + table), winner, rng)
+            cards, rng = self._return_order(list(pot), list(table), winner, rng)
             piles = (*piles[:winner], piles[winner] + cards, *piles[winner + 1 :])  # bettelmann.capture
             won = (*won[:winner], won[winner] + 1, *won[winner + 1 :])
             captured = (*captured[:winner], captured[winner] + len(cards), *captured[winner + 1 :])
@@ -319,10 +319,18 @@ class Bettelmann(Game[BettelmannState]):
         )
         return self._after_trick(after, facts)
 
-    def _return_order(self, gathered: list[Play], winner: int, rng: int) -> tuple[tuple[Card, ...], int]:
-        """bettelmann.return-order: the order the captured cards go under the winner's pile."""
+    def _return_order(
+        self, stake: list[Play], trick: list[Play], winner: int, rng: int
+    ) -> tuple[tuple[Card, ...], int]:
+        """bettelmann.return-order: the order the captured cards go under the winner's pile. ``stake``: the
+        tied cards that waited (Pierer's rule), in play order; ``trick``: the cards of the deciding trick."""
         how = self._how_returned
-        if how == "winner-first":
+        gathered = stake + trick
+        if how in ("stake-winner-first", "stake-loser-first"):
+            own = [p for p in trick if p[0] == winner]
+            others = [p for p in trick if p[0] != winner]
+            gathered = stake + (own + others if how == "stake-winner-first" else others + own)
+        elif how == "winner-first":
             gathered = [p for p in gathered if p[0] == winner] + [p for p in gathered if p[0] != winner]
         elif how == "loser-first":
             gathered = [p for p in gathered if p[0] != winner] + [p for p in gathered if p[0] == winner]

@@ -18,7 +18,9 @@ PackName = Literal["german", "french"]
 TieRule = Literal["pierer", "first-player"]
 NextLead = Literal["winner", "fixed"]
 OnOff = Literal["on", "off"]
-ReturnOrder = Literal["play-order", "winner-first", "loser-first", "shuffled"]
+ReturnOrder = Literal[
+    "play-order", "winner-first", "loser-first", "stake-winner-first", "stake-loser-first", "shuffled"
+]
 RunOut = Literal["loses", "split"]
 Split = Literal["colours", "shuffled"]
 FirstLead = Literal["non-dealer", "death"]

@@ -1,4 +1,5 @@
-"""The ledger rows of Bettelmann and Tod und Leben, and the options that switch between readings.
+"""The rule table of Bettelmann and Tod und Leben, read from the ledger, and the options that switch between
+readings (each takes the status of the ledger row it names).
 
 >>> TIE.default, [c.value for c in TIE.choices]
 ('pierer', ['pierer', 'first-player'])
@@ -8,34 +9,7 @@ from __future__ import annotations
 
 from ...model import Choice, choice, option, rule_table
 
-RULES = rule_table("""
-bettelmann.pack                | disputed   | Pierer 1841, Gööck 1967 (German); Feder 1980, Müller 1994 (French) | A 32-card pack, German- or French-suited
-bettelmann.deal                | documented | Pierer 1841 | Sixteen cards each, kept face down and unseen
-bettelmann.lead                | documented | Pierer 1841 | The non-dealer turns up first, then the dealer
-bettelmann.rank                | documented | Pierer 1841, Gööck 1967, Müller 1994 | The higher rank wins; suits do not matter
-bettelmann.capture             | documented | Pierer 1841 | The winner puts the trick under his pile
-bettelmann.tie.pierer          | disputed   | Pierer 1841 | Equal ranks wait on the table for the next trick's winner
-bettelmann.tie.pierer.leader   | assumed    | our assumption | After a tie, the same player turns up first again
-bettelmann.tie.first-player    | disputed   | Gööck 1967, Müller 1994 | Equal ranks go to the player who turned up first
-bettelmann.next-lead           | suggested  | our copy of the article, inferring it from the Gööck and Müller tie rule | The trick winner turns up first next
-bettelmann.next-lead.fixed     | assumed    | our assumption | Alternative: whoever began turns up first in every trick
-bettelmann.end                 | documented | Pierer 1841 | Whoever has no cards left first is the Beggar and has lost
-bettelmann.last-three          | suggested  | Pierer 1841 (the free order is our copy's "presumably") | With three cards or fewer, look and choose
-bettelmann.last-three.off      | assumed    | our assumption | Alternative: no looking; the top card is always turned up
-bettelmann.many-players        | documented | Pierer 1841 | More than two may play the same way
-bettelmann.many-players.deal   | assumed    | our assumption | Cards dealt one by one from the dealer's left; some get one more
-bettelmann.return-order        | assumed    | our assumption | The order in which captured cards go under the pile
-bettelmann.run-out-in-tie      | assumed    | our assumption | Running out while tied cards lie on the table
-bettelmann.cycle               | assumed    | our assumption (Spivey 2010) | A repeated position ends the game; a separate cap
-todundleben.colours            | documented | Feder 1980, Gööck 1967, Müller 1994, Ethische Kultur 1893 | Red suits to Life, black to Death
-todundleben.colours.german     | assumed    | our assumption (the Skat equivalence) | German cards: Hearts and Bells red, Acorns and Leaves black
-todundleben.pack               | assumed    | our assumption: the accounts of Tod und Leben do not name the pack | Either 32-card pack, German- or French-suited
-todundleben.last-three         | assumed    | our assumption: Pierer's look is a Bettelmann rule, and nobody gives it to Tod und Leben | The look at the last three cards, carried over from Bettelmann only if chosen
-todundleben.tie                | documented | Feder 1980, Gööck 1967, Müller 1994 | Equal ranks wait for the next trick's winner
-todundleben.end                | documented | Feder 1980, Gööck 1967, Müller 1994 | The winner captures every card
-todundleben.same-as-bettelmann | disputed   | pagat.com | Some describe Tod und Leben as plain Bettelmann
-todundleben.black-leads        | assumed    | an old German description (outside, medium) | Death (black) turns up first
-""")
+RULES = rule_table("bettelmann", "todundleben")  # ids, statuses, statements and sources: ledger.toml
 
 
 def _c(value: str, label: str, rule: str) -> Choice:
@@ -75,7 +49,7 @@ NEXT_LEAD = option(
         _c("fixed", "always the same player, the one who began", "bettelmann.next-lead.fixed"),
     ),
 )
-PLAYERS = option(RULES, "players", "Players", 2, "bettelmann.many-players", low=2, high=6)
+PLAYERS = option(RULES, "players", "Players", 2, "bettelmann.many-players.max", low=2, high=6)
 RETURN_ORDER = option(
     RULES,
     "return_order",
@@ -84,8 +58,18 @@ RETURN_ORDER = option(
     "bettelmann.return-order",
     choices=(
         _c("play-order", "as they were played", "bettelmann.return-order"),
-        _c("winner-first", "the winner's own card first", "bettelmann.return-order"),
-        _c("loser-first", "the loser's card first", "bettelmann.return-order"),
+        _c(
+            "winner-first",
+            "the winner's own cards first, a tie's stake sorted in with its owners'",
+            "bettelmann.return-order",
+        ),
+        _c(
+            "loser-first",
+            "the loser's cards first, a tie's stake sorted in with its owners'",
+            "bettelmann.return-order",
+        ),
+        _c("stake-winner-first", "a tie's stake first, as played; then the winner's card", "bettelmann.return-order"),
+        _c("stake-loser-first", "a tie's stake first, as played; then the loser's card", "bettelmann.return-order"),
         _c("shuffled", "shuffled (from the deal's seed)", "bettelmann.return-order"),
     ),
 )
@@ -156,9 +140,9 @@ TUL_FIRST = option(
     "first",
     "Who turns up first in the first trick",
     "non-dealer",
-    "todundleben.black-leads",
+    "todundleben.lead",
     choices=(
-        _c("non-dealer", "the non-dealer, as in Bettelmann", "bettelmann.lead"),
+        _c("non-dealer", "the non-dealer, as in Bettelmann (our carry-over)", "todundleben.lead"),
         _c("death", "Death, the black player", "todundleben.black-leads"),
     ),
 )

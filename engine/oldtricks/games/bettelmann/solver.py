@@ -153,14 +153,14 @@ class BettelmannSolver:
         return out
 
 
-def words(ending: Ending) -> str:
-    """What an ending means for the mover, in words."""
+def words(ending: Ending, who: str) -> str:
+    """What an ending means for the mover, ``who`` (by name), in words."""
     n = ending.tricks
     tricks = f"{n} more trick{'s' if n != 1 else ''}"
     if ending.result == "win":
-        return f"with best play you win, after {tricks}"
+        return f"with best play {who} wins, after {tricks}"
     if ending.result == "lose":
-        return f"with best play you lose (the Beggar), after {tricks}"
+        return f"with best play {who} loses (the Beggar), after {tricks}"
     if ending.result == "capped":
         return f"with best play nobody runs out: the game stops at the agreed cap after {tricks}"
     return f"with best play nobody runs out: the game repeats itself and is endless after {tricks}"
@@ -176,8 +176,8 @@ def signed(ending: Ending) -> int:
 
 
 MEASURE = (
-    "the tricks to the end with best play: positive if you win, negative if you lose, 0 if nobody runs out;"
-    " best first (a win soon, then no winner, then a loss late)"
+    "the tricks to the end with best play: positive if {who}, to play, wins, negative if {who} loses, 0 if nobody"
+    " runs out; best first (a win soon, then no winner, then a loss late)"
 )
 
 
@@ -187,13 +187,14 @@ def analyse(game: GameLike, state: BettelmannState, budget: int = BUDGET) -> Ana
     if seat is None:
         raise AnalysisError(f"{game.title}: no card to turn up here (the game is over)")
     solver = BettelmannSolver(game, seat, budget)
+    who = game.seat_names()[seat]
     rows: list[tuple[int, int, MoveValue]] = []
     for i, move in enumerate(game.legal_moves(state)):
         after, _ = game.advance(state, move)
         rest = solver.solve(after)
         ending = Ending(rest.result, rest.tricks + after.tricks - state.tricks)
         line = tuple(solver.line(after))
-        rows.append((ending.score, -i, MoveValue(move, signed(ending), line, words(ending), ending.result)))
+        rows.append((ending.score, -i, MoveValue(move, signed(ending), line, words(ending, who), ending.result)))
     rows.sort(key=lambda r: (r[0], r[1]), reverse=True)
     note = MANY_NOTE if game.num_seats > 2 else ""
-    return Analysis(seat, MEASURE, tuple(r[2] for r in rows), note)
+    return Analysis(seat, MEASURE.format(who=who), tuple(r[2] for r in rows), note)

@@ -147,6 +147,22 @@ def constraint(table: Table, state: DrogueState) -> DutyConstraint:
 
 
 # -- the transitions -------------------------------------------------------------------------------------
+def parade_caller(reading: str, dealer: int, clipped: list[bool]) -> int:
+    """Who calls "Aux armes!": the dealer unless he wears a clip; then the next player to his right
+    (drogue.parade), or, as the option, the first player to his right without one (drogue.parade.caller).
+
+    >>> parade_caller("next", 0, [True, True, False, True]), parade_caller("unclipped", 0, [True, True, False, True])
+    (3, 2)
+    >>> parade_caller("unclipped", 0, [True] * 4)
+    0
+    """
+    if not clipped[dealer]:
+        return dealer
+    if reading == "next":
+        return from_right(dealer)[0]
+    return next((s for s in from_right(dealer) if not clipped[s]), dealer)
+
+
 def open_calls(table: Table, state: DrogueState, facts: list[Fact]) -> tuple[DrogueState, list[Fact]]:
     """The cards are dealt: list what is owed before the auction, in the order it comes."""
     wear = state.session.wear
@@ -154,8 +170,7 @@ def open_calls(table: Table, state: DrogueState, facts: list[Fact]) -> tuple[Dro
     clipped = [s for s in range(SEATS) if wear[s].clipped]
     duties: list[Duty] = []
     if clipped:  # drogue.parade.when
-        # drogue.parade.caller: the dealer, or the first player to his right who wears no clip
-        caller = next((s for s in (dealer, *from_right(dealer)) if not wear[s].clipped), dealer)
+        caller = parade_caller(table.agreed.caller, dealer, [wear[s].clipped for s in range(SEATS)])
         duties.append(Duty(caller, "aux-armes"))
         if len(clipped) == 3:
             duties.append(Duty(next(s for s in range(SEATS) if not wear[s].clipped), "salut"))

@@ -31,6 +31,7 @@ EqualBid = Literal["once", "again"]
 FirstGame = Literal["points", "vilenies"]
 CapotCounts = Literal["alone", "all"]
 Release = Literal["all", "one"]
+Caller = Literal["next", "unclipped"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +54,7 @@ class Agreed:
     first_game: FirstGame = "points"
     capot_counts: CapotCounts = "alone"
     release: Release = "all"
+    caller: Caller = "next"
     deal_cap: int = 200
 
     @classmethod

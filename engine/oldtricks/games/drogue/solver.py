@@ -194,17 +194,26 @@ def target(game: GameLike, state: DrogueState) -> tuple[int, int] | None:
 
 
 def verdict(game: GameLike, state: DrogueState, side: int, points: int) -> str:
-    """What taking ``points`` means for ``side`` (of 120) in this deal."""
+    """What taking ``points`` means for ``side`` (of 120) in this deal, said of that side (plural: "and win")."""
     goal = target(game, state)
     if goal is None:
         if points * 2 == TOTAL:
             return "sixty all"
-        return "and wins the deal" if points * 2 > TOTAL else "and loses the deal"
+        return "and win the deal" if points * 2 > TOTAL else "and lose the deal"
     free, need = goal
     free_points = points if side == free else TOTAL - points
-    reach = "reaches" if free_points >= need else "falls short of"
-    whose = "your side, without the drogue," if side == free else "the side without the drogue"
-    return f"so {whose} {reach} {need}"
+    made = free_points >= need
+    if side == free:
+        return f"so they {'reach' if made else 'fall short of'} the {need} they need without the drogue"
+    return f"so the side without the drogue {'reaches' if made else 'falls short of'} {need}"
+
+
+def side_names(game: GameLike, side: int) -> str:
+    """The two partners of ``side`` by name ("Anna and Carla"), so that no reader takes "your side" for
+    his own when he looks at the table from another seat."""
+    names = game.seat_names()
+    first, second = (name for seat, name in enumerate(names) if seat % 2 == side)
+    return f"{first} and {second}"
 
 
 def analyse(game: GameLike, state: DrogueState) -> Analysis:
@@ -222,12 +231,14 @@ def analyse(game: GameLike, state: DrogueState) -> Analysis:
     def total(diff: int) -> int:
         return have + (left + diff) // 2
 
+    pair = side_names(game, side)
+
     def text(points: int) -> str:
-        return f"with best play your side takes {points} of {TOTAL} card points, {verdict(game, state, side, points)}"
+        return f"with best play {pair} take {points} of {TOTAL} card points, {verdict(game, state, side, points)}"
 
     moves = rank_moves(_search(model, seat), pos, model.move, total, text)
     goal = target(game, state)
-    measure = "the card points (of 120) your side takes in this deal, tricks already won included"
+    measure = f"the card points (of 120) {pair}, the side to play, take in this deal, tricks already won included"
     note = "" if goal is None else f"In this deal the side without the drogue needs {goal[1]} points."
     return Analysis(seat, measure, moves, note)
 

@@ -3,7 +3,9 @@
 >>> game = ClockDruzbart()
 >>> state = game.new_state(seed=1)
 >>> [len(h) for h in state.hands], len(state.deal.rest)
-([12, 12, 12], 0)
+([9, 9, 9], 9)
+>>> [len(h) for h in ClockDruzbart({"deal_size": "full"}).new_state(seed=1).hands]
+[12, 12, 12]
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ class ClockDruzbart(Druzbart):
 
     @property
     def hand_size(self) -> int:
-        # clock.deal: 12 from 36 and 10 from 32 (two left out), or the four-hand counts
+        # clock.deal: the four-hand counts; clock.deal.full: 12 from 36 and 10 from 32 (two left out)
         assert isinstance(self.settings, ClockOptions)
         full = self.settings.deal_size == "full"
         if self.settings.pack == 36:

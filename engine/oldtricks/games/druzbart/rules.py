@@ -1,4 +1,5 @@
-"""The ledger rows of Drużbart and Clock Druzbart, and the options that switch between readings.
+"""The rule table of Drużbart and Clock Druzbart, read from the ledger, and the options that switch between
+readings (each takes the status of the ledger row it names).
 
 Below the ledger's first ids sit finer ones, each recording a further decision the engine had to take
 and carrying its own status (``druzbart.rank.order``: the ranking list our copy lost, rebuilt); and
@@ -13,51 +14,7 @@ from __future__ import annotations
 
 from ...model import Choice, choice, option, rule_table
 
-BOTH = "Gołębiowski 1831 and Gracz 1930, as our copy of the article outlines them"
-G1831 = "Gołębiowski 1831 (via our copy of the article)"
-OURS = "our assumption"
-
-RULES = rule_table(f"""
-druzbart.pack                    | disputed   | our copy of the article: "36 cards" beside 7–A, and "32 or 36" | A German-suited pack of 36 cards (Six to Ace) or 32 (Seven to Ace)
-druzbart.seats                   | documented | {BOTH} | Four players in two teams, partners opposite, one trick pile per team
-druzbart.deal                    | suggested  | our copy's own guess ("presumably") | Nine cards each, dealt clockwise in packets of three
-druzbart.deal.single             | assumed    | {OURS} | Alternative: the cards dealt clockwise one at a time
-druzbart.deal.rotation           | assumed    | {OURS} | After each deal the deal passes to the left
-druzbart.deal-32                 | assumed    | {OURS} | With 32 cards, eight each (packets of three, three, then two)
-druzbart.lead                    | documented | {BOTH} | Forehand, the dealer's left, leads any card
-druzbart.head                    | documented | {BOTH} | No need to follow suit, but you must beat the best card so far if you can
-druzbart.head.dud-led            | assumed    | our reading of the head and all-duds rules | While only duds lie on the table, any beater heads the trick and another dud does not
-druzbart.rank                    | documented | {G1831} | Three matadors are the highest cards; the other beaters rank below them; the rest are duds
-druzbart.rank.order              | assumed    | rebuilt from other copies of the article and the related games (outside, medium): our copy's list is lost | Below the matadors: the Nines, the Aces, the other Unters, then the Sixes
-druzbart.rank.matadors           | assumed    | {OURS}, after Swedish Bräus (outside, medium) | The matadors are the Unter of Acorns, the Eight of Leaves and the King of Hearts (or another set, as an option)
-druzbart.suit-order              | documented | {BOTH} | Equal ranks: Acorns beat Leaves beat Hearts beat Bells; there are no trumps
-druzbart.seven                   | documented | {BOTH} | A Seven led cannot be beaten; a Seven played later beats nothing
-druzbart.seven.gracz             | assumed    | reported as Gracz's (outside, medium); not in our copy of the article | Alternative: the matadors do beat a led Seven
-druzbart.duds                    | documented | {BOTH} | Eights, Tens and Kings, matadors excepted, are worthless
-druzbart.obers                   | assumed    | {OURS} (Queens are duds in the related games) | The Obers, missing from the lists, are duds
-druzbart.all-duds                | documented | {BOTH}; the unled Seven is our assumption | When only duds are played the leader takes the trick; an unled Seven counts as a dud
-druzbart.winner-leads            | documented | {BOTH} | Whoever takes a trick leads to the next
-druzbart.end                     | documented | {BOTH} | The deal stops as soon as one team has five tricks
-druzbart.split-32                | assumed    | {OURS} | With 32 cards, four tricks each scores nothing
-druzbart.score.deal              | documented | {BOTH} | The team that wins the deal erases one line
-druzbart.score.five-straight     | documented | {BOTH}; the reading is ours | One more line for five tricks taken before the other team takes one
-druzbart.score.matador           | documented | {BOTH} | Losing a matador costs a penalty, a heavier one when the partner takes it
-druzbart.score.matador.sizes     | assumed    | {OURS} | The penalty in lines: one chalked back when an opponent takes the matador, two when the partner does
-druzbart.score.matador.when      | assumed    | {OURS} | Penalty lines are chalked when the matador falls, even past the first count; the deal's points are erased when it ends
-druzbart.slate                   | documented | {BOTH} | Each side chalks lines on a slate and erases one per point
-druzbart.slate.count             | assumed    | {OURS}, after Gotland Brus (outside) | Six lines a side: the accounts do not give the number
-druzbart.game-points             | documented | {BOTH} | The first side to clear its slate scores the other side's remaining lines as game points
-druzbart.cap                     | assumed    | {OURS} | A game still going after the cap of deals stops there, undecided
-druzbart.partners-by-cards       | assumed    | reported as Gracz's (outside, medium); not in our copy of the article | Partners chosen by drawing cards; the viewers start after the draw
-clock.seats                      | documented | {G1831} | Clock Druzbart: three players, each for himself
-clock.lines                      | documented | {G1831} | Lines chalked as a tripod, one erased per trick taken
-clock.lines.count                | assumed    | {OURS}, as in the four-hand game | Six lines a player: nobody gives the number
-clock.deal                       | assumed    | {OURS} | Twelve cards each from 36; ten each from 32, two left out
-clock.end                        | suggested  | our copy's "otherwise the same" as the game for four, read literally | A deal ends as soon as a player has five tricks, as in the game for four
-clock.end.all                    | assumed    | {OURS} | Alternative: every trick of a deal is played, since five tricks mean less with three players
-clock.end.at-once                | assumed    | {OURS} | The game stops at the trick in which a player erases his last line
-clock.lines.matador              | assumed    | {OURS} ("otherwise the same") | A matador lost to another player chalks a line back for its owner
-""")
+RULES = rule_table("druzbart", "clock")  # ids, statuses, statements and sources: ledger.toml
 
 
 def _c(value: str | int, label: str, rule: str) -> Choice:
@@ -171,10 +128,10 @@ DEAL_SIZE = option(
     RULES,
     "deal_size",
     "Cards dealt to each player",
-    "full",
+    "four-hand",
     "clock.deal",
     choices=(
-        _c("full", "12 each from 36 cards, 10 each from 32 (two left out)", "clock.deal"),
         _c("four-hand", "as in the four-hand game: 9 each from 36, 8 each from 32", "clock.deal"),
+        _c("full", "12 each from 36 cards, 10 each from 32 (two left out)", "clock.deal.full"),
     ),
 )

@@ -202,24 +202,27 @@ def analyse(game: GameLike, state: DruzbartState) -> Analysis:
     pos = model.position(state)
     seat = pos.turn
     search = Search(model, model.ours(seat), [max(model.unled[c], model.led[c]) for c in range(model.cards)])
+    names = game.seat_names()
     if model.clock:
         have = state.tricks[seat]
+        who = names[seat]
 
         def clock_text(v: int) -> str:
-            return f"with best play against you, you take {v} trick{'s' if v != 1 else ''} in this deal"
+            return f"with the two others playing their best against {who}, {who} takes {v} trick{'s' if v != 1 else ''}"
 
         moves = rank_moves(search, pos, model.move, lambda v: have + v, clock_text)
-        measure = "the tricks the mover takes in this deal, the two others playing against him"
+        measure = f"the tricks {who}, to play, takes in this deal, the two others playing against him"
         return Analysis(seat, measure, moves, CLOCK_NOTE)
     side = game.side_of(seat)
     lead = state.tricks[side] - state.tricks[1 - side]
+    pair = " and ".join(name for s, name in enumerate(names) if game.side_of(s) == side)
 
     def text(v: int) -> str:
         if v == 0:
             return "with best play the tricks split four all"
         ours, theirs = (TRICKS_TO_WIN, TRICKS_TO_WIN - v) if v > 0 else (TRICKS_TO_WIN + v, TRICKS_TO_WIN)
-        return f"with best play your side takes {ours} trick{'s' if ours != 1 else ''} to {theirs}"
+        return f"with best play {pair} take {ours} trick{'s' if ours != 1 else ''} to {theirs}"
 
     moves = rank_moves(search, pos, model.move, lambda v: lead + v, text)
-    measure = "your side's tricks minus the other side's when the deal stops (at five tricks)"
+    measure = f"the tricks of {pair}, the side to play, minus the other side's when the deal stops (at five tricks)"
     return Analysis(seat, measure, moves)

@@ -9,6 +9,9 @@
 // the game. The active button is remembered per group by its card or move, so it stays the Tab stop
 // when the step is drawn again.
 //
+// A control of the viewer that has the focus and becomes disabled (Next at the last step, a live
+// control while the engine works) hands the focus to the viewer (on the board: to a card to play).
+//
 // Exports: buildBoardFocus(w) -> {before() -> saved, after(saved), onKey(event) -> handled}; `w` is
 // the widget (w.root, w.tableSlot, w.liveBoardSlot). The widget calls before() and after() around a
 // draw and onKey() first in its key handler.
@@ -73,6 +76,16 @@ export function buildBoardFocus(w) {
     const group = atBoard && e.target.tagName === "BUTTON" && e.target.closest(GROUPS);
     if (group && group !== e.target) rove();  // a click or an arrow moved the group's stop here
   });
+
+  // The browser would drop the focus of a disabled control to the page's body, where the next key turns
+  // the page (the theme's ← and →) or scrolls it, or the host page from a frame. The change is seen
+  // here in a microtask, before the browser lets the focus go.
+  new MutationObserver((records) => {
+    const el = document.activeElement;
+    if (!el || !el.disabled || !records.some((r) => r.target === el)) return;
+    if (atBoard && inBoard(el)) refocus(null);
+    else w.root.focus({preventScroll: true});
+  }).observe(w.root, {subtree: true, attributeFilter: ["disabled"]});
 
   function before() {
     const el = document.activeElement;

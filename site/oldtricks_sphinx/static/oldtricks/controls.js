@@ -50,7 +50,7 @@ export function buildControls(w) {
       play.setAttribute("aria-label", playing ? "Pause (Space)" : "Play (Space)");
       play.title = play.getAttribute("aria-label");
     }
-    counter.textContent = `step ${st.step} / ${st.lastStep}`;
+    counter.textContent = st.lastStep === null ? `step ${st.step}` : `step ${st.step} / ${st.lastStep}`;
     const jk = st.tricks.map((t) => `${t.number}:${t.index}`).join(",");
     if (jk !== jumpKey) {
       jumpKey = jk;
@@ -77,6 +77,7 @@ export function buildControls(w) {
 const KEYS = [
   ["← / →", "previous / next step"],
   ["Home / End", "first / last step"],
+  ["↑ / ↓, Page Up / Page Down", "back to this trick's start (or the one before) / on to the next trick"],
   ["Tab", "to the next part of the viewer: a hand, or the row of moves, is one stop"],
   ["← / → on a card", "the next / previous card or move to play"],
   ["Home / End on a card", "the first / last card or move"],

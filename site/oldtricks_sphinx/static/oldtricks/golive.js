@@ -74,12 +74,16 @@ export class Live {
     this.builtOptions = null;
     this.analysing = false;     // the Analysis toggle: the solver's values of the legal moves, by the engine
     this.analyses = new Map();  // analysisKey() -> the engine's answer to "analyse"
+    this.plans = new Map();     // analysisKey() -> what the engine says it is doing meanwhile ("analysis_plan")
     this.analysisPending = null;
     // a link keeps the other rules chosen (shown side by side with the book) and a deal the engine
     // found where the readings part (`;rules=KEY:VALUE,…;seed=N`)
     w.settingWriters.rules = () => this.rulesLinkText();
     w.settingReaders.rules = (value) => { w.pendingRules = parseRules(value, this.options); };
     w.settingReaders.seed = (value) => { w.pendingSeed = /^\d{1,10}$/.test(value) ? Number(value) : null; };
+    // and the Analysis toggle (`;analysis=on`), turned on again once what the link names is open
+    w.settingWriters.analysis = () => (this.analysing ? "analysis=on" : "");
+    w.settingReaders.analysis = (value) => { w.pendingAnalysis = value === "on"; };
     this.build();
   }
 
@@ -254,6 +258,7 @@ export class Live {
 
   toggleAnalysis() {
     this.analysing = !this.analysing;
+    this.w.writeHash();
     if (this.analysing) return this.drive("analysisOn");
     this.w.render();
     return Promise.resolve(false);
@@ -284,7 +289,9 @@ export class Live {
     const got = this.analyses.get(this.analysisKey());
     if (!got) {
       el.dataset.state = "pending";
-      put(el, h("p", {class: "ot-muted"}, "Analysis: the engine is working it out…"));
+      const plan = this.plans.get(this.analysisKey());
+      put(el, h("p", {class: "ot-muted", "data-role": "analysis-plan"},
+        plan ? `Analysis: ${plan}` : "Analysis: asking the engine what it will take…"));
       if (this.driver && this.engine) this.drive("analyseHere");
       return;
     }

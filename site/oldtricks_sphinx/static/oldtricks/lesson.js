@@ -1,8 +1,11 @@
 // Lessons: at a step whose frame carries `ask`, the reader must find the next move before the viewer
-// goes on (as in Lichess's interactive lessons). The engine wrote the question into the frame: the
-// answer, the author's explanation for another legal choice, and a hint. This module only compares
-// the reader's click with that answer and the frame's list of legal moves; it decides no rule.
-import { h } from "./dom.js";
+// goes on, as in a gamebook (Lichess's): while the question waits nothing ahead shows (the move list
+// stops at the question, the counter has no total) and no card is marked legal. The engine wrote the
+// question into the frame: the answer, the author's explanation for another legal choice, a hint and
+// why each other card would be refused; and, into the viewer's data (`played_on`, by step), every
+// other legal move played on with best play and what it costs, in its own words. This module only
+// compares the reader's click with that answer and shows what the engine wrote; it decides no rule.
+import { h, put } from "./dom.js";
 import { cardName, isCard } from "./cards.js";
 import { markSolved } from "./progress.js";
 
@@ -15,8 +18,9 @@ export class Lesson {
     this.hintBtn = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "hint", onclick: () => this.hint()}, "Hint");
     this.showBtn = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "reveal", onclick: () => this.reveal()},
       "Show me");
+    this.line = h("div", {class: "ot-lesson-lines", "data-role": "lesson-lines", hidden: true});
     this.el = h("div", {class: "ot-lesson", "data-role": "lesson", hidden: true},
-      this.text, this.reply, h("div", {class: "ot-lesson-buttons"}, this.hintBtn, this.showBtn));
+      this.text, this.reply, this.line, h("div", {class: "ot-lesson-buttons"}, this.hintBtn, this.showBtn));
   }
 
   /** Is the reader asked to find the move at this frame (and has not yet)? */
@@ -28,7 +32,7 @@ export class Lesson {
   /** The table's play context while a question is open: the seat to move, its legal moves, and our check. */
   playContext(f) {
     if (!this.pending()) return null;
-    return {seat: f.turn, legal: new Set(f.legal || []), busy: false, pile: null, onMove: (m) => this.answer(m)};
+    return {seat: f.turn, legal: null, busy: false, pile: null, onMove: (m) => this.answer(m)};
   }
 
   /** Called before the viewer steps forward from a pending question: say so, and refuse. */
@@ -48,17 +52,20 @@ export class Lesson {
       if (this.w.isBook) markSolved(this.w.id, this.w.stepOf(this.w.index));
       this.w.show(this.w.index + 1, {hash: true});
       this.say(`Right: ${named}.`, "ot-lesson-right");
+      this.showLines(f);
       return;
     }
     if ((f.legal || []).includes(move)) {
       this.say(ask.wrong ? `Not ${named}. ${ask.wrong}` : `${named} may be played, but it is not the move here. Try again.`,
         "ot-lesson-wrong");
+      this.showLines(f, move);
     } else {
+      this.showLines(null);
       // the engine wrote, into the question's frame, why each other card would be refused
       const said = (ask.refusals || []).find((r) => r.move === move);
       this.say("", "ot-lesson-wrong");
       if (said) this.w.refuse(said);
-      else this.say(`${named} may not be played here: the cards you may play are highlighted.`, "ot-lesson-wrong");
+      else this.say(`${named} may not be played here.`, "ot-lesson-wrong");
     }
   }
 
@@ -73,6 +80,24 @@ export class Lesson {
     this.w.show(this.w.index + 1, {hash: true});
     const pattern = this.w.pattern;
     this.say(`The move was ${isCard(answer, pattern) ? `the ${cardName(answer, pattern)}` : answer}.`, "ot-lesson-hint");
+    this.showLines(this.w.frames[this.w.index - 1]);
+  }
+
+  /** What the engine played on at question `f`: after a wrong legal `tried` move, that move's line and
+   * what it costs (the right move unnamed); once answered, the right move's line beside the last try. */
+  showLines(f, tried = null) {
+    const said = f && this.w.data.played_on && this.w.data.played_on[String(f.step)];
+    if (!said) { this.line.hidden = true; put(this.line); if (!f) this.lastTry = null; return; }
+    const one = (part, kind) => h("div", {class: `ot-lesson-line ot-lesson-line-${kind}`, "data-line": kind},
+      h("p", {class: "ot-lesson-line-text"}, part.text),
+      h("p", {class: "ot-lesson-line-head"}, part.head),
+      h("ol", {class: "ot-lesson-line-words"}, (part.words || []).map((w) => h("li", {}, w))));
+    const tryOf = (move) => (said.tries || []).find((t) => t.move === move) || null;
+    if (tried !== null) this.lastTry = tryOf(tried);
+    const shown = tried !== null ? [this.lastTry && one(this.lastTry, "tried")]
+      : [this.lastTry && one(this.lastTry, "tried"), one(said.answer, "answer")];
+    put(this.line, shown.filter(Boolean));
+    this.line.hidden = !this.line.firstChild;
   }
 
   say(text, kind) {
@@ -84,7 +109,7 @@ export class Lesson {
   update(f) {
     const i = this.w.index;
     if (this.pending(i)) {
-      if (this.askedAt !== i) { this.reply.textContent = ""; this.askedAt = i; }
+      if (this.askedAt !== i) { this.reply.textContent = ""; this.askedAt = i; this.showLines(null); }
       const who = (f.seats[f.turn] || {}).name || "the player to move";
       this.text.textContent = `Your move: what should ${who} play here?`;
       this.hintBtn.hidden = this.showBtn.hidden = this.el.hidden = false;
@@ -94,6 +119,6 @@ export class Lesson {
     this.text.textContent = "";
     this.hintBtn.hidden = this.showBtn.hidden = true;
     this.el.hidden = !justAnswered;
-    if (!justAnswered) { this.reply.textContent = ""; this.askedAt = undefined; }
+    if (!justAnswered) { this.reply.textContent = ""; this.askedAt = undefined; this.showLines(null); }
   }
 }

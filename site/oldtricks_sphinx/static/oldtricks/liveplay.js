@@ -4,6 +4,7 @@
 // it gets back. The engine decides everything. Each export takes the viewer's Live (golive.js).
 import { reducedMotion } from "./dom.js";
 import { seatName } from "./table.js";
+import { scrollToView } from "./framed.js";
 
 function liveModuleUrl(root) {
   const given = root.dataset.liveModule;
@@ -97,7 +98,7 @@ export async function goLive(live) {
   w.render();
   // the reader's eyes and keys go to the board: a card (or a bid, a call) to play if there is one,
   // else the viewer
-  w.tableSlot.scrollIntoView({block: "nearest", behavior: "instant"});
+  scrollToView(w.tableSlot, "nearest");  // in a frame, the frame's page only
   const card = w.tableSlot.querySelector("button.ot-legal") || w.liveBoardSlot.querySelector("button[data-move]");
   if (card) card.focus({preventScroll: true});
   else w.root.focus({preventScroll: true});
@@ -117,9 +118,13 @@ export async function analyseHere(live) {
   const key = live.analysisKey();
   if (live.analyses.has(key) || live.analysisPending === key) return;
   live.analysisPending = key;
+  const ask = {key: w.id, moves: w.lines.movesOf(w.lines.currentId, w.index)};
+  // first what the solver is about to do, in the engine's words (answered at once), shown while it works
+  const plan = await live.engine.call("analysis_plan", ask).catch(() => null);
+  if (plan && plan.ok && plan.text) { live.plans.set(key, String(plan.text)); w.render(); }
   let r;
   try {
-    r = await live.engine.call("analyse", {key: w.id, moves: w.lines.movesOf(w.lines.currentId, w.index)});
+    r = await live.engine.call("analyse", ask);
   } catch (err) {
     r = {ok: false, error: `the live engine failed: ${err && err.message ? err.message : err}`};
   }
@@ -179,7 +184,23 @@ export async function play(live, move) {
     return;
   }
   w.setMessage("");
-  showBotMoves(live, r.frames);
+  if (r.follows) followLine(live);
+  else showBotMoves(live, r.frames);
+}
+
+/** The reader played the line's own next move (the engine said so: `follows`): no side line; the
+ * viewer goes on along the line it shows, through the other seats' moves as the line has them, to
+ * the reader's next turn (or the line's end, where the bots play on). */
+function followLine(live) {
+  const w = live.w;
+  const frames = w.frames;
+  let target = w.index + 1;
+  while (target < frames.length - 1 && !frames[target].outcome && frames[target].turn !== live.seat) target++;
+  w.show(w.index + 1, {hash: true});
+  if (target > w.index) {
+    if (reducedMotion()) w.show(target, {hash: true});
+    else w.startPlay(target, live.pace);
+  }
 }
 
 /** Make the engine's table the line shown, up to the step shown (when it holds another line): null
@@ -220,7 +241,7 @@ export async function openLine(live, parts, step) {
   const f = line.frames[index];
   live.seat = Number.isInteger(f.turn) ? f.turn : 0;
   w.showLine(line.id, index);
-  w.setMessage(`A side line from step ${parts[0].from}, replayed by the live engine. “Main line” returns to the book.`);
+  w.setMessage(`A side line from step ${parts[0].from}, replayed by the live engine: “Back to the main line” returns to the scenario's line.`);
 }
 
 /** Take the engine's frames after the current step; the bots' moves among them are played out at

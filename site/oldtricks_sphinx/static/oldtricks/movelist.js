@@ -147,7 +147,7 @@ export function buildMoveList(w) {
 
   // The list is drawn when it first comes near the screen (a page of long games holds thousands of
   // moves), then kept up to date; until then update() only remembers that it is due.
-  let drawnKey = null, currentEl = null, near = typeof IntersectionObserver !== "function";
+  let drawnKey = null, drawnUpTo = null, currentEl = null, near = typeof IntersectionObserver !== "function";
   if (!near) {
     const seen = new IntersectionObserver((items) => {
       if (!items.some((i) => i.isIntersecting)) return;
@@ -163,12 +163,15 @@ export function buildMoveList(w) {
 
   function update() {
     if (!near) return;
+    // while a lesson's question waits, nothing after it is listed: the moves ahead hold the answer
+    const upTo = w.lesson && w.lesson.pending() ? w.index : null;
     const key = w.lines ? w.lines.version : w.frames;
-    if (key !== drawnKey) {
+    if (key !== drawnKey || upTo !== drawnUpTo) {
       drawnKey = key;
+      drawnUpTo = upTo;
       currentEl = null;
       const main = w.lines ? w.lines.main.frames : w.frames;
-      put(list, rowEls(main, "main"));
+      put(list, rowEls(upTo === null ? main : main.slice(0, upTo + 1), "main"));
       entries = new Map([...list.querySelectorAll("[data-step]")].map((e) => [`${e.dataset.line}|${e.dataset.index}`, e]));
       el.dataset.drawn = "true";
     }

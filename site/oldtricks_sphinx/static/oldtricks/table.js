@@ -48,6 +48,8 @@ function handCard(card, seat, shown, ctx) {
   const face = cardImage(text, ctx.pattern, shown);
   const play = ctx.play;
   if (play && shown && play.seat === seat) {
+    // a lesson's question keeps the legal moves to itself (null): every card is offered alike
+    if (play.legal === null) return choiceCard(card, seat, face, play, cardName(card, ctx.pattern));
     const legal = play.legal.has(card);
     const name = cardName(card, ctx.pattern);
     // Named by its content, the card image (its alt text the card's name) between hidden words,
@@ -59,6 +61,12 @@ function handCard(card, seat, shown, ctx) {
     legal ? null : h("span", {class: "ot-vh"}, " (not among the legal moves)"));
   }
   return h("span", {class: "ot-card", "data-card": text, "data-seat": seat}, face);
+}
+
+function choiceCard(card, seat, face, play, name) {
+  return h("button", {type: "button", class: "ot-card ot-choice", "data-card": card, "data-seat": seat,
+    disabled: play.busy, onclick: () => play.onMove(card), title: `Play the ${name}`},
+  h("span", {class: "ot-vh"}, "Play the "), face);
 }
 
 function handEl(seatData, ctx) {
@@ -88,7 +96,8 @@ function handEl(seatData, ctx) {
       : h("div", {class: "ot-hand ot-pile", role: "img", "aria-label": label}, stack, h("span", {class: "ot-count"}, String(cards.length)));
     return pile;
   }
-  const list = h("div", {class: `ot-hand ot-fan${hand.layout === "pile" ? " ot-pile-open" : ""}`, role: "list",
+  const playable = shown && ctx.play && ctx.play.seat === seat ? " ot-playable" : "";  // its cards are buttons
+  const list = h("div", {class: `ot-hand ot-fan${hand.layout === "pile" ? " ot-pile-open" : ""}${playable}`, role: "list",
     "aria-label": hand.layout === "pile"
       ? `${owner}'s face-down pile shown open, top card first (${cards.length})`
       : `${owner}'s hand (${cards.length})`});
@@ -155,8 +164,10 @@ function seatEl(frame, seatData, pos, ctx) {
     ctx.play && ctx.play.seat === seat ? h("span", {class: "ot-you-flag", "data-key": "you"}, "you") : null,
     frame.turn === seat ? h("span", {class: "ot-turn-flag", "data-key": "turn"}, "to play") : null,
     (seatData.marks || []).map((m) => markEl(m, ctx.rules, `mark ${m.kind}|${m.label}`)),
-    h("span", {class: "ot-won", title: "won so far", "data-key": "won"}, wonText(seatData.won)),
-    ctx.toggleHand ? handToggle(seatData, ctx) : null),
+    // the toggle before the count (pushed to the right): in a narrow seat it shares the marks' line
+    // rather than take a line of its own after the count
+    ctx.toggleHand ? handToggle(seatData, ctx) : null,
+    h("span", {class: "ot-won", title: "won so far", "data-key": "won"}, wonText(seatData.won))),
   handEl(seatData, ctx));
 }
 

@@ -141,9 +141,8 @@
     }
   }
 
-  // A link on this page to what is hidden shows it before the browser follows it. A link to the
-  // fragment already in the address changes nothing the browser would report: it is told again, so that
-  // the viewers open the step it names (widget.js listens for hashchange).
+  // A link on this page to what is hidden shows it before the browser follows it (or, for a link to a
+  // viewer, before widget.js routes it: its listener, on the window, comes after this one).
   document.addEventListener("click", function (event) {
     var link = event.target.closest ? event.target.closest("a[href*='#']") : null;
     if (!link || event.defaultPrevented || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -151,9 +150,6 @@
     var target = targetOf(decoded(link.hash.slice(1)));
     if (!target) return;
     reveal(target);
-    if (link.hash === location.hash) {
-      setTimeout(function () { window.dispatchEvent(new HashChangeEvent("hashchange")); }, 0);
-    }
   });
 
   // A page opened from the site's search: searchtools.js left the words sought for sphinx_highlight.js,

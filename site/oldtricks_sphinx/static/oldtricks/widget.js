@@ -15,6 +15,7 @@ import { Live } from "./golive.js";
 import { startOnIntent } from "./intent.js";
 import { buildAnnouncer } from "./announce.js";
 import { buildBoardFocus } from "./boardkeys.js";
+import { FRAMED, scrollToView } from "./framed.js";
 
 export const widgets = new Map();
 // the viewers' module has started: textform.js need not put the text forms in (it waits for this mark)
@@ -246,6 +247,13 @@ export class Widget {
   last() { this.show(this.frames.length - 1, {hash: true}); }
   prev() { this.show(this.index - 1, {hash: true}); }
   next() { if (!this.lesson.blocks()) this.show(this.index + 1, {hash: true}); }
+  /** Back to the first step of this trick (from there, of the one before; before the first, step 0); on
+   * to the first step of the next trick (after the last, the last step). */
+  prevTrick() { this.show(Math.max(0, ...this.tricks.map((t) => t.index).filter((i) => i < this.index)), {hash: true}); }
+  nextTrick() {
+    const ahead = this.tricks.find((t) => t.index > this.index);
+    if (!this.lesson.blocks()) this.show(ahead ? ahead.index : this.frames.length - 1, {hash: true});
+  }
   jumpToIndex(i) { this.show(i, {hash: true}); }
   /** Jump to frame `i` of a line of the move list ("main": the frames shown). */
   jumpToLine(lineId, i) {
@@ -409,8 +417,10 @@ export class Widget {
 
   updateControls() {
     const f = this.frame;
+    // while a lesson's question waits, the counter keeps quiet about what follows (a gamebook)
+    const ahead = this.lesson.pending() ? null : this.stepOf(this.frames.length - 1);
     this.controls.update({index: this.index, count: this.frames.length, step: this.stepOf(this.index),
-      lastStep: this.stepOf(this.frames.length - 1), playing: !!this.timer, tricks: this.tricks,
+      lastStep: ahead, playing: !!this.timer, tricks: this.tricks,
       trick: f.trick ? f.trick.number : 0, view: this.view,
       seats: (f.seats || []).map((s, i) => s.name || seatName(f, i, this.data.seat_names))});
   }
@@ -427,7 +437,7 @@ export class Widget {
       input,
       h("button", {type: "button", class: "ot-msg-close", "aria-label": "Dismiss message", title: "Dismiss",
         onclick: () => { put(this.message); this.root.focus({preventScroll: true}); }}, "×")));
-    if (input) { input.focus(); input.select(); }
+    if (input) { input.focus({preventScroll: true}); input.select(); }
   }
 
   /** Show a refused move: the engine's one form of refusal (oldtricks/refusal.py), from a live
@@ -466,13 +476,9 @@ export class Widget {
     linkDue.timer = setTimeout(writeDueLink, LINK_DELAY);
   }
 
+  /** The link to what is shown, on this page: the step, and the side line, the other rules, the view,
+   * the hidden hands and the analysis (settingsText); only a sandbox links into the sandbox. */
   copyLink() {
-    if (!this.isBook && this.live && this.live.engine) {
-      // a line the reader played (or replayed under another rule): the engine links the whole line
-      import("./teach/share.js").then((share) => share.copyBranchLink(this),
-        (err) => this.setMessage(`No link could be made: ${err.message}`, {kind: "error"}));
-      return;
-    }
     const url = this.stepUrl();
     this.writeHash();
     const fallback = () => this.setMessage("Copy this link:", {field: url});
@@ -483,17 +489,31 @@ export class Widget {
     }
   }
 
-  /** Open at a step named by a link (null: the author's step); out of range: a message and step 0. */
+  /** Open at a step named by a link (null: the author's step); out of range: a message and step 0.
+   * The Analysis toggle the link names is turned on with the line or the rules it names. */
   openAt(stepText, scroll) {
+    this.pendingAnalysis = false;
+    const opened = this.openLinked(stepText, scroll);
+    if (this.pendingAnalysis && this.live.toggleAnalysis) {
+      // on at once, without writing the address (it is the link's until what it names is open): a side
+      // line or other rules go live by themselves and the analysis follows; a step of the book goes live
+      this.pendingAnalysis = false;
+      this.live.analysing = true;
+      if (opened === undefined) this.live.drive("analysisOn");
+      else this.render();
+    }
+  }
+
+  openLinked(stepText, scroll) {
     this.pendingLine = this.pendingRules = this.pendingSeed = null;
     if (stepText !== null) stepText = this.takeSettings(stepText);
     if (this.pendingRules && !this.pendingLine) {
       // other rules side by side (and a deal the engine found for them): the live engine opens them
       const [rules, seed] = [this.pendingRules, this.pendingSeed];
       this.pendingRules = this.pendingSeed = null;
-      this.live.drive("openRules", rules, seed, /^\d+$/.test(stepText) ? Number(stepText) : null);
-      if (scroll) { this.root.scrollIntoView({block: "start", behavior: "instant"}); this.root.focus({preventScroll: true}); }
-      return;
+      const opened = this.live.drive("openRules", rules, seed, /^\d+$/.test(stepText) ? Number(stepText) : null);
+      if (scroll) this.bringIntoView();
+      return opened;
     }
     if (this.pendingLine) {
       // a side line: the live engine replays it (the book is shown at its branching step meanwhile),
@@ -502,17 +522,18 @@ export class Widget {
       const [rules, seed] = [this.pendingRules, this.pendingSeed];
       this.pendingLine = this.pendingRules = this.pendingSeed = null;
       const at = /^\d+$/.test(stepText) ? Number(stepText) : null;
+      let opened;
       if (rules && seed !== null) {
         // a side line of a deal the engine found for other rules (the bots played on from its end):
         // that deal first, then the line on it
-        this.live.drive("openRules", rules, seed, null).then(() => this.live.drive("openLine", line, at));
+        opened = this.live.drive("openRules", rules, seed, null).then(() => this.live.drive("openLine", line, at));
       } else {
         if (rules) Object.assign(this.live.chosen, rules);
         this.show(Math.max(0, Math.min(this.book.length - 1, line[0].from)));
-        this.live.drive("openLine", line, at);
+        opened = this.live.drive("openLine", line, at);
       }
-      if (scroll) { this.root.scrollIntoView({block: "start", behavior: "instant"}); this.root.focus({preventScroll: true}); }
-      return;
+      if (scroll) this.bringIntoView();
+      return opened;
     }
     const step = stepText === null ? this.stepOf(this.startIndex) : /^\d+$/.test(stepText) ? Number(stepText) : NaN;
     const i = Number.isNaN(step) ? -1 : this.indexOfStep(step);
@@ -524,12 +545,13 @@ export class Widget {
     } else {
       this.show(i);
     }
-    if (scroll) {
-      // In a frame, scrollIntoView would scroll the host page too: scroll the frame's own page only.
-      if (FRAMED) window.scrollTo({top: this.root.getBoundingClientRect().top + window.scrollY, behavior: "instant"});
-      else this.root.scrollIntoView({block: "start", behavior: "instant"});
-      this.root.focus({preventScroll: true});
-    }
+    if (scroll) this.bringIntoView();
+  }
+
+  /** The viewer scrolled to the top of the window (in a frame, the frame's page only), with the focus. */
+  bringIntoView() {
+    scrollToView(this.root, "start");
+    this.root.focus({preventScroll: true});
   }
 
   /** Apply the settings a link carries after its step (`5;view=0;hide=1.3`); returns the step text. */
@@ -551,7 +573,7 @@ export class Widget {
     this.help.el.hidden = !open;
     const btn = this.controls.el.querySelector('[data-action="help"]');
     if (btn) btn.setAttribute("aria-expanded", String(open));
-    if (open) this.help.close.focus();
+    if (open) this.help.close.focus({preventScroll: true});
     else if (this.root.contains(document.activeElement) || document.activeElement === document.body) this.root.focus({preventScroll: true});
   }
 
@@ -563,16 +585,26 @@ export class Widget {
       if (!this.help.el.hidden) { this.toggleHelp(false); e.preventDefault(); }
       return;
     }
-    if (inField || this.boardFocus.onKey(e)) return;
+    if (inField) {
+      // a text field keeps its keys; only those that would scroll the page (or a host page) are held back
+      if (tag === "INPUT" && (e.key === "PageUp" || e.key === "PageDown")) e.preventDefault();
+      return;
+    }
+    if (this.boardFocus.onKey(e) || scrollBox(e)) return;
+    const trickBack = () => this.userMove(() => this.prevTrick());
+    const trickOn = () => this.userMove(() => this.nextTrick());
+    // Every key that would scroll the page, or a host page from a frame, has a use here: the viewer
+    // keeps the keyboard while it has the focus.
     const actions = {
       ArrowLeft: () => this.userMove(() => this.prev()),
       ArrowRight: () => this.userMove(() => this.next()),
       Home: () => this.userMove(() => this.first()),
       End: () => this.userMove(() => this.last()),
+      ArrowUp: trickBack, PageUp: trickBack, ArrowDown: trickOn, PageDown: trickOn,
       "?": () => this.toggleHelp(),
     };
     if (e.key === " " || e.key === "Spacebar") {
-      if (tag === "BUTTON" || tag === "A" || tag === "SUMMARY") return; // Space presses the focused button
+      if (tag === "BUTTON" || tag === "SUMMARY") return; // Space presses the focused button
       actions[" "] = () => this.togglePlay();
     }
     const act = actions[e.key];
@@ -581,6 +613,24 @@ export class Widget {
     e.stopPropagation(); // the page's own keys (Sphinx: ← → for the previous/next page) do not apply here
     act();
   }
+}
+
+/** A key on a box of the viewer that scrolls (a panel with a wide table, a long history), where the
+ * box can scroll that way: the box scrolls, by our hand (the browser's own scroll, at the box's end,
+ * would go on to the page's); returns whether the key was taken. */
+function scrollBox(e) {
+  const box = e.target;
+  if (!box.matches || !box.matches(".ot-panel, .ot-scroll")) return false;
+  const across = e.key === "ArrowLeft" || e.key === "ArrowRight";
+  const down = {ArrowUp: -1, ArrowDown: 1, PageUp: -1, PageDown: 1}[e.key];
+  if (!across && !down) return false;
+  if (across ? box.scrollWidth <= box.clientWidth : box.scrollHeight <= box.clientHeight) return false;
+  const step = e.key.startsWith("Page") ? box.clientHeight * 0.9 : 40;
+  if (across) box.scrollBy({left: e.key === "ArrowLeft" ? -40 : 40, behavior: "instant"});
+  else box.scrollBy({top: down * step, behavior: "instant"});
+  e.preventDefault();
+  e.stopPropagation();
+  return true;
 }
 
 // Lessons (lesson.js) and the games' panels (panels.js) are drawn only for frames that carry an
@@ -599,7 +649,7 @@ export function loadParts(frames) {
 }
 
 /** A viewer's lesson while none of its frames asks a question: nothing to wait for, nothing to draw. */
-const NO_LESSON = {blocks: () => false, playContext: () => null, update: () => {}};
+const NO_LESSON = {blocks: () => false, pending: () => false, playContext: () => null, update: () => {}};
 
 /** Mount one widget (once). Resolves to the Widget, or null when its data cannot be read. */
 export function mount(root) {
@@ -679,21 +729,11 @@ function writeDueLink() {
 // a link still due when the reader leaves the page is written then (the history entry keeps it)
 window.addEventListener("pagehide", writeDueLink);
 
-// Whether this page is shown in a frame (an embed page in a course page): then nothing here may
-// scroll the host page or move its focus.
-const FRAMED = (() => {
+function hashText(hash = location.hash) {
   try {
-    return window.self !== window.top;
-  } catch (err) {
-    return true; // a cross-origin parent that cannot even be compared
-  }
-})();
-
-function hashText() {
-  try {
-    return decodeURIComponent(location.hash.replace(/^#/, ""));
+    return decodeURIComponent(hash.replace(/^#/, ""));
   } catch (e) {
-    return location.hash.replace(/^#/, ""); // a malformed %-escape: use it as written
+    return hash.replace(/^#/, ""); // a malformed %-escape: use it as written
   }
 }
 
@@ -712,7 +752,9 @@ function routeHash(scroll, landing = false) {
   }
   const waiting = document.getElementById(id);
   if (waiting && waiting.classList.contains("ot-pending")) {  // a viewer not drawn yet: draw it, then open
-    mount(waiting).then((late) => { if (late) late.openAt(step, scroll && !FRAMED); });
+    if (scroll) scrollToView(waiting, "start");
+    // ... in view and with the focus, unless the reader has gone elsewhere meanwhile (or closed its fold)
+    mount(waiting).then((late) => { if (late) late.openAt(step, scroll && !FRAMED && isNear(late.root)); });
     return;
   }
   const target = document.getElementById(raw);
@@ -724,6 +766,30 @@ function routeHash(scroll, landing = false) {
     const firstWidget = widgets.values().next().value;
     firstWidget.setMessage(`The link names a game "${id}" that is not on this page.`);
   }
+}
+
+/** A click on a link to a viewer of this page (`#id@step`, `#id`: a rule box's "Shown in") is routed
+ * here, once: the address takes the link as a new entry of the history, as the browser would, and the
+ * viewer opens at its step, in view, with the focus. The browser does not follow the link itself: its
+ * hashchange comes as a task of its own, later, and under load came after the reader had moved on
+ * (had closed the fold the link opened, which the late event opened again). tabs.js has shown the
+ * viewer on the same click (opened its fold, chosen its tab): its listener is on the document, this
+ * one on the window, after it. Back and Forward still come as a hashchange (routeHash). */
+function routeLinkClick(event) {
+  const link = event.target.closest ? event.target.closest("a[href*='#']") : null;
+  if (!link || event.defaultPrevented || event.button !== 0) return;
+  if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;  // a new tab or window
+  if ((link.target && link.target !== "_self") || link.origin !== location.origin
+    || link.pathname !== location.pathname || link.search !== location.search || !link.hash) return;
+  const root = document.getElementById(parseHash(hashText(link.hash)).id);
+  if (!root || !root.classList.contains("oldtricks-widget")) return;
+  event.preventDefault();
+  cancelLink();
+  try {
+    if (link.hash === location.hash) history.replaceState(history.state, "", link.hash);
+    else history.pushState(null, "", link.hash);
+  } catch (err) { /* an opaque or sandboxed page: the viewer opens all the same */ }
+  routeHash(true);
 }
 
 /** Keep the link's target in view while the viewers above it grow (a frame at a time, not each viewer). */
@@ -858,6 +924,7 @@ const firstPass = () => mountAll().finally(() => {
 document.addEventListener("ot-fold-closed", (event) => {
   for (const w of widgets.values()) if (event.target.contains(w.root)) w.stopPlay();
 });
+window.addEventListener("click", routeLinkClick);
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", firstPass);
 else firstPass();
 textFormsForPrint();

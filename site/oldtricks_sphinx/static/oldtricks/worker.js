@@ -252,6 +252,7 @@ const OPERATIONS = {
   play: engine,
   frames: engine,
   analyse: engine,
+  analysis_plan: engine,
   compare: engine,
   find_parting: engine,
   table_spec: engine,

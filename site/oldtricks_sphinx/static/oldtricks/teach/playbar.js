@@ -26,9 +26,10 @@ export class PlayBar {
       "aria-label": "Note on this step"});
     this.noteSave = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "save-note",
       onclick: () => this.sb.saveNote(this.noteText.value)}, "Save note");
+    // whose turn it is and the moves that are not cards: under the table, beside the hand to play (on a
+    // phone, on the same screen); the rest of the bar after the move list and the panels
+    this.boardEl = h("div", {class: "ot-sb-play ot-sb-board", "data-role": "sb-board"}, h("div", {class: "ot-live-row"}, this.turn), this.moves);
     this.el = h("div", {class: "ot-live ot-sb-play"},
-      h("div", {class: "ot-live-row"}, this.turn),
-      this.moves,
       this.bots,
       this.level,
       h("div", {class: "ot-sb-note-row"}, h("label", {class: "ot-sb-field ot-sb-note-field"}, this.noteLabel, this.noteText),
@@ -58,8 +59,10 @@ export class PlayBar {
     this.levelSelect.disabled = sb.busy;
     // what the level does, in the engine's words
     this.levelNote.textContent = sb.levels ? sb.levels[sb.level] || "" : "";
-    if (sb.busy) this.el.setAttribute("aria-busy", "true");
-    else this.el.removeAttribute("aria-busy");
+    for (const el of [this.el, this.boardEl]) {
+      if (sb.busy) el.setAttribute("aria-busy", "true");
+      else el.removeAttribute("aria-busy");
+    }
     const step = Number.isInteger(f.step) ? f.step : 0;
     if (this.noteStep !== step || document.activeElement !== this.noteText) {
       this.noteText.value = f.note || "";

@@ -219,8 +219,11 @@ export class Sandbox {
     if (Number.isInteger(turn) && this.bots.has(turn)) await this.advance();
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));  // drawn
     // the table from its top, or, where it is taller than the screen (a phone), down to the reader's hand
-    this.viewerSlot.scrollIntoView({block: "start"});
-    this.widget.root.querySelector('[data-seat-box="0"]')?.scrollIntoView({block: "nearest"});
+    // instant: each scroll starts where the one before it ends (the theme's smooth scrolling would leave
+    // the next "nearest" measured from where the page was, and the reader's hand below the screen)
+    this.viewerSlot.scrollIntoView({block: "start", behavior: "instant"});
+    this.widget.root.querySelector('[data-seat-box="0"]')?.scrollIntoView({block: "nearest", behavior: "instant"});
+    this.bar.boardEl.scrollIntoView({block: "nearest", behavior: "instant"});  // and the moves under it
     this.root.dataset.ready = "ready";
   }
 
@@ -267,8 +270,10 @@ export class Sandbox {
     put(this.viewerSlot, root);
     const w = new SandboxWidget(root, data);
     w.live.el.remove(); // the viewer's own live play gives way to the sandbox's play bar
+    w.live.boardEl.remove();
     w.live = this.bar;
     w.liveSlot.appendChild(this.bar.el);
+    w.liveBoardSlot.appendChild(this.bar.boardEl);
     owners.set(w, this);
     this.widget = w;
     w.render();
@@ -293,8 +298,8 @@ export class Sandbox {
     }
   }
 
-  play(move) {
-    return this.run(async () => {
+  async play(move) {
+    await this.run(async () => {
       const w = this.widget;
       const r = await this.engine.play(TABLE, w.frame.step, move, [...this.bots], this.level);
       if (!r || !r.ok || !Array.isArray(r.frames)) {
@@ -303,7 +308,20 @@ export class Sandbox {
       }
       w.setMessage("");
       this.extend(r.frames);
+      await this.keepInView();  // still busy: the board is idle once it is in view
     });
+  }
+
+  /** After the reader's move, the seat to play, its hand and the moves under the table on the screen
+   * again, if they left it (on a phone the table is taller than the screen, and grows as the auction
+   * gives way to the play). Measured once the new frame is drawn: a seat whose marks wrap anew (its turn
+   * flag come) is taller than before it. */
+  async keepInView() {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const seat = this.widget && this.widget.root.querySelector(".ot-seat.ot-you");
+    if (!seat) return;
+    seat.scrollIntoView({block: "nearest", behavior: "instant"});
+    if (this.bar.moves.childElementCount) this.bar.boardEl.scrollIntoView({block: "nearest", behavior: "instant"});
   }
 
   advance() {

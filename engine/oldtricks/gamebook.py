@@ -1,0 +1,114 @@
+"""Lesson questions played on: what a wrong choice costs, in the engine's words.
+
+A lesson question (scenario ``ask``) has one right move. When the reader tries another legal move, the
+viewer does not only say "no": it shows the deal played on from that move with best play by every hand
+(the solver, every card known), beside the line of the right move, and says what the difference is. All
+of it is written here, once per question, when the scenario is built into a page; the viewer shows it as
+written.
+
+>>> from oldtricks.registry import make_game
+>>> game = make_game("druzbart")
+>>> said = played_on(game, game.new_state(seed=3), "nothing")
+>>> said is None  # a move that is not legal there: no question to play on
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from .errors import OldtricksError
+from .model import Game, Move
+from .refusal import move_words
+
+if TYPE_CHECKING:  # the solver's modules load only when a question is played on
+    from .analysis import Analysis
+
+LINE_WORDS = 8  # moves of a played-out line told in the game's own narration
+
+
+def line_words(game: Game[Any], state: Any, moves: Sequence[Move | str], limit: int = LINE_WORDS) -> list[str]:
+    """What the first ``limit`` of ``moves`` do from ``state``, in the game's narration (its events' text)."""
+    words: list[str] = []
+    for move in list(moves)[:limit]:
+        parsed = move if isinstance(move, Move) else game.parse_move(state, move)
+        state, events = game.apply(state, parsed)
+        words.extend(e.text for e in events if e.text)
+    return words
+
+
+def solving_words(game: Game[Any], state: Any) -> str:
+    """What the solver does to value ``state``, said while it works (a deal with many cards left takes a
+    while in the browser).
+
+    >>> from oldtricks.registry import make_game
+    >>> game = make_game("druzbart")
+    >>> said = solving_words(game, game.new_state(seed=3))
+    >>> said[:50], said[-42:]
+    ('The solver is playing out each of West’s 9 legal m', 'its best: 36 cards are still to be played.')
+    """
+    seat = game.to_play(state)
+    if seat is None:
+        return "The game is over here: there is nothing to value."
+    legal = len(game.legal_moves(state))
+    view = game.view(state)
+    left = sum(len(s["hand"]["cards"]) for s in view.get("seats", []))
+    moves = f"{legal} legal move{'s' if legal != 1 else ''}"
+    cards = f"{left} card{'s are' if left != 1 else ' is'} still to be played" if left else "the cards are all played"
+    who = game.seat_names()[seat]
+    return (
+        f"The solver is playing out each of {who}’s {moves} to the end, every hand known and every seat playing"
+        f" its best: {cards}."
+    )
+
+
+def played_on(game: Game[Any], state: Any, answer: str) -> dict[str, Any] | None:
+    """For a question at ``state`` whose right move is ``answer``: the right move's line and every other
+    legal move's, each played on with best play, with what it comes to and what it costs, in words (a
+    wrong try's words do not name the right move, which the reader is still to find).
+
+    None where the solver cannot value the position (an auction, a Bettelmann position with too many
+    choices ahead) or ``answer`` is not a legal move: the viewer then shows the author's ``wrong`` text.
+    """
+    try:
+        verdict = cast("Analysis", game.analyse(state))
+    except OldtricksError:
+        return None
+    right = next((m for m in verdict.moves if str(m.move) == answer), None)
+    if right is None:
+        return None
+    named = move_words(game, right.move)
+    tries = []
+    for m in verdict.moves:
+        if m is right:
+            continue
+        same = (m.value, m.outcome) == (right.value, right.outcome)
+        tried = move_words(game, m.move)
+        # the right move is not named: the reader may try again, and its line would give it away
+        head = "Played on with best play from every hand"
+        if same:
+            cost = f"{head}, {tried} comes to the same as the right move: {m.text}."
+        else:
+            cost = f"{head}: after {tried}, {m.text}; after the right move, {right.text}."
+        tries.append(
+            {
+                "move": str(m.move),
+                "head": f"Best play from every hand after {tried}:",
+                "line": [str(x) for x in m.line],
+                "words": line_words(game, state, [m.move, *m.line]),
+                "text": cost,
+                "costs": not same,
+            }
+        )
+    return {
+        "answer": {
+            "move": answer,
+            "head": f"Best play from every hand after {named}:",
+            "line": [str(x) for x in right.line],
+            "words": line_words(game, state, [right.move, *right.line]),
+            "text": f"After {named}, {right.text}.",
+        },
+        "tries": tries,
+        "measure": verdict.measure,
+    }
