@@ -61,3 +61,40 @@ def test_open_table_and_play_answer_through_call_as_when_called_directly() -> No
     refused = json.loads(live.call("play", json.dumps({"key": "ops", "step": "0", "move": "UA"})))
     assert refused == {"ok": False, "error": "step must be a whole number, not '0'", "rule": None}
     assert json.loads(live.call("no_such_op"))["error"] == "unknown operation 'no_such_op'"
+
+
+def _call(op: str, args: dict) -> dict:
+    answer = json.loads(live.call(op, json.dumps(args)))
+    assert answer["ok"], answer
+    return answer
+
+
+def test_a_study_goes_through_the_live_operations_and_back() -> None:
+    spec = {"game": "bettelmann", "title": "A deal", "deal": {"seed": 42}, "steps": [{"moves": ["9A"], "ask": True}]}
+    made = _call("study_encode", {"study": {"title": "Mine", "chapters": [{"spec": spec}]}})
+    assert made["link"].startswith("s1;") and made["study"]["chapters"][0]["questions"][0]["answers"] == ["9A"]
+    read = _call("study_read", {"link": made["link"]})
+    assert read["problems"] == [] and read["study"] == made["study"]
+    filed = _call("study_file", {"study": read["study"]})
+    assert filed["name"] == "mine.toml"
+    opened = _call("study_open_file", {"text": filed["toml"], "name": filed["name"]})
+    assert opened["study"] == made["study"]
+    damaged = _call("study_read", {"link": made["link"] + "/g=bettelmann;r=x"})
+    assert damaged["study"] == made["study"] and damaged["problems"][0].startswith("chapter 2 cannot be read")
+    refused = json.loads(live.call("study_encode", json.dumps({"study": {"title": "", "chapters": []}})))
+    assert not refused["ok"] and "title is 1 to 200" in refused["error"]
+
+
+def test_the_engine_proposes_refusals_and_costs_for_a_question() -> None:
+    from oldtricks.replay import replay
+    from oldtricks.scenario import load
+
+    scenario = load(Path(__file__).resolve().parent.parent / "scenarios" / "druzbart" / "cap.toml")
+    spec, step = scenario.spec(), 7
+    line = replay(scenario).line
+    legal = [str(m) for m in line.game.legal_moves(line.states[step])]
+    said = _call("study_propose", {"spec": spec, "step": step, "answers": legal[:2]})
+    assert {t["move"] for t in said["tries"]} == set(legal[2:]) and all(t["text"] for t in said["tries"])
+    assert said["refusals"] and all(r["move"] not in legal and r["text"] for r in said["refusals"])
+    bad = json.loads(live.call("study_propose", json.dumps({"spec": spec, "step": step, "answers": ["6L"]})))
+    assert not bad["ok"] and "'6L' is not a legal move at step 7" in bad["error"]
