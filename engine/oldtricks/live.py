@@ -420,6 +420,9 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], str]] = {
     "study_file": _answered(studylive.study_file),
     "study_open_file": _answered(studylive.study_open_file),
     "study_propose": _answered(studylive.study_propose),
+    "study_edit": _answered(studylive.study_edit),
+    "study_chapter": _answered(studylive.study_chapter),
+    "study_played_on": _answered(studylive.study_played_on),
 }
 """Every operation of the live engine, by name: each takes the request's arguments and answers JSON text.
 The Pyodide worker (``worker.js``) lists the same names in its own table of operations."""
@@ -452,7 +455,9 @@ def call(op: str, args_json: str = "{}") -> str:
       in the engine's words;
     - ``study_encode`` {study} -> {link, study}, ``study_read`` {link} -> {study, problems}, ``study_file``
       {study} -> {toml, name}, ``study_open_file`` {text, name?} -> {study, problems}, ``study_propose``
-      {spec, step, answers} -> {refusals, tries}: studies (:mod:`oldtricks.studylive`);
+      {spec, step, answers} -> {refusals, tries}, ``study_edit`` {study, chapter, ...} -> {link, study, said},
+      ``study_chapter`` {link, also?} -> {frames, ...}, ``study_played_on`` {link, also?, step} -> {played_on}:
+      studies (:mod:`oldtricks.studylive`);
     - ``find_parting`` {key, tricks?, tries?, first?} -> {seed, spec, frames, book, diverge, text, ...}:
       a seeded deal where the two readings part (soonest within the first tricks); the table becomes it.
     """

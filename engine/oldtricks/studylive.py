@@ -22,6 +22,7 @@ from . import links
 from .errors import OldtricksError, StudyError
 from .frames import make_frame
 from .gamebook import played_on
+from .replay import Line
 from .study import Chapter, Read, Study, encode, read
 from .studyfile import loads, to_toml
 
@@ -140,3 +141,122 @@ def study_propose(args: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(answers, list) or not all(isinstance(a, str) for a in answers):
         raise StudyError("answers must be a list of moves")
     return propose(dict(args.get("spec") or {}), step, answers)
+
+
+def _index(study: Study, raw: Any) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw < len(study.chapters):
+        raise StudyError(f"no chapter {raw!r}: the study has {len(study.chapters)}")
+    return raw
+
+
+def _step(line: Line, raw: Any) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw < len(line.states):
+        raise StudyError(f"no step {raw!r}: the chapter's steps are 0 to {len(line.states) - 1}")
+    return raw
+
+
+def study_edit(args: Mapping[str, Any]) -> dict[str, Any]:
+    """{study, chapter, title?, at?, step?, note?, ask?} -> {link, study, said}: chapter ``chapter`` (from
+    0) retitled, opened at ``at``, given ``note`` on ``step`` ('' removes it), or a question at ``step``
+    (``ask``: {answers, hint, wrong}; null removes it). A question whose right moves leave the line
+    cuts it there and goes on with the first of them; ``said`` tells what was done."""
+    study = study_of(args.get("study"))
+    index = _index(study, args.get("chapter"))
+    chapter = study.chapters[index]
+    spec, line = links.decode_line(chapter.link)
+    also = {k: list(v) for k, v in chapter.also}
+    said = ""
+    if "title" in args:
+        spec["title"] = str(args["title"])
+    if "note" in args:
+        step = _step(line, args.get("step"))
+        text = str(args["note"])
+        if text.strip():
+            line.notes[step] = [text]
+        else:
+            line.notes.pop(step, None)
+    if "ask" in args:
+        said = _ask(line, also, _step(line, args.get("step")), args["ask"])
+    if "at" in args:
+        spec["at"] = _step(line, args.get("at"))
+    spec["at"] = min(int(spec.get("at", 0)), len(line.states) - 1)
+    try:
+        edited = Chapter.of_link(links.encode(spec, line=line), also)
+    except OldtricksError as exc:
+        raise StudyError(f"chapter {index + 1}: {exc}", chapter=index + 1) from None
+    out = Study(study.title, study.notes, (*study.chapters[:index], edited, *study.chapters[index + 1 :]))
+    return {"link": encode(out), "study": study_json(out), "said": said}
+
+
+def _ask(line: Line, also: dict[int, list[str]], step: int, ask: Any) -> str:
+    """Put the question ``ask`` ({answers, hint, wrong}, or None to remove it) on ``step`` of ``line``."""
+    if ask is None:
+        line.asks.pop(step, None)
+        also.pop(step, None)
+        return f"The question at step {step} is removed."
+    if not isinstance(ask, Mapping) or not isinstance(ask.get("answers"), list) or not ask["answers"]:
+        raise StudyError("a question needs its right moves ('answers', one or more)")
+    game = line.game
+    legal = {str(m): m for m in game.legal_moves(line.states[step])}
+    answers = [str(a) for a in ask["answers"]]
+    wrong = [a for a in answers if a not in legal]
+    if wrong:
+        raise StudyError(f"{wrong[0][:20]!r} is not a legal move at step {step}")
+    said = f"Step {step} asks for the move."
+    going_on = str(line.moves[step + 1]) if step + 1 < len(line.states) else None
+    if going_on not in answers:
+        cut = len(line.states) - 1 - step
+        del line.states[step + 1 :], line.moves[step + 1 :], line.events[step + 1 :]
+        for table in (line.notes, line.ids, line.asks):
+            for k in [k for k in table if k > step]:
+                del table[k]
+        for k in [k for k in also if k >= step]:
+            del also[k]
+        line.push(legal[answers[0]])
+        if cut:
+            said += f" The line now goes on with {answers[0]}: the {cut} moves after this step are dropped."
+    answer = str(line.moves[step + 1])
+    line.asks[step] = {"answer": answer, "wrong": str(ask.get("wrong", "")), "hint": str(ask.get("hint", ""))}
+    others = [a for a in answers if a != answer]
+    if others:
+        also[step] = others
+    else:
+        also.pop(step, None)
+    return said
+
+
+def study_chapter(args: Mapping[str, Any]) -> dict[str, Any]:
+    """{link, also?, viewer?} -> {frames, pattern, seat_names, title, at}: a chapter for the student,
+    each question's frame with every right move (``ask.answers``)."""
+    chapter = Chapter.of_link(str(args.get("link", "")), _also(args.get("also")))
+    spec, line = links.decode_line(chapter.link)
+    others = dict(chapter.also)
+    for step, ask in line.asks.items():
+        ask["answers"] = [ask["answer"], *others.get(step, ())]  # type: ignore[assignment]
+    viewer = args.get("viewer", spec.get("viewer"))
+    frames = line.frames(viewer if isinstance(viewer, int) and not isinstance(viewer, bool) else None)
+    game = line.game
+    return {
+        "frames": frames,
+        "pattern": game.pack.pattern,
+        "seat_names": list(game.seat_names()),
+        "title": spec["title"],
+        "game": game.name,
+        "at": spec["at"],
+    }
+
+
+def study_played_on(args: Mapping[str, Any]) -> dict[str, Any]:
+    """{link, also?, step} -> {played_on}: the question at ``step`` played on as the lessons do, every
+    other legal move with what it costs, the other right moves left out (null where the solver cannot)."""
+    chapter = Chapter.of_link(str(args.get("link", "")), _also(args.get("also")))
+    _, line = links.decode_line(chapter.link)
+    step = _step(line, args.get("step"))
+    ask = line.asks.get(step)
+    if ask is None:
+        raise StudyError(f"step {step} asks no question")
+    right = {ask["answer"], *dict(chapter.also).get(step, ())}
+    said = played_on(line.game, line.states[step], ask["answer"])
+    if said is not None:
+        said["tries"] = [t for t in said["tries"] if t["move"] not in right]
+    return {"played_on": said}

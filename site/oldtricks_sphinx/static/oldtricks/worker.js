@@ -268,6 +268,9 @@ const OPERATIONS = {
   study_file: engine,
   study_open_file: engine,
   study_propose: engine,
+  study_edit: engine,
+  study_chapter: engine,
+  study_played_on: engine,
   // whether the engine's files are on the worker's file system yet (after a restore they come later: init)
   engine_files: () =>
     pyodide.runPython("import json, os, oldtricks; json.dumps({'ok': True, 'written': os.path.isfile(oldtricks.__file__)})"),
