@@ -140,3 +140,9 @@ def test_a_question_off_the_line_cuts_it_and_goes_on_with_the_right_move() -> No
     assert len(said["study"]["chapters"][0]["spec"]["steps"]) <= 9
     student = _call("study_chapter", {"link": said["study"]["chapters"][0]["link"], "also": {"7": others[1:2]}})
     assert student["frames"][7]["ask"]["answers"] == others[:2]
+
+
+def test_a_study_handout_through_call() -> None:
+    spec = {"game": "bettelmann", "title": "A deal", "deal": {"seed": 42}, "steps": [{"note": "<i>x</i>"}]}
+    said = _call("study_handout", {"study": {"title": "Mine", "chapters": [{"spec": spec}]}})
+    assert said["text"].startswith("Mine\n\n1. A deal (Bettelmann)\n") and "Step 0. <i>x</i>" in said["text"]

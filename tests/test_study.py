@@ -192,3 +192,15 @@ def test_mangled_study_links_give_errors_or_readable_chapters(index):
 
 def test_every_seed_study_is_read_whole():
     assert all(judge_study_link(link) == "accepted" for link in seed_study_links())
+
+
+def test_the_handout_tells_each_chapter_up_to_its_questions_and_leaves_room_to_answer(capsys):
+    link = encode(Study("Two", "Notes", (small_chapter("one"), cap_chapter())))
+    assert main(["link", "decode", link, "--text"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("Two\n\nNotes\n\n1. one (Bettelmann)\n")
+    chapter = text.split("\n\n2. ")[1]
+    assert chapter.startswith("The cap of deals: a game that stops undecided (Drużbart)\n")
+    assert chapter.count("Answer: ____") == 3 and "Question at step 20: what should East play?" in chapter
+    assert "Trick 1: West 7B, North OA, East OB, South TH; West takes it." in chapter
+    assert "Trick 6" not in chapter  # after the last question: nothing that would give an answer away

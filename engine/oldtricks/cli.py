@@ -212,6 +212,7 @@ def _study_link(args: argparse.Namespace) -> int:
     """``link encode STUDY.toml`` prints the study's link; ``link decode 's1;…'`` what it holds, or the file."""
     from .study import encode, read
     from .studyfile import load, to_toml
+    from .studytext import handout
 
     found = load(args.target) if args.action == "encode" else read(args.target)
     for problem in found.problems:
@@ -223,6 +224,8 @@ def _study_link(args: argparse.Namespace) -> int:
         print(f"{base}#{encode(found.study)}")
     elif args.toml:
         sys.stdout.write(to_toml(found.study))
+    elif args.text:
+        print(handout(found.study))
     else:
         study = found.study
         print(f"{study.title}: {len(study.chapters)} chapter{'s' if len(study.chapters) != 1 else ''}")
@@ -304,6 +307,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--toml", action="store_true", help="decode: the game as a scenario file, or the study as a study file"
     )
+    p.add_argument("--text", action="store_true", help="decode: a study as one handout, in text")
     p.add_argument("--step", type=int, help="encode: the step the link opens on")
     p.add_argument("--viewer", type=int, help="encode: the seat whose view the link shows")
     p.add_argument(

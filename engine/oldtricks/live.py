@@ -423,6 +423,7 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], str]] = {
     "study_edit": _answered(studylive.study_edit),
     "study_chapter": _answered(studylive.study_chapter),
     "study_played_on": _answered(studylive.study_played_on),
+    "study_handout": _answered(studylive.study_handout),
 }
 """Every operation of the live engine, by name: each takes the request's arguments and answers JSON text.
 The Pyodide worker (``worker.js``) lists the same names in its own table of operations."""
@@ -456,7 +457,8 @@ def call(op: str, args_json: str = "{}") -> str:
     - ``study_encode`` {study} -> {link, study}, ``study_read`` {link} -> {study, problems}, ``study_file``
       {study} -> {toml, name}, ``study_open_file`` {text, name?} -> {study, problems}, ``study_propose``
       {spec, step, answers} -> {refusals, tries}, ``study_edit`` {study, chapter, ...} -> {link, study, said},
-      ``study_chapter`` {link, also?} -> {frames, ...}, ``study_played_on`` {link, also?, step} -> {played_on}:
+      ``study_chapter`` {link, also?} -> {frames, ...}, ``study_played_on`` {link, also?, step} -> {played_on},
+      ``study_handout`` {study} -> {text}:
       studies (:mod:`oldtricks.studylive`);
     - ``find_parting`` {key, tricks?, tries?, first?} -> {seed, spec, frames, book, diverge, text, ...}:
       a seeded deal where the two readings part (soonest within the first tricks); the table becomes it.

@@ -25,6 +25,7 @@ from .gamebook import played_on
 from .replay import Line
 from .study import Chapter, Read, Study, encode, read
 from .studyfile import loads, to_toml
+from .studytext import handout
 
 
 def _also(raw: Any) -> dict[int, list[str]]:
@@ -260,3 +261,8 @@ def study_played_on(args: Mapping[str, Any]) -> dict[str, Any]:
     if said is not None:
         said["tries"] = [t for t in said["tries"] if t["move"] not in right]
     return {"played_on": said}
+
+
+def study_handout(args: Mapping[str, Any]) -> dict[str, Any]:
+    """{study} -> {text}: the study as one handout to print (:func:`oldtricks.studytext.handout`)."""
+    return {"text": handout(study_of(args.get("study")))}

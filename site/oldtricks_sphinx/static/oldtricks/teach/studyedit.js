@@ -15,7 +15,8 @@ const EMPTY = {title: "My study", notes: "", chapters: []};
 export class StudyEditor {
   constructor(page) {
     this.page = page;
-    this.study = stored(DRAFT, EMPTY);
+    const kept = stored(DRAFT, EMPTY);
+    this.study = kept && Array.isArray(kept.chapters) ? kept : EMPTY;
     this.current = 0;
     this.link = "";
     const limits = page.data.limits || {};

@@ -28,6 +28,8 @@ export class StudyReader {
     this.chapterTitle = h("h3", {class: "ot-study-chapter-title", "data-role": "chapter-heading"});
     this.board = h("div", {class: "ot-study-board", "data-role": "study-board",
       onclick: () => setTimeout(() => this.drawProgress(), 30), onkeyup: () => setTimeout(() => this.drawProgress(), 30)});
+    // the handout the engine writes (study_handout), printed instead of the page; text only
+    this.handout = h("pre", {class: "ot-study-handout", "data-role": "study-handout"});
     this.el = h("div", {class: "ot-study-reader", "data-role": "study-reader"},
       this.heading, this.notes, this.progress,
       h("div", {class: "ot-study-main"}, this.nav, h("div", {class: "ot-study-stage"}, this.chapterTitle, this.board)),
@@ -35,7 +37,10 @@ export class StudyReader {
         h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "study-edit-copy", onclick: () => this.editCopy()},
           "Edit a copy"),
         h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "study-start-again", onclick: () => this.again()},
-          "Start again")));
+          "Start again"),
+        h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "study-print", onclick: () => this.print()},
+          "Print a handout")),
+      this.handout);
   }
 
   async start() {
@@ -101,6 +106,13 @@ export class StudyReader {
     store(DRAFT, {title: this.study.title, notes: this.study.notes,
       chapters: this.study.chapters.map((c) => ({link: c.link, also: c.also}))});
     this.page.openEditor();
+  }
+
+  async print() {
+    const r = await this.page.call("study_handout", {study: this.study});
+    if (!r.ok) { this.page.say(r.error, "error"); return; }
+    this.handout.textContent = r.text;
+    window.print();
   }
 
   again() {
