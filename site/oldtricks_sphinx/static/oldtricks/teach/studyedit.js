@@ -50,7 +50,7 @@ export class StudyEditor {
         onclick: () => this.addLink()}, "Add this game")),
       h("p", {class: "ot-sb-help"}, "To deal by hand or play moves first, use a ",
         h("a", {href: Object.values(sandboxPages())[0] || "sandbox/index.html"}, "sandbox"),
-        " and its “Add to a study”; any viewer’s step opens there with “Open in the sandbox”.")),
+        " and its “Add to a study”.")),
     h("div", {class: "ot-study-main"}, this.list, h("div", {class: "ot-study-stage"}, this.board, this.chapterTools)),
     h("div", {class: "ot-sb-share", role: "group", "aria-label": "Share"},
       h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "study-copy-link", onclick: () => this.copy()},
