@@ -1,7 +1,7 @@
 """A study as text: one handout, each chapter's deal, its tricks, its notes and its questions, with room
 to write each answer, in the order the steps come, so a student works down the page (the tricks after
-a question tell its answer; nothing past a chapter's last question is told). The study page prints it, and ``python -m oldtricks link decode 's1;…' --text``
-writes it.
+a question tell its answer; nothing past a chapter's last question is told). The study page prints it,
+and ``python -m oldtricks link decode 's1;…' --text`` writes it.
 
 >>> from oldtricks.study import Chapter, Study
 >>> game = {"game": "bettelmann", "title": "A deal", "deal": {"seed": 42},
