@@ -180,9 +180,8 @@ def test_a_study_made_shared_and_worked_through(
     student.wait_for_function(
         "() => document.querySelector('[data-role=study-progress]').textContent === '1 of 2 questions answered'"
     )
-    assert (
-        student.locator('[data-role="study-nav"] li:first-child [data-role="chapter-progress"]').inner_text() == "1/1"
-    )
+    done = student.locator('[data-role="study-nav"] li:first-child [data-role="chapter-progress"]')
+    assert done.inner_text().strip() == "1/1"
     student.reload()
     ready(student)
     assert progress.inner_text() == "1 of 2 questions answered"  # kept in this browser
@@ -203,6 +202,7 @@ def hostile_study() -> str:
 def test_hostile_texts_in_a_study_link_stay_text_under_the_csp(
     site_server: SiteServer, browser: Any, guard: Guard
 ) -> None:
+    guard.origin = site_server.origin
     page = fresh_page(browser, guard)
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
@@ -218,6 +218,7 @@ def test_hostile_texts_in_a_study_link_stay_text_under_the_csp(
     assert page.evaluate("() => window.__pwned") is None
     assert dialogs == []
     page.context.close()
+    guard.check()
 
 
 def test_a_damaged_chapter_is_named_and_the_others_offered(live_page: Any, site_server: SiteServer) -> None:
