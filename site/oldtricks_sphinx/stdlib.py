@@ -193,13 +193,14 @@ def trace_requests(scenarios: Path) -> list[list[object]]:
             requests.append(["call", op, json.dumps(args)])
     study_spec = {"game": "bettelmann", "title": "t", "deal": {"seed": 5}, "steps": [{"moves": ["7A"], "ask": True}]}
     study_file = 'title = "s"\n[[chapter]]\ntitle = "c"\ngame = "bettelmann"\n[chapter.deal]\nseed = 5\n'
-    for op, args in (  # studies: a study file is TOML, read in the browser (tomllib)
-        ("study_encode", {"study": {"title": "s", "chapters": [{"spec": study_spec}]}}),
+    study = {"study": {"title": "s", "chapters": [{"spec": study_spec}]}}
+    for op, study_args in (  # studies: a study file is TOML, read in the browser (tomllib)
+        ("study_encode", study),
         ("study_open_file", {"text": study_file, "name": "s.toml"}),
-        ("study_file", {"study": {"title": "s", "chapters": [{"spec": study_spec}]}}),
-        ("study_handout", {"study": {"title": "s", "chapters": [{"spec": study_spec}]}}),
+        ("study_file", study),
+        ("study_handout", study),
     ):
-        requests.append(["call", op, json.dumps(args)])
+        requests.append(["call", op, json.dumps(study_args)])
     for op, text in (
         ("version", "{}"),
         ("games", "{}"),
