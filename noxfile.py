@@ -110,6 +110,7 @@ def bench(session: nox.Session) -> None:
     session.install("-e", ".")
     session.run("python", "bench/engine_bench.py", *session.posargs)
     session.run("python", "bench/toml_bench.py")  # hostile scenario files: read in time linear in their length
+    session.run("python", "bench/study_bench.py")  # mangled study links: each read or refused, beside 50 ms
     session.run("python", "bench/stats_bench.py")  # games per second per core for nox -s stats, and its time
     # seconds to analyse a deal, beside the targets; the first 5 deals in Pyodide too, as a ratio to CPython
     session.run("python", "bench/solver_bench.py", "--pyodide", "5")

@@ -4,7 +4,8 @@ every game played to its end (tests/test_game_ends.py).
 
 Prints the figures (inputs, verdicts, failures, the slowest input) and writes them to
 build/fuzz/fuzz.json; each failing input is saved in build/fuzz/ to be replayed. Exit status 1 when
-anything failed. ``--files N --links N`` set the counts (100,000 each by default), ``--seed`` the
+anything failed. ``--files N --links N`` set the counts (100,000 each by default; ``--studies N`` the
+mangled study links, 5,000), ``--seed`` the
 start, ``--ends`` adds the games (``--ends-only`` plays only them).
 
 The games take long for Drogue (393,216 combinations since the caller option, most of them evenings of 60 deals: some
@@ -46,7 +47,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from mutate import ROOT, judge_file, judge_link, mutate_link, mutate_text, seed_files, seed_links
+from mutate import (
+    ROOT,
+    judge_file,
+    judge_link,
+    judge_study_link,
+    mutate_link,
+    mutate_study_link,
+    mutate_text,
+    seed_files,
+    seed_links,
+    seed_study_links,
+)
 from oldtricks.registry import GAMES
 from test_game_ends import assert_ends, combinations
 
@@ -297,6 +309,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="nox -s fuzz --", description=__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=100_000)
     parser.add_argument("--links", type=int, default=100_000)
+    parser.add_argument("--studies", type=int, default=5_000, help="mangled study links")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--ends", action="store_true", help="also play every option combination of every game")
     parser.add_argument("--ends-only", action="store_true")
@@ -323,6 +336,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             "link", args.links, args.seed, lambda rng: mutate_link(rng, rng.choice(links)), judge_link
         )
         print("links:", json.dumps(report["links"]), flush=True)
+    if not args.ends_only and args.studies:
+        studies = seed_study_links()
+        report["studies"] = run(
+            "study", args.studies, args.seed, lambda rng: mutate_study_link(rng, rng.choice(studies)), judge_study_link
+        )
+        print("studies:", json.dumps(report["studies"]), flush=True)
     if args.ends or args.ends_only:
         report["ends"] = ends(args.ends_game or list(GAMES), args.ends_range, args.ends_workers, args.ends_record)
         print("ends:", json.dumps(report["ends"]), flush=True)

@@ -179,6 +179,12 @@ def decode(text: str) -> dict[str, Any]:
     Raises :class:`LinkError` for anything that is not a valid link of a known game, or whose moves
     are not legal.
     """
+    return decode_line(text)[0]
+
+
+def decode_line(text: str) -> tuple[dict[str, Any], Line]:
+    """:func:`decode`, and the line it replayed, with the link's notes, rule ids and questions on it (as
+    :func:`oldtricks.replay.replay` of the spec would give, without playing the moves again)."""
     fields = _fields(text)
     name = fields["g"]
     if name not in GAMES:
@@ -241,7 +247,10 @@ def decode(text: str) -> dict[str, Any]:
     spec["at"] = _int(fields["s"], "step", "s", 0, last) if "s" in fields else last
     if "v" in fields:
         spec["viewer"] = _int(fields["v"], "viewing seat", "v", 0, game.num_seats - 1)
-    return spec
+    line.notes = {k: [v] for k, v in notes.items() if v}
+    line.ids = {k: list(v) for k, v in ids.items()}
+    line.asks = {k: {"answer": str(line.moves[k + 1]), "wrong": w, "hint": h} for k, (w, h) in asks.items()}
+    return spec, line
 
 
 def _scenario(spec: dict[str, Any]) -> Scenario:

@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__
+from . import __version__, studylive
 from .errors import IllegalMoveError, OldtricksError, ScenarioError
 from .export import expectations, line_spec, to_toml
 from .gamebook import line_words, solving_words
@@ -415,6 +415,15 @@ OPERATIONS: dict[str, Callable[[dict[str, Any]], str]] = {
     "deal_hands": _answered(_deal_hands),
     "game_info": _answered(_game_info),
     "scenario_toml": _answered(_scenario_toml),
+    "study_encode": _answered(studylive.study_encode),
+    "study_read": _answered(studylive.study_read),
+    "study_file": _answered(studylive.study_file),
+    "study_open_file": _answered(studylive.study_open_file),
+    "study_propose": _answered(studylive.study_propose),
+    "study_edit": _answered(studylive.study_edit),
+    "study_chapter": _answered(studylive.study_chapter),
+    "study_played_on": _answered(studylive.study_played_on),
+    "study_handout": _answered(studylive.study_handout),
 }
 """Every operation of the live engine, by name: each takes the request's arguments and answers JSON text.
 The Pyodide worker (``worker.js``) lists the same names in its own table of operations."""
@@ -445,6 +454,12 @@ def call(op: str, args_json: str = "{}") -> str:
     - ``analyse`` {key, step?, moves?} -> {analysis, line_words}: every legal move's value with best play
       (:meth:`oldtricks.model.Game.analyse`, as ``python -m oldtricks analyse --json``) and the best line
       in the engine's words;
+    - ``study_encode`` {study} -> {link, study}, ``study_read`` {link} -> {study, problems}, ``study_file``
+      {study} -> {toml, name}, ``study_open_file`` {text, name?} -> {study, problems}, ``study_propose``
+      {spec, step, answers} -> {refusals, tries}, ``study_edit`` {study, chapter, ...} -> {link, study, said},
+      ``study_chapter`` {link, also?} -> {frames, ...}, ``study_played_on`` {link, also?, step} -> {played_on},
+      ``study_handout`` {study} -> {text}:
+      studies (:mod:`oldtricks.studylive`);
     - ``find_parting`` {key, tricks?, tries?, first?} -> {seed, spec, frames, book, diverge, text, ...}:
       a seeded deal where the two readings part (soonest within the first tricks); the table becomes it.
     """

@@ -52,6 +52,7 @@ from .scenario import setup_scenario
 from .standards import setup_standards
 from .stats import setup_stats
 from .store import setup_store
+from .studypage import setup_study
 from .tables import setup_tables
 from .tabs import setup_tabs
 from .textpage import setup_textpage
@@ -78,6 +79,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         setup_numbers,
         setup_assets,
         setup_sandbox,
+        setup_study,
         setup_embeds,
         setup_textpage,
         setup_csp,

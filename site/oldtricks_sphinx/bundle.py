@@ -47,6 +47,7 @@ ENTRIES = (
     "live.js",
     "worker.js",
     "teach/sandbox.js",
+    "teach/study.js",
     "teach/embed.js",
     "teach/snippet.js",
     "teach/share.js",

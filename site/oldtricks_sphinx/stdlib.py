@@ -191,6 +191,16 @@ def trace_requests(scenarios: Path) -> list[list[object]]:
             ("frames", {"key": key}),
         ):
             requests.append(["call", op, json.dumps(args)])
+    study_spec = {"game": "bettelmann", "title": "t", "deal": {"seed": 5}, "steps": [{"moves": ["7A"], "ask": True}]}
+    study_file = 'title = "s"\n[[chapter]]\ntitle = "c"\ngame = "bettelmann"\n[chapter.deal]\nseed = 5\n'
+    study = {"study": {"title": "s", "chapters": [{"spec": study_spec}]}}
+    for op, study_args in (  # studies: a study file is TOML, read in the browser (tomllib)
+        ("study_encode", study),
+        ("study_open_file", {"text": study_file, "name": "s.toml"}),
+        ("study_file", study),
+        ("study_handout", study),
+    ):
+        requests.append(["call", op, json.dumps(study_args)])
     for op, text in (
         ("version", "{}"),
         ("games", "{}"),

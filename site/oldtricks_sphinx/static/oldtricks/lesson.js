@@ -47,7 +47,7 @@ export class Lesson {
     const ask = f.ask;
     const pattern = this.w.pattern;
     const named = isCard(move, pattern) ? `the ${cardName(move, pattern)}` : `“${move}”`;
-    if (move === ask.answer) {
+    if (move === ask.answer || (ask.answers || []).includes(move)) {  // a study's question may have several
       this.solved.add(this.w.index);
       if (this.w.isBook) markSolved(this.w.id, this.w.stepOf(this.w.index));
       this.w.show(this.w.index + 1, {hash: true});

@@ -17,6 +17,7 @@ import { getEngine } from "../live.js";
 import { copyText, sandboxPages } from "./share.js";
 import { SetupForm, randomSeed } from "./setup.js";
 import { PlayBar } from "./playbar.js";
+import { addToStudy, studyPage } from "./addtostudy.js";
 
 const TABLE = "sandbox";
 const READINGS = "sandbox-readings"; // the game as played, replayed under the rules chosen in the form
@@ -83,6 +84,8 @@ export class Sandbox {
         "Copy link"),
       h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "download", onclick: () => this.download()},
         "Download scenario file"),
+      studyPage() ? h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "add-to-study",
+        onclick: async () => addToStudy(await this.sync())}, "Add to a study") : null,
       this.startOverBtn,
       this.linkField);
     this.tools.hidden = true;

@@ -1,0 +1,137 @@
+"""The ``{study}`` directive: the page where a teacher makes a study (several deals, each a chapter with
+notes and questions) and a student works through one, opened from its link.
+
+MyST::
+
+    ```{study}
+    ```
+
+HTML output: ``<div class="oldtricks-study">`` holding its data as ``<script type="application/json"
+class="oldtricks-study-data">`` (read by ``static/oldtricks/teach/study.js``): every game's name and
+title, the limits a study keeps (chapters, moves, characters), and every ledger rule (title, status,
+URL relative to the page); then a sentence for readers without a script. Studies made anywhere on the
+site (the sandbox's *Add to a study*) go to this page: ``<meta name="oldtricks-study">`` names it.
+
+>>> study_embed(data={"games": []})["data"]
+{'games': []}
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, ClassVar
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.util.docutils import SphinxDirective, SphinxTranslator
+from sphinx.writers.html5 import HTML5Translator
+
+from oldtricks.registry import GAMES, all_rules
+from oldtricks.scenario import TEXT_LIMIT, TITLE_LIMIT
+from oldtricks.study import ANSWER_LIMIT, CHAPTER_LIMIT, LINK_LIMIT, STEP_LIMIT
+
+from .links import rule_url
+from .scenario import embed_json
+
+__all__ = ["StudyDirective", "setup_study", "study_embed"]
+
+
+class study_embed(nodes.General, nodes.Element):
+    """The study page's element: ``data`` (the JSON object study.js reads)."""
+
+
+def _study_page(env: BuildEnvironment) -> str | None:
+    page: str | None = getattr(env, "oldtricks_study_page", None)
+    return page
+
+
+class StudyDirective(SphinxDirective):
+    """The study page (one on the site)."""
+
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {}
+
+    def run(self) -> list[nodes.Node]:
+        placed = _study_page(self.env)
+        if placed is not None and placed != self.env.docname:
+            raise self.error(f"the study page is already {placed!r}: the site has one")
+        self.env.oldtricks_study_page = self.env.docname  # type: ignore[attr-defined]
+        rules = all_rules()
+        data = {
+            "games": [{"name": name, "title": cls.title} for name, cls in GAMES.items()],
+            "limits": {
+                "chapters": CHAPTER_LIMIT,
+                "moves": STEP_LIMIT,
+                "answers": ANSWER_LIMIT,
+                "link": LINK_LIMIT,
+                "title": TITLE_LIMIT,
+                "text": TEXT_LIMIT,
+            },
+            "rules": {rid: {"url": None, "status": r.status, "title": r.title} for rid, r in rules.items()},
+        }
+        node = study_embed(data=data)
+        self.set_source_info(node)
+        node += nodes.paragraph(
+            "",
+            "Making a study, and working through one, runs the rules engine in your browser: it needs JavaScript. "
+            "A study can also be read as text: python -m oldtricks link decode 'LINK' --toml writes it as a file.",
+            classes=["ot-study-static"],
+        )
+        return [node]
+
+
+def _fill(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    for node in doctree.findall(study_embed):
+        for rule_id, entry in node["data"]["rules"].items():
+            entry["url"] = rule_url(app, docname, rule_id)
+
+
+def visit_html(self: HTML5Translator, node: study_embed) -> None:
+    self.body.append(
+        '<div class="oldtricks-study" id="study">\n'
+        f'<script type="application/json" class="oldtricks-study-data">{embed_json(node["data"])}</script>\n'
+    )
+
+
+def depart_html(self: HTML5Translator, node: study_embed) -> None:
+    self.body.append("</div>\n")
+
+
+def _pass(self: SphinxTranslator, node: nodes.Element) -> None:
+    """Other builders print only the sentence inside."""
+
+
+def _page_assets(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document | None
+) -> None:
+    if app.builder.format != "html":
+        return
+    page = _study_page(app.env)
+    if page is not None:  # where "Add to a study" goes (teach/share.js)
+        url = app.builder.get_relative_uri(pagename, page)
+        context["metatags"] = context.get("metatags", "") + f'\n<meta name="oldtricks-study" content="{escape(url)}">'
+    if doctree is not None and next(iter(doctree.findall(study_embed)), None) is not None:
+        app.add_js_file("oldtricks/teach/study.js", type="module", priority=100)
+        app.add_css_file("oldtricks/teach/sandbox.css")
+        app.add_css_file("oldtricks/teach/study.css")
+
+
+def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    if _study_page(env) == docname:
+        env.oldtricks_study_page = None  # type: ignore[attr-defined]
+
+
+def _merge(app: Sphinx, env: BuildEnvironment, docnames: Any, other: BuildEnvironment) -> None:
+    if _study_page(other) is not None:
+        env.oldtricks_study_page = _study_page(other)  # type: ignore[attr-defined]
+
+
+def setup_study(app: Sphinx) -> None:
+    others = dict.fromkeys(("latex", "text", "man", "texinfo"), (_pass, _pass))
+    app.add_node(study_embed, html=(visit_html, depart_html), **others)  # type: ignore[arg-type]
+    app.add_directive("study", StudyDirective)
+    app.connect("doctree-resolved", _fill)
+    app.connect("html-page-context", _page_assets, priority=400)
+    app.connect("env-purge-doc", _purge)
+    app.connect("env-merge-info", _merge)
