@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .narrate import cause, team_name
+from .clipwords import cause, team_name
 from .ranking import SUIT_WORDS
 from .state import Change, DrogueState
 from .table import Table

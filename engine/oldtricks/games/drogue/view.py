@@ -7,7 +7,7 @@ from typing import Any
 from ...cards import Card
 from . import sessionview
 from .auction import Auction
-from .narrate import team_name
+from .clipwords import team_name
 from .ranking import BLACK, ORDERS, SUIT_WORDS, display_key
 from .shape import SEATS
 from .state import DrogueState
