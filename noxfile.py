@@ -89,8 +89,19 @@ def golden(session: nox.Session) -> None:
 
 CATALOGS = "engine/oldtricks/locales"
 TEMPLATE = f"{CATALOGS}/oldtricks.pot"
-# pN_(context, message): a message marked in a table made at import (oldtricks/i18n.py)
-EXTRACT = ["-F", "babel.cfg", "-k", "pN_:1c,2", "--no-location", "--sort-output", "--project", "oldtricks"]
+# pN_(context, message), npN_(context, singular, plural): messages marked in tables made at import (i18n.py)
+EXTRACT = [
+    "-F",
+    "babel.cfg",
+    "-k",
+    "pN_:1c,2",
+    "-k",
+    "npN_:1c,2,3",
+    "--no-location",
+    "--sort-output",
+    "--project",
+    "oldtricks",
+]
 
 
 @nox.session(python=PYTHON)

@@ -18,7 +18,8 @@ from oldtricks.errors import OldtricksError
 ROOT = Path(__file__).resolve().parents[1]
 LOCALES = ROOT / "engine" / "oldtricks" / "locales"
 TRANSLATED = [lang for lang in i18n.LANGS if lang != "en"]
-KEYWORDS = {**DEFAULT_KEYWORDS, "pN_": ((1, "c"), 2)}  # as noxfile.py's EXTRACT: pN_(context, message)
+# as noxfile.py's EXTRACT: pN_(context, message), npN_(context, singular, plural)
+KEYWORDS = {**DEFAULT_KEYWORDS, "pN_": ((1, "c"), 2), "npN_": ((1, "c"), 2, 3)}
 
 Key = tuple[str | None, str]
 

@@ -48,6 +48,7 @@ __all__ = [
     "current",
     "language",
     "ngettext",
+    "npN_",
     "pN_",
     "pgettext",
 ]
@@ -137,6 +138,12 @@ def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it: a table made at import is translated
     where it is shown, by :func:`_`."""
     return message
+
+
+def npN_(context: str, singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural message read in ``context`` for the catalogs (the widget's words, widgetwords.py)."""
+    del context
+    return singular, plural
 
 
 def pN_(context: str, message: str) -> str:
