@@ -107,16 +107,16 @@ export function buildMoveList(w) {
       if (row.kind === "trick") {
         const plays = row.plays.filter((p) => p.index >= from);
         if (!plays.length) continue;
-        const head = [`Trick ${row.number}`];
-        if (Number.isInteger(row.leader)) head.push(`${names(row.leader)} leads`);
-        const won = row.winner === null ? null : row.winner === "none" ? "no winner" : `won by ${names(row.winner)}`;
+        const head = [t("Trick {number}", {number: row.number})];
+        if (Number.isInteger(row.leader)) head.push(t("{seat} leads", {seat: names(row.leader)}));
+        const won = row.winner === null ? null : row.winner === "none" ? t("no winner") : t("won by {seat}", {seat: names(row.winner)});
         out.push(h("li", {class: "ot-ml-row ot-ml-trick", "data-trick": row.number},
           h("span", {class: "ot-ml-head"}, head.join(" · ")),
           h("span", {class: "ot-ml-plays"}, plays.map((p) => {
             const f = frames[p.index];
             const win = row.winner === p.seat;
             return entry(f, p.index, lineId, [h("span", {class: "ot-ml-who"}, names(p.seat)), cardChip(p.card, w.pattern),
-              win ? h("span", {class: "ot-ml-win", title: "wins the trick"}, "wins") : null], win ? " ot-ml-winner" : "");
+              win ? h("span", {class: "ot-ml-win", title: t("wins the trick")}, t("wins")) : null], win ? " ot-ml-winner" : "");
           })),
           won ? h("span", {class: "ot-ml-result"}, won) : null,
           branchesAt(lineId, plays.map((p) => p.index))));

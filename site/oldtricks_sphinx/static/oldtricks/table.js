@@ -122,7 +122,7 @@ function handEl(seatData, ctx) {
     }
     list.appendChild(h("span", {class: "ot-slot", role: "listitem", "data-key": slotKey},
       handCard(card, seat, !hidden, ctx),
-      top ? h("span", {class: "ot-top-tag", "aria-hidden": "true"}, "top") : null,
+      top ? h("span", {class: "ot-top-tag", "aria-hidden": "true"}, t("top")) : null,
       value ? valueBadge(value) : null));
   });
   if (drawn) ctx.slots.set(seat, drawn);
@@ -163,8 +163,8 @@ function seatEl(frame, seatData, pos, ctx) {
   // keyed (dom.js morph): the turn flag coming and going leaves the name, marks and button as they are
   h("div", {class: "ot-seat-head"},
     h("span", {class: "ot-seat-name", "data-key": "name"}, seatData.name),
-    ctx.play && ctx.play.seat === seat ? h("span", {class: "ot-you-flag", "data-key": "you"}, "you") : null,
-    frame.turn === seat ? h("span", {class: "ot-turn-flag", "data-key": "turn"}, "to play") : null,
+    ctx.play && ctx.play.seat === seat ? h("span", {class: "ot-you-flag", "data-key": "you"}, t("you")) : null,
+    frame.turn === seat ? h("span", {class: "ot-turn-flag", "data-key": "turn"}, t("to play")) : null,
     (seatData.marks || []).map((m) => markEl(m, ctx.rules, `mark ${m.kind}|${m.label}`)),
     h("span", {class: "ot-won", title: "won so far", "data-key": "won"}, wonText(seatData.won)),
     ctx.toggleHand ? handToggle(seatData, ctx) : null),
@@ -224,7 +224,7 @@ function centreEl(frame, pos, ctx) {
       "aria-label": winner ? t("{seat}: {card}, wins the trick", {seat: names(play.seat), card: cardName(play.card, ctx.pattern)})
         : `${names(play.seat)}: ${cardName(play.card, ctx.pattern)}`},
     h("span", {class: "ot-card"}, cardImage(play.card, ctx.pattern, play.card !== "??")),
-    winner ? h("span", {class: "ot-win-tag", "aria-hidden": "true"}, "wins") : null));
+    winner ? h("span", {class: "ot-win-tag", "aria-hidden": "true"}, t("wins")) : null));
   }
   if (drawn) ctx.slots.set("trick", drawn);
   if (!(frame.table || []).length) box.appendChild(h("div", {class: "ot-trick-empty"}, trick.number ? "" : "no cards played yet"));
