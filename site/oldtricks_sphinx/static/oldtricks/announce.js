@@ -24,7 +24,7 @@ export function stepWords(f, index, pattern, seatNames) {
     const what = isCard(f.move, pattern) ? cardName(f.move, pattern) : String(f.move);
     parts.push(`${who ? `${who}: ` : ""}${what}.`);
   } else if (step === 0) {
-    parts.push("After the deal.");
+    parts.push(t("After the deal."));
   }
   for (const e of f.events || []) parts.push(String(e));
   if (f.outcome && f.outcome.text) parts.push(String(f.outcome.text));

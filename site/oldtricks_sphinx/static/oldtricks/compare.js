@@ -82,19 +82,19 @@ export class Readings {
     const step = Number.isInteger(f.step) ? f.step : w.index;
     const other = this.other.find((x) => x.step === step);
     const parted = Number.isInteger(w.divergeStep) && step >= w.divergeStep;
-    const where = parted ? (step === w.divergeStep ? "they part here" : `they parted at step ${w.divergeStep}`)
-      : "the same board so far";
+    const where = parted ? (step === w.divergeStep ? t("they part here") : t("they parted at step {step}", {step: w.divergeStep}))
+      : t("the same board so far");
     // the label is the chosen rule as golive.js says it: "under “Equal ranks: …”"
     const under = this.firstLabel || capitalized(this.label);
     const first = w.lines.currentId === "main" ? under : t("A side line played {rule}", {rule: this.label});
-    put(this.first, h("strong", {}, first), ` · step ${step}`);
-    put(this.caption, h("strong", {}, this.secondLabel), " · ", `step ${step} · `,
+    put(this.first, h("strong", {}, first), ` · ${t("step {step}", {step})}`);
+    put(this.caption, h("strong", {}, this.secondLabel), " · ", `${t("step {step}", {step})} · `,
       parted && step === w.divergeStep ? h("span", {class: "ot-readings-here", "data-role": "parts-here"}, where) : where, ".");
     this.el.classList.toggle("ot-readings-parted", parted);
     w.root.classList.toggle("ot-parted", parted);
     if (!other) {
       const last = this.other[this.other.length - 1];
-      put(this.board, h("p", {class: "ot-muted"}, `${this.secondLabel}, the game does not reach step ${step}: it stops at step ${last ? last.step : 0}.`));
+      put(this.board, h("p", {class: "ot-muted"}, t("{reading}, the game does not reach step {step}: it stops at step {last}.", {reading: this.secondLabel, step, last: last ? last.step : 0})));
       return;
     }
     const table = renderTable(other, {pattern: this.pattern, view: w.view, rules: w.rules, hidden: w.hidden,

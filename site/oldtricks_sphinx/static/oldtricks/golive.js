@@ -229,7 +229,7 @@ export class Live {
     }
     if (f.turn !== this.seat) {
       put(this.moves, h("span", {class: "ot-muted"},
-        `${names[f.turn]} is to play here. Choose ${names[f.turn]} under “You play” to make this move, or step on.`));
+        t("{seat} is to play here. Choose {seat} under “You play” to make this move, or step on.", {seat: names[f.turn]})));
       return;
     }
     const ctx = this.playContext(f);

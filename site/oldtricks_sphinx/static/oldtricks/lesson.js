@@ -39,7 +39,7 @@ export class Lesson {
   /** Called before the viewer steps forward from a pending question: say so, and refuse. */
   blocks() {
     if (!this.pending()) return false;
-    this.say("Find the move first: click a card, or choose “Show me”.", "ot-lesson-wait");
+    this.say(t("Find the move first: click a card, or choose “Show me”."), "ot-lesson-wait");
     return true;
   }
 
@@ -66,7 +66,7 @@ export class Lesson {
       const said = (ask.refusals || []).find((r) => r.move === move);
       this.say("", "ot-lesson-wrong");
       if (said) this.w.refuse(said);
-      else this.say(`${named} may not be played here.`, "ot-lesson-wrong");
+      else this.say(t("{move} may not be played here.", {move: named}), "ot-lesson-wrong");
     }
   }
 

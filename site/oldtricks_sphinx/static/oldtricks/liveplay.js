@@ -82,7 +82,7 @@ function refusedRule(live) {
 }
 
 function stoppedNote(live) {
-  return live.stopped ? ` The scripted moves stop early, ${live.stopped}` : "";
+  return live.stopped ? " " + t("The scripted moves stop early, {why}", {why: live.stopped}) : "";
 }
 
 export async function goLive(live) {
@@ -127,7 +127,7 @@ export async function analyseHere(live) {
   try {
     r = await live.engine.call("analyse", ask);
   } catch (err) {
-    r = {ok: false, error: `the live engine failed: ${err && err.message ? err.message : err}`};
+    r = {ok: false, error: t("the live engine failed: {error}", {error: err && err.message ? err.message : err})};
   }
   live.analyses.set(key, r || {ok: false, error: "the engine did not answer"});
   if (live.analysisPending === key) live.analysisPending = null;
@@ -320,7 +320,7 @@ export async function changeOption(live, key, value) {
   if (live.seat === null) live.seat = Number.isInteger(w.frame.turn) ? w.frame.turn : 0;
   const title = o ? o.opt.title || key : key;
   const label = v ? v.label : String(value);
-  w.setMessage(`Showing this scenario with option “${title}: ${label}”, computed by the live engine.${stoppedNote(live)}`,
+  w.setMessage(t("Showing this scenario with option “{option}: {value}”, computed by the live engine.", {option: title, value: label}) + stoppedNote(live),
     refusedRule(live));
   if (!Object.keys(overrides(live)).length) {
     if (w.readings) w.readings.close();  // the rules as written again: one reading
@@ -372,5 +372,5 @@ export function backToBook(live) {
   if (w.readings) w.readings.close();
   w.setFrames(w.book, Math.min(w.index, w.book.length - 1));
   w.writeHash();
-  w.setMessage("Back to the book: the scenario as written.");
+  w.setMessage(t("Back to the book: the scenario as written."));
 }

@@ -35,7 +35,7 @@ function strokeClass(i, {total, chalked, erased}) {
 }
 
 function countText({total, left, chalked}) {
-  return `${left} of ${total} left` + (chalked ? ` (${chalked} chalked back)` : "");
+  return chalked ? t("{left} of {total} left ({chalked} chalked back)", {left, total, chalked}) : t("{left} of {total} left", {left, total});
 }
 
 // A slate: one row of chalk strokes per side; the erased ones drawn faint, those chalked back for lost

@@ -482,7 +482,7 @@ export class Widget {
   copyLink() {
     const url = this.stepUrl();
     this.writeHash();
-    const fallback = () => this.setMessage("Copy this link:", {field: url});
+    const fallback = () => this.setMessage(t("Copy this link:"), {field: url});
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(url).then(() => this.setMessage(t("Link copied: {url}", {url})), fallback);
     } else {
@@ -542,7 +542,7 @@ export class Widget {
     if (i < 0) {
       const n = this.frames.length;
       this.show(0);
-      this.setMessage(`step ${stepText} does not exist; this scenario has ${n} steps (0–${this.stepOf(n - 1)})`);
+      this.setMessage(t("step {step} does not exist; this scenario has {count} steps (0–{last})", {step: stepText, count: n, last: this.stepOf(n - 1)}));
     } else {
       this.show(i);
     }
