@@ -87,6 +87,35 @@ def golden(session: nox.Session) -> None:
     session.run("python", "tests/golden.py", *session.posargs)
 
 
+CATALOGS = "engine/oldtricks/locales"
+TEMPLATE = f"{CATALOGS}/oldtricks.pot"
+# pN_(context, message), npN_(context, singular, plural): messages marked in tables made at import (i18n.py)
+EXTRACT = [
+    "-F",
+    "babel.cfg",
+    "-k",
+    "pN_:1c,2",
+    "-k",
+    "npN_:1c,2,3",
+    "--no-location",
+    "--sort-output",
+    "--project",
+    "oldtricks",
+]
+
+
+@nox.session(python=PYTHON)
+def catalogs(session: nox.Session) -> None:
+    """The engine's gettext catalogs: extract every marked message into oldtricks.pot, update each
+    language's .po (new messages then wait for a translator: tests/test_catalogs.py fails until none is
+    missing or fuzzy), compile the .mo files the engine reads."""
+    session.install(*_group("i18n"))
+    session.run("pybabel", "extract", *EXTRACT, "-o", TEMPLATE, "engine/oldtricks")
+    update = ["-D", "oldtricks", "-i", TEMPLATE, "-d", CATALOGS, "--no-wrap", "--ignore-obsolete"]
+    session.run("pybabel", "update", *update)
+    session.run("pybabel", "compile", "-D", "oldtricks", "-d", CATALOGS, "--statistics")
+
+
 @nox.session(python=PYTHON)
 def fuzz(session: nox.Session) -> None:
     """The long fuzz session: 100,000 mutated scenario files and 100,000 mangled links, each a clean error

@@ -26,44 +26,56 @@ oldtricks.errors.InvalidNotationError: bad card 'XH': a card of the 32-card Germ
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 from .errors import InvalidNotationError
+from .i18n import Lang, _, current, language, pgettext, pN_
 
 Pattern = Literal["german", "french"]
 PATTERNS: tuple[Pattern, ...] = ("german", "french")
 
 RANK_NAMES: dict[Pattern, dict[str, str]] = {
     "german": {
-        "6": "Six",
-        "7": "Seven",
-        "8": "Eight",
-        "9": "Nine",
-        "T": "Ten",
-        "U": "Unter",
-        "O": "Ober",
-        "K": "King",
-        "A": "Ace",
+        "6": pN_("rank", "Six"),
+        "7": pN_("rank", "Seven"),
+        "8": pN_("rank", "Eight"),
+        "9": pN_("rank", "Nine"),
+        "T": pN_("rank", "Ten"),
+        "U": pN_("rank", "Unter"),
+        "O": pN_("rank", "Ober"),
+        "K": pN_("rank", "King"),
+        "A": pN_("rank", "Ace"),
     },
     "french": {
-        "2": "Two",
-        "3": "Three",
-        "4": "Four",
-        "5": "Five",
-        "6": "Six",
-        "7": "Seven",
-        "8": "Eight",
-        "9": "Nine",
-        "T": "Ten",
-        "J": "Jack",
-        "Q": "Queen",
-        "K": "King",
-        "A": "Ace",
+        "2": pN_("rank", "Two"),
+        "3": pN_("rank", "Three"),
+        "4": pN_("rank", "Four"),
+        "5": pN_("rank", "Five"),
+        "6": pN_("rank", "Six"),
+        "7": pN_("rank", "Seven"),
+        "8": pN_("rank", "Eight"),
+        "9": pN_("rank", "Nine"),
+        "T": pN_("rank", "Ten"),
+        "J": pN_("rank", "Jack"),
+        "Q": pN_("rank", "Queen"),
+        "K": pN_("rank", "King"),
+        "A": pN_("rank", "Ace"),
     },
 }
 SUIT_NAMES: dict[Pattern, dict[str, str]] = {
-    "german": {"A": "Acorns", "L": "Leaves", "H": "Hearts", "B": "Bells"},
-    "french": {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"},
+    "german": {
+        "A": pN_("German suit", "Acorns"),
+        "L": pN_("German suit", "Leaves"),
+        "H": pN_("German suit", "Hearts"),
+        "B": pN_("German suit", "Bells"),
+    },
+    "french": {
+        "C": pN_("French suit", "Clubs"),
+        "D": pN_("French suit", "Diamonds"),
+        "H": pN_("French suit", "Hearts"),
+        "S": pN_("French suit", "Spades"),
+    },
 }
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _SYMBOL_TO_SUIT = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
@@ -128,8 +140,8 @@ class Card:
 
     @property
     def name(self) -> str:
-        """The card in words: 'Unter of Acorns'."""
-        return f"{RANK_NAMES[self.pattern][self.rank]} of {SUIT_NAMES[self.pattern][self.suit]}"
+        """The card in words, in the current language (:mod:`oldtricks.i18n`): 'Unter of Acorns'."""
+        return _card_name(self, current())
 
     @property
     def symbol(self) -> str:
@@ -196,6 +208,17 @@ class Pack:
     def parse_many(self, text: str) -> tuple[Card, ...]:
         """Read cards separated by spaces or commas."""
         return tuple(self.parse(tok) for tok in text.replace(",", " ").split())
+
+
+@cache
+def _card_name(card: Card, lang: Lang) -> str:
+    suit_context = "German suit" if card.pattern == "german" else "French suit"
+    with language(lang):
+        # the order of the words is the language's: 'Unter of Acorns', 'Eichel-Unter', 'niżnik żołądź'
+        return _("{rank} of {suit}").format(
+            rank=pgettext("rank", RANK_NAMES[card.pattern][card.rank]),
+            suit=pgettext(suit_context, SUIT_NAMES[card.pattern][card.suit]),
+        )
 
 
 _CACHE: dict[Pack, tuple[Card, ...]] = {}

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from . import __version__
+from . import __version__, i18n
 from .checks import check
 from .coverage import compute, render
 from .errors import OldtricksError, ScenarioError
@@ -329,13 +329,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, default=0, help="the seat you play")
     p.add_argument("--level", choices=sorted(LEVELS), default="simple", help="the bots' level")
     p.set_defaults(func=cmd_play)
+    for command in sub.choices.values():  # every command writes the engine's sentences in this language
+        command.add_argument("--lang", choices=i18n.LANGS, default="en", help="the language of the engine's words")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        code: int = args.func(args)
+        with i18n.language(args.lang):
+            code: int = args.func(args)
     except OldtricksError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

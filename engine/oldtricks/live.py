@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__, studylive
+from . import __version__, i18n, studylive
 from .errors import IllegalMoveError, OldtricksError, ScenarioError
 from .export import expectations, line_spec, to_toml
 from .gamebook import line_words, solving_words
@@ -35,6 +35,12 @@ _OPTIONS: dict[str, dict[str, Any]] = {}  # and the option overrides it was open
 BOT_LIMIT = 5_000  # bot moves in one request: an endless Bettelmann game stops here
 LINE_WORDS = 8  # moves of the best line told in words by the analysis
 NOTE_LIMIT = TEXT_LIMIT  # characters in one note: the limit of scenario files and links
+
+# Every catalog is read when this module is imported: the browser's memory snapshot is taken then, and a
+# start restored from it answers before the engine's files are written again (worker.js), so the catalogs
+# must be in the snapshot, not on the file system.
+for _lang in i18n.LANGS:
+    i18n.catalog(_lang)
 
 
 def _ok(**fields: Any) -> str:
@@ -394,8 +400,14 @@ def _frames(args: dict[str, Any]) -> str:
     return _fail("no such table") if line is None else _ok(frames=line.frames())
 
 
+def _language(args: dict[str, Any]) -> dict[str, Any]:
+    """The worker's language from now on: the page's (``<html lang>``), the refusals and frames in it."""
+    return {"lang": i18n.use(str(args.get("lang") or "en")), "langs": list(i18n.LANGS)}
+
+
 OPERATIONS: dict[str, Callable[[dict[str, Any]], str]] = {
     "version": _answered(lambda args: {"version": __version__}),
+    "language": _answered(_language),
     "levels": _answered(lambda args: {"levels": dict(LEVELS)}),
     "games": _answered(lambda args: {"games": {n: [s.as_json() for s in g.option_specs] for n, g in GAMES.items()}}),
     "link_encode": _answered(lambda args: {"link": encode(args["spec"])}),
@@ -433,6 +445,8 @@ def call(op: str, args_json: str = "{}") -> str:
     """The operation ``op`` of :data:`OPERATIONS` with the arguments ``args_json`` (a JSON object):
 
     - ``version``, ``games``: the engine's version; every game's options;
+    - ``language`` {lang} -> {lang, langs}: every sentence written from now on is in ``lang`` (the page's
+      ``<html lang>``: en, de or pl; another is refused, and the language stays as it was);
     - ``open_table`` {key, spec, options?} and ``play`` {key, step, move, bots?, level?}: as
       :func:`open_table` and :func:`play`;
     - ``link_encode`` {spec} -> {link}, ``link_decode`` {link} -> {spec}; ``frames`` {key}: of an open table;

@@ -19,7 +19,8 @@ Each feature registers its nodes, directives, roles and events in one ``setup_*`
 - :mod:`.sandbox` ``{sandbox} GAME`` (deal, play, annotate, share); :mod:`.embeds` a bare page per
   scenario for iframes, and ``{embed} ID``; :mod:`.textpage` a page's viewers as text, on a page of
   their own; :mod:`.csp` a Content-Security-Policy on every page;
-  :mod:`.standards` a description on every page, and landmarks and code blocks the checkers accept.
+  :mod:`.standards` a description on every page, and landmarks and code blocks the checkers accept;
+  :mod:`.language` the engine's sentences in the edition's language (``language`` in conf.py).
 
 ``conf.py`` must put ``engine/`` and ``site/`` on ``sys.path``; the engine needs nothing installed.
 
@@ -40,6 +41,7 @@ from .ddtable import setup_ddtable
 from .embeds import setup_embeds
 from .folds import setup_folds
 from .glossary import setup_glossary
+from .language import setup_language
 from .ledger import setup_ledger
 from .lessons import setup_lessons
 from .links import setup_links
@@ -62,6 +64,7 @@ __version__ = "0.1.0"
 
 def setup(app: Sphinx) -> dict[str, Any]:
     for feature in (
+        setup_language,
         setup_project,
         setup_store,
         setup_links,

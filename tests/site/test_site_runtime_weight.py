@@ -97,6 +97,9 @@ def test_live_wheel_holds_what_the_live_engine_imports_and_no_more(live_wheel: t
         assert left_out not in modules
     assert "oldtricks-0.1.0.dist-info/entry_points.txt" not in names
     assert "oldtricks/ledger.toml" in names  # every game's rule table, read in the browser as at build time
+    for lang in ("de", "pl"):  # the engine's words in the reader's language (oldtricks/i18n.py)
+        assert f"oldtricks/locales/{lang}/LC_MESSAGES/oldtricks.mo" in names
+    assert not [name for name in names if name.endswith((".po", ".pot"))]  # the sources of the catalogs stay out
 
 
 def test_live_wheel_is_a_wheel_whose_record_names_each_file(live_wheel: tuple[Path, list[str]]) -> None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ...cards import FRENCH_32, GERMAN_32, Card, Pack
 from ...errors import IllegalMoveError, InvalidOptionError
+from ...i18n import _
 from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule, evolve
 from ...prng import Rng
 from ...seats import Seats
@@ -188,7 +189,7 @@ class Bettelmann(Game[BettelmannState]):
     def why_illegal(self, state: BettelmannState, move: Move) -> IllegalMoveError:
         seat = state.turn
         if seat is None:
-            return IllegalMoveError("the game is over", "bettelmann.end")
+            return IllegalMoveError(_("the game is over"), "bettelmann.end")
         if move.seat != seat:
             return IllegalMoveError(narrate.not_your_turn(seat, move.seat, self.seats), "bettelmann.lead")
         pile = state.piles[seat]
@@ -421,11 +422,11 @@ class Bettelmann(Game[BettelmannState]):
     def seat_marks(self, state: BettelmannState, seat: int) -> list[dict[str, Any]]:
         marks: list[dict[str, Any]] = []
         if seat == state.deal.dealer:
-            marks.append({"kind": "dealer", "label": narrate.MARKS["dealer"]})
+            marks.append({"kind": "dealer", "label": _(narrate.MARKS["dealer"])})
         if state.piles[seat] and self.looking(state, seat):
-            marks.append({"kind": "info", "label": narrate.MARKS["info"], "rule": "bettelmann.last-three"})
+            marks.append({"kind": "info", "label": _(narrate.MARKS["info"]), "rule": "bettelmann.last-three"})
         if state.result is not None and seat in state.result.losers:
-            marks.append({"kind": "beggar", "label": narrate.MARKS["beggar"], "rule": "bettelmann.end"})
+            marks.append({"kind": "beggar", "label": _(narrate.MARKS["beggar"]), "rule": "bettelmann.end"})
         return marks
 
     def view(self, state: BettelmannState) -> dict[str, Any]:
@@ -451,7 +452,7 @@ class Bettelmann(Game[BettelmannState]):
         waiting = state.pot
         if showing_last and state.last_winner is None:
             waiting = state.pot[: len(state.pot) - len(state.last)]
-        centre = [{"label": narrate.WAITING, "cards": [str(c) for _, c in waiting]}] if waiting else []
+        centre = [{"label": _(narrate.WAITING), "cards": [str(c) for _, c in waiting]}] if waiting else []
         return {
             "seats": seats,
             "table": [{"seat": s, "card": str(c)} for s, c in shown],

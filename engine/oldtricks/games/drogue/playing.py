@@ -11,7 +11,7 @@ from typing import Literal
 
 from ...cards import Card
 from ...model import Outcome, evolve
-from . import narrate, session
+from . import clipwords, session
 from .facts import Cause, DealScore, Fact, How, Over, Played, TrickWon
 from .moves import PlayCard
 from .penalties import penalize
@@ -207,7 +207,7 @@ def result(table: Table, state: DrogueState) -> Outcome:
     ours, theirs = state.side_points()
     seats = table.seats(state)
     if ours == theirs:
-        return Outcome("draw", (), (), narrate.ending(DealScore((ours, theirs), None), seats))
+        return Outcome("draw", (), (), clipwords.ending(DealScore((ours, theirs), None), seats))
     win = 0 if ours > theirs else 1
-    text = narrate.ending(DealScore((ours, theirs), win), seats)
+    text = clipwords.ending(DealScore((ours, theirs), win), seats)
     return Outcome("win", (win, win + 2), (1 - win, 3 - win), text)

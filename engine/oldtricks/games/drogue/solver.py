@@ -20,6 +20,7 @@ from typing import Any
 from ...analysis import Analysis, rank_moves
 from ...cards import Card
 from ...errors import AnalysisError
+from ...i18n import _
 from ...model import Move
 from ...search import Counters, LiveKey, Position, Search
 from .ranking import POINTS, suit_of, trick_power
@@ -198,14 +199,20 @@ def verdict(game: GameLike, state: DrogueState, side: int, points: int) -> str:
     goal = target(game, state)
     if goal is None:
         if points * 2 == TOTAL:
-            return "sixty all"
-        return "and win the deal" if points * 2 > TOTAL else "and lose the deal"
+            return _("sixty all")
+        return _("and win the deal") if points * 2 > TOTAL else _("and lose the deal")
     free, need = goal
     free_points = points if side == free else TOTAL - points
     made = free_points >= need
-    if side == free:
-        return f"so they {'reach' if made else 'fall short of'} the {need} they need without the drogue"
-    return f"so the side without the drogue {'reaches' if made else 'falls short of'} {need}"
+    if side == free and made:
+        text = _("so they reach the {need} they need without the drogue")
+    elif side == free:
+        text = _("so they fall short of the {need} they need without the drogue")
+    elif made:
+        text = _("so the side without the drogue reaches {need}")
+    else:
+        text = _("so the side without the drogue falls short of {need}")
+    return text.format(need=need)
 
 
 def side_names(game: GameLike, side: int) -> str:
@@ -213,7 +220,7 @@ def side_names(game: GameLike, side: int) -> str:
     his own when he looks at the table from another seat."""
     names = game.seat_names()
     first, second = (name for seat, name in enumerate(names) if seat % 2 == side)
-    return f"{first} and {second}"
+    return _("{first} and {second}").format(first=first, second=second)
 
 
 def analyse(game: GameLike, state: DrogueState) -> Analysis:
@@ -234,12 +241,18 @@ def analyse(game: GameLike, state: DrogueState) -> Analysis:
     pair = side_names(game, side)
 
     def text(points: int) -> str:
-        return f"with best play {pair} take {points} of {TOTAL} card points, {verdict(game, state, side, points)}"
+        text = _("with best play {side} take {points} of {total} card points, {verdict}")
+        return text.format(side=pair, points=points, total=TOTAL, verdict=verdict(game, state, side, points))
 
     moves = rank_moves(_search(model, seat), pos, model.move, total, text)
     goal = target(game, state)
-    measure = f"the card points (of 120) {pair}, the side to play, take in this deal, tricks already won included"
-    note = "" if goal is None else f"In this deal the side without the drogue needs {goal[1]} points."
+    measure = _("the card points (of 120) {side}, the side to play, take in this deal, tricks already won included")
+    measure = measure.format(side=pair)
+    note = (
+        ""
+        if goal is None
+        else _("In this deal the side without the drogue needs {count} points.").format(count=goal[1])
+    )
     return Analysis(seat, measure, moves, note)
 
 

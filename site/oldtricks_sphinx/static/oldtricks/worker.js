@@ -244,6 +244,7 @@ const engine = (op, args) => live.call(op, json(args, {}));
 // checks that the two tables name the same operations); the worker's own look at the worker itself.
 const OPERATIONS = {
   version: engine,
+  language: engine,
   levels: engine,
   games: engine,
   link_encode: engine,
