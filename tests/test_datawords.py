@@ -89,11 +89,13 @@ def test_every_message_is_translated_and_none_is_fuzzy(lang: str, domain: str) -
 
 @pytest.mark.parametrize("domain", datawords.DOMAINS)
 @pytest.mark.parametrize("lang", LANGS)
-def test_cards_numbers_ids_and_quotes_survive_translation(lang: str, domain: str) -> None:
+def test_cards_numbers_ids_quotes_and_line_ends_survive_translation(lang: str, domain: str) -> None:
     wrong = []
     for (context, english), text in catalog(lang, domain)[0].items():
         if set(notation(english)) != set(notation(text)):
             wrong.append(f"{context}: {sorted(notation(english))} became {sorted(notation(text))}")
+        if english.endswith("\n") != text.endswith("\n"):  # msgfmt refuses a catalog where they differ
+            wrong.append(f"{context}: the English and the translation must both end with a newline, or neither")
         opening, closing = QUOTES[lang]
         if '"' in text or ('"' in english and (opening not in text or closing not in text)):
             wrong.append(f"{context}: quotation marks are {opening}…{closing} in {lang}")
