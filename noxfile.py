@@ -329,3 +329,23 @@ def stats(session: nox.Session) -> None:
     if any(arg == "--scheduler" or arg.startswith("--scheduler=") for arg in session.posargs):
         session.install(*_group("cluster"))  # Dask: only for a run on a cluster, never the engine's
     session.run("python", "-m", "oldtricks.stats", *session.posargs)
+
+
+# ---- the editions: English at the root, German under de/, Polish under pl/ ----------------------
+# Each page's messages are in docs/locales/<lang>/LC_MESSAGES/<page>.po (one catalog per page,
+# docs/conf.py); docs/locales/<lang>/pages.toml lists the pages translated for that edition.
+
+LANGUAGES = ("de", "pl")
+GETTEXT = ROOT / "build" / "gettext"
+
+
+@nox.session(name="catalogs-docs", python=PYTHON)
+def catalogs_docs(session: nox.Session) -> None:
+    """The pages' message catalogs: `sphinx-build -b gettext` writes a .pot per page into build/gettext,
+    then `sphinx-intl update` adds the new messages to docs/locales/<lang>/LC_MESSAGES/<page>.po, marks
+    changed ones fuzzy and drops the ones gone (`-- -l de`: that language only)."""
+    session.install(*_group("docs"))
+    langs = session.posargs or [arg for lang in LANGUAGES for arg in ("-l", lang)]
+    shutil.rmtree(GETTEXT, ignore_errors=True)
+    session.run("sphinx-build", "-E", "-q", "-b", "gettext", "docs", str(GETTEXT), "-d", str(GETTEXT / ".doctrees"))
+    session.run("sphinx-intl", "update", "-p", str(GETTEXT), "-d", "docs/locales", "-w", "0", *langs)
