@@ -124,6 +124,7 @@ def bench(session: nox.Session) -> None:
 # when Sphinx builds the site (site/oldtricks_sphinx/bundle.py).
 
 SITE = ROOT / "build" / "site"
+LANGUAGES = ("de", "pl")  # the editions beside the English site: build/site/de/, build/site/pl/
 WHEELS = ROOT / "build" / "wheels"
 RUNTIME = "site/oldtricks_sphinx/runtime.py"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -212,7 +213,7 @@ def _site_inputs() -> str:
         path = ROOT / name
         files = [path] if path.is_file() else sorted(path.rglob("*"))
         for file in files:
-            if file.is_file() and "__pycache__" not in file.parts:
+            if file.is_file() and "__pycache__" not in file.parts and file.suffix != ".mo":  # .mo: made from .po
                 digest.update(file.relative_to(ROOT).as_posix().encode() + b"\0")
                 digest.update(hashlib.sha256(file.read_bytes()).digest())
     return digest.hexdigest()
@@ -243,20 +244,28 @@ def _build_site(session: nox.Session) -> None:
     out = session.run("python", RUNTIME, "wheel", "--dest", str(WHEELS), silent=True)
     wheel = str(out).strip().splitlines()[-1] if out else str(_engine_wheel())
     shutil.rmtree(SITE, ignore_errors=True)  # no pages or assets left over from an older build
-    session.run(
-        "sphinx-build",
-        "-W",
-        "-E",
-        "-b",
-        "html",
-        "docs",
-        str(SITE),
-        "-d",
-        str(ROOT / "build" / "doctrees"),
-        "-D",
-        f"oldtricks_wheel={wheel}",
-        *shlex.split(os.environ.get("OLDTRICKS_SPHINX_ARGS", "")),
-    )
+    extra = shlex.split(os.environ.get("OLDTRICKS_SPHINX_ARGS", ""))
+    # English at the root, with the live engine's runtime; then each edition in its folder, sharing it
+    for language in ("en", *LANGUAGES):
+        out, edition = (SITE, []) if language == "en" else (SITE / language, ["-D", "oldtricks_copy_runtime=0"])
+        edition += ["-D", "oldtricks_runtime_from=.."] if language != "en" else []
+        session.run(
+            "sphinx-build",
+            "-W",
+            "-E",
+            "-b",
+            "html",
+            "docs",
+            str(out),
+            "-d",
+            str(ROOT / "build" / "doctrees" / language),
+            "-D",
+            f"language={language}",
+            "-D",
+            f"oldtricks_wheel={wheel}",
+            *edition,
+            *extra,
+        )
     SITE_STAMP.write_text(_site_inputs(), encoding="utf-8")
 
 
@@ -335,7 +344,6 @@ def stats(session: nox.Session) -> None:
 # Each page's messages are in docs/locales/<lang>/LC_MESSAGES/<page>.po (one catalog per page,
 # docs/conf.py); docs/locales/<lang>/pages.toml lists the pages translated for that edition.
 
-LANGUAGES = ("de", "pl")
 GETTEXT = ROOT / "build" / "gettext"
 
 
@@ -348,4 +356,8 @@ def catalogs_docs(session: nox.Session) -> None:
     langs = session.posargs or [arg for lang in LANGUAGES for arg in ("-l", lang)]
     shutil.rmtree(GETTEXT, ignore_errors=True)
     session.run("sphinx-build", "-E", "-q", "-b", "gettext", "docs", str(GETTEXT), "-d", str(GETTEXT / ".doctrees"))
+    # the Sphinx extension's own words (oldtricks_sphinx/i18n.py), into build/gettext/oldtricks.pot too
+    session.run(
+        "pybabel", "extract", "-k", "_", "--no-location", "-o", str(GETTEXT / "oldtricks.pot"), "site/oldtricks_sphinx"
+    )
     session.run("sphinx-intl", "update", "-p", str(GETTEXT), "-d", "docs/locales", "-w", "0", *langs)

@@ -23,6 +23,9 @@ locale_dirs = ["locales/"]
 gettext_compact = False  # lessons/drogue.md -> lessons/drogue.po
 gettext_uuid = False
 gettext_location = False
+gettext_additional_targets = ["literal-block"]  # code blocks too: their comments are words to translate
+# the editions, English first: each other one is built into <site>/<lang>/ (its pages: locales/<lang>/pages.toml)
+oldtricks_languages = ["en", "de", "pl"]
 
 extensions = ["myst_parser", "oldtricks_sphinx"]
 source_suffix = {".md": "markdown"}
