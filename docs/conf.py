@@ -29,7 +29,7 @@ oldtricks_languages = ["en", "de", "pl"]
 
 extensions = ["myst_parser", "oldtricks_sphinx"]
 source_suffix = {".md": "markdown"}
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "locales"]  # locales/: the catalogs and the translators' notes, no pages
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 

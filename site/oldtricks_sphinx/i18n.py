@@ -19,7 +19,7 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-__all__ = ["CATALOG", "_", "extension_messages", "language_name", "setup_i18n"]
+__all__ = ["CATALOG", "_", "extension_messages", "language", "language_name", "setup_i18n"]
 
 logger = logging.getLogger(__name__)
 
@@ -36,6 +36,11 @@ def _(message: str) -> str:
     translations = _state["translations"]
     assert isinstance(translations, gettext.NullTranslations)
     return translations.gettext(message)
+
+
+def language() -> str:
+    """The language of the edition being built (``en`` before a build starts)."""
+    return str(_state["language"])
 
 
 def language_name(language: str | None = None) -> str:

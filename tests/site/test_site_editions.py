@@ -5,6 +5,7 @@ gettext, checked in the built pages; the real site's de/ and pl/ beside the Engl
 from __future__ import annotations
 
 import gettext
+import json
 import re
 from pathlib import Path
 
@@ -199,3 +200,18 @@ def test_no_english_sentence_is_left_on_a_translated_page(site: Site) -> None:
             english = (site.outdir / f"{page}.html").read_text(encoding="utf-8")
             translated = (site.outdir / language / f"{page}.html").read_text(encoding="utf-8")
             assert english_left(english, translated, keep) == [], f"{language}/{page}.html"
+
+
+def test_an_edition_writes_the_numbers_of_its_plots_with_a_decimal_comma(build: Builder, tmp_path: Path) -> None:
+    folder = tmp_path / "stats"
+    folder.mkdir()
+    rows = [{"label": "a", "value": 0.125, "lo": 0.05, "hi": 0.2, "count": 1250, "n": 10000}]
+    plot = {"kind": "share", "title": "T", "axis": "share", "note": "", "percent": True, "rows": rows}
+    (folder / "demo.json").write_text(json.dumps({"plots": {"p": plot}}), encoding="utf-8")
+    pages = {"index.md": "# S\n\n```{stats} demo p\n```\n", "locales/de/LC_MESSAGES/oldtricks.po": po(EXTENSION)}
+    built = build(pages, conf={**CONF, "oldtricks_stats": str(folder)}, strict=False)
+    numbers = (built.outdir / "numbers" / "index.html").read_text(encoding="utf-8")
+    cells = re.findall(r"<td><p>(.*?)</p></td>", numbers)
+    assert cells[1:5] == ["10.000", "1.250", "12,5\xa0%", "5,0\xa0%–20,0\xa0%"]
+    svg = (built.outdir / "_images" / "stats" / "demo-p.svg").read_text(encoding="utf-8")
+    assert ">12,5\xa0%<" in svg and "12.5%" not in svg  # the ticks as German writes them
