@@ -6,6 +6,7 @@ property tests, the Sphinx build and the browser tests.
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import shutil
@@ -219,6 +220,15 @@ def _site_inputs() -> str:
     return digest.hexdigest()
 
 
+def _clock() -> dict[str, float]:
+    """Wall-clock seconds and the CPU seconds of this process's finished children (the builds)."""
+    import resource
+    import time
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return {"seconds": time.monotonic(), "cpu": usage.ru_utime + usage.ru_stime}
+
+
 def _site_is_current() -> bool:
     """build/site was built, with its engine wheel beside it, from the inputs there are now."""
     return (
@@ -246,9 +256,11 @@ def _build_site(session: nox.Session) -> None:
     shutil.rmtree(SITE, ignore_errors=True)  # no pages or assets left over from an older build
     extra = shlex.split(os.environ.get("OLDTRICKS_SPHINX_ARGS", ""))
     # English at the root, with the live engine's runtime; then each edition in its folder, sharing it
+    times = {}
     for language in ("en", *LANGUAGES):
         out, edition = (SITE, []) if language == "en" else (SITE / language, ["-D", "oldtricks_copy_runtime=0"])
         edition += ["-D", "oldtricks_runtime_from=.."] if language != "en" else []
+        started = _clock()
         session.run(
             "sphinx-build",
             "-W",
@@ -266,6 +278,13 @@ def _build_site(session: nox.Session) -> None:
             *edition,
             *extra,
         )
+        ended = _clock()
+        times[language] = {key: round(ended[key] - started[key], 1) for key in ended}
+        session.log(f"{language} edition built: {times[language]['seconds']} s, {times[language]['cpu']} s of CPU")
+    # the editions' build times, beside the other figures of `nox -s bench` (the machine's load shows in
+    # `seconds`, less in `cpu`, the build's processes' own time)
+    (ROOT / "build" / "bench").mkdir(parents=True, exist_ok=True)
+    (ROOT / "build" / "bench" / "site-build.json").write_text(json.dumps(times, indent=1), encoding="utf-8")
     SITE_STAMP.write_text(_site_inputs(), encoding="utf-8")
 
 
@@ -358,6 +377,15 @@ def catalogs_docs(session: nox.Session) -> None:
     session.run("sphinx-build", "-E", "-q", "-b", "gettext", "docs", str(GETTEXT), "-d", str(GETTEXT / ".doctrees"))
     # the Sphinx extension's own words (oldtricks_sphinx/i18n.py), into build/gettext/oldtricks.pot too
     session.run(
-        "pybabel", "extract", "-k", "_", "--no-location", "-o", str(GETTEXT / "oldtricks.pot"), "site/oldtricks_sphinx"
+        "pybabel",
+        "extract",
+        "-k",
+        "_",
+        "-k",
+        "n_:1,2",
+        "--no-location",
+        "-o",
+        str(GETTEXT / "oldtricks.pot"),
+        "site/oldtricks_sphinx",
     )
     session.run("sphinx-intl", "update", "-p", str(GETTEXT), "-d", "docs/locales", "-w", "0", *langs)

@@ -1,6 +1,7 @@
 """The extension's own words in the edition's language: ``_("...")`` looks them up in the catalog
-``docs/locales/<lang>/LC_MESSAGES/oldtricks.po`` (made like the pages' catalogs by ``nox -s catalogs-docs``,
-which extracts the ``_()`` strings of this package with Babel), compiled when the build starts.
+``docs/locales/<lang>/LC_MESSAGES/oldtricks.po``, ``n_(singular, plural, n)`` for a count (made like the
+pages' catalogs by ``nox -s catalogs-docs``, which extracts the strings of this package with Babel),
+compiled when the build starts.
 
 An edition's build fails (``-W``) when that catalog lacks a translation of one of the strings, or holds
 it fuzzy: the words the extension writes on every page are never left in English.
@@ -19,7 +20,7 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-__all__ = ["CATALOG", "_", "extension_messages", "language", "language_name", "setup_i18n"]
+__all__ = ["CATALOG", "_", "extension_messages", "language", "language_name", "n_", "setup_i18n"]
 
 logger = logging.getLogger(__name__)
 
@@ -38,6 +39,13 @@ def _(message: str) -> str:
     return translations.gettext(message)
 
 
+def n_(singular: str, plural: str, count: int) -> str:
+    """The form of a message for ``count`` in the edition's language (Polish has three), by ngettext."""
+    translations = _state["translations"]
+    assert isinstance(translations, gettext.NullTranslations)
+    return translations.ngettext(singular, plural, count)
+
+
 def language() -> str:
     """The language of the edition being built (``en`` before a build starts)."""
     return str(_state["language"])
@@ -54,9 +62,12 @@ def extension_messages() -> list[tuple[str, str, int]]:
     from babel.messages.extract import extract_from_dir
 
     found = []
-    for filename, lineno, message, _comments, _context in extract_from_dir(str(PACKAGE), keywords={"_": None}):
+    keywords = {"_": None, "n_": (1, 2)}
+    for filename, lineno, message, _comments, _context in extract_from_dir(str(PACKAGE), keywords=keywords):
         if isinstance(message, str):
             found.append((message, filename, lineno))
+        elif isinstance(message, tuple) and isinstance(message[0], str):
+            found.append((message[0], filename, lineno))  # a plural: its catalog entry goes by the singular
     return found
 
 
@@ -77,8 +88,9 @@ def _load(app: Sphinx) -> None:
         catalog = read_po(handle, locale=language)
     for text, filename, lineno in extension_messages():
         entry = catalog.get(text)
-        if entry is None or not entry.string or entry.fuzzy:
-            what = "fuzzy translation" if entry is not None and entry.string else "no translation"
+        forms = () if entry is None else entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        if not forms or not all(forms) or entry is None or entry.fuzzy:
+            what = "fuzzy translation" if entry is not None and all(forms) else "no translation"
             logger.warning(
                 f"{language} edition: {what} of {text!r} ({PACKAGE.name}/{filename}:{lineno}) in {po_path}",
                 type="oldtricks",

@@ -5,7 +5,8 @@ catalogs: a text node without a source line is skipped by Sphinx's gettext and s
 A text node counts when it has two words or more (a name, a card or a number alone is no sentence)
 and the English page has the very same text node; ``keep`` lists the texts that stay as they are in
 every language (names of games and works, historical terms, card notation), from the edition's
-``pages.toml``. Elements marked ``lang="en"`` (the switcher's "English") are English on purpose.
+``pages.toml``. Elements marked ``lang="en"`` (the switcher's "English") are English on purpose, and
+inline code is notation (a rule id, a command); a code block (``<pre>``) is checked, its comments are words.
 
 >>> english = "<p>The dealer deals <b>eight cards</b>.</p><p>Tod und Leben</p><p>Drogue</p>"
 >>> german = "<p>Der Geber gibt <b>eight cards</b>.</p><p>Tod und Leben</p><p>Drogue</p>"
@@ -22,6 +23,7 @@ from html.parser import HTMLParser
 __all__ = ["english_left", "text_nodes"]
 
 SKIP = {"script", "style", "template", "noscript"}  # not text a reader sees (noscript: the text page has it)
+NOTATION = {"code", "kbd", "samp", "var"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 WORD = re.compile(r"[^\W\d_]{2,}")
 
@@ -36,7 +38,9 @@ class _Texts(HTMLParser):
         if tag in VOID:
             return
         outer = bool(self.stack) and self.stack[-1][1]
-        self.stack.append((tag, outer or tag in SKIP or dict(attrs).get("lang") == "en"))
+        # inline code is notation (a rule id, a command); a code block's words are translated (its comments)
+        notation = tag in NOTATION and not any(open_tag == "pre" for open_tag, _skip in self.stack)
+        self.stack.append((tag, outer or notation or tag in SKIP or dict(attrs).get("lang") == "en"))
 
     def handle_endtag(self, tag: str) -> None:
         while self.stack:
@@ -54,8 +58,10 @@ class _Texts(HTMLParser):
 def text_nodes(html: str) -> list[str]:
     """The page's text nodes a reader sees (whitespace folded), in page order.
 
-    >>> text_nodes('<p>A <a lang="en" href="#">English</a> b<script>x()</script></p>')
+    >>> text_nodes('<p>A <a lang="en" href="#">English</a> b<script>x()</script> <code>drogue.pack</code></p>')
     ['A', 'b']
+    >>> text_nodes('<pre><code># the dealer</code></pre>')
+    ['# the dealer']
     """
     parser = _Texts()
     parser.feed(html)

@@ -43,12 +43,8 @@ MESSAGES = {
     "Tricks": "Stiche",
     "Play goes to the right.": "Gespielt wird nach rechts.",
 }
-EXTENSION = {
-    "not yet translated": "noch nicht übersetzt",
-    "Language": "Sprache",
-    "This page is not yet translated into {language}.": "Diese Seite ist noch nicht übersetzt.",
-    "Read it in English": "Die englische Fassung lesen",
-}
+# the extension's own words, as the German edition has them
+EXTENSION = (DOCS_LOCALES / "de" / "LC_MESSAGES" / "oldtricks.po").read_text(encoding="utf-8")
 CONF = {
     "language": "de",
     "locale_dirs": ["locales/"],
@@ -77,7 +73,7 @@ def edition(build: Builder, messages: dict[str, str], *, fuzzy: str = "", listed
         "locales/de/pages.toml": f"pages = {['rules'] if listed else []!r}\n",
         "locales/de/LC_MESSAGES/rules.po": po(messages, fuzzy),
         "locales/de/LC_MESSAGES/index.po": po({"Home": "Start"}),
-        "locales/de/LC_MESSAGES/oldtricks.po": po(EXTENSION),
+        "locales/de/LC_MESSAGES/oldtricks.po": EXTENSION,
     }
     return build(pages, conf=CONF, strict=False)
 
@@ -162,7 +158,7 @@ def test_the_english_site_links_each_edition_that_has_the_page(build: Builder) -
 def test_the_extension_catalog_must_hold_every_word_it_writes(build: Builder) -> None:
     pages = {
         "index.md": "# Home\n",
-        "locales/de/LC_MESSAGES/oldtricks.po": po({k: v for k, v in EXTENSION.items() if k != "Language"}),
+        "locales/de/LC_MESSAGES/oldtricks.po": EXTENSION.replace('msgid "Language"\nmsgstr "Sprache"', ""),
     }
     built = build(pages, conf=CONF, strict=False)
     assert "de edition: no translation of 'Language' (oldtricks_sphinx/editions.py" in built.warnings
@@ -208,10 +204,33 @@ def test_an_edition_writes_the_numbers_of_its_plots_with_a_decimal_comma(build: 
     rows = [{"label": "a", "value": 0.125, "lo": 0.05, "hi": 0.2, "count": 1250, "n": 10000}]
     plot = {"kind": "share", "title": "T", "axis": "share", "note": "", "percent": True, "rows": rows}
     (folder / "demo.json").write_text(json.dumps({"plots": {"p": plot}}), encoding="utf-8")
-    pages = {"index.md": "# S\n\n```{stats} demo p\n```\n", "locales/de/LC_MESSAGES/oldtricks.po": po(EXTENSION)}
+    pages = {"index.md": "# S\n\n```{stats} demo p\n```\n", "locales/de/LC_MESSAGES/oldtricks.po": EXTENSION}
     built = build(pages, conf={**CONF, "oldtricks_stats": str(folder)}, strict=False)
     numbers = (built.outdir / "numbers" / "index.html").read_text(encoding="utf-8")
     cells = re.findall(r"<td><p>(.*?)</p></td>", numbers)
     assert cells[1:5] == ["10.000", "1.250", "12,5\xa0%", "5,0\xa0%–20,0\xa0%"]
     svg = (built.outdir / "_images" / "stats" / "demo-p.svg").read_text(encoding="utf-8")
     assert ">12,5\xa0%<" in svg and "12.5%" not in svg  # the ticks as German writes them
+
+
+def test_a_rule_box_is_translated_whole_title_source_and_labels(build: Builder) -> None:
+    from oldtricks.registry import all_rules
+
+    rule = all_rules()["drogue.pack"]
+    page = "# Pack\n\n```{rule} drogue.pack\nThirty-two cards.\n```\n"
+    messages = {"Pack": "Spiel", "Thirty-two cards.": "Zweiunddreißig Karten.", rule.title: "32 Karten, Sieben bis Ass"}
+    messages[rule.source] = rule.source  # the works' names stay as they are: a translation equal to its message
+    pages = {
+        "index.md": page,
+        "locales/de/pages.toml": 'pages = ["index"]\n',
+        "locales/de/LC_MESSAGES/index.po": po(messages),
+        "locales/de/LC_MESSAGES/oldtricks.po": EXTENSION,
+    }
+    built = build(pages, conf=CONF, strict=False)
+    assert "edition" not in built.warnings, built.warnings
+    html = built.html()
+    assert "32 Karten, Sieben bis Ass" in html and "Quelle: " in html and ">belegt<" in html
+    assert 'title="Link zu dieser Regel"' in html
+    english = build({"index.md": page}, conf={"oldtricks_check_complete": False})
+    keep = {"© Copyright . Created using", rule.source}
+    assert english_left(english.html(), html, keep) == []
