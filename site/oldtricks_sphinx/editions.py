@@ -45,7 +45,9 @@ from sphinx.util import logging
 from sphinx.util.i18n import docname_to_domain
 from sphinx.util.nodes import extract_messages
 
+from .embeds import EMBED_DIR
 from .i18n import _, language_name
+from .themewords import touch_up_edition
 
 __all__ = [
     "EditionCheck",
@@ -291,6 +293,8 @@ def _not_translated(app: Sphinx, pagename: str) -> str:
 def _page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     if app.builder.format != "html" or app.config.language not in app.config.oldtricks_languages:
         return
+    if pagename.startswith(EMBED_DIR + "/"):
+        return  # a bare viewer for another site's page: in its edition's language, nothing around it
     editions = _editions(app)
     context["metatags"] = context.get("metatags", "") + _alternates(app, pagename, editions)
     if "body" not in context:
@@ -310,6 +314,8 @@ DESCRIPTION = re.compile(r'<meta name="description" content="[^"]*">')
 def _notice_description(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     """The description of a page not yet translated: the notice, not the English page's first words."""
     if app.builder.format != "html" or app.config.language not in app.config.oldtricks_languages:
+        return
+    if pagename.startswith(EMBED_DIR + "/"):
         return
     if "body" in context and not _has(_editions(app)[app.config.language], pagename):
         notice = escape(_("This page is not yet translated into {language}.").format(language=language_name()))
@@ -351,6 +357,15 @@ def share_runtime(outdir: Path, runtime_from: str) -> Path:
     return target
 
 
+def _touch_up(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html" or app.config.language == SOURCE_LANGUAGE:
+        return
+    if app.config.language not in app.config.oldtricks_languages:
+        return
+    pages = _editions(app)[app.config.language]
+    touch_up_edition(Path(app.outdir), str(app.config.copyright), lambda page: not _has(pages, page))
+
+
 def _share_runtime(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html" or not app.config.oldtricks_runtime_from:
         return
@@ -376,4 +391,7 @@ def setup_editions(app: Sphinx) -> None:
     app.add_transform(LiteralTranslation)
     app.connect("html-page-context", _page, priority=300)
     app.connect("html-page-context", _notice_description, priority=960)  # after standards.py's (950)
-    app.connect("build-finished", _share_runtime, priority=450)  # before the precompressed copies (950)
+    app.connect("build-finished", _share_runtime, priority=450)
+    app.connect(
+        "build-finished", _touch_up, priority=460
+    )  # before the pages' hashes (csp.py, 500)  # before the precompressed copies (950)

@@ -234,3 +234,10 @@ def test_a_rule_box_is_translated_whole_title_source_and_labels(build: Builder) 
     english = build({"index.md": page}, conf={"oldtricks_check_complete": False})
     keep = {"© Copyright . Created using", rule.source}
     assert english_left(english.html(), html, keep) == []
+
+
+def test_an_embed_page_keeps_its_viewer_and_its_edition_s_language(site: Site) -> None:
+    for language in LANGUAGES:
+        html = (site.outdir / language / "embed" / "bettelmann" / "basics.html").read_text(encoding="utf-8")
+        assert f'<html lang="{language}"' in html and "oldtricks-widget" in html
+        assert "ot-edition-notice" not in html and "ot-editions" not in html

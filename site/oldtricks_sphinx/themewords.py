@@ -1,0 +1,80 @@
+"""The theme's own words in an edition: Furo writes a few in English whatever the language ("Skip to
+content", "Back to top", the colour scheme's titles, "Made with", the copyright line), so an edition's
+written pages get them from ``oldtricks.po``; and in the sidebar, a link to a page the edition has not
+translated is marked ``lang="en"``: its title is English, and a screen reader should say it so.
+
+>>> theme_words("<span>Back to top</span> <title>Light mode</title>", {"Back to top": "Nach oben",
+...     "Light mode": "Hell"})
+'<span>Nach oben</span> <title>Hell</title>'
+>>> mark_english('<div class="sidebar-tree"><a class="reference internal" href="../a.html">A</a>'
+...     '<a class="reference internal" href="b.html">B</a></div>', "x/page", lambda page: page == "a").split("><")[1:3]
+['a lang="en" class="reference internal" href="../a.html">A</a', 'a class="reference internal" href="b.html">B</a']
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from .i18n import _
+
+__all__ = ["mark_english", "theme_words", "words_of_theme"]
+
+SIDEBAR = re.compile(r'(<div class="sidebar-tree">)(.*?)(</div>)', re.S)
+INTERNAL = re.compile(r'<a class="reference internal" href="([^"#]*)(#[^"]*)?"')
+
+
+def words_of_theme(copyright_line: str) -> dict[str, str]:
+    """Furo's English words -> the edition's (``copyright_line``: the page's ``Copyright © ...`` text)."""
+    return {
+        "Skip to content": _("Skip to content"),
+        "Back to top": _("Back to top"),
+        "Light mode": _("Light mode"),
+        "Dark mode": _("Dark mode"),
+        "Auto light/dark, in light mode": _("Auto light/dark, in light mode"),
+        "Auto light/dark, in dark mode": _("Auto light/dark, in dark mode"),
+        "Made with": _("Made with"),
+        "Expand": _("Expand"),
+        copyright_line: _("Copyright © 2025, the oldtricks authors"),
+    }
+
+
+def theme_words(html: str, words: dict[str, str]) -> str:
+    """``html`` with each text node that is one of ``words`` (whitespace around it kept) replaced."""
+    for english, translated in words.items():
+        pattern = re.compile(r">(\s*)" + re.escape(english).replace(r"\ ", r"\s+") + r"(\s*)<")
+        html = pattern.sub(rf">\g<1>{_escaped(translated)}\g<2><", html)
+    return html
+
+
+def _escaped(text: str) -> str:
+    """``text`` as a replacement string of ``re.sub`` (its backslashes doubled)."""
+    return text.replace("\\", "\\\\")
+
+
+def mark_english(html: str, pagename: str, untranslated: Callable[[str], bool]) -> str:
+    """The sidebar's links to pages ``untranslated`` says the edition lacks, marked ``lang="en"``."""
+    folder = posixpath.dirname(pagename)
+
+    def link(match: re.Match[str]) -> str:
+        target = posixpath.normpath(posixpath.join(folder, match.group(1))).removesuffix(".html")
+        return match.group(0).replace("<a ", '<a lang="en" ', 1) if untranslated(target) else match.group(0)
+
+    return SIDEBAR.sub(lambda m: m.group(1) + INTERNAL.sub(link, m.group(2)) + m.group(3), html)
+
+
+def touch_up_edition(outdir: Path, copyright_text: str, untranslated: Callable[[str], bool]) -> None:
+    """Every written page of an edition (not its embeds, which carry no theme) with the theme's words in
+    its language and its sidebar's English titles marked."""
+    words = words_of_theme(f"Copyright © {copyright_text}")
+    for path in outdir.rglob("*.html"):
+        parts = path.relative_to(outdir).parts
+        if parts[0] in {"_static", "embed"}:
+            continue
+        html = path.read_text(encoding="utf-8")
+        pagename = path.relative_to(outdir).with_suffix("").as_posix()
+        done = mark_english(theme_words(html.replace("&#169;", "©"), words), pagename, untranslated)
+        if done != html:
+            path.write_text(done, encoding="utf-8")
