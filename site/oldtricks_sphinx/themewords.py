@@ -1,7 +1,8 @@
 """The theme's own words in an edition: Furo writes a few in English whatever the language ("Skip to
 content", "Back to top", the colour scheme's titles, "Made with", the copyright line), so an edition's
-written pages get them from ``oldtricks.po``; and in the sidebar, a link to a page the edition has not
-translated is marked ``lang="en"``: its title is English, and a screen reader should say it so.
+written pages get them from ``oldtricks.po``; and in the sidebar and a page's table of contents, a link
+to a page the edition has not translated is marked ``lang="en"``: its title is English, and a screen
+reader should say it so.
 
 >>> theme_words("<span>Back to top</span> <title>Light mode</title>", {"Back to top": "Nach oben",
 ...     "Light mode": "Hell"})
@@ -22,7 +23,8 @@ from .i18n import _
 
 __all__ = ["mark_english", "theme_words", "words_of_theme"]
 
-SIDEBAR = re.compile(r'(<div class="sidebar-tree">)(.*?)(</div>)', re.S)
+# the sidebar's tree, and a page's own table of contents (``{toctree}`` in the page)
+SIDEBAR = re.compile(r'(<div class="(?:sidebar-tree|toctree-wrapper compound)">)(.*?)(</div>)', re.S)
 INTERNAL = re.compile(r'<a class="reference internal" href="([^"#]*)(#[^"]*)?"')
 
 
@@ -55,7 +57,8 @@ def _escaped(text: str) -> str:
 
 
 def mark_english(html: str, pagename: str, untranslated: Callable[[str], bool]) -> str:
-    """The sidebar's links to pages ``untranslated`` says the edition lacks, marked ``lang="en"``."""
+    """The links of the sidebar and of the page's table of contents to pages ``untranslated`` says the
+    edition lacks, marked ``lang="en"``."""
     folder = posixpath.dirname(pagename)
 
     def link(match: re.Match[str]) -> str:

@@ -192,10 +192,16 @@ def test_the_editions_share_the_english_runtime(site: Site) -> None:
 def test_no_english_sentence_is_left_on_a_translated_page(site: Site) -> None:
     for language in LANGUAGES:
         keep = kept_texts(DOCS_LOCALES, language)
-        for page in translated_pages(DOCS_LOCALES, language):
-            english = (site.outdir / f"{page}.html").read_text(encoding="utf-8")
-            translated = (site.outdir / language / f"{page}.html").read_text(encoding="utf-8")
-            assert english_left(english, translated, keep) == [], f"{language}/{page}.html"
+        listed = translated_pages(DOCS_LOCALES, language)
+        assert listed, f"no page translated for {language}: the check would check nothing"
+        for page in listed:
+            # the page, and its viewers' text forms and its plots' numbers where it has them
+            for name in (page, f"text/{page}", f"numbers/{page}"):
+                if not (site.outdir / f"{name}.html").is_file():
+                    continue
+                english = (site.outdir / f"{name}.html").read_text(encoding="utf-8")
+                translated = (site.outdir / language / f"{name}.html").read_text(encoding="utf-8")
+                assert english_left(english, translated, keep) == [], f"{language}/{name}.html"
 
 
 def test_an_edition_writes_the_numbers_of_its_plots_with_a_decimal_comma(build: Builder, tmp_path: Path) -> None:
