@@ -1,12 +1,15 @@
 """The theme's own words in an edition: Furo writes a few in English whatever the language ("Skip to
 content", "Back to top", the colour scheme's titles, "Made with", the copyright line), so an edition's
-written pages get them from ``oldtricks.po``; and in the sidebar and a page's table of contents, a link
-to a page the edition has not translated is marked ``lang="en"``: its title is English, and a screen
-reader should say it so.
+written pages get them from ``oldtricks.po``; and in the sidebar, a page's table of contents and the
+links to the next and previous page, the title of a page the edition has not translated is marked
+``lang="en"``: it is English, and a screen reader should say it so.
 
 >>> theme_words("<span>Back to top</span> <title>Light mode</title>", {"Back to top": "Nach oben",
 ...     "Light mode": "Hell"})
 '<span>Nach oben</span> <title>Hell</title>'
+>>> mark_english('<a class="next-page" href="a.html"><span>Weiter</span><div class="title">A</div></a>', "b",
+...     lambda page: page == "a")
+'<a class="next-page" href="a.html"><span>Weiter</span><div class="title" lang="en">A</div></a>'
 >>> mark_english('<div class="sidebar-tree"><a class="reference internal" href="../a.html">A</a>'
 ...     '<a class="reference internal" href="b.html">B</a></div>', "x/page", lambda page: page == "a").split("><")[1:3]
 ['a lang="en" class="reference internal" href="../a.html">A</a', 'a class="reference internal" href="b.html">B</a']
@@ -26,6 +29,8 @@ __all__ = ["mark_english", "theme_words", "words_of_theme"]
 # the sidebar's tree, and a page's own table of contents (``{toctree}`` in the page)
 SIDEBAR = re.compile(r'(<div class="(?:sidebar-tree|toctree-wrapper compound)">)(.*?)(</div>)', re.S)
 INTERNAL = re.compile(r'<a class="reference internal" href="([^"#]*)(#[^"]*)?"')
+# the theme's links to the next and the previous page, at the foot: the title of the page they lead to
+NEIGHBOUR = re.compile(r'(<a class="(?:next|prev)-page" href="([^"#]*)[^"]*">.*?<div class="title")', re.S)
 
 
 def words_of_theme(copyright_line: str) -> dict[str, str]:
@@ -65,7 +70,12 @@ def mark_english(html: str, pagename: str, untranslated: Callable[[str], bool]) 
         target = posixpath.normpath(posixpath.join(folder, match.group(1))).removesuffix(".html")
         return match.group(0).replace("<a ", '<a lang="en" ', 1) if untranslated(target) else match.group(0)
 
-    return SIDEBAR.sub(lambda m: m.group(1) + INTERNAL.sub(link, m.group(2)) + m.group(3), html)
+    def neighbour(match: re.Match[str]) -> str:
+        target = posixpath.normpath(posixpath.join(folder, match.group(2))).removesuffix(".html")
+        return match.group(1) + (' lang="en"' if untranslated(target) else "")
+
+    html = SIDEBAR.sub(lambda m: m.group(1) + INTERNAL.sub(link, m.group(2)) + m.group(3), html)
+    return NEIGHBOUR.sub(neighbour, html)
 
 
 def touch_up_edition(outdir: Path, copyright_text: str, untranslated: Callable[[str], bool]) -> None:
