@@ -6,6 +6,7 @@ property tests, the Sphinx build and the browser tests.
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import shutil
@@ -154,6 +155,7 @@ def bench(session: nox.Session) -> None:
 # when Sphinx builds the site (site/oldtricks_sphinx/bundle.py).
 
 SITE = ROOT / "build" / "site"
+LANGUAGES = ("de", "pl")  # the editions beside the English site: build/site/de/, build/site/pl/
 WHEELS = ROOT / "build" / "wheels"
 RUNTIME = "site/oldtricks_sphinx/runtime.py"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -242,10 +244,19 @@ def _site_inputs() -> str:
         path = ROOT / name
         files = [path] if path.is_file() else sorted(path.rglob("*"))
         for file in files:
-            if file.is_file() and "__pycache__" not in file.parts:
+            if file.is_file() and "__pycache__" not in file.parts and file.suffix != ".mo":  # .mo: made from .po
                 digest.update(file.relative_to(ROOT).as_posix().encode() + b"\0")
                 digest.update(hashlib.sha256(file.read_bytes()).digest())
     return digest.hexdigest()
+
+
+def _clock() -> dict[str, float]:
+    """Wall-clock seconds and the CPU seconds of this process's finished children (the builds)."""
+    import resource
+    import time
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return {"seconds": time.monotonic(), "cpu": usage.ru_utime + usage.ru_stime}
 
 
 def _site_is_current() -> bool:
@@ -273,20 +284,37 @@ def _build_site(session: nox.Session) -> None:
     out = session.run("python", RUNTIME, "wheel", "--dest", str(WHEELS), silent=True)
     wheel = str(out).strip().splitlines()[-1] if out else str(_engine_wheel())
     shutil.rmtree(SITE, ignore_errors=True)  # no pages or assets left over from an older build
-    session.run(
-        "sphinx-build",
-        "-W",
-        "-E",
-        "-b",
-        "html",
-        "docs",
-        str(SITE),
-        "-d",
-        str(ROOT / "build" / "doctrees"),
-        "-D",
-        f"oldtricks_wheel={wheel}",
-        *shlex.split(os.environ.get("OLDTRICKS_SPHINX_ARGS", "")),
-    )
+    extra = shlex.split(os.environ.get("OLDTRICKS_SPHINX_ARGS", ""))
+    # English at the root, with the live engine's runtime; then each edition in its folder, sharing it
+    times = {}
+    for language in ("en", *LANGUAGES):
+        out, edition = (SITE, []) if language == "en" else (SITE / language, ["-D", "oldtricks_copy_runtime=0"])
+        edition += ["-D", "oldtricks_runtime_from=.."] if language != "en" else []
+        started = _clock()
+        session.run(
+            "sphinx-build",
+            "-W",
+            "-E",
+            "-b",
+            "html",
+            "docs",
+            str(out),
+            "-d",
+            str(ROOT / "build" / "doctrees" / language),
+            "-D",
+            f"language={language}",
+            "-D",
+            f"oldtricks_wheel={wheel}",
+            *edition,
+            *extra,
+        )
+        ended = _clock()
+        times[language] = {key: round(ended[key] - started[key], 1) for key in ended}
+        session.log(f"{language} edition built: {times[language]['seconds']} s, {times[language]['cpu']} s of CPU")
+    # the editions' build times, beside the other figures of `nox -s bench` (the machine's load shows in
+    # `seconds`, less in `cpu`, the build's processes' own time)
+    (ROOT / "build" / "bench").mkdir(parents=True, exist_ok=True)
+    (ROOT / "build" / "bench" / "site-build.json").write_text(json.dumps(times, indent=1), encoding="utf-8")
     SITE_STAMP.write_text(_site_inputs(), encoding="utf-8")
 
 
@@ -359,3 +387,35 @@ def stats(session: nox.Session) -> None:
     if any(arg == "--scheduler" or arg.startswith("--scheduler=") for arg in session.posargs):
         session.install(*_group("cluster"))  # Dask: only for a run on a cluster, never the engine's
     session.run("python", "-m", "oldtricks.stats", *session.posargs)
+
+
+# ---- the editions: English at the root, German under de/, Polish under pl/ ----------------------
+# Each page's messages are in docs/locales/<lang>/LC_MESSAGES/<page>.po (one catalog per page,
+# docs/conf.py); docs/locales/<lang>/pages.toml lists the pages translated for that edition.
+
+GETTEXT = ROOT / "build" / "gettext"
+
+
+@nox.session(name="catalogs-docs", python=PYTHON)
+def catalogs_docs(session: nox.Session) -> None:
+    """The pages' message catalogs: `sphinx-build -b gettext` writes a .pot per page into build/gettext,
+    then `sphinx-intl update` adds the new messages to docs/locales/<lang>/LC_MESSAGES/<page>.po, marks
+    changed ones fuzzy and drops the ones gone (`-- -l de`: that language only)."""
+    session.install(*_group("docs"))
+    langs = session.posargs or [arg for lang in LANGUAGES for arg in ("-l", lang)]
+    shutil.rmtree(GETTEXT, ignore_errors=True)
+    session.run("sphinx-build", "-E", "-q", "-b", "gettext", "docs", str(GETTEXT), "-d", str(GETTEXT / ".doctrees"))
+    # the Sphinx extension's own words (oldtricks_sphinx/i18n.py), into build/gettext/oldtricks.pot too
+    session.run(
+        "pybabel",
+        "extract",
+        "-k",
+        "_",
+        "-k",
+        "n_:1,2",
+        "--no-location",
+        "-o",
+        str(GETTEXT / "oldtricks.pot"),
+        "site/oldtricks_sphinx",
+    )
+    session.run("sphinx-intl", "update", "-p", str(GETTEXT), "-d", "docs/locales", "-w", "0", *langs)

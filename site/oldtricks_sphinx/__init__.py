@@ -21,6 +21,8 @@ Each feature registers its nodes, directives, roles and events in one ``setup_*`
   their own; :mod:`.csp` a Content-Security-Policy on every page;
   :mod:`.standards` a description on every page, and landmarks and code blocks the checkers accept;
   :mod:`.language` the engine's sentences in the edition's language (``language`` in conf.py).
+- :mod:`.editions` the German and Polish editions beside the English site (switcher, translated pages,
+  their catalogs checked), :mod:`.i18n` the extension's own words in the edition's language.
 
 ``conf.py`` must put ``engine/`` and ``site/`` on ``sys.path``; the engine needs nothing installed.
 
@@ -38,10 +40,12 @@ from sphinx.application import Sphinx
 from .assets import setup_assets
 from .csp import setup_csp
 from .ddtable import setup_ddtable
+from .editions import setup_editions
 from .embeds import setup_embeds
 from .folds import setup_folds
 from .glossary import setup_glossary
 from .language import setup_language
+from .i18n import setup_i18n
 from .ledger import setup_ledger
 from .lessons import setup_lessons
 from .links import setup_links
@@ -66,6 +70,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     for feature in (
         setup_language,
         setup_project,
+        setup_i18n,
         setup_store,
         setup_links,
         setup_scenario,
@@ -87,6 +92,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         setup_textpage,
         setup_csp,
         setup_standards,
+        setup_editions,
     ):
         feature(app)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

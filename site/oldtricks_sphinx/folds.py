@@ -50,6 +50,7 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 
+from .i18n import _
 from .scenario import scenario_embed
 from .tabs import script_with, tab_panel, tab_set
 
@@ -62,7 +63,7 @@ class page_fold(nodes.General, nodes.Element):
 
 def fold_line(names: list[str]) -> str:
     """The button's words for examples of these names."""
-    return "Watch: " + " · ".join(names)
+    return _("Watch: ") + " · ".join(names)
 
 
 def _names(node: nodes.Element) -> list[str]:

@@ -26,6 +26,7 @@ from sphinx.util.docutils import SphinxDirective
 from oldtricks.errors import ScenarioError
 from oldtricks.registry import FAMILIES, all_rules
 
+from .i18n import _
 from .links import rule_link
 from .project import load_scenario, replay_scenario, scenario_files, scenario_path
 from .store import embeds, note_links
@@ -56,10 +57,10 @@ class Lesson:
         """
         kind = self.answer.split(" ", 1)[0]
         if kind in ("bid", "pass"):
-            return f"What should {self.seat} bid?"
+            return _("What should {seat} bid?").format(seat=self.seat)
         if kind == "trump":
-            return f"Which suit should {self.seat} name as trump?"
-        return f"What should {self.seat} play?"
+            return _("Which suit should {seat} name as trump?").format(seat=self.seat)
+        return _("What should {seat} play?").format(seat=self.seat)
 
     @property
     def key(self) -> str:
@@ -114,7 +115,9 @@ class LessonsDirective(SphinxDirective):
         course = lesson_course(classes=["ot-course"])
         course += nodes.paragraph(
             "",
-            f"{len(lessons)} questions in {len(listed)} scenarios, easiest first.",
+            _("{questions} questions in {count} scenarios, easiest first.").format(
+                questions=len(lessons), count=len(listed)
+            ),
             classes=["ot-course-progress"],
         )
         items = nodes.enumerated_list(classes=["ot-course-list"])
@@ -170,7 +173,7 @@ class LessonsDirective(SphinxDirective):
         question = nodes.paragraph(classes=["ot-course-question"])
         question += nodes.strong("", lesson.question)
         if lesson.rules:
-            question += nodes.Text(" Trains: ")
+            question += nodes.Text(_(" Trains: "))
             for i, rule_id in enumerate(lesson.rules):
                 if i:
                     question += nodes.Text(", ")

@@ -7,8 +7,8 @@ never simulates: it draws the numbers the file holds, with matplotlib, as an SVG
 shown by an ``<img>`` that the browser fetches only as the reader nears it and that prints and reads
 without a script; with a text alternative saying what it shows, then a table of every number drawn,
 its uncertainty and its number of games (on a page of their own until the reader opens them:
-plotnumbers.py), and the command that reproduces the file. The page itself
-stays light: a rules page carries its viewers' frames, not its plots.
+plotnumbers.py), and the command that reproduces the file; numbers as the edition's language writes
+them (typography.py). A rules page carries its viewers' frames, not its plots.
 
 >>> svg = draw({"kind": "share", "title": "T", "axis": "share", "note": "", "percent": True,
 ...             "rows": [{"label": "a", "value": 0.5, "lo": 0.4, "hi": 0.6, "count": 5, "n": 10}]}, "x")
@@ -33,6 +33,7 @@ from sphinx.util.docutils import SphinxDirective
 from .plotnumbers import stats_numbers
 from .runtime import repo_root
 from .tables import table
+from .typography import decimal, integer, localize_axis, percentage
 
 __all__ = ["StatsDirective", "alt_text", "draw", "load_stats", "setup_stats"]
 
@@ -76,7 +77,7 @@ def _plot(data: Mapping[str, Any], path: str, name: str) -> dict[str, Any]:
 
 
 def _number(x: float, percent: bool) -> str:
-    return f"{100 * x:.1f}%" if percent else f"{x:,.2f}"
+    return percentage(x) if percent else decimal(x, 2)
 
 
 def _groups(rows: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -101,7 +102,7 @@ def alt_text(p: Mapping[str, Any]) -> str:
     what = "medians" if p["kind"] == "box" else "values"
 
     def shown(x: float) -> str:
-        return f"{x:,}" if p["kind"] == "box" else _number(x, percent)
+        return integer(x) if p["kind"] == "box" else _number(x, percent)
 
     return (
         f"{kind}: {p['title']}, {len(rows)} rows of {p['axis']}. The {what} run from "
@@ -187,6 +188,7 @@ def draw(p: Mapping[str, Any], salt: str) -> str:
         ax.set_title(str(p["title"]), loc="left")
         if p.get("percent"):
             ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=None))
+        localize_axis(ax.xaxis)
         ax.grid(axis="x", color=INK, alpha=0.15)
         ax.set_axisbelow(True)
         for side in ("top", "right"):
@@ -269,11 +271,11 @@ def _table(p: Mapping[str, Any]) -> nodes.table:
         body = [
             [
                 *first(r),
-                f"{r['n']:,}",
-                f"{r['mean']:,.1f} ± {r['se']:,.1f}",
-                f"{r['median']:,}",
-                f"{r['q1']:,}–{r['q3']:,}",
-                f"{r['p5']:,}–{r['p95']:,}",
+                integer(r["n"]),
+                f"{decimal(r['mean'], 1)} ± {decimal(r['se'], 1)}",
+                integer(r["median"]),
+                f"{integer(r['q1'])}–{integer(r['q3'])}",
+                f"{integer(r['p5'])}–{integer(r['p95'])}",
             ]
             for r in rows
         ]
@@ -282,8 +284,8 @@ def _table(p: Mapping[str, Any]) -> nodes.table:
         body = [
             [
                 *first(r),
-                f"{r['n']:,}",
-                f"{r['count']:,}",
+                integer(r["n"]),
+                integer(r["count"]),
                 _number(r["value"], True),
                 f"{_number(r['lo'], True)}–{_number(r['hi'], True)}",
             ]
@@ -294,7 +296,7 @@ def _table(p: Mapping[str, Any]) -> nodes.table:
         body = [
             [
                 *first(r),
-                f"{r['n']:,}",
+                integer(r["n"]),
                 _number(r["value"], percent),
                 _number(r["se"], percent),
                 f"{_number(r['lo'], percent)}–{_number(r['hi'], percent)}",
@@ -334,9 +336,8 @@ class StatsDirective(SphinxDirective):
         engine = data.get("engine", {})
         note += nodes.Text(f" (engine {engine.get('version', '?')}).")
         figure += note
-        # the numbers behind the plot, folded: every row of every plot shown at once made a rules page
-        # several screens longer (the plot stands for them until the reader opens them); in HTML the
-        # table itself waits on the page's numbers page until then (plotnumbers.py)
+        # the numbers behind the plot, folded: all shown at once made a rules page several screens longer;
+        # in HTML the table itself waits on the page's numbers page until the reader opens it (plotnumbers.py)
         numbers = stats_numbers(ident=ident, title=str(p["title"]))
         numbers += _table(p)
         figure += numbers
