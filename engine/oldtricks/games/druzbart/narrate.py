@@ -169,11 +169,13 @@ def capped(fact: Capped, table: Table) -> str:
     )
 
 
-def head_refusal(seat: int, heading: tuple[Card, ...], table: Table) -> str:
-    """Why a card that does not head the trick is refused when one that does is held (druzbart.head)."""
+def head_refusal(seat: int, heading: tuple[Card, ...], table: Table, reading: str | None = None) -> str:
+    """Why a card that does not head the trick is refused when one that does is held (druzbart.head);
+    ``reading``: the words of the chosen reading that lets those cards head (druzbart.obers, .seven.gracz)."""
     cards = " or ".join(str(c) for c in heading)
+    why = f" ({reading})" if reading else ""
     return (
-        f"{table.seats.name(seat)} can head the trick with {cards}, so must: suit need not be followed,"
+        f"{table.seats.name(seat)} can head the trick with {cards}{why}, so must: suit need not be followed,"
         f" but the best card so far must be beaten when it can be"
     )
 
