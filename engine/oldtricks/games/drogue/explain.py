@@ -150,7 +150,17 @@ def _card(table: Table, state: DrogueState, move: Move, name: str) -> IllegalMov
     assert verdict is not None
     if verdict.allowed or verdict.reason is None:
         return IllegalMoveError(f"{name} may play {card.symbol} here, but not as {move}", verdict.rule)
-    return IllegalMoveError(_refusal(table, state, move.seat, verdict.reason, card, rules.narrowed), verdict.rule)
+    text = _refusal(table, state, move.seat, verdict.reason, card, rules.narrowed)
+    if verdict.rule in playing.ORDER_RULES.values():  # the other order below the Jacks would let it through
+        text += f": the order is {ORDER_WORDS[table.agreed.order]}"
+    return IllegalMoveError(text, verdict.rule)
+
+
+# drogue.rank / drogue.rank.natural, as a refusal that rests on the order says it
+ORDER_WORDS = {
+    "bezique": "A 10 K Q 9 8 7, with the Ten above the King",
+    "natural": "A K Q 10 9 8 7, with the Ten below the Queen",
+}
 
 
 def _refusal(
