@@ -14,7 +14,6 @@ the state, so ``(options, seed, moves)`` replays a whole game.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...cards import GERMAN_32, GERMAN_36, Card, Pack
@@ -230,7 +229,8 @@ class Druzbart(Game[DruzbartState]):
         for key, default, rule, words in READINGS:
             if getattr(r, key) == default:
                 continue
-            if card in (replace(r, **{key: default}).heading(hand, cards) or hand):
+            seven, obers = (default, r.obers) if key == "seven" else (r.seven, default)
+            if card in (Ranking(r.matadors, seven, obers).heading(hand, cards) or hand):
                 return rule, words
         return "druzbart.head", None
 
