@@ -161,7 +161,17 @@ def _card(table: Table, state: DrogueState, move: Move, name: str) -> IllegalMov
     if verdict.allowed or verdict.reason is None:
         text = _("{seat} may play {card} here, but not as {move}").format(seat=name, card=card.symbol, move=move)
         return IllegalMoveError(text, verdict.rule)
-    return IllegalMoveError(_refusal(table, state, move.seat, verdict.reason, card, rules.narrowed), verdict.rule)
+    text = _refusal(table, state, move.seat, verdict.reason, card, rules.narrowed)
+    if verdict.rule in playing.ORDER_RULES.values():  # the other order below the Jacks would let it through
+        text += _(": the order is {order}").format(order=_(ORDER_WORDS[table.agreed.order]))
+    return IllegalMoveError(text, verdict.rule)
+
+
+# drogue.rank / drogue.rank.natural, as a refusal that rests on the order says it
+ORDER_WORDS = {
+    "bezique": N_("A 10 K Q 9 8 7, with the Ten above the King"),
+    "natural": N_("A K Q 10 9 8 7, with the Ten below the Queen"),
+}
 
 
 def _refusal(

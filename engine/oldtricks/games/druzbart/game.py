@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...cards import GERMAN_32, GERMAN_36, Card, Pack
 from ...errors import IllegalMoveError, InvalidDealError
-from ...i18n import _
+from ...i18n import N_, _
 from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule, evolve
 from ...prng import Rng
 from ...seats import Seats
@@ -33,6 +33,14 @@ from .table import Table
 
 if TYPE_CHECKING:
     from ...analysis import Analysis
+
+
+# The readings of the ranking that may make a card unplayable that the default would allow: the ranking's
+# field, its default, the rule of the other reading and the words that name it in a refusal
+READINGS = (
+    ("obers", "duds", "druzbart.obers", N_("in this reading the Obers are beaters")),
+    ("seven", "unbeatable", "druzbart.seven.gracz", N_("under the rule reported as Gracz's a matador beats a led Seven")),
+)
 
 
 def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
@@ -212,7 +220,31 @@ class Druzbart(Game[DruzbartState]):
             return IllegalMoveError(
                 _("{seat} does not hold {card}").format(seat=names[seat], card=typed.card), "druzbart.deal"
             )
-        return IllegalMoveError(narrate.head_refusal(seat, self.playable(state), self.table), "druzbart.head")
+        rule, reading = self.heading_rule(state, typed.card)
+        return IllegalMoveError(narrate.head_refusal(seat, self.playable(state), self.table, reading), rule)
+
+    def heading_rule(self, state: DruzbartState, card: Card) -> tuple[str, str | None]:
+        """The rule that keeps ``card`` out of the trick: druzbart.head, or the chosen reading of the Obers or
+        of a led Seven when ``card`` could be played under the default one (that reading makes the difference),
+        with the words that name the reading.
+
+        >>> from oldtricks.cards import GERMAN_36 as P
+        >>> game = Druzbart({"obers": "beaters"})
+        >>> state = game.new_state(seed=1)
+        >>> state = evolve(state, hands=(P.parse_many("OL 8H"), *state.hands[1:]), table=((3, P.parse("8A")),), turn=0)
+        >>> game.heading_rule(state, P.parse("8H"))[0], Druzbart().heading_rule(state, P.parse("8H"))[0]
+        ('druzbart.obers', 'druzbart.head')
+        """
+        assert state.turn is not None
+        hand, cards = state.hands[state.turn], [c for _, c in state.table]
+        r = self.ranking
+        for key, default, rule, words in READINGS:
+            if getattr(r, key) == default:
+                continue
+            seven, obers = (default, r.obers) if key == "seven" else (r.seven, default)
+            if card in (Ranking(r.matadors, seven, obers).heading(hand, cards) or hand):
+                return rule, words
+        return "druzbart.head", None
 
     def play(self, state: DruzbartState, move: Move) -> tuple[DruzbartState, list[Event]]:
         match moves.read(move):

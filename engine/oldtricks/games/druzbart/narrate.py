@@ -203,14 +203,16 @@ def capped(fact: Capped, table: Table) -> str:
     return text.format(count=fact.deals, lines=_lines_left(table, fact.lines))
 
 
-def head_refusal(seat: int, heading: tuple[Card, ...], table: Table) -> str:
-    """Why a card that does not head the trick is refused when one that does is held (druzbart.head)."""
+def head_refusal(seat: int, heading: tuple[Card, ...], table: Table, reading: str | None = None) -> str:
+    """Why a card that does not head the trick is refused when one that does is held (druzbart.head);
+    ``reading``: the words of the chosen reading that lets those cards head (druzbart.obers, .seven.gracz)."""
     cards = _(" or ").join(str(c) for c in heading)
+    why = f" ({_(reading)})" if reading else ""
     text = _(
-        "{seat} can head the trick with {cards}, so must: suit need not be followed,"
+        "{seat} can head the trick with {cards}{why}, so must: suit need not be followed,"
         " but the best card so far must be beaten when it can be"
     )
-    return text.format(seat=table.seats.name(seat), cards=cards)
+    return text.format(seat=table.seats.name(seat), cards=cards, why=why)
 
 
 # -- the view's words: marks, labels, panel titles, the info lines (placed by view.py) ------------------
