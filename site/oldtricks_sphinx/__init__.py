@@ -44,8 +44,8 @@ from .editions import setup_editions
 from .embeds import setup_embeds
 from .folds import setup_folds
 from .glossary import setup_glossary
-from .language import setup_language
 from .i18n import setup_i18n
+from .language import setup_language
 from .ledger import setup_ledger
 from .lessons import setup_lessons
 from .links import setup_links

@@ -39,7 +39,12 @@ if TYPE_CHECKING:
 # field, its default, the rule of the other reading and the words that name it in a refusal
 READINGS = (
     ("obers", "duds", "druzbart.obers", N_("in this reading the Obers are beaters")),
-    ("seven", "unbeatable", "druzbart.seven.gracz", N_("under the rule reported as Gracz's a matador beats a led Seven")),
+    (
+        "seven",
+        "unbeatable",
+        "druzbart.seven.gracz",
+        N_("under the rule reported as Gracz's a matador beats a led Seven"),
+    ),
 )
 
 
