@@ -133,6 +133,7 @@ def _branch(line: Line, step: int) -> Line:
         {k: v for k, v in line.notes.items() if k <= step},
         {k: v for k, v in line.ids.items() if k <= step},
         {k: v for k, v in line.asks.items() if k < step},
+        line.places,
     )
 
 
