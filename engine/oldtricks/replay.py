@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import IllegalMoveError, InvalidDealError, OldtricksError, ScenarioError
 from .datawords import STEP_FIELDS, translated
+from .errors import IllegalMoveError, InvalidDealError, OldtricksError, ScenarioError
 from .frames import make_frame
 from .model import Event, Game, Move, Outcome
 from .refusal import refusal

@@ -95,8 +95,9 @@ class Scenario:
         the site's own has its words in the catalogs (:mod:`.datawords`), a teacher's stays as written.
 
         >>> from oldtricks.i18n import language
+        >>> mine = loads('title = "A title of my own"\\ngame = "bettelmann"\\n[deal]\\nseed = 1\\n', "mine.toml")
         >>> with language("de"):
-        ...     loads('title = "A title of my own"\\ngame = "bettelmann"\\n[deal]\\nseed = 1\\n', "mine.toml").said("title")
+        ...     mine.said("title")
         'A title of my own'
         """
         return translated(f"{self.id}|{key}", str(getattr(self, key)))

@@ -42,7 +42,7 @@ GAMES = f"{PACKAGE}/games/"  # every module here is a root: the registry imports
 DATA = (f"{PACKAGE}/ledger.toml",)  # files the live engine reads: the ledger is every game's rule table
 # ... and the compiled catalogs of every language it speaks, which it reads by path: the engine's words
 # (oldtricks/i18n.py), the ledger's rules and the site's scenarios (oldtricks/datawords.py)
-CATALOGS = (f"{PACKAGE}/locales/", tuple(f"/LC_MESSAGES/{domain}.mo" for domain in ("oldtricks", "ledger", "scenarios")))
+CATALOGS = (f"{PACKAGE}/locales/", tuple(f"/LC_MESSAGES/{name}.mo" for name in ("oldtricks", "ledger", "scenarios")))
 # dist-info files kept as they are (entry_points.txt names the command line, which is left out)
 DIST_INFO_KEPT = ("WHEEL", "licenses/")
 

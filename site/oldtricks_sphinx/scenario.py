@@ -165,7 +165,8 @@ class ScenarioDirective(SphinxDirective):
                 f"scenario {sc.id!r} is already embedded at {placed.docname}:{placed.lineno}; "
                 "each scenario has one place (link to it there)"
             )
-        embeds(self.env)[sc.id] = Embed(self.env.docname, self.lineno, sc.said("title"), tuple(sorted(demonstrated_ids(sc))))
+        shown = sc.said("title")
+        embeds(self.env)[sc.id] = Embed(self.env.docname, self.lineno, shown, tuple(sorted(demonstrated_ids(sc))))
 
         game = rp.game
         data = {
