@@ -14,7 +14,7 @@ from oldtricks.datawords import LOCALES, read_po
 from oldtricks.model import Game, Move
 from oldtricks.refusal import refusal
 from oldtricks.replay import PARAGRAPH, Replay, replay
-from oldtricks.scenario import load, loads
+from oldtricks.scenario import from_spec, load, loads
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios"
@@ -119,3 +119,12 @@ def test_a_teachers_scenario_stays_in_its_own_words() -> None:
         notes = [f["note"] for f in replay(mine).frames() if f["note"]]
         title = mine.said("title")
     assert notes == [f["note"] for f in replay(mine).frames() if f["note"]] and title == mine.title
+
+
+def test_the_spec_a_page_sends_the_live_engine_keeps_the_scenarios_words_found() -> None:
+    scenario_id, index = NOTED
+    step = noted_step(scenario_id, index)
+    spec = load(SCENARIOS / f"{scenario_id}.toml", SCENARIOS).spec()  # as the viewer's data carries it
+    with i18n.language("de"):
+        shown = replay(from_spec(spec)).frames()[step]["note"].split(PARAGRAPH)
+    assert msgstr("de", "scenarios", f"{scenario_id}|note|{index}") in shown
