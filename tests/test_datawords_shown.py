@@ -4,13 +4,14 @@ catalogs; a text the catalogs do not hold as written (a teacher's own, an edited
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from oldtricks import i18n
-from oldtricks.datawords import LOCALES, read_po
+from oldtricks import i18n, live
+from oldtricks.datawords import LOCALES, read_po, translated
 from oldtricks.model import Game, Move
 from oldtricks.refusal import refusal
 from oldtricks.replay import PARAGRAPH, Replay, replay
@@ -128,3 +129,22 @@ def test_the_spec_a_page_sends_the_live_engine_keeps_the_scenarios_words_found()
     with i18n.language("de"):
         shown = replay(from_spec(spec)).frames()[step]["note"].split(PARAGRAPH)
     assert msgstr("de", "scenarios", f"{scenario_id}|note|{index}") in shown
+
+
+def test_the_live_engine_holds_the_datas_catalogs_before_its_files_are_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The browser's memory snapshot is taken once oldtricks.live is imported, and a start restored from it
+    answers before the engine's files are written again: the data's catalogs must be read by then."""
+    scenario_id, index = NOTED
+    note = load(SCENARIOS / f"{scenario_id}.toml", SCENARIOS).steps[index].note
+    statement = next(r for r in played(scenario_id).game.rules if r.id == "drogue.parade")
+    i18n.catalog.cache_clear()
+    importlib.reload(live)
+    monkeypatch.setattr(i18n, "LOCALES", tmp_path)  # no files: only what the import read
+    for lang in ("de", "pl"):
+        with i18n.language(lang):
+            assert statement.statement == msgstr(lang, "ledger", "drogue.parade|statement")
+        assert translated(f"{scenario_id}|note|{index}", note, lang) == msgstr(
+            lang, "scenarios", f"{scenario_id}|note|{index}"
+        )
