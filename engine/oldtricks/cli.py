@@ -37,7 +37,7 @@ def cmd_games(args: argparse.Namespace) -> int:
             "name": name,
             "title": cls.title,
             "options": [spec.as_json() for spec in cls.option_specs],
-            "rules": [{"id": r.id, "status": r.status, "title": r.title, "source": r.source} for r in cls.rules],
+            "rules": [{"id": r.id, "status": r.status, "title": r.statement, "source": r.source} for r in cls.rules],
         }
         for name, cls in GAMES.items()
     ]

@@ -29,19 +29,20 @@ catalog up to its template (new messages empty, gone ones dropped, translations 
 
 from __future__ import annotations
 
-import gettext
 import re
 import struct
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
+
+from . import i18n
 
 __all__ = [
     "BOOK_TITLES",
     "DOMAINS",
     "LOCALES",
+    "STEP_FIELDS",
     "Message",
     "all_messages",
     "compile_mo",
@@ -224,7 +225,8 @@ def write_po(messages: Iterable[Message], translations: Mapping[Key, str], lang:
 def compile_mo(translations: Mapping[Key, str]) -> bytes:
     """The GNU ``.mo`` bytes of a catalog (its translated messages and the header), as ``msgfmt`` writes them.
 
-    >>> catalog = gettext.GNUTranslations(__import__("io").BytesIO(compile_mo({("c", "Ace"): "Ass"})))
+    >>> import gettext, io
+    >>> catalog = gettext.GNUTranslations(io.BytesIO(compile_mo({("c", "Ace"): "Ass"})))
     >>> catalog.pgettext("c", "Ace"), catalog.pgettext("c", "King")
     ('Ass', 'King')
     """
@@ -246,26 +248,19 @@ def compile_mo(translations: Mapping[Key, str]) -> bytes:
     return head + struct.pack(f"{len(table)}i", *table) + b"".join(d + b"\0" for d in ids + strs)
 
 
-@cache
-def _catalog(lang: str, domain: str, locales: Path) -> gettext.NullTranslations:
-    """The compiled catalog of a domain in ``lang`` (none for English or where no file is: the English)."""
-    path = locales / lang / "LC_MESSAGES" / f"{domain}.mo"
-    if lang == "en" or not path.is_file():
-        return gettext.NullTranslations()
-    with path.open("rb") as file:
-        return gettext.GNUTranslations(file)
-
-
-def translated(context: str, english: str, lang: str, locales: Path = LOCALES) -> str:
-    """The text of the data at ``context`` in ``lang``; the English where the catalog has no translation
-    of these very words (a teacher's scenario, a text changed since it was translated).
+def translated(context: str, english: str, lang: str | None = None) -> str:
+    """The text of the data at ``context`` in ``lang`` (None: the language of the work under way,
+    :func:`oldtricks.i18n.current`), from the catalogs the engine reads its own words from
+    (:func:`oldtricks.i18n.catalog`); the English where the catalog has no translation of these very
+    words (a teacher's scenario, a text changed since it was translated).
 
     >>> translated("drogue.parade|statement", "Any words", "en")
     'Any words'
     >>> translated("nowhere|title", "Any words", "de")
     'Any words'
     """
-    return _catalog(lang, domain_of(context), locales).pgettext(context, english)
+    chosen = i18n.current() if lang is None else i18n.check(lang)
+    return i18n.catalog(chosen, domain_of(context)).pgettext(context, english)
 
 
 def stale(root: Path, locales: Path = LOCALES) -> list[str]:

@@ -81,11 +81,12 @@ def check(lang: str) -> Lang:
 
 
 @cache
-def catalog(lang: Lang) -> gettext.NullTranslations:
-    """The compiled catalog of ``lang`` (English: the source text itself)."""
+def catalog(lang: Lang, domain: str = DOMAIN) -> gettext.NullTranslations:
+    """The compiled catalog of ``lang`` (English: the source text itself), of the engine's own words or,
+    by ``domain``, of the data's (``ledger``, ``scenarios``: :mod:`oldtricks.datawords`)."""
     if lang == "en":
         return gettext.NullTranslations()
-    path = LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    path = LOCALES / lang / "LC_MESSAGES" / f"{domain}.mo"
     try:
         with path.open("rb") as file:
             return gettext.GNUTranslations(file)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import __version__, i18n, studylive
+from .datawords import DOMAINS
 from .errors import IllegalMoveError, OldtricksError, ScenarioError
 from .export import expectations, line_spec, to_toml
 from .gamebook import line_words, solving_words
@@ -38,9 +39,12 @@ NOTE_LIMIT = TEXT_LIMIT  # characters in one note: the limit of scenario files a
 
 # Every catalog is read when this module is imported: the browser's memory snapshot is taken then, and a
 # start restored from it answers before the engine's files are written again (worker.js), so the catalogs
-# must be in the snapshot, not on the file system.
+# must be in the snapshot, not on the file system. The data's words too: the ledger's rules, the scenarios'
+# notes (datawords.translated reads them by this same cached i18n.catalog, its domain given by position).
 for _lang in i18n.LANGS:
     i18n.catalog(_lang)
+    for _domain in DOMAINS:
+        i18n.catalog(_lang, _domain)
 
 
 def _ok(**fields: Any) -> str:
@@ -133,6 +137,7 @@ def _branch(line: Line, step: int) -> Line:
         {k: v for k, v in line.notes.items() if k <= step},
         {k: v for k, v in line.ids.items() if k <= step},
         {k: v for k, v in line.asks.items() if k < step},
+        line.places,
     )
 
 

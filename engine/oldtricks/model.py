@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from .cards import Card, Pack, Pattern
+from .datawords import translated
 from .errors import AnalysisError, IllegalMoveError, InvalidDealError, InvalidNotationError, InvalidOptionError
 from .ledgerfile import LedgerRow
 from .ledgerfile import rows as ledger_rows
@@ -33,6 +34,18 @@ class Rule:
     status: Status
     title: str
     source: str
+
+    @property
+    def statement(self) -> str:
+        """The statement in the language of the work under way (the ledger's catalog, :mod:`.datawords`).
+
+        >>> from oldtricks.i18n import language
+        >>> rule = Rule("g.a", "assumed", "A rule no catalog holds", "W 1900")
+        >>> with language("de"):
+        ...     rule.statement
+        'A rule no catalog holds'
+        """
+        return translated(f"{self.id}|statement", self.title)
 
 
 def rule_table(*games: str, rows: Sequence[LedgerRow] | None = None) -> tuple[Rule, ...]:

@@ -160,9 +160,9 @@ def describe(
         "text": text,
         # the rule, in words: a viewer shows the lead before its link to the rule's box
         "rule_lead": _(RULE_LEAD) if found else None,
-        "because": f"{_(RULE_LEAD)} {found.title} ({found.status})." if found else None,
+        "because": f"{_(RULE_LEAD)} {found.statement} ({found.status})." if found else None,
         "rule": rule,
-        "rule_title": found.title if found else None,
+        "rule_title": found.statement if found else None,
         "status": found.status if found else None,
         "changed": changed,
     }

@@ -97,6 +97,6 @@ def refusal(game: Game[Any], error: OldtricksError, move: Move | str, seat: int 
     return {
         "text": _sentence(text),
         "rule": rule,
-        "rule_title": found.title if found else None,
+        "rule_title": found.statement if found else None,
         "status": found.status if found else None,
     }

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .datawords import translated
 from .errors import ScenarioError
 
 TOP_KEYS = {"title", "game", "demonstrates", "description", "viewer", "names", "options", "deal", "step", "expect"}
@@ -88,6 +89,18 @@ class Scenario:
         """Line of a part of the file: 'game', 'deal', 'expect.winners', 'step.3', ... (else of the table
         around it)."""
         return line_of(self.lines, where)
+
+    def said(self, key: str) -> str:
+        """The scenario's ``title`` or ``description`` in the language of the work under way: a scenario of
+        the site's own has its words in the catalogs (:mod:`.datawords`), a teacher's stays as written.
+
+        >>> from oldtricks.i18n import language
+        >>> mine = loads('title = "A title of my own"\\ngame = "bettelmann"\\n[deal]\\nseed = 1\\n', "mine.toml")
+        >>> with language("de"):
+        ...     mine.said("title")
+        'A title of my own'
+        """
+        return translated(f"{self.id}|{key}", str(getattr(self, key)))
 
     def error(self, message: str, where: str = "") -> ScenarioError:
         """The error at the line of ``where`` (``""``: the top of the file; no line for a spec)."""

@@ -43,9 +43,9 @@ def static_form(rp: Replay, frames: Sequence[dict[str, Any]]) -> nodes.container
     sc, game = rp.scenario, rp.game
     pattern = game.pack.pattern
     box = nodes.container(classes=["ot-static"])
-    box += nodes.paragraph("", "", nodes.strong("", sc.title))
+    box += nodes.paragraph("", "", nodes.strong("", sc.said("title")))
     if sc.description.strip():
-        box += nodes.paragraph("", " ".join(sc.description.split()))
+        box += nodes.paragraph("", " ".join(sc.said("description").split()))
     chosen = [_option_text(game, key, value) for key, value in sc.options.items()]
     if chosen:
         box += nodes.paragraph("", _("Rules chosen: {rules}.").format(rules="; ".join(chosen)))
@@ -96,7 +96,7 @@ def static_form(rp: Replay, frames: Sequence[dict[str, Any]]) -> nodes.container
             ).format(count=count),
             classes=["ot-static-outcome", *spoiler],
         )
-    box += _questions(sc.id, sc.title, tuple(sc.demonstrates), frames)
+    box += _questions(sc.id, sc.said("title"), tuple(sc.demonstrates), frames)
     return box
 
 

@@ -138,7 +138,7 @@ class LessonsDirective(SphinxDirective):
             raise self.error(str(exc)) from None
         if sc.game not in games:
             raise self.error(f"line {lineno}: scenario {scenario_id!r} is a {sc.game} scenario, not {games[0]}")
-        found = lessons_of(sc.id, frames, sc.title, tuple(sc.demonstrates))
+        found = lessons_of(sc.id, frames, sc.said("title"), tuple(sc.demonstrates))
         if not found:
             raise self.error(f"line {lineno}: scenario {scenario_id!r} asks no question (no step with 'ask')")
         for lesson in found:

@@ -40,8 +40,9 @@ PACKAGE = "oldtricks"
 ROOTS = (f"{PACKAGE}/__init__.py", f"{PACKAGE}/live.py")
 GAMES = f"{PACKAGE}/games/"  # every module here is a root: the registry imports them by name
 DATA = (f"{PACKAGE}/ledger.toml",)  # files the live engine reads: the ledger is every game's rule table
-# ... and the compiled catalogs of every language it speaks (oldtricks/i18n.py), which it reads by path
-CATALOGS = (f"{PACKAGE}/locales/", "/LC_MESSAGES/oldtricks.mo")
+# ... and the compiled catalogs of every language it speaks, which it reads by path: the engine's words
+# (oldtricks/i18n.py), the ledger's rules and the site's scenarios (oldtricks/datawords.py)
+CATALOGS = (f"{PACKAGE}/locales/", tuple(f"/LC_MESSAGES/{name}.mo" for name in ("oldtricks", "ledger", "scenarios")))
 # dist-info files kept as they are (entry_points.txt names the command line, which is left out)
 DIST_INFO_KEPT = ("WHEEL", "licenses/")
 
@@ -146,7 +147,7 @@ def write_live_wheel(
         name: data for name, data in members.items() if name.startswith(CATALOGS[0]) and name.endswith(CATALOGS[1])
     }
     if not catalogs:
-        raise LiveWheelError(f"the engine wheel {full} has no compiled catalogs ({CATALOGS[0]}*{CATALOGS[1]})")
+        raise LiveWheelError(f"the engine wheel {full} has no compiled catalogs ({CATALOGS[0]}*{CATALOGS[1][0]})")
     out.update(catalogs)
     dist_info = next((name.split("/")[0] for name in members if name.split("/")[0].endswith(".dist-info")), None)
     if dist_info is None:
