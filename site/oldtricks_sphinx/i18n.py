@@ -17,6 +17,7 @@ from __future__ import annotations
 import gettext
 from pathlib import Path
 
+from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
@@ -103,5 +104,16 @@ def _load(app: Sphinx) -> None:
         _state["translations"] = gettext.GNUTranslations(handle)
 
 
+def _own_slugs(app: Sphinx, doctree: nodes.document) -> None:
+    """A page's heading anchors are its English ones in every edition. MyST stores each page's anchors for
+    the links to them from other pages, and stores them again when Sphinx parses a translated heading on
+    its own: the translation's anchor then took the page's place, and a link to ``druzbart.md#the-rules-
+    in-brief`` from another page found nothing (the section's id on the page is still the English one)."""
+    slugs = getattr(doctree, "myst_slugs", None)
+    if slugs:
+        app.env.metadata[app.env.docname]["myst_slugs"] = slugs
+
+
 def setup_i18n(app: Sphinx) -> None:
     app.connect("builder-inited", _load, priority=100)  # before the other features look up words
+    app.connect("doctree-read", _own_slugs)
