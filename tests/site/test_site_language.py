@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from sphinx.errors import ConfigError
@@ -15,13 +16,16 @@ from oldtricks.replay import replay
 from oldtricks.scenario import load
 from oldtricks.widgetwords import widget_words
 
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 PAGE = {"index.md": "# Basics\n\n```{scenario} bettelmann/basics\n```\n"}
 WORDS = re.compile(r'<script id="oldtricks-words" type="application/json">(.*?)</script>', re.S)
 
 
 @pytest.mark.parametrize("lang", ["de", "pl"])
 def test_an_editions_frames_are_narrated_in_its_language(build: Builder, lang: str) -> None:
-    built = build(PAGE, conf={"language": lang})
+    # an edition's build needs the extension's own words in its language (editions.py, i18n.py)
+    catalog = (DOCS / "locales" / lang / "LC_MESSAGES" / "oldtricks.po").read_text(encoding="utf-8")
+    built = build({**PAGE, f"locales/{lang}/LC_MESSAGES/oldtricks.po": catalog}, conf={"language": lang})
     assert built.status == 0, built.warnings
     [widget] = built.widgets()
     sc = load(SCENARIOS / "bettelmann/basics.toml", SCENARIOS)
