@@ -279,8 +279,9 @@ def embedded(html: str, root: Path | None = None) -> dict[str, dict[str, Any]]:
     more = None
     if "more" in block:
         site = root or Path(os.environ.get("OLDTRICKS_SITE", REPO / "build" / "site"))
-        path = site / "_static" / "oldtricks" / "frames" / Path(block["more"]).name
-        more = json.loads(path.read_text(encoding="utf-8"))
+        name = Path(block["more"]).name  # in the English site's static files, or in an edition's (de/, pl/)
+        [path, *_] = [p for p in (site, *sorted(site.iterdir())) if (p / "_static/oldtricks/frames" / name).is_file()]
+        more = json.loads((path / "_static/oldtricks/frames" / name).read_text(encoding="utf-8"))
     return read_page(block, more)
 
 
