@@ -89,7 +89,7 @@ def _fill(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 def visit_html(self: HTML5Translator, node: study_embed) -> None:
     self.body.append(
-        '<div class="oldtricks-study" id="study">\n'
+        '<div class="oldtricks-study" id="study-board">\n'
         f'<script type="application/json" class="oldtricks-study-data">{embed_json(node["data"])}</script>\n'
     )
 
