@@ -300,7 +300,8 @@ def _page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any]
     if "body" not in context:
         return  # a page without a body (search, genindex) keeps the theme's
     if not _has(editions[app.config.language], pagename):
-        context["body"] = _not_translated(app, pagename)
+        # the page's title (as the theme renders it) stays its heading: a page has one level-one heading
+        context["body"] = f"<h1>{context.get('title', '')}</h1>\n" + _not_translated(app, pagename)
         context["metatags"] += '\n<meta name="robots" content="noindex">'
         context["toc"] = ""
         context["display_toc"] = False
