@@ -220,13 +220,7 @@ export class Sandbox {
     this.setupBox.open = false;
     const turn = this.widget.frame.turn;
     if (Number.isInteger(turn) && this.bots.has(turn)) await this.advance();
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));  // drawn
-    // the table from its top, or, where it is taller than the screen (a phone), down to the reader's hand
-    // instant: each scroll starts where the one before it ends (the theme's smooth scrolling would leave
-    // the next "nearest" measured from where the page was, and the reader's hand below the screen)
-    this.viewerSlot.scrollIntoView({block: "start", behavior: "instant"});
-    this.widget.root.querySelector('[data-seat-box="0"]')?.scrollIntoView({block: "nearest", behavior: "instant"});
-    this.bar.boardEl.scrollIntoView({block: "nearest", behavior: "instant"});  // and the moves under it
+    await this.keepInView(true);  // the table from its top, then down to the reader's hand and the moves
     this.root.dataset.ready = "ready";
   }
 
@@ -317,14 +311,19 @@ export class Sandbox {
 
   /** After the reader's move, the seat to play, its hand and the moves under the table on the screen
    * again, if they left it (on a phone the table is taller than the screen, and grows as the auction
-   * gives way to the play). Measured once the new frame is drawn: a seat whose marks wrap anew (its turn
-   * flag come) is taller than before it. */
-  async keepInView() {
+   * gives way to the play); `fromTop` ("Play now") first brings the table's top in. Measured once the new
+   * frame is drawn: a seat whose marks wrap anew (its turn flag come) is taller than before it. Instant:
+   * each scroll starts where the one before it ends (the theme's smooth scrolling would leave the next
+   * "nearest" measured from where the page was, and the reader's hand below the screen). */
+  async keepInView(fromTop = false) {
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    if (fromTop) this.viewerSlot.scrollIntoView({block: "start", behavior: "instant"});
     const seat = this.widget && this.widget.root.querySelector(".ot-seat.ot-you");
     if (!seat) return;
     seat.scrollIntoView({block: "nearest", behavior: "instant"});
-    if (this.bar.moves.childElementCount) this.bar.boardEl.scrollIntoView({block: "nearest", behavior: "instant"});
+    if (fromTop || this.bar.moves.childElementCount) {
+      this.bar.boardEl.scrollIntoView({block: "nearest", behavior: "instant"});
+    }
   }
 
   advance() {
