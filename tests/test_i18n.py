@@ -24,9 +24,7 @@ def card_in(lang: str, code: str) -> str:
     cat = i18n.catalog(lang)  # type: ignore[arg-type]
     card = GERMAN_36.parse(code)  # the English words are the engine's source text, their translations the catalog's
     rank, suit = RANK_NAMES["german"][card.rank], SUIT_NAMES["german"][card.suit]
-    return cat.gettext("{rank} of {suit}").format(
-        rank=cat.pgettext("rank", rank), suit=cat.pgettext("German suit", suit)
-    )
+    return cat.pgettext("German card", f"{rank} of {suit}")  # one message a card: its suit agrees with its rank
 
 
 @pytest.fixture

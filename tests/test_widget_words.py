@@ -48,5 +48,7 @@ def test_each_language_exports_every_widget_message_and_its_plural_forms(lang: s
             assert forms[0] == cat.npgettext("widget", *message, 1)
     assert sum(words[m] != m for m in WORDS if isinstance(m, str)) > 100  # translated, not English
     assert words["rank\x04Unter"] == cat.pgettext("rank", "Unter") and words["French suit\x04Clubs"]
+    unter = "Unter of Acorns"  # a German-suited card is named by one message, its suit agreeing with its rank
+    assert words[f"German card\x04{unter}"] == cat.pgettext("German card", unter) != unter
     assert len(words["plural"]) == PLURAL_TABLE
     assert [words["plural"][n] for n in (1, 2, 5, 12, 22)] == ([0, 1, 2, 2, 1] if lang == "pl" else [0, 1, 1, 1, 1])

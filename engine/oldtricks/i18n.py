@@ -17,7 +17,7 @@ variable, so that two builds or two threads in one process never see each other'
 'Eichel-Unter'
 >>> with language("pl"):
 ...     [ngettext("{count} clip", "{count} clips", n).format(count=n) for n in (1, 2, 5, 22)]
-['1 klamerka', '2 klamerki', '5 klamerek', '22 klamerki']
+['1 klips', '2 klipsy', '5 klipsów', '22 klipsy']
 >>> current()
 'en'
 

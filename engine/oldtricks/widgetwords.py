@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import RANK_NAMES, SUIT_NAMES
+from .cards import GERMAN_CARD_NAMES, RANK_NAMES, SUIT_NAMES
 from .i18n import Lang, _, catalog, language, npN_, pgettext, pN_
 
 CONTEXT = "widget"
@@ -228,6 +228,7 @@ def widget_words(lang: Lang) -> dict[str, Any]:
             context = "German suit" if pattern == "german" else "French suit"
             words.update({f"rank\x04{r}": pgettext("rank", r) for r in ranks.values()})
             words.update({f"{context}\x04{s}": pgettext(context, s) for s in SUIT_NAMES[pattern].values()})
+        words.update({f"German card\x04{n}": pgettext("German card", n) for n in GERMAN_CARD_NAMES.values()})
         words["plural"] = [_form(table, n) for n in range(PLURAL_TABLE)]
     return words
 
