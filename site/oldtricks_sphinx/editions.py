@@ -170,14 +170,16 @@ class EditionCheck(SphinxTransform):
     default_priority = 19  # sphinx.transforms.i18n.Locale is 20
 
     def apply(self, **kwargs: Any) -> None:
-        po_path = _listed_catalog(self)
-        if po_path is None:
+        if _page_catalog(self) is None:
             return
         messages = []
         for node, msg in extract_messages(self.document):
             messages.append((msg, node.line))
             if isinstance(node, nodes.literal_block):
                 node["ot_message"] = msg  # LiteralTranslation puts its translation in
+        po_path = _listed_catalog(self)
+        if po_path is None:
+            return  # a page not listed: Sphinx translates it all the same, its notice stands in its place
         for problem in catalog_problems(po_path, messages):
             logger.warning(
                 f"{self.config.language} edition: {problem.what} ({po_path.name}; `nox -s catalogs-docs` updates it)",
@@ -199,7 +201,7 @@ class LiteralTranslation(SphinxTransform):
     default_priority = 21
 
     def apply(self, **kwargs: Any) -> None:
-        po_path = _listed_catalog(self)
+        po_path = _page_catalog(self)  # listed or not: Sphinx translated the page (a code block as "::")
         if po_path is None:
             return
         catalog = _catalog(po_path)
@@ -219,15 +221,23 @@ class LiteralTranslation(SphinxTransform):
                 )
 
 
+def _page_catalog(transform: SphinxTransform) -> Path | None:
+    """The catalog of the page being read, in an edition (None in the English source)."""
+    language = str(transform.config.language)
+    if language == SOURCE_LANGUAGE:
+        return None
+    locale_dir = Path(transform.env.srcdir) / str(transform.config.locale_dirs[0])
+    domain = docname_to_domain(transform.env.docname, transform.config.gettext_compact)
+    return locale_dir / language / "LC_MESSAGES" / f"{domain}.po"
+
+
 def _listed_catalog(transform: SphinxTransform) -> Path | None:
     """The catalog of the page being read, when it is listed as translated for the edition being built."""
-    language = str(transform.config.language)
-    locale_dir = Path(transform.env.srcdir) / str(transform.config.locale_dirs[0])
-    docname = transform.env.docname
-    if language == SOURCE_LANGUAGE or docname not in translated_pages(locale_dir, language):
+    po_path = _page_catalog(transform)
+    if po_path is None:
         return None
-    domain = docname_to_domain(docname, transform.config.gettext_compact)
-    return locale_dir / language / "LC_MESSAGES" / f"{domain}.po"
+    locale_dir = Path(transform.env.srcdir) / str(transform.config.locale_dirs[0])
+    return po_path if transform.env.docname in translated_pages(locale_dir, str(transform.config.language)) else None
 
 
 def _editions(app: Sphinx) -> dict[str, list[str] | None]:
