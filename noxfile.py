@@ -11,6 +11,7 @@ import os
 import shlex
 import shutil
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import nox
@@ -250,15 +251,6 @@ def _site_inputs() -> str:
     return digest.hexdigest()
 
 
-def _clock() -> dict[str, float]:
-    """Wall-clock seconds and the CPU seconds of this process's finished children (the builds)."""
-    import resource
-    import time
-
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return {"seconds": time.monotonic(), "cpu": usage.ru_utime + usage.ru_stime}
-
-
 def _site_is_current() -> bool:
     """build/site was built, with its engine wheel beside it, from the inputs there are now."""
     return (
@@ -267,6 +259,28 @@ def _site_is_current() -> bool:
         and (SITE / "index.html").is_file()
         and any(WHEELS.glob("oldtricks-*.whl"))
     )
+
+
+def _sphinx_build(session: nox.Session, language: str, wheel: str, extra: list[str]) -> dict[str, float]:
+    """One edition of the site: English at the root (with the live engine's runtime), another language in
+    its folder (sharing that runtime). Its wall-clock seconds (an edition's output is kept quiet, and
+    shown whole where it fails: two run at once)."""
+    import time
+
+    out, edition = (SITE, []) if language == "en" else (SITE / language, ["-D", "oldtricks_copy_runtime=0"])
+    edition += ["-D", "oldtricks_runtime_from=.."] if language != "en" else []
+    started = time.monotonic()
+    session.run(
+        "sphinx-build",
+        *("-W", "-E", "-b", "html", "docs", str(out), "-d", str(ROOT / "build" / "doctrees" / language)),
+        *("-D", f"language={language}", "-D", f"oldtricks_wheel={wheel}"),
+        *edition,
+        *extra,
+        silent=language != "en",
+    )
+    seconds = round(time.monotonic() - started, 1)
+    session.log(f"{language} edition built: {seconds} s")
+    return {"seconds": seconds}
 
 
 def _build_site(session: nox.Session) -> None:
@@ -285,34 +299,14 @@ def _build_site(session: nox.Session) -> None:
     wheel = str(out).strip().splitlines()[-1] if out else str(_engine_wheel())
     shutil.rmtree(SITE, ignore_errors=True)  # no pages or assets left over from an older build
     extra = shlex.split(os.environ.get("OLDTRICKS_SPHINX_ARGS", ""))
-    # English at the root, with the live engine's runtime; then each edition in its folder, sharing it
-    times = {}
-    for language in ("en", *LANGUAGES):
-        out, edition = (SITE, []) if language == "en" else (SITE / language, ["-D", "oldtricks_copy_runtime=0"])
-        edition += ["-D", "oldtricks_runtime_from=.."] if language != "en" else []
-        started = _clock()
-        session.run(
-            "sphinx-build",
-            "-W",
-            "-E",
-            "-b",
-            "html",
-            "docs",
-            str(out),
-            "-d",
-            str(ROOT / "build" / "doctrees" / language),
-            "-D",
-            f"language={language}",
-            "-D",
-            f"oldtricks_wheel={wheel}",
-            *edition,
-            *extra,
-        )
-        ended = _clock()
-        times[language] = {key: round(ended[key] - started[key], 1) for key in ended}
-        session.log(f"{language} edition built: {times[language]['seconds']} s, {times[language]['cpu']} s of CPU")
-    # the editions' build times, beside the other figures of `nox -s bench` (the machine's load shows in
-    # `seconds`, less in `cpu`, the build's processes' own time)
+    # English at the root, with the live engine's runtime; then the editions side by side (one per core:
+    # each reads the English site's runtime and writes only its own folder; the caches they share are
+    # written under names of each process's own), each sharing that runtime
+    times = {"en": _sphinx_build(session, "en", wheel, extra)}
+    with ThreadPoolExecutor(max_workers=len(LANGUAGES)) as pool:
+        built = {language: pool.submit(_sphinx_build, session, language, wheel, extra) for language in LANGUAGES}
+        times.update({language: job.result() for language, job in built.items()})
+    # the editions' build times (wall clock: the machine's load shows in them), beside the figures of `nox -s bench`
     (ROOT / "build" / "bench").mkdir(parents=True, exist_ok=True)
     (ROOT / "build" / "bench" / "site-build.json").write_text(json.dumps(times, indent=1), encoding="utf-8")
     SITE_STAMP.write_text(_site_inputs(), encoding="utf-8")
