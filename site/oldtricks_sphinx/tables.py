@@ -21,6 +21,7 @@ from oldtricks.model import OptionSpec
 from oldtricks.registry import GAMES, all_rules, family_of
 from oldtricks.scenario import Scenario
 
+from .i18n import _
 from .links import rule_link, scenario_link, status_pill
 from .project import load_scenario, scenario_files
 from .store import note_links, rule_anchor
@@ -163,18 +164,21 @@ class OptionsDirective(SphinxDirective):
         note_links(self.env)
         rows: list[list[Cell]] = [
             [
-                [nodes.strong("", spec.title), nodes.Text(" "), nodes.literal("", spec.key)],
+                [nodes.strong("", spec.said), nodes.Text(" "), nodes.literal("", spec.key)],
                 self._values(spec),
                 [rule_link(spec.rule)],
             ]
             for spec in cls.option_specs
         ]
-        return [table(["Option", "Values", "Rule"], rows, [24, 56, 20], ["ot-options-table"])]
+        headers = [_("Option"), _("Values"), _("Rule")]
+        return [table(headers, rows, [24, 56, 20], ["ot-options-table"])]
 
     @staticmethod
     def _values(spec: OptionSpec) -> nodes.Node:
         if not spec.choices:
-            text = f"a whole number from {spec.low} to {spec.high}; default {spec.default}"
+            text = _("a whole number from {low} to {high}; default {default}").format(
+                low=spec.low, high=spec.high, default=spec.default
+            )
             return nodes.paragraph("", "", status_pill(spec.status), nodes.Text(" " + text))
         items = nodes.bullet_list(classes=["ot-option-values"])
         for choice in spec.choices:
@@ -182,7 +186,7 @@ class OptionsDirective(SphinxDirective):
                 "",
                 "",
                 nodes.literal("", str(choice.value)),
-                nodes.Text(f" {choice.label} "),
+                nodes.Text(f" {choice.said} "),
                 status_pill(choice.status),
             )
             if choice.rule != spec.rule:
@@ -190,7 +194,7 @@ class OptionsDirective(SphinxDirective):
                 para += rule_link(choice.rule)
             if choice.value == spec.default:
                 para += nodes.Text(" ")
-                para += nodes.strong("", "default", classes=["ot-default"])
+                para += nodes.strong("", _("default"), classes=["ot-default"])
             # the rule each value rests on, so that a test can hold its label to that rule's status
             items += nodes.list_item("", para, classes=["ot-choice", f"ot-for-{rule_anchor(choice.rule)}"])
         return items
