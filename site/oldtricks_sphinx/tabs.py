@@ -27,6 +27,8 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 
+from .i18n import _
+
 __all__ = [
     "TabDirective",
     "TabsDirective",
@@ -70,7 +72,7 @@ class TabsDirective(SphinxDirective):
     has_content = True
 
     def run(self) -> list[nodes.Node]:
-        group = tab_set(label=self.arguments[0] if self.arguments else "Readings of this deal", classes=["ot-tabs"])
+        group = tab_set(label=self.arguments[0] if self.arguments else _("Readings of this deal"), classes=["ot-tabs"])
         self.set_source_info(group)
         self.state.nested_parse(self.content, self.content_offset, group)
         panels = [child for child in group.children if isinstance(child, tab_panel)]
