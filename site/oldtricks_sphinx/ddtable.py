@@ -67,10 +67,9 @@ class DoubleDummyDirective(SphinxDirective):
         heads = [_("Trump"), *(_("{seat} makes").format(seat=names[seat]) for seat in range(4))]
         caption = nodes.paragraph(
             "",
-            _(
-                "Card points (of 120) the maker's side takes with best play by all, every hand known,"
-                " {seat} leading the first trick."
-            ).format(seat=names[dd.leader]),
+            # a paragraph of the directive's own: the page's catalog translates it (gettext extracts it)
+            f"Card points (of 120) the maker's side takes with best play by all, every hand known,"
+            f" {names[dd.leader]} leading the first trick.",
             classes=["ot-ddtable-caption"],
         )
         return [caption, table(heads, rows, [20, 20, 20, 20, 20], ["ot-ddtable"])]

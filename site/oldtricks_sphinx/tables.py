@@ -96,12 +96,12 @@ class CoverageDirective(SphinxDirective):
                 raise self.error(f"cannot compute coverage: {exc}") from None
         note_links(self.env)
         cov = compute(scenarios)
-        titles = {sc.id: sc.title for sc in scenarios}
+        titles = {sc.id: sc.said("title") for sc in scenarios}
         rules = all_rules()
         out: list[nodes.Node] = []
         covered = sum(1 for ids in cov.rules.values() if ids)
         out.append(
-            nodes.paragraph(
+            nodes.paragraph(  # this paragraph and the rubrics: gettext extracts them into the page's catalog
                 "",
                 f"{covered} of {len(cov.rules)} ledger ids are demonstrated by "
                 f"{len(scenarios)} scenarios; {len(cov.missing_options)} option value(s) "
@@ -117,30 +117,31 @@ class CoverageDirective(SphinxDirective):
                 [
                     rule_link(rid, pill=False),
                     status_pill(rules[rid].status),
-                    rules[rid].title,
-                    _joined([scenario_link(s, titles[s]) for s in cov.rules[rid]], "not demonstrated"),
+                    rules[rid].statement,
+                    _joined([scenario_link(s, titles[s]) for s in cov.rules[rid]], _("not demonstrated")),
                 ]
                 for rid in ids
             ]
-            out.append(table(["Rule", "Status", "In short", "Scenarios"], rows, [24, 15, 28, 33], COVERAGE))
+            headers = [_("Rule"), _("Status"), _("In short"), _("Scenarios")]
+            out.append(table(headers, rows, [24, 15, 28, 33], COVERAGE))
         specs = _option_specs()
         rows = []  # the option values, one row each
         for key, values in cov.options.items():
             spec = specs[key]
             for value, scs in values.items():
                 choice = spec.choice(spec.validate(value))
-                label = f"{value}: {choice.label}" if choice else value
-                mark = " (default)" if str(spec.default) == value else ""
+                label = f"{value}: {choice.said}" if choice else value
+                mark = _(" (default)") if str(spec.default) == value else ""
                 rows.append(
                     [
-                        [nodes.literal("", spec.key), nodes.Text(f" ({spec.title})")],
+                        [nodes.literal("", spec.key), nodes.Text(f" ({spec.said})")],
                         label + mark,
                         [rule_link(choice.rule)] if choice else "",
-                        _joined([scenario_link(s, titles[s]) for s in scs], "no scenario"),
+                        _joined([scenario_link(s, titles[s]) for s in scs], _("no scenario")),
                     ]
                 )
         out.append(nodes.rubric("", "Option values"))
-        out.append(table(["Option", "Value", "Rule", "Scenarios"], rows, [20, 28, 20, 32], COVERAGE))
+        out.append(table([_("Option"), _("Value"), _("Rule"), _("Scenarios")], rows, [20, 28, 20, 32], COVERAGE))
         return out
 
 
