@@ -52,8 +52,7 @@ from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 
 from .i18n import _
 from .scenario import scenario_embed
-from .tabs import SHOWN, pop_shown, script_with, tab_panel, tab_set
-from .words import translatable
+from .tabs import pop_shown, script_with, shown_words, tab_panel, tab_set
 
 __all__ = ["ExamplesDirective", "FoldDirective", "fold_line", "page_fold", "setup_folds"]
 
@@ -94,7 +93,7 @@ class FoldDirective(SphinxDirective):
         self.set_source_info(fold)
         if self.arguments:  # words of the page: its catalog translates them (folds' lines are resolved later)
             source, line = self.get_source_info()
-            fold += translatable(self.arguments[0].strip(), source, line, [SHOWN])
+            fold += shown_words(self.arguments[0].strip(), source, line)
         self.state.nested_parse(self.content, self.content_offset, fold)
         fold["line"] = self.line(fold)
         page = self.env.docname.rsplit("/", 1)[-1]

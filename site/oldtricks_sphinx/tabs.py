@@ -39,6 +39,7 @@ __all__ = [
     "TabsDirective",
     "script_with",
     "setup_tabs",
+    "shown_words",
     "tab_ids",
     "tab_panel",
     "tab_set",
@@ -112,7 +113,7 @@ class TabDirective(SphinxDirective):
         panel = tab_panel(label=label, shown=label, classes=["ot-tabpanel"])
         self.set_source_info(panel)
         source, line = self.get_source_info()
-        panel += translatable(label, source, line, [SHOWN])
+        panel += shown_words(label, source, line)
         self.state.nested_parse(self.content, self.content_offset, panel)
         return [panel]
 
@@ -151,6 +152,17 @@ def _depart_panel(self: Any, node: tab_panel) -> None:
 
 def _pass(self: SphinxTranslator, node: nodes.Element) -> None:
     """Other builders print the panels one after another (the node's children)."""
+
+
+def shown_words(text: str, source: str | None, line: int | None) -> nodes.inline:
+    """A label's words for the page's catalog to translate, held in a :data:`SHOWN` node that
+    :func:`pop_shown` takes out (Sphinx moves a translatable node's words to the end of its parent: here
+    the holder, which is nothing else).
+
+    >>> shown_words("Kings only", "drogue.md", 3).pformat().split()[:3]
+    ['<inline', 'classes="ot-shown-label">', '<inline']
+    """
+    return nodes.inline("", "", translatable(text, source, line), classes=[SHOWN])
 
 
 def pop_shown(node: nodes.Element, english: str) -> str:
