@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 from .cards import Card, Pack, Pattern
 from .datawords import translated
 from .errors import AnalysisError, IllegalMoveError, InvalidDealError, InvalidNotationError, InvalidOptionError
+from .i18n import _
 from .ledgerfile import LedgerRow
 from .ledgerfile import rows as ledger_rows
 from .prng import Rng, shuffled
@@ -85,6 +86,12 @@ class Choice:
     rule: str
     status: Status
 
+    @property
+    def said(self) -> str:
+        """The label in the language of the work under way (the engine's catalog: the games' rule tables
+        mark each label with ``N_``)."""
+        return _(self.label)
+
 
 _WHOLE = re.compile(r"-?[0-9]{1,19}")  # a whole number as text: ASCII digits, no '_', no '+', no spaces
 
@@ -144,6 +151,18 @@ class OptionSpec:
                 f"option {self.key!r} must be from {self.low} to {self.high}, not {_shown(number)}", field=where
             )
         return number
+
+    @property
+    def said(self) -> str:
+        """The title in the language of the work under way (the engine's catalog).
+
+        >>> from oldtricks.games.drogue.rules import MODE
+        >>> from oldtricks.i18n import language
+        >>> with language("de"):
+        ...     MODE.said != MODE.title and MODE.choices[0].said != MODE.choices[0].label
+        True
+        """
+        return _(self.title)
 
     def choice(self, value: OptionValue) -> Choice | None:
         return next((c for c in self.choices if c.value == value), None)

@@ -91,8 +91,8 @@ def option_label(game: Game[Any], key: str) -> str:
     """An option with its value in words: ``Equal ranks: the first player takes them``."""
     spec = next(s for s in game.option_specs if s.key == key)
     value = game.options[key]
-    label = next((c.label for c in spec.choices if c.value == value), str(value))
-    return _("{option}: {value}").format(option=spec.title, value=label)
+    label = next((c.said for c in spec.choices if c.value == value), str(value))
+    return _("{option}: {value}").format(option=spec.said, value=label)
 
 
 def _option_rule(game: Game[Any], key: str) -> str:

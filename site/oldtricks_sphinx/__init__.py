@@ -62,6 +62,7 @@ from .studypage import setup_study
 from .tables import setup_tables
 from .tabs import setup_tabs
 from .textpage import setup_textpage
+from .words import setup_words
 
 __version__ = "0.1.0"
 
@@ -93,6 +94,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         setup_csp,
         setup_standards,
         setup_editions,
+        setup_words,
     ):
         feature(app)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

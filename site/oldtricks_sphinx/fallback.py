@@ -154,7 +154,7 @@ def _option_text(game: Any, key: str, value: Any) -> str:
     if spec is None:
         return f"{key} = {value}"
     choice = spec.choice(game.options.get(key, value))
-    return f"{spec.title}: {choice.label if choice else value}"
+    return f"{spec.said}: {choice.said if choice else value}"
 
 
 def _symbol(text: str, pattern: str) -> str:

@@ -78,7 +78,7 @@ def lessons_of(
             continue
         seats = frame.get("seats") or []
         turn = frame.get("turn")
-        seat = seats[turn]["name"] if isinstance(turn, int) and 0 <= turn < len(seats) else "the player to move"
+        seat = seats[turn]["name"] if isinstance(turn, int) and 0 <= turn < len(seats) else _("the player to move")
         after = frames[i + 1] if i + 1 < len(frames) else {}
         rules = tuple(after.get("ids") or ()) or demonstrates
         step = frame.get("step", i)
@@ -177,7 +177,7 @@ class LessonsDirective(SphinxDirective):
             for i, rule_id in enumerate(lesson.rules):
                 if i:
                     question += nodes.Text(", ")
-                question += rule_link(rule_id, all_rules()[rule_id].title, warn=True)
+                question += rule_link(rule_id, all_rules()[rule_id].statement, warn=True)
         item += question
         return item
 

@@ -171,8 +171,12 @@ def rule_link(rule_id: str, text: str | None = None, *, warn: bool = False, pill
     """A placeholder link to a known rule, showing ``text`` (default: the id) and its status label."""
     rule = all_rules()[rule_id]
     node = pending_rule(rule_id=rule_id, status=rule.status, warn=warn)
-    # an id is set as code; a rule's title (a lesson's "Trains:") as the text around it
-    node += nodes.inline("", text or rule_id, classes=["ot-cite-text"] + (["ot-cite-titled"] if text else []))
+    # an id is set as code (notation, the same in every edition); a rule's title (a lesson's "Trains:") as the
+    # text around it
+    if text:
+        node += nodes.inline("", text, classes=["ot-cite-text", "ot-cite-titled"])
+    else:
+        node += nodes.literal("", rule_id, classes=["ot-cite-text"])
     if pill:
         node += nodes.Text(" ")
         node += status_pill(rule.status, small=True)

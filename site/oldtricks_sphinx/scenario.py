@@ -261,7 +261,7 @@ class ScenarioRole(SphinxRole):
             if path is None or not path.is_file():
                 problem = f"unknown scenario {scenario_id!r}: no such file in {scenarios_root(self.config)}"
             else:
-                title, problem = load_scenario(self.config, path).title, ""
+                title, problem = load_scenario(self.config, path).said("title"), ""
         except ScenarioError as exc:
             problem = f"scenario {scenario_id!r} is broken: {exc}"
         if problem:

@@ -30,10 +30,12 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.util.docutils import SphinxDirective
 
+from .i18n import _
 from .plotnumbers import stats_numbers
 from .runtime import repo_root
 from .tables import table
 from .typography import decimal, integer, localize_axis, percentage
+from .words import translatable
 
 __all__ = ["StatsDirective", "alt_text", "draw", "load_stats", "setup_stats"]
 
@@ -331,10 +333,15 @@ class StatsDirective(SphinxDirective):
         )
         figure += plot
         note = nodes.paragraph("", "", classes=["ot-stats-note"])
-        note += nodes.Text(f"{p['note']} Reproduce with ")
+        if p["note"]:  # words of the data file the page shows: the page's catalog translates them
+            source, line = self.get_source_info()
+            # held in a node of its own: Sphinx moves a translatable node's words to the end of its parent
+            note += nodes.inline("", "", translatable(str(p["note"]), source, line))
+            note += nodes.Text(" ")
+        note += nodes.Text(_("Reproduce with "))
         note += nodes.literal("", str(data.get("command", f"nox -s stats -- --only {name}")))
         engine = data.get("engine", {})
-        note += nodes.Text(f" (engine {engine.get('version', '?')}).")
+        note += nodes.Text(_(" (engine {version}).").format(version=engine.get("version", "?")))
         figure += note
         # the numbers behind the plot, folded: all shown at once made a rules page several screens longer;
         # in HTML the table itself waits on the page's numbers page until the reader opens it (plotnumbers.py)

@@ -31,6 +31,7 @@ from oldtricks.registry import GAMES, all_rules
 from oldtricks.scenario import TEXT_LIMIT, TITLE_LIMIT
 from oldtricks.study import ANSWER_LIMIT, CHAPTER_LIMIT, LINK_LIMIT, STEP_LIMIT
 
+from .i18n import _
 from .links import rule_url
 from .scenario import embed_json
 
@@ -68,14 +69,17 @@ class StudyDirective(SphinxDirective):
                 "title": TITLE_LIMIT,
                 "text": TEXT_LIMIT,
             },
-            "rules": {rid: {"url": None, "status": r.status, "title": r.title} for rid, r in rules.items()},
+            "rules": {rid: {"url": None, "status": r.status, "title": r.statement} for rid, r in rules.items()},
         }
         node = study_embed(data=data)
         self.set_source_info(node)
         node += nodes.paragraph(
             "",
-            "Making a study, and working through one, runs the rules engine in your browser: it needs JavaScript. "
-            "A study can also be read as text: python -m oldtricks link decode 'LINK' --toml writes it as a file.",
+            _(
+                "Making a study, and working through one, runs the rules engine in your browser: it needs "
+                "JavaScript. A study can also be read as text: python -m oldtricks link decode 'LINK' --toml "
+                "writes it as a file."
+            ),
             classes=["ot-study-static"],
         )
         return [node]

@@ -247,3 +247,48 @@ def test_an_embed_page_keeps_its_viewer_and_its_edition_s_language(site: Site) -
         html = (site.outdir / language / "embed" / "bettelmann" / "basics.html").read_text(encoding="utf-8")
         assert f'<html lang="{language}"' in html and "oldtricks-widget" in html
         assert "ot-edition-notice" not in html and "ot-editions" not in html
+
+
+def test_tab_labels_fold_lines_and_a_rule_box_s_table_are_translated_with_the_page(build: Builder) -> None:
+    page = (
+        "# Readings\n\n:::::{examples}\n::::{tabs}\n:::{tab} Kings only\nThe Kings.\n\n"
+        "```{scenario} bettelmann/basics\n```\n:::\n:::{tab} No draw\nNo draw at all.\n:::\n::::\n:::::\n\n"
+        "::::{fold} Show the table\n```{rule} drogue.points\n| card | points |\n|---|---|\n"
+        "| Nine, Eight, Seven | 0 |\n```\n::::\n"
+    )
+    from oldtricks.registry import all_rules
+
+    rule = all_rules()["drogue.points"]
+    messages = {
+        "Readings": "Lesarten",
+        "Kings only": "Nur die Könige",
+        "The Kings.": "Die Könige.",
+        "No draw": "Kein Ziehen",
+        "No draw at all.": "Gar kein Ziehen.",
+        "Show the table": "Tabelle zeigen",
+        "card": "Karte",
+        "points": "Punkte",
+        "Nine, Eight, Seven": "Neun, Acht, Sieben",
+        "0": "0",
+        rule.title: "Kartenpunkte",
+        rule.source: rule.source,
+    }
+    pages = {
+        "index.md": page,
+        "locales/de/pages.toml": 'pages = ["index"]\n',
+        "locales/de/LC_MESSAGES/index.po": po(messages),
+        "locales/de/LC_MESSAGES/oldtricks.po": EXTENSION,
+    }
+    colons = {"myst_enable_extensions": ["colon_fence"]}
+    built = build(pages, conf={**CONF, **colons}, strict=False)
+    assert "edition" not in built.warnings, built.warnings
+    html = built.html()
+    # the buttons, the panels' headings and the fold lines in German; the panels' ids the English labels'
+    assert 'id="index-readings-1-kings-only-tab"' in html and ">Nur die Könige</button>" in html
+    assert '<p class="ot-tabpanel-label">Kein Ziehen</p>' in html
+    assert ">Ansehen: Nur die Könige · Kein Ziehen</button>" in html and ">Tabelle zeigen</button>" in html
+    assert "Gedruckt: Nur die Könige. Auf der Website: Kein Ziehen (index.html#index-readings-1-no-draw)." in html
+    assert "<p>Neun, Acht, Sieben</p>" in html
+    english = build({"index.md": page}, conf={"oldtricks_check_complete": False, **colons})
+    keep = {"© Copyright . Created using", rule.source}
+    assert english_left(english.html(), html, keep) == []
