@@ -2,7 +2,9 @@
 content", "Back to top", the colour scheme's titles, "Made with", the copyright line), so an edition's
 written pages get them from ``oldtricks.po``; and in the sidebar, a page's table of contents and the
 links to the next and previous page, the title of a page the edition has not translated is marked
-``lang="en"``: it is English, and a screen reader should say it so.
+``lang="en"``: it is English, and a screen reader should say it so. Sphinx's own catalog for its
+scripts (``_static/translations.js``) makes its plural rule with ``new Function``, which the site's
+Content-Security-Policy refuses (no ``'unsafe-eval'``): it is written again with the rule as code.
 
 >>> theme_words("<span>Back to top</span> <title>Light mode</title>", {"Back to top": "Nach oben",
 ...     "Light mode": "Hell"})
@@ -17,6 +19,7 @@ links to the next and previous page, the title of a page the edition has not tra
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 from collections.abc import Callable
@@ -24,7 +27,7 @@ from pathlib import Path
 
 from .i18n import _
 
-__all__ = ["mark_english", "theme_words", "words_of_theme"]
+__all__ = ["mark_english", "theme_words", "translations_without_eval", "words_of_theme"]
 
 # the sidebar's tree, and a page's own table of contents (``{toctree}`` in the page)
 SIDEBAR = re.compile(r'(<div class="(?:sidebar-tree|toctree-wrapper compound)">)(.*?)(</div>)', re.S)
@@ -80,8 +83,11 @@ def mark_english(html: str, pagename: str, untranslated: Callable[[str], bool]) 
 
 def touch_up_edition(outdir: Path, copyright_text: str, untranslated: Callable[[str], bool]) -> None:
     """Every written page of an edition (not its embeds, which carry no theme) with the theme's words in
-    its language and its sidebar's English titles marked."""
+    its language and its sidebar's English titles marked; Sphinx's script catalog without ``eval``."""
     words = words_of_theme(f"Copyright © {copyright_text}")
+    script = outdir / "_static" / "translations.js"
+    if script.is_file():
+        script.write_text(translations_without_eval(script.read_text(encoding="utf-8")), encoding="utf-8")
     for path in outdir.rglob("*.html"):
         parts = path.relative_to(outdir).parts
         if parts[0] in {"_static", "embed"}:
@@ -91,3 +97,31 @@ def touch_up_edition(outdir: Path, copyright_text: str, untranslated: Callable[[
         done = mark_english(theme_words(html.replace("&#169;", "©"), words), pagename, untranslated)
         if done != html:
             path.write_text(done, encoding="utf-8")
+
+
+TRANSLATIONS = re.compile(r"^Documentation\.addTranslations\((\{.*\})\);?\s*$", re.S)
+PLURAL = re.compile(r"^[n0-9%<>=!&|?:() ]+$")  # a gettext plural rule: n, numbers, operators, brackets
+
+
+def translations_without_eval(script: str) -> str:
+    """Sphinx's ``translations.js`` with its catalog kept and its plural rule written as a function
+    (Sphinx's ``addTranslations`` builds it with ``new Function``, refused under the site's policy).
+
+    >>> print(translations_without_eval('Documentation.addTranslations({"locale": "pl", '
+    ...     '"messages": {"Search": "Szukaj"}, "plural_expr": "(n==1 ? 0 : 1)"});'))
+    Object.assign(Documentation.TRANSLATIONS, {"Search": "Szukaj"});
+    Documentation.PLURAL_EXPR = (n) => ((n==1 ? 0 : 1));
+    Documentation.LOCALE = "pl";
+    """
+    found = TRANSLATIONS.match(script)
+    if found is None:
+        raise ValueError("translations.js: not Sphinx's Documentation.addTranslations({...}) as expected")
+    catalog = json.loads(found.group(1))
+    rule = str(catalog["plural_expr"])
+    if not PLURAL.match(rule):
+        raise ValueError(f"translations.js: a plural rule that is not gettext's: {rule!r}")
+    return (
+        f"Object.assign(Documentation.TRANSLATIONS, {json.dumps(catalog['messages'], ensure_ascii=True)});\n"
+        f"Documentation.PLURAL_EXPR = (n) => ({rule});\n"
+        f"Documentation.LOCALE = {json.dumps(catalog['locale'])};\n"
+    )
