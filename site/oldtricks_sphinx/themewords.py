@@ -112,6 +112,7 @@ def translations_without_eval(script: str) -> str:
     Object.assign(Documentation.TRANSLATIONS, {"Search": "Szukaj"});
     Documentation.PLURAL_EXPR = (n) => ((n==1 ? 0 : 1));
     Documentation.LOCALE = "pl";
+    <BLANKLINE>
     """
     found = TRANSLATIONS.match(script)
     if found is None:
