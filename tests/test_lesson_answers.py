@@ -113,7 +113,6 @@ def test_every_other_choice_is_played_on_in_words(name: str, rp: Replay) -> None
 OPEN = {
     "drogue/example": "asks Anna's Spade on a trumped trick (drogue.play.follow.trumped), not a play of the example",
     "drogue/overtrump-must": "asks West to trump a trick with no trump in it (drogue.play.trump)",
-    "druzbart/seven-gracz": "asks East's beater on a led Ace (druzbart.head); two matadors on a led Seven tie",
     "druzbart/obers-beaters": "has no question: its Obers are forced, or tie where the deal is already decided",
 }
 RULE_QUESTIONS = [
