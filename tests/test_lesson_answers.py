@@ -111,7 +111,6 @@ def test_every_other_choice_is_played_on_in_words(name: str, rp: Replay) -> None
 # where their own rule refuses a card, two legal cards remain and the solver has one best answer. Strict:
 # the mark must go when the question is mended.
 OPEN = {
-    "drogue/example": "asks Anna's Spade on a trumped trick (drogue.play.follow.trumped), not a play of the example",
     "drogue/overtrump-must": "asks West to trump a trick with no trump in it (drogue.play.trump)",
     "druzbart/obers-beaters": "has no question: its Obers are forced, or tie where the deal is already decided",
 }
@@ -127,7 +126,7 @@ RULE_QUESTIONS = [
         "druzbart/obers-beaters",
     )
 ]
-OWN_RULE = {"drogue/example": "drogue.play.follow"}  # Ben's A♠, forced to beat the King (en forçant)
+OWN_RULE = {"drogue/example": "drogue.play.follow"}  # Ben's A♦ on trick 2, forced to beat the Nine (en forçant)
 
 
 @pytest.mark.parametrize("name", RULE_QUESTIONS)
