@@ -111,7 +111,6 @@ def test_every_other_choice_is_played_on_in_words(name: str, rp: Replay) -> None
 # where their own rule refuses a card, two legal cards remain and the solver has one best answer. Strict:
 # the mark must go when the question is mended.
 OPEN = {
-    "drogue/overtrump-must": "asks West to trump a trick with no trump in it (drogue.play.trump)",
     "druzbart/obers-beaters": "has no question: its Obers are forced, or tie where the deal is already decided",
 }
 RULE_QUESTIONS = [
