@@ -108,9 +108,9 @@ def test_a_replay_under_another_rule_stops_with_the_same_refusal() -> None:
     [
         # 10♠ beats K♠ only with the Ten above the King: the Seven is refused by that order
         ("drogue/order-bezique.toml", 7, "7S", "drogue.rank", "the order is A 10 K Q 9 8 7"),
-        ("drogue/order-bezique.toml", 7, "QH", "drogue.play.follow", "must follow Spades"),
+        ("drogue/order-bezique.toml", 7, "TH", "drogue.play.follow", "must follow Spades"),
         # a matador beats a led Seven only under the rule reported as Gracz's: North's duds are refused by it
-        ("druzbart/seven-gracz.toml", 7, "9H", "druzbart.seven.gracz", "reported as Gracz's"),
+        ("druzbart/seven-gracz.toml", 7, "6H", "druzbart.seven.gracz", "reported as Gracz's"),
         ("druzbart/head.toml", 2, "8B", "druzbart.head", "can head the trick with"),
     ],
 )
