@@ -16,7 +16,11 @@ of many random games. The search is what the best solvers of trick-taking games 
   are far apart (card points spread over a wide range);
 * move ordering by the model's priority (strong cards first; a follower's cards that would hold the
   trick first, cheapest first) and, where tricks are worth card points (the model's ``points``), the
-  most points to a trick our side holds, the fewest to one it loses;
+  most points to a trick our side holds, the fewest to one it loses; a lead, after the table's card,
+  by history: the leads that cut the search off before come first, each cut weighted by the cards left
+  (8 to a power of them: a cut high in the tree saves more), the model's priority breaking ties
+  (Drogue, deals 1-8: 24% fewer nodes; a follower's order by history or by the last cut-off made
+  the search larger, its own rules of thumb are better there);
 * the last trick, one card a hand, scored without a search;
 * where a trick is worth its cards' points and nothing else (the model's ``plain_points``), the points
   added by the search itself and the points left carried from trick to trick as the bounds;
@@ -263,6 +267,11 @@ class Search:
         self._numbers: dict[Hashable, int] = {}
         self._orders: dict[tuple[int, int, int | bool], tuple[int, ...]] = {}
         self._last = model.seats - 1
+        self._history = [0] * model.cards
+        # ties of history: a model may say that its weak leads are best tried first
+        self._lead_order = _LOW if getattr(model, "weak_leads_first", False) else _LEAD
+        self._width = model.cards
+        self._choices: dict[int, tuple[int, ...]] = {}
         self._next = [model.next_seat(s) for s in range(model.seats)]
         # for every two cards: a mask that meets the live cards unless the two are equivalent (-1: never)
         self._apart = [
@@ -303,7 +312,7 @@ class Search:
         cards: no live card of another hand or of the trick on the table (``table``) separates them."""
         return self._kept(order, (sum(hands) - hands[seat]) | table, first)  # the hands are disjoint masks
 
-    def _kept(self, order: tuple[int, ...], live: int, first: int) -> list[int]:
+    def _kept(self, order: Sequence[int], live: int, first: int) -> list[int]:
         """:meth:`_merged` with the live cards (of the other hands and of the table) given."""
         if len(order) == 1:
             return [order[0]]
@@ -319,6 +328,17 @@ class Search:
             else:
                 kept.append(c)
         return kept
+
+    def _choose(self, order: tuple[int, ...], key: int, live: int, first: int) -> Sequence[int]:
+        """:meth:`_kept`, kept for ``order`` (named by ``key``, a number that says which cards it sorts
+        and how) and ``live``: each probe of a search walks the same positions again."""
+        if first >= 0:
+            return self._kept(order, live, first)
+        full = key << self._width | live
+        got = self._choices.get(full)
+        if got is None:
+            got = self._choices[full] = (*self._kept(order, live, -1),)
+        return got
 
     def _follow_order(self, legal: int, beat: int, last: int | bool, ours_hold: bool) -> tuple[int, ...]:
         """Cards that would hold the trick (``beat``) first, cheapest first, then the others, fewest points
@@ -433,7 +453,9 @@ class Search:
             low = max(low, v)
         else:
             low = high = v
-        self.table[key] = (low, high, self._best)
+        # the card to try first next time: the one that did best, unless every card failed low (then the
+        # best of bounds says little: the card tried first before stays; Drogue deals 1-8: 5% fewer nodes)
+        self.table[key] = (low, high, self._best if v > a else first)
         return v
 
     def _points_in(self, mask: int) -> int:
@@ -485,27 +507,33 @@ class Search:
         first: int = -1,
     ) -> int:
         """Alpha-beta from a seat to play: ``trick`` the plays so far as (seat, card), ``cards`` the same
-        cards alone (kept beside it, so no call builds the list again)."""
+        cards alone (kept beside it, so no call builds the list again). The last card of a trick is
+        scored and the next trick led here, not in a call of its own (a call a node); either way one
+        update of the bounds follows each card."""
         self.nodes += 1
         ours = self.ours
         mine = ours[seat]
         hand = hands[seat]
-        best = -INF if mine else INF
-        best_card = -1
+        live = self._held ^ hand
+        last = False
+        choices: Sequence[int]
         if not cards:
-            choices = self._kept(self._in_order(hand, _LEAD), self._held ^ hand, first)
+            # most cut-offs first; sorted() stays stable reversed, so ties keep the model's order
+            ranked = sorted(self._in_order(hand, self._lead_order), key=self._history.__getitem__, reverse=True)
+            choices = self._kept(ranked, live, first)
         else:
             legal, beat, holder = self._follow(hand, cards)
             taker = trick[holder][0]
-            last = len(cards) == self._last
             if not legal & (legal - 1):
-                choices = [legal.bit_length() - 1]
+                choices = (legal.bit_length() - 1,)
+                last = len(cards) == self._last
             else:
-                order = self._follow_order(legal, beat, last, ours[taker] == mine)
-                choices = self._kept(order, self._held ^ hand, first)
-            if last:  # each card completes the trick: it takes it if in ``beat``, else ``taker`` keeps it;
-                # the model scores the trick, the next one is led (here, not in a call of its own: a call a node)
-                score = self.model.score
+                last = len(cards) == self._last
+                hold = ours[taker] == mine
+                order = self._follow_order(legal, beat, last, hold)
+                key = (legal << 2 | last << 1 | hold) << self._width | legal & beat  # what fixes the order
+                choices = self._choose(order, key, live, first)
+            if last:  # each card completes the trick: it takes it if in ``beat``, else ``taker`` keeps it
                 lead = self._lead
                 plain = self._plain
                 points = self._points
@@ -513,51 +541,39 @@ class Search:
                 for c in cards:
                     on_table += points[c]
                 left = self._left - on_table  # the points left after the trick, its last card's too
-                for card in choices:
-                    winner = seat if beat >> card & 1 else taker
-                    hands[seat] = hand ^ 1 << card
-                    if plain:
-                        gain = on_table + points[card] if ours[winner] else -on_table - points[card]
-                        v = gain + lead(hands, winner, counters, alpha - gain, beta - gain, left - points[card])
-                    else:
-                        trick.append((seat, card))
-                        gain, after, over = score(trick, winner, counters, ours)
-                        trick.pop()
-                        v = gain if over else gain + lead(hands, winner, after, alpha - gain, beta - gain)
-                    hands[seat] = hand
-                    if mine:
-                        if v > best:
-                            best, best_card = v, card
-                            if v > alpha:
-                                alpha = v
-                    elif v < best:
-                        best, best_card = v, card
-                        if v < beta:
-                            beta = v
-                    if alpha >= beta:
-                        break
-                self._best = best_card
-                return best
         nxt = self._next[seat]
+        best = -INF if mine else INF
+        best_card = -1
         for card in choices:
             hands[seat] = hand ^ 1 << card
-            trick.append((seat, card))
-            cards.append(card)
-            v = self._play(hands, trick, cards, nxt, counters, alpha, beta)
-            cards.pop()
-            trick.pop()
+            if not last:
+                trick.append((seat, card))
+                cards.append(card)
+                v = self._play(hands, trick, cards, nxt, counters, alpha, beta)
+                cards.pop()
+                trick.pop()
+            elif plain:
+                winner = seat if beat >> card & 1 else taker
+                gain = on_table + points[card] if ours[winner] else -on_table - points[card]
+                v = gain + lead(hands, winner, counters, alpha - gain, beta - gain, left - points[card])
+            else:
+                winner = seat if beat >> card & 1 else taker
+                trick.append((seat, card))
+                gain, after, over = self.model.score(trick, winner, counters, ours)
+                trick.pop()
+                v = gain if over else gain + lead(hands, winner, after, alpha - gain, beta - gain)
             hands[seat] = hand
-            if mine:
-                if v > best:
-                    best, best_card = v, card
+            if v > best if mine else v < best:
+                best, best_card = v, card
+                if mine:
                     if v > alpha:
                         alpha = v
-            elif v < best:
-                best, best_card = v, card
-                if v < beta:
+                elif v < beta:
                     beta = v
-            if alpha >= beta:
-                break
+                if alpha >= beta:
+                    if not cards:
+                        self._history[card] += 1 << 3 * hand.bit_count()
+                    break
         self._best = best_card
         return best
 
