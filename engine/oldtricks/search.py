@@ -16,11 +16,12 @@ of many random games. The search is what the best solvers of trick-taking games 
   are far apart (card points spread over a wide range);
 * move ordering by the model's priority (strong cards first; a follower's cards that would hold the
   trick first, cheapest first) and, where tricks are worth card points (the model's ``points``), the
-  most points to a trick our side holds, the fewest to one it loses; a lead, after the table's card,
-  by history: the leads that cut the search off before come first, each cut weighted by the cards left
-  (8 to a power of them: a cut high in the tree saves more), the model's priority breaking ties
-  (Drogue, deals 1-8: 24% fewer nodes; a follower's order by history or by the last cut-off made
-  the search larger, its own rules of thumb are better there);
+  most points to a trick our side holds, the fewest to one it loses; where the model asks for it
+  (``lead_history``), a lead, after the table's card, by history: the leads that cut the search off
+  before come first, each cut weighted by the cards left (8 to a power of them: a cut high in the tree
+  saves more), the model's priority breaking ties (Drogue, deals 1-8: 24% fewer nodes; Drużbart's
+  median deal took longer so; a follower's order by history or by the last cut-off made the search
+  larger, its own rules of thumb are better there);
 * the last trick, one card a hand, scored without a search;
 * where a trick is worth its cards' points and nothing else (the model's ``plain_points``), the points
   added by the search itself and the points left carried from trick to trick as the bounds;

@@ -51,6 +51,9 @@ class MoveOrder:
         self._orders: dict[tuple[int, int, int | bool], tuple[int, ...]] = {}
         self._last = model.seats - 1
         self._history = [0] * model.cards
+        # a model whose leads do better ordered by history says so (Drogue); Drużbart's do not (deals 1-10:
+        # 7% fewer nodes, the same CPU time in all, the median deal 1.2 s against 0.95 s without)
+        self._by_history = bool(getattr(model, "lead_history", False))
         # ties of history: a model may say that its weak leads are best tried first
         self._lead_order = _LOW if getattr(model, "weak_leads_first", False) else _LEAD
         self._width = model.cards
@@ -132,7 +135,9 @@ class MoveOrder:
         order (sorted() is stable reversed too)."""
         live = self._held ^ hand
         if not cards:
-            ranked = sorted(self._in_order(hand, self._lead_order), key=self._history.__getitem__, reverse=True)
+            ranked = self._in_order(hand, self._lead_order)
+            if self._by_history:
+                ranked = sorted(ranked, key=self._history.__getitem__, reverse=True)
             return self._kept(ranked, live, first), 0, -1
         legal, beat, holder = self._follow(hand, cards)
         taker = trick[holder][0]

@@ -46,6 +46,8 @@ class DrogueModel:
     # the search's leads, where its history of cut-offs ties, weakest first (deals 1-8: 1,289,324 nodes with
     # the strongest first, 1,128,934 so)
     weak_leads_first = True
+    # the search's leads ordered by history of cut-offs (deals 1-8: 24% fewer nodes)
+    lead_history = True
 
     def __init__(self, game: GameLike, trump: str) -> None:
         if game.options["four_jacks"] != "free":

@@ -112,10 +112,8 @@ class DruzbartModel:
         self, trick: Sequence[tuple[int, int]], winner: int, counters: Counters, ours: Sequence[bool]
     ) -> tuple[int, Counters, bool]:
         if not self.clock:
-            if self._side[winner]:  # each seat's side, asked of the game once
-                after = counters[0], counters[1] + 1
-            else:
-                after = counters[0] + 1, counters[1]
+            # each seat's side, asked of the game once
+            after = (counters[0], counters[1] + 1) if self._side[winner] else (counters[0] + 1, counters[1])
             return (1 if ours[winner] else -1), after, after[0] >= TRICKS_TO_WIN or after[1] >= TRICKS_TO_WIN
         n = self.seats
         tricks, lines = list(counters[:n]), list(counters[n:])
