@@ -131,11 +131,11 @@ class MoveOrder:
     ) -> tuple[Sequence[int], int, int]:
         """The cards :meth:`_play` tries, in order, one of each class of equivalent cards (``first``, the
         table's card, first), and for a trick begun the cards that would hold it and the seat holding it.
-        A lead: the leads that cut the search off most before first (:attr:`_history`), ties in the model's
-        order (sorted() is stable reversed too)."""
+        A lead: where the model asks for it, the leads that cut the search off most before first
+        (:attr:`_history`), ties in the model's order (sorted() is stable reversed too)."""
         live = self._held ^ hand
         if not cards:
-            ranked = self._in_order(hand, self._lead_order)
+            ranked: Sequence[int] = self._in_order(hand, self._lead_order)
             if self._by_history:
                 ranked = sorted(ranked, key=self._history.__getitem__, reverse=True)
             return self._kept(ranked, live, first), 0, -1
