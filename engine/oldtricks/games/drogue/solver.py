@@ -43,6 +43,11 @@ class DrogueModel:
     # drogue.points: a trick is worth its cards' points to the side that takes it, and every deal is played
     # out (score below; the search adds the points itself)
     plain_points = True
+    # the search's leads, where its history of cut-offs ties, weakest first (deals 1-8: 1,289,324 nodes with
+    # the strongest first, 1,128,934 so)
+    weak_leads_first = True
+    # the search's leads ordered by history of cut-offs (deals 1-8: 24% fewer nodes)
+    lead_history = True
 
     def __init__(self, game: GameLike, trump: str) -> None:
         if game.options["four_jacks"] != "free":
@@ -269,6 +274,15 @@ class Table:
     def for_maker(self, seat: int, trump: str) -> int:
         """The points the side of ``seat`` takes if ``seat`` makes ``trump``."""
         return self.points[trump][seat % 2]
+
+    def render(self, names: Sequence[str]) -> list[str]:
+        """The table as lines of text: a row per trump suit, a column per seat as maker."""
+        out = [f"card points with best play, {names[self.leader]} leading (of 120)."]
+        seats = "  ".join(f"{names[s]:>7}" for s in range(4))
+        out.append(f"trump  {seats}   (each seat as maker: his side's points)")
+        for trump in self.points:
+            out.append(f"{trump:<5}  " + "  ".join(f"{self.for_maker(s, trump):>7}" for s in range(4)))
+        return out
 
     def as_json(self) -> dict[str, object]:
         return {

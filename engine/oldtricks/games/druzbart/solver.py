@@ -60,6 +60,7 @@ class DruzbartModel:
         self._ladder = sorted((c for c in range(self.cards) if self.unled[c] > 0), key=lambda c: -self.unled[c])
         self.clock = game.num_sides == 3
         self.position_key = self._rank_classes()
+        self._side = [game.side_of(s) for s in range(self.seats)] if not self.clock else []
         if self.clock:
             self._cost = int(game.options["matador_lost"])
             # clock.end: under the literal reading a player's fifth trick ends the deal too
@@ -111,9 +112,9 @@ class DruzbartModel:
         self, trick: Sequence[tuple[int, int]], winner: int, counters: Counters, ours: Sequence[bool]
     ) -> tuple[int, Counters, bool]:
         if not self.clock:
-            side = self.game.side_of(winner)
-            after = (counters[0] + (side == 0), counters[1] + (side == 1))
-            return (1 if ours[winner] else -1), after, max(after) >= TRICKS_TO_WIN
+            # each seat's side, asked of the game once
+            after = (counters[0], counters[1] + 1) if self._side[winner] else (counters[0] + 1, counters[1])
+            return (1 if ours[winner] else -1), after, after[0] >= TRICKS_TO_WIN or after[1] >= TRICKS_TO_WIN
         n = self.seats
         tricks, lines = list(counters[:n]), list(counters[n:])
         tricks[winner] += 1
