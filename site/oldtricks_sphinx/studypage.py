@@ -123,6 +123,7 @@ def _embed_page(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
         "body": app.builder.render_partial(own)["fragment"],  # type: ignore[attr-defined]
         "source_url": app.builder.get_relative_uri(EMBED_PAGE, page),
         "hide_static": True,
+        "bare_page": True,  # no language switcher around it (editions.py), as embed/ pages have none
     }
     yield EMBED_PAGE, context, EMBED_TEMPLATE
 

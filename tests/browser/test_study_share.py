@@ -74,7 +74,7 @@ def test_a_study_in_a_frame_is_worked_through_and_never_moves_its_host(live_page
     page.wait_for_timeout(300)
     assert page.evaluate("() => window.scrollY") == 0
     # no theme around it: the study, and a credit line linking to the study page in a new tab
-    assert frame.locator(".sidebar-drawer, .toc-drawer, footer, nav.ot-sb-games").count() == 0
+    assert frame.locator(".sidebar-drawer, .toc-drawer, footer, nav.ot-sb-games, nav.ot-editions").count() == 0
     credit = frame.locator(".ot-embed-source a")
     assert credit.evaluate("a => a.href") == f"{site_server.url}study.html"
     assert frame.locator("base").evaluate("b => b.target") == "_blank"
