@@ -78,3 +78,24 @@ def test_a_sandboxs_game_is_added_and_the_study_page_shows_it(live_page: Any, si
     assert page.locator('[data-role="study-chapters"] li').count() == 1
     study = page.evaluate("() => JSON.parse(localStorage.getItem('oldtricks.study.v1.draft'))")
     assert study["chapters"][0]["link"].startswith("v1;g=bettelmann;d=0;r=42")
+
+
+def test_another_rule_chosen_on_a_viewer_is_the_chapters_reading(live_page: Any, site_server: SiteServer) -> None:
+    """Under another rule ("Try another rule"), the chapter is the game the live engine played under it."""
+    page = live_page
+    sid = "bettelmann/tie-pierer"
+    page.goto(f"{site_server.url}bettelmann.html#{sid}@0")
+    wait_mounted(page)
+    root = widget(page, sid)
+    root.locator('details[data-role="options"] summary').click()
+    root.locator('select[data-option="tie"]').select_option("first-player")
+    page.wait_for_selector(f'.oldtricks-widget[id="{sid}"][data-diverge-step]', timeout=READY_MS)
+    page.wait_for_function(f"() => !document.getElementById('{sid}').hasAttribute('aria-busy')")
+    step = root.get_attribute("data-step")  # where the two readings part
+    link = add_from(page, sid, 1)
+    link.click()
+    page.wait_for_selector('.oldtricks-study[data-ready="ready"]', timeout=READY_MS)
+    study = page.evaluate("() => JSON.parse(localStorage.getItem('oldtricks.study.v1.draft'))")
+    (chapter,) = study["chapters"]
+    assert "o=tie:first-player" in chapter["link"] and f";s={step};" in chapter["link"], chapter["link"]
+    assert page.locator('[data-role="study-board"] .oldtricks-widget').get_attribute("data-step") == step
