@@ -19,6 +19,7 @@ site (the sandbox's *Add to a study*) go to this page: ``<meta name="oldtricks-s
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterator
 from html import escape
 from typing import Any, ClassVar
@@ -78,19 +79,24 @@ class StudyDirective(SphinxDirective):
         }
         node = study_embed(data=data)
         self.set_source_info(node)
-        # without a script: a study lives in the address's fragment, which no page can read without one;
-        # the engine's command line prints it as the handout's text, or writes it as a file
-        node += nodes.paragraph(
-            "",
-            _(
-                "Making a study, and working through one, runs the rules engine in your browser: it needs "
-                "JavaScript. Without it, the engine's command line reads a study link as text: "
-                "python -m oldtricks link decode 'LINK' --text prints the handout (each chapter's deal, "
-                "tricks, notes and questions), and --toml writes the study as a file."
-            ),
-            classes=["ot-study-static"],
-        )
+        node += _static_text()
         return [node]
+
+
+def _static_text() -> nodes.paragraph:
+    """What the page says without a script: a study lives in the address's fragment, which no page reads
+    without one; the engine's command line prints it as the handout's text or writes it as a file (the
+    commands as code, which the typography leaves as they are)."""
+    said = _(
+        "Making a study, and working through one, runs the rules engine in your browser: it needs JavaScript. "
+        "Without it, the engine's command line reads a study link as text: {text} prints the handout (each "
+        "chapter's deal, tricks, notes and questions), and {toml} writes the study as a file."
+    )
+    commands = {"{text}": "python -m oldtricks link decode 'LINK' --text", "{toml}": "--toml"}
+    para = nodes.paragraph("", "", classes=["ot-study-static"])
+    for part in re.split(r"(\{text\}|\{toml\})", said):
+        para += nodes.literal(commands[part], commands[part]) if part in commands else nodes.Text(part)
+    return para
 
 
 def _fill(app: Sphinx, doctree: nodes.document, docname: str) -> None:
