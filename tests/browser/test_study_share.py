@@ -4,6 +4,8 @@ questions with room to answer, and nothing else on paper), and as text where no 
 
 from __future__ import annotations
 
+import html
+import re
 from typing import Any
 
 import pytest
@@ -151,3 +153,20 @@ def test_hostile_texts_in_a_framed_study_stay_text_under_the_csp(
     assert dialogs == []
     page.context.close()
     guard.check()
+
+
+URL_ATTR = re.compile(r"""\b(?:src|href)\s*=\s*["']([^"']*)""", re.IGNORECASE)
+COMMAND = "python -m oldtricks link decode 'LINK' --text prints the handout"
+
+
+def test_the_frame_page_is_bare_and_says_what_to_do_without_a_script(site_server: SiteServer) -> None:
+    for name in (EMBED, "study.html"):
+        page = (site_server.root / name).read_text(encoding="utf-8")
+        text = html.unescape(re.sub(r"<[^>]+>", "", page))
+        assert COMMAND in text and "--toml writes the study as a file" in text, name  # as a shell reads it
+        assert page.count('http-equiv="Content-Security-Policy"') == 1, name
+    page = (site_server.root / EMBED).read_text(encoding="utf-8")
+    urls = URL_ATTR.findall(page)
+    assert urls and not [u for u in urls if u.startswith(("/", "http:", "https:", "//"))], urls
+    assert not [u for u in urls if "_static/" in u and "_static/oldtricks/" not in u and not u.endswith("favicon.svg")]
+    assert "ot-editions" not in page and "sidebar" not in page
