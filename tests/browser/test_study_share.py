@@ -120,6 +120,7 @@ def test_the_printed_study_is_one_handout_with_room_to_answer(live_page: Any, si
     page.emulate_media(media="print")
     handout = page.locator('[data-role="study-handout"]')
     assert handout.is_visible()
+    assert handout.bounding_box()["width"] > 600  # the paper's width, not a column of the theme's
     text = handout.inner_text()
     lines = text.splitlines()
     assert lines[0] == "Caps and beggars" and "For Tuesday." in lines
