@@ -3,8 +3,8 @@ the engine (messages of context ``widget``), so that a German or Polish edition'
 
 The widget's scripts (site/oldtricks_sphinx/static/oldtricks/*.js, and the study page's teach/study*.js) write
 each as ``t("English")`` or ``nt("singular", "plural", n)`` and never a sentence of their own;
-``tests/test_widget_words.py`` checks that the two lists are the same. The build exports :func:`widget_words` of the edition's language as JSON into
-its pages (site/oldtricks_sphinx/language.py); the English edition needs none.
+``tests/test_widget_words.py`` checks that the two lists are the same. The build exports :func:`widget_words` of
+the edition's language as JSON into its pages (site/oldtricks_sphinx/language.py); the English edition needs none.
 
 >>> words = widget_words("de")
 >>> words["Play from here"], words["rank\x04Unter"], words["plural"][:3]
@@ -243,8 +243,7 @@ WORDS: tuple[str | tuple[str, str], ...] = (
     pN_("widget", "Right moves"),
     pN_(
         "widget",
-        "Right: {move}. This chapter's line goes on with {line}: step on to follow it;"
-        " below, your move played on.",
+        "Right: {move}. This chapter's line goes on with {line}: step on to follow it; below, your move played on.",
     ),
     pN_("widget", "Save file"),
     pN_("widget", "Save the question"),
