@@ -17,6 +17,7 @@ from oldtricks.registry import GAMES, make_game
 from oldtricks.scenario import load
 from oldtricks.study import CHAPTER_LIMIT, Chapter, Study, decode, encode, read
 from oldtricks.studyfile import check_study, loads, to_toml
+from oldtricks.studylive import study_played_on
 
 TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
 
@@ -81,6 +82,15 @@ def test_a_question_can_have_several_right_moves():
     assert [q.step for q in questions] == [7, 13, 20]
     assert questions[0].answers == ("AH", "9L")
     assert questions[1].answers == ("9B",)
+
+
+def test_another_right_move_is_played_on_as_its_own_right_line():
+    chapter = cap_chapter()
+    said = study_played_on({"link": chapter.link, "also": {"7": ["9L"]}, "step": 7})["played_on"]
+    assert said["answer"]["move"] == "AH" and "9L" not in {t["move"] for t in said["tries"]}
+    right = said["rights"]["9L"]
+    assert right["move"] == "9L" and right["line"] != said["answer"]["line"]
+    assert right["words"][0] != said["answer"]["words"][0]  # the reader's move first, not the line's
 
 
 @pytest.mark.parametrize(

@@ -249,7 +249,8 @@ def study_chapter(args: Mapping[str, Any]) -> dict[str, Any]:
 
 def study_played_on(args: Mapping[str, Any]) -> dict[str, Any]:
     """{link, also?, step} -> {played_on}: the question at ``step`` played on as the lessons do, every
-    other legal move with what it costs, the other right moves left out (null where the solver cannot)."""
+    other legal move with what it costs, the other right moves left out of those and given as ``rights``
+    instead, each its own right line (null where the solver cannot)."""
     chapter = Chapter.of_link(str(args.get("link", "")), _also(args.get("also")))
     _, line = links.decode_line(chapter.link)
     step = _step(line, args.get("step"))
@@ -260,6 +261,11 @@ def study_played_on(args: Mapping[str, Any]) -> dict[str, Any]:
     said = played_on(line.game, line.states[step], ask["answer"])
     if said is not None:
         said["tries"] = [t for t in said["tries"] if t["move"] not in right]
+        said["rights"] = {}
+        for move in sorted(right - {ask["answer"]}):
+            own = played_on(line.game, line.states[step], move)
+            if own is not None:
+                said["rights"][move] = own["answer"]
     return {"played_on": said}
 
 

@@ -1,10 +1,10 @@
 r"""The widget's own words: its buttons, counters, labels for screen readers and messages, in the catalogs of
 the engine (messages of context ``widget``), so that a German or Polish edition's board speaks its language.
 
-The widget's scripts (site/oldtricks_sphinx/static/oldtricks/*.js) write each as ``t("English")`` or
-``nt("singular", "plural", n)`` and never a sentence of their own; ``tests/test_widget_words.py`` checks that
-the two lists are the same. The build exports :func:`widget_words` of the edition's language as JSON into
-its pages (site/oldtricks_sphinx/language.py); the English edition needs none.
+The widget's scripts (site/oldtricks_sphinx/static/oldtricks/*.js, and the study page's teach/study*.js) write
+each as ``t("English")`` or ``nt("singular", "plural", n)`` and never a sentence of their own;
+``tests/test_widget_words.py`` checks that the two lists are the same. The build exports :func:`widget_words` of
+the edition's language as JSON into its pages (site/oldtricks_sphinx/language.py); the English edition needs none.
 
 >>> words = widget_words("de")
 >>> words["Play from here"], words["rank\x04Unter"], words["plural"][:3]
@@ -204,6 +204,88 @@ WORDS: tuple[str | tuple[str, str], ...] = (
     npN_("widget", "{count} card", "{count} cards"),
     npN_("widget", "{count} trick", "{count} tricks"),
     npN_("widget", "{seat}'s pile: {count} card, face down", "{seat}'s pile: {count} cards, face down"),
+    pN_("widget", "A game link"),
+    pN_("widget", "Add a chapter"),
+    pN_("widget", "Add this game"),
+    pN_("widget", "Add this step to my study"),
+    pN_("widget", "Ask for the move at this step"),
+    pN_("widget", "Cards that may not be played here"),
+    pN_("widget", "Chapter {number} added: {title}."),
+    pN_("widget", "Chapter {number} removed."),
+    pN_("widget", "Copy study link"),
+    pN_("widget", "Copy this link from the field below."),
+    pN_("widget", "Deal by seed"),
+    pN_("widget", "Edit a copy"),
+    pN_("widget", "Embed code"),
+    pN_("widget", "Game"),
+    pN_("widget", "HTML to paste into a course page"),
+    pN_("widget", "Link to this study"),
+    pN_("widget", "Loading the rules engine"),
+    pN_("widget", "Loading the rules engine (about 12 MB, once, from this site)…"),
+    pN_("widget", "Move chapter {number} down"),
+    pN_("widget", "Move chapter {number} up"),
+    pN_("widget", "My study"),
+    pN_("widget", "No chapter yet: deal one by seed, or add a game link."),
+    pN_("widget", "Nobody has a move at this step: step to one where a move is due."),
+    pN_("widget", "Note on this step"),
+    pN_("widget", "Notes"),
+    pN_("widget", "Notes of the study"),
+    pN_("widget", "Open a study file"),
+    pN_("widget", "Open file"),
+    pN_("widget", "Open on this step"),
+    pN_("widget", "Open the study page"),
+    pN_("widget", "Part of this study cannot be read; the chapters that can are shown."),
+    pN_("widget", "Print a handout"),
+    pN_("widget", "Question"),
+    pN_("widget", "Remove chapter {number}"),
+    pN_("widget", "Remove the question"),
+    pN_("widget", "Rename"),
+    pN_("widget", "Right moves"),
+    pN_(
+        "widget",
+        "Right: {move}. This chapter's line goes on with {line}: step on to follow it; below, your move played on.",
+    ),
+    pN_("widget", "Save file"),
+    pN_("widget", "Save the question"),
+    pN_("widget", "Seed"),
+    pN_("widget", "Share"),
+    pN_("widget", "Step {step} is chapter {number} of your study, kept in this browser."),
+    pN_("widget", "Step {step}: the right moves (one or several)."),
+    pN_("widget", "Study"),
+    pN_("widget", "Study file {name} made. Check it with: python -m oldtricks check {name}"),
+    pN_("widget", "Study link copied: it opens the study for your students."),
+    pN_("widget", "The embed code is below: paste it into a course page, where the study opens for your students."),
+    pN_("widget", "The engine is valuing every other move with best play…"),
+    pN_("widget", "The engine’s proposal"),
+    pN_("widget", "The rules engine could not be loaded ({error})."),
+    pN_("widget", "The sandboxes"),
+    pN_("widget", "The solver cannot value this position: write your own words."),
+    pN_("widget", "The study"),
+    pN_("widget", "The study's link: {url}"),
+    pN_("widget", "This frame shows a study from its address: the study page's embed code gives it."),
+    pN_("widget", "This step could not be added to your study: {error}"),
+    pN_("widget", "This study"),
+    pN_("widget", "This study has no chapter that can be read."),
+    pN_("widget", "This study link cannot be opened: {error}"),
+    pN_("widget", "Tick at least one right move."),
+    pN_("widget", "Tick the right moves first."),
+    pN_("widget", "Title"),
+    pN_("widget", "Title of the chapter"),
+    pN_("widget", "Title of the study"),
+    pN_(
+        "widget",
+        "To deal by hand or play moves first, use a sandbox, or any viewer of the site:"
+        " its “Study” button adds the step it shows.",
+    ),
+    pN_("widget", "Use these words"),
+    pN_("widget", "Words for a wrong card"),
+    pN_("widget", "Work through it"),
+    pN_("widget", "seed"),
+    pN_("widget", "v1;g=… (a sandbox's Copy link)"),
+    pN_("widget", "{game}, deal {seed}"),
+    pN_("widget", "{name} cannot be opened: {error}"),
+    npN_("widget", "{done} of {count} question answered", "{done} of {count} questions answered"),
+    npN_("widget", "Opened {name}: {count} chapter.", "Opened {name}: {count} chapters."),
 )
 """Every message of the widget, in English: a message, or a (singular, plural) pair."""
 

@@ -303,8 +303,8 @@ def _not_translated(app: Sphinx, pagename: str) -> str:
 def _page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     if app.builder.format != "html" or app.config.language not in app.config.oldtricks_languages:
         return
-    if pagename.startswith(EMBED_DIR + "/"):
-        return  # a bare viewer for another site's page: in its edition's language, nothing around it
+    if pagename.startswith(EMBED_DIR + "/") or context.get("bare_page"):
+        return  # a bare viewer (or study) for another site's page: in its edition's language, nothing around it
     editions = _editions(app)
     context["metatags"] = context.get("metatags", "") + _alternates(app, pagename, editions)
     if "body" not in context:
@@ -326,7 +326,7 @@ def _notice_description(app: Sphinx, pagename: str, templatename: str, context: 
     """The description of a page not yet translated: the notice, not the English page's first words."""
     if app.builder.format != "html" or app.config.language not in app.config.oldtricks_languages:
         return
-    if pagename.startswith(EMBED_DIR + "/"):
+    if pagename.startswith(EMBED_DIR + "/") or context.get("bare_page"):
         return
     if "body" in context and not _has(_editions(app)[app.config.language], pagename):
         notice = escape(_("This page is not yet translated into {language}.").format(language=language_name()))

@@ -18,6 +18,9 @@ site (the sandbox's *Add to a study*) go to this page: ``<meta name="oldtricks-s
 
 from __future__ import annotations
 
+import copy
+import re
+from collections.abc import Iterator
 from html import escape
 from typing import Any, ClassVar
 
@@ -35,7 +38,10 @@ from .i18n import _
 from .links import rule_url
 from .scenario import embed_json
 
-__all__ = ["StudyDirective", "setup_study", "study_embed"]
+__all__ = ["EMBED_PAGE", "StudyDirective", "setup_study", "study_embed"]
+
+EMBED_PAGE = "study-embed"  # the study's page for an <iframe> (the builder adds .html)
+EMBED_TEMPLATE = "oldtricks-study-embed.html"
 
 
 class study_embed(nodes.General, nodes.Element):
@@ -69,26 +75,63 @@ class StudyDirective(SphinxDirective):
                 "title": TITLE_LIMIT,
                 "text": TEXT_LIMIT,
             },
-            "rules": {rid: {"url": None, "status": r.status, "title": r.statement} for rid, r in rules.items()},
+            "rules": {rid: {"url": None, "status": r.status, "title": r.title} for rid, r in rules.items()},
         }
         node = study_embed(data=data)
         self.set_source_info(node)
-        node += nodes.paragraph(
-            "",
-            _(
-                "Making a study, and working through one, runs the rules engine in your browser: it needs "
-                "JavaScript. A study can also be read as text: python -m oldtricks link decode 'LINK' --toml "
-                "writes it as a file."
-            ),
-            classes=["ot-study-static"],
-        )
+        node += _static_text()
         return [node]
+
+
+def _static_text() -> nodes.paragraph:
+    """What the page says without a script: a study lives in the address's fragment, which no page reads
+    without one; the engine's command line prints it as the handout's text or writes it as a file (the
+    commands as code, which the typography leaves as they are)."""
+    said = _(
+        "Making a study, and working through one, runs the rules engine in your browser: it needs JavaScript. "
+        "Without it, the engine's command line reads a study link as text: {text} prints the handout (each "
+        "chapter's deal, tricks, notes and questions), and {toml} writes the study as a file."
+    )
+    commands = {"{text}": "python -m oldtricks link decode 'LINK' --text", "{toml}": "--toml"}
+    para = nodes.paragraph("", "", classes=["ot-study-static"])
+    for part in re.split(r"(\{text\}|\{toml\})", said):
+        para += nodes.literal(commands[part], commands[part]) if part in commands else nodes.Text(part)
+    return para
 
 
 def _fill(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     for node in doctree.findall(study_embed):
         for rule_id, entry in node["data"]["rules"].items():
             entry["url"] = rule_url(app, docname, rule_id)
+        if app.builder.format == "html":  # the frame a teacher's embed code shows (teach/studyedit.js)
+            node["data"]["embed_url"] = app.builder.get_relative_uri(docname, EMBED_PAGE)
+
+
+def _embed_page(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
+    """The study's page for an ``<iframe>``: the student's view alone, a study opened from its address's
+    ``#s1;…``, no theme; it never moves the page around it (the embed pages' rules, embeds.py)."""
+    page = _study_page(app.env)
+    if app.builder.format != "html" or page is None:
+        return
+    node = next(iter(app.env.get_doctree(page).findall(study_embed)), None)
+    if node is None:
+        return
+    own = node.deepcopy()
+    own["data"] = copy.deepcopy(node["data"])
+    own["data"]["embedded"] = True
+    own["data"].pop("embed_url", None)
+    for rule_id, entry in own["data"]["rules"].items():
+        entry["url"] = rule_url(app, EMBED_PAGE, rule_id)
+    context = {
+        "metatags": "",
+        "title": _("Study"),
+        "description": _("A study to work through: several deals, with notes and questions"),
+        "body": app.builder.render_partial(own)["fragment"],  # type: ignore[attr-defined]
+        "source_url": app.builder.get_relative_uri(EMBED_PAGE, page),
+        "hide_static": True,
+        "bare_page": True,  # no language switcher around it (editions.py), as embed/ pages have none
+    }
+    yield EMBED_PAGE, context, EMBED_TEMPLATE
 
 
 def visit_html(self: HTML5Translator, node: study_embed) -> None:
@@ -139,3 +182,4 @@ def setup_study(app: Sphinx) -> None:
     app.connect("html-page-context", _page_assets, priority=400)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
+    app.connect("html-collect-pages", _embed_page)

@@ -18,7 +18,9 @@ from oldtricks.links import encode
 from oldtricks.replay import replay
 from oldtricks.scenario import load
 from oldtricks.study import Chapter, Study
+from oldtricks.study import decode as study_decode
 from oldtricks.study import encode as study_encode
+from oldtricks.studylive import study_played_on
 
 pytestmark = pytest.mark.browser
 
@@ -176,6 +178,15 @@ def test_a_study_made_shared_and_worked_through(
     assert progress.inner_text() == "0 of 2 questions answered"
     board.locator(f'.ot-hand button[data-card="{other}"]').click()  # the second right move
     assert lesson.locator('[data-role="lesson-reply"]').inner_text().startswith("Right")
+    # the board stays on the question (the line's next step is the line's own move, not the reader's),
+    # and the right line shown is the reader's move played on with best play
+    assert board.get_attribute("data-step") == "20"
+    chapter = study_decode(url.split("#", 1)[1]).chapters[0]
+    also = {str(k): list(v) for k, v in chapter.also}
+    said = study_played_on({"link": chapter.link, "also": also, "step": 20})["played_on"]
+    shown = board.locator('[data-line="answer"] .ot-lesson-line-words li').all_inner_texts()
+    assert shown == said["rights"][other]["words"] and shown != said["answer"]["words"]
+    board.locator('[data-action="next"]').click()  # on with the chapter's line
     assert board.get_attribute("data-step") == "21"
     student.wait_for_function(
         "() => document.querySelector('[data-role=study-progress]').textContent === '1 of 2 questions answered'"

@@ -47,12 +47,23 @@ export class Lesson {
     const f = this.w.frame;
     const ask = f.ask;
     const pattern = this.w.pattern;
-    const named = isCard(move, pattern) ? `the ${cardName(move, pattern)}` : `“${move}”`;
+    const name = (m) => (isCard(m, pattern) ? t("the {card}", {card: cardName(m, pattern)}) : `“${m}”`);
+    const named = name(move);
     if (move === ask.answer || (ask.answers || []).includes(move)) {  // a study's question may have several
       this.solved.add(this.w.index);
       if (this.w.isBook) markSolved(this.w.id, this.w.stepOf(this.w.index));
-      this.w.show(this.w.index + 1, {hash: true});
-      this.say(t("Right: {move}.", {move: named}), "ot-lesson-right");
+      this.rightMove = move;
+      if (move === ask.answer) {
+        this.w.show(this.w.index + 1, {hash: true});
+        this.say(t("Right: {move}.", {move: named}), "ot-lesson-right");
+      } else {
+        // another right move: the board stays on the question (the book's next step is the line's own
+        // move, not the reader's); the reader's move's line is shown, and Next goes on with the book
+        this.askedAt = this.w.index;
+        this.w.render();
+        this.say(t("Right: {move}. This chapter's line goes on with {line}: step on to follow it; below, your move played on.",
+          {move: named, line: name(ask.answer)}), "ot-lesson-right");
+      }
       this.showLines(f);
       return;
     }
@@ -77,6 +88,7 @@ export class Lesson {
 
   reveal() {
     const answer = this.w.frame.ask.answer;
+    this.rightMove = answer;
     this.solved.add(this.w.index);
     this.w.show(this.w.index + 1, {hash: true});
     const pattern = this.w.pattern;
@@ -95,8 +107,10 @@ export class Lesson {
       h("ol", {class: "ot-lesson-line-words"}, (part.words || []).map((w) => h("li", {}, w))));
     const tryOf = (move) => (said.tries || []).find((t) => t.move === move) || null;
     if (tried !== null) this.lastTry = tryOf(tried);
+    // once answered, the line of the right move the reader played (a study's question may have several)
+    const right = (said.rights && said.rights[this.rightMove]) || said.answer;
     const shown = tried !== null ? [this.lastTry && one(this.lastTry, "tried")]
-      : [this.lastTry && one(this.lastTry, "tried"), one(said.answer, "answer")];
+      : [this.lastTry && one(this.lastTry, "tried"), one(right, "answer")];
     put(this.line, shown.filter(Boolean));
     this.line.hidden = !this.line.firstChild;
   }
@@ -116,7 +130,8 @@ export class Lesson {
       this.hintBtn.hidden = this.showBtn.hidden = this.el.hidden = false;
       return;
     }
-    const justAnswered = this.askedAt === i - 1 && this.solved.has(i - 1);
+    // just answered: the step after the question, or the question itself after another right move
+    const justAnswered = (this.askedAt === i - 1 && this.solved.has(i - 1)) || (this.askedAt === i && this.solved.has(i));
     this.text.textContent = "";
     this.hintBtn.hidden = this.showBtn.hidden = true;
     this.el.hidden = !justAnswered;

@@ -16,6 +16,7 @@ import { startOnIntent } from "./intent.js";
 import { buildAnnouncer } from "./announce.js";
 import { buildBoardFocus } from "./boardkeys.js";
 import { FRAMED, scrollToView } from "./framed.js";
+import { studyButton } from "./tostudy.js";
 import { t } from "./words.js";
 
 export const widgets = new Map();
@@ -162,6 +163,8 @@ export class Widget {
     if (!root.hasAttribute("role")) root.setAttribute("role", "region");
     if (!root.hasAttribute("aria-label")) root.setAttribute("aria-label", t("Game viewer: {title}", {title: this.data.title || this.id}));
     this.controls = buildControls(this);
+    const study = studyButton(this);  // a site with a study page: this step, a chapter of the reader's study
+    if (study) this.controls.tools.prepend(study);
     this.help = buildHelp(() => this.toggleHelp(false));
     this.infoSlot = h("div", {class: "ot-info-slot"});
     this.tableSlot = h("div", {class: "ot-table-slot"});

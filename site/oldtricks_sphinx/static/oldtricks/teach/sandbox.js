@@ -17,7 +17,8 @@ import { getEngine } from "../live.js";
 import { copyText, sandboxPages } from "./share.js";
 import { SetupForm, randomSeed } from "./setup.js";
 import { PlayBar } from "./playbar.js";
-import { addToStudy, studyPage } from "./addtostudy.js";
+import { studyPage } from "./addtostudy.js";
+import { toStudy } from "../tostudy.js";
 
 const TABLE = "sandbox";
 const READINGS = "sandbox-readings"; // the game as played, replayed under the rules chosen in the form
@@ -33,6 +34,8 @@ class SandboxWidget extends Widget {
   copyLink() { owners.get(this)?.copyLink(); }
   writeHash() { owners.get(this)?.changed(); }
   setView(v) { super.setView(v); owners.get(this)?.changed(); }
+  /** Its chapter for a study (tostudy.js): the game's link, at the step and in the view shown. */
+  async studyChapter() { const link = await owners.get(this)?.sync(); return link ? {link} : {error: "no link"}; }
 }
 
 function hashText() {
@@ -85,7 +88,7 @@ export class Sandbox {
       h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "download", onclick: () => this.download()},
         "Download scenario file"),
       studyPage() ? h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "add-to-study",
-        onclick: async () => addToStudy(await this.sync())}, "Add to a study") : null,
+        onclick: () => this.widget && toStudy(this.widget)}, "Add to a study") : null,
       this.startOverBtn,
       this.linkField);
     this.tools.hidden = true;

@@ -12,15 +12,16 @@ import { getEngine } from "../live.js";
 import { StudyEditor } from "./studyedit.js";
 import { StudyReader } from "./studyread.js";
 import { hashText } from "./studystore.js";
+import { t } from "../words.js";
 
 class StudyPage {
   constructor(root, data) {
     this.root = root;
     this.data = data;
     this.engine = null;
-    this.progress = h("progress", {max: 1, "aria-label": "Loading the rules engine"});
+    this.progress = h("progress", {max: 1, "aria-label": t("Loading the rules engine")});
     this.status = h("span", {class: "ot-sb-status-text", "aria-live": "polite"},
-      "Loading the rules engine (about 12 MB, once, from this site)…");
+      t("Loading the rules engine (about 12 MB, once, from this site)…"));
     this.loading = h("div", {class: "ot-sb-loading", "data-role": "loading"}, this.progress, " ", this.status);
     this.message = h("div", {class: "ot-sb-message", "data-role": "study-message", role: "alert"});
     this.slot = h("div", {class: "ot-study-slot"});
@@ -40,14 +41,14 @@ class StudyPage {
   say(text, kind = "info") {
     if (!text) { put(this.message); return; }
     put(this.message, h("div", {class: `ot-msg ot-msg-${kind}`}, h("span", {class: "ot-msg-text"}, text),
-      h("button", {type: "button", class: "ot-msg-close", "aria-label": "Dismiss message", onclick: () => put(this.message)}, "×")));
+      h("button", {type: "button", class: "ot-msg-close", "aria-label": t("Dismiss message"), onclick: () => put(this.message)}, "×")));
   }
 
   /** What could not be read of a study: each problem on its own line, the readable chapters still shown. */
   problems(list) {
     if (!list || !list.length) return;
     put(this.message, h("div", {class: "ot-msg ot-msg-error", "data-role": "study-problems"},
-      h("span", {class: "ot-msg-text"}, "Part of this study cannot be read; the chapters that can are shown.",
+      h("span", {class: "ot-msg-text"}, t("Part of this study cannot be read; the chapters that can are shown."),
         h("ul", {}, list.map((p) => h("li", {}, p))))));
   }
 
@@ -59,7 +60,7 @@ class StudyPage {
       }});
     } catch (err) {
       this.loading.hidden = true;
-      this.say(`The rules engine could not be loaded (${err && err.message ? err.message : err}).`, "error");
+      this.say(t("The rules engine could not be loaded ({error}).", {error: err && err.message ? err.message : err}), "error");
       this.root.dataset.ready = "error";
       return;
     }
@@ -72,7 +73,14 @@ class StudyPage {
     if (this.shown === text) return;
     this.shown = text;
     this.say("");
-    const view = text.startsWith("s1;") || /^s\d+;/.test(text) ? new StudyReader(this, text) : new StudyEditor(this);
+    const study = /^s\d+;/.test(text);
+    if (!study && this.data.embedded) {  // a frame shows a study from its address, and nothing else
+      put(this.slot);
+      this.say(t("This frame shows a study from its address: the study page's embed code gives it."), "error");
+      this.root.dataset.ready = "ready";
+      return;
+    }
+    const view = study ? new StudyReader(this, text) : new StudyEditor(this);
     this.view = view;
     put(this.slot, view.el);
     this.root.dataset.ready = "busy";

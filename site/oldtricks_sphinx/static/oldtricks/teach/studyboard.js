@@ -23,6 +23,7 @@ export async function drawChapter(slot, id, chapter, {step = 0, ask = true, rule
   w.onLink = onLink;
   if (w.live && w.live.el) w.live.el.remove();  // a chapter is read as written: no live play here
   if (w.live && w.live.boardEl) w.live.boardEl.remove();
+  root.querySelector('[data-action="to-study"]')?.remove();  // the study's own chapter: already in it
   w.render();
   return w;
 }

@@ -7,6 +7,7 @@ import { h, put } from "../dom.js";
 import { forgetLessons, solvedLessons } from "../progress.js";
 import { drawChapter } from "./studyboard.js";
 import { DRAFT, store } from "./studystore.js";
+import { nt, t } from "../words.js";
 
 /** A short name for a study link (FNV-1a of its text), so its chapters' progress is its own. */
 function keyOf(text) {
@@ -33,20 +34,20 @@ export class StudyReader {
     this.el = h("div", {class: "ot-study-reader", "data-role": "study-reader"},
       this.heading, this.notes, this.progress,
       h("div", {class: "ot-study-main"}, this.nav, h("div", {class: "ot-study-stage"}, this.chapterTitle, this.board)),
-      h("div", {class: "ot-sb-share", role: "group", "aria-label": "This study"},
-        h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "study-edit-copy", onclick: () => this.editCopy()},
-          "Edit a copy"),
+      h("div", {class: "ot-sb-share", role: "group", "aria-label": t("This study")},
+        page.data.embedded ? null : h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "study-edit-copy",
+          onclick: () => this.editCopy()}, t("Edit a copy")),
         h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "study-start-again", onclick: () => this.again()},
-          "Start again"),
+          t("Start again")),
         h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "study-print", onclick: () => this.print()},
-          "Print a handout")),
+          t("Print a handout"))),
       this.handout);
   }
 
   async start() {
     const r = await this.page.call("study_read", {link: this.link});
     if (!r.ok) {
-      this.page.say(`This study link cannot be opened: ${r.error}`, "error");
+      this.page.say(t("This study link cannot be opened: {error}", {error: r.error}), "error");
       put(this.el);
       return;
     }
@@ -70,7 +71,7 @@ export class StudyReader {
     const chapters = this.study.chapters;
     const asked = chapters.reduce((n, c) => n + c.questions.length, 0);
     const done = chapters.reduce((n, _, i) => n + this.solved(i), 0);
-    this.progress.textContent = `${done} of ${asked} questions answered`;
+    this.progress.textContent = nt("{done} of {count} question answered", "{done} of {count} questions answered", asked, {done, count: asked});
     put(this.nav, chapters.map((c, i) => h("li", {class: i === this.current ? "ot-study-current" : "", "data-chapter": i},
       h("button", {type: "button", class: "ot-btn ot-btn-text ot-study-pick", "aria-current": i === this.current ? "true" : null,
         onclick: () => this.show(i)}, c.title),
@@ -82,14 +83,14 @@ export class StudyReader {
     this.current = i;
     this.drawProgress();
     const chapter = this.study.chapters[i];
-    if (!chapter) { put(this.board, h("p", {class: "ot-sb-help"}, "This study has no chapter that can be read.")); return; }
+    if (!chapter) { put(this.board, h("p", {class: "ot-sb-help"}, t("This study has no chapter that can be read."))); return; }
     this.chapterTitle.textContent = `${i + 1}. ${chapter.title}`;
     const shown = await this.page.call("study_chapter", {link: chapter.link, also: chapter.also});
     if (!shown.ok) { this.page.say(shown.error, "error"); return; }
     // where the teacher opened it, or at its first question if that comes before
     const first = Math.min(shown.at, ...chapter.questions.map((q) => q.step));
     const w = await drawChapter(this.board, this.id(i), {...shown, spec: chapter.spec},
-      {step: first, rules: this.page.data.rules, onLink: () => this.page.say(`The study's link: ${location.href}`)});
+      {step: first, rules: this.page.data.rules, onLink: () => this.page.say(t("The study's link: {url}", {url: location.href}))});
     // each question played on with best play, in the background, as the engine values it
     let valued = 0;
     this.board.dataset.valued = "0";
