@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import Card
-from ...i18n import N_, Words, _
+from ...i18n import N_, Words, _, ngettext
 from . import sessionview
 from .auction import Auction
 from .clipwords import team_name
@@ -184,7 +184,8 @@ def auction_panel(auction: Auction, names: tuple[str, ...], redeals: int) -> dic
         if call.kind == "pass":
             cell, text = "pass", _("passes")
         else:
-            cell, text = str(call.count), _("{count} cards").format(count=NUMBERS[call.count])
+            cell = str(call.count)
+            text = ngettext("{count} card", "{count} cards", call.count).format(count=NUMBERS[call.count])
             if leading is not None and leading[1] == call.count:
                 if call.value > leading[2]:
                     worth = _("{bid}, worth {value} against {theirs}: now stands")
