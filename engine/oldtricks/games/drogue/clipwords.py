@@ -68,7 +68,9 @@ def cause(why: Cause) -> str:
     card = why.card.symbol if why.card is not None else ""
     match why.kind:
         case "bid-not-held":
-            text = _("bidding {count} cards without holding them").format(count=why.count)
+            text = ngettext(
+                "bidding {count} card without holding it", "bidding {count} cards without holding them", why.count
+            ).format(count=why.count)
         case "revoke":
             text = REVOKES[why.rule] if why.rule in REVOKES else _("breaking the rules of play")
         case "out-of-turn":

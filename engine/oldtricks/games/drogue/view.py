@@ -91,7 +91,8 @@ def _centre(state: DrogueState, names: tuple[str, ...]) -> list[dict[str, Any]]:
     proof, maker = state.proof, state.maker
     if state.phase != "play" or proof is None or maker is None or state.tricks or state.trick:
         return []
-    label = _("{seat}'s proof: {count} cards").format(seat=names[maker], count=NUMBERS[proof.count])
+    label = ngettext("{seat}'s proof: {count} card", "{seat}'s proof: {count} cards", proof.count)
+    label = label.format(seat=names[maker], count=NUMBERS[proof.count])
     return [{"label": label, "cards": [str(c) for c in proof.cards]}]
 
 
