@@ -106,6 +106,13 @@ def _bid_refusal(state: DrogueState, verdict: bidding.BidVerdict, shown: tuple[i
         )
     elif reason == "below" and standing is not None:
         text = _("the bid to beat is {standing}: bid at least that, or pass")
+    elif reason == "more-than-held":
+        most = shown[-1] if shown else 0
+        text = ngettext(
+            "{seat} can show at most {most} card of one suit with the Jacks: bid that many or fewer",
+            "{seat} can show at most {most} cards of one suit with the Jacks: bid that many or fewer",
+            most,
+        )
     else:
         text = _BID_REFUSALS[reason if reason is not None and reason in _BID_REFUSALS else "tried"]
     return text.format(
@@ -128,7 +135,6 @@ _BID_REFUSALS = Words(
         "four-shows-three": N_(
             "holding all four Mandrins, {seat} shows only three of them: {count} cards are bid as {fewer}"
         ),
-        "more-than-held": N_("{seat} can show at most {most} cards of one suit with the Jacks: bid that many or fewer"),
         "tried": N_("{seat} has already tried {tried} and lost on card values: bid more, or pass"),
     }
 )
