@@ -170,7 +170,6 @@ WORDS: tuple[str | tuple[str, str], ...] = (
     pN_("widget", "show or hide this help"),
     pN_("widget", "step {step}"),
     pN_("widget", "step {step} / {last}"),
-    pN_("widget", "step {step} does not exist; this scenario has {count} steps (0–{last})"),
     pN_("widget", "the cards are dealt"),
     pN_("widget", "the engine did not answer"),
     pN_("widget", "the first / last card or move"),
@@ -204,6 +203,11 @@ WORDS: tuple[str | tuple[str, str], ...] = (
     npN_("widget", "{count} card", "{count} cards"),
     npN_("widget", "{count} trick", "{count} tricks"),
     npN_("widget", "{seat}'s pile: {count} card, face down", "{seat}'s pile: {count} cards, face down"),
+    npN_(
+        "widget",
+        "step {step} does not exist; this scenario has {count} step (0–{last})",
+        "step {step} does not exist; this scenario has {count} steps (0–{last})",
+    ),
 )
 """Every message of the widget, in English: a message, or a (singular, plural) pair."""
 
