@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .errors import OldtricksError
-from .i18n import N_, _
+from .i18n import N_, _, ngettext
 from .model import Game
 from .prng import Rng
 from .replay import Line, replay, start
@@ -228,10 +228,14 @@ def find_parting_deal(
 def not_found(game: Game[Any], options: Mapping[str, Any], first: int, tries: int) -> str:
     """Why :func:`find_parting_deal` found no deal, in words: the deals tried and, for a rule that only
     comes into play in a position seldom reached, when that is (its option's ``shows``)."""
-    text = _(
+    text = ngettext(
+        "No deal from seed {first} on plays differently under these rules: each was played by the engine's "
+        "bots to the end of the game or {limit} moves, until {tries} deal or {budget} moves "
+        "in all had been played.",
         "No deal from seed {first} on plays differently under these rules: each was played by the engine's "
         "bots to the end of the game or {limit} moves, until {tries} deals or {budget} moves "
-        "in all had been played."
+        "in all had been played.",
+        tries,
     ).format(first=first, limit=MOVE_LIMIT, tries=tries, budget=f"{FIND_BUDGET:,}")
     specs = {s.key: s for s in game.option_specs}
     why = [specs[k].shows for k in options if k in specs and specs[k].shows]

@@ -170,7 +170,6 @@ WORDS: tuple[str | tuple[str, str], ...] = (
     pN_("widget", "show or hide this help"),
     pN_("widget", "step {step}"),
     pN_("widget", "step {step} / {last}"),
-    pN_("widget", "step {step} does not exist; this scenario has {count} steps (0–{last})"),
     pN_("widget", "the cards are dealt"),
     pN_("widget", "the engine did not answer"),
     pN_("widget", "the first / last card or move"),
@@ -286,6 +285,11 @@ WORDS: tuple[str | tuple[str, str], ...] = (
     pN_("widget", "{name} cannot be opened: {error}"),
     npN_("widget", "{done} of {count} question answered", "{done} of {count} questions answered"),
     npN_("widget", "Opened {name}: {count} chapter.", "Opened {name}: {count} chapters."),
+    npN_(
+        "widget",
+        "step {step} does not exist; this scenario has {count} step (0–{last})",
+        "step {step} does not exist; this scenario has {count} steps (0–{last})",
+    ),
 )
 """Every message of the widget, in English: a message, or a (singular, plural) pair."""
 

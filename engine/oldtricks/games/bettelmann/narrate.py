@@ -15,7 +15,7 @@ can be reworded, or translated, without touching a rule.
 from __future__ import annotations
 
 from ...cards import RANK_NAMES, Card
-from ...i18n import N_, _, pgettext
+from ...i18n import N_, _, ngettext, pgettext
 from ...model import Event
 from ...seats import Seats
 from .facts import Beggar, Capped, Captured, Ending, Endless, Fact, Split, Stranded, Tied, Took, Turned
@@ -68,11 +68,19 @@ def ending(fact: Ending, seats: Seats) -> str:
             text = _("{seat} has no card left while tied cards lie on the table, and loses.")
             return text.format(seat=seats.name(loser))
         case Capped(tricks):
-            return _("Stopped after the agreed {count} tricks, with no Beggar.").format(count=tricks)
+            text = ngettext(
+                "Stopped after the agreed {count} trick, with no Beggar.",
+                "Stopped after the agreed {count} tricks, with no Beggar.",
+                tricks,
+            )
+            return text.format(count=tricks)
         case Endless(tricks, cycle):
-            text = _(
+            text = ngettext(
                 "The position after trick {trick} is the one after trick {earlier}: with these"
-                " rules the game would repeat a cycle of {cycle} tricks for ever."
+                " rules the game would repeat a cycle of {cycle} trick for ever.",
+                "The position after trick {trick} is the one after trick {earlier}: with these"
+                " rules the game would repeat a cycle of {cycle} tricks for ever.",
+                cycle,
             )
             return text.format(trick=tricks, earlier=tricks - cycle, cycle=cycle)
 

@@ -10,7 +10,7 @@ after a deal; with the outcome's text. The frames' other sentences are in ``narr
 
 from __future__ import annotations
 
-from ...i18n import N_, Words, _, ngettext
+from ...i18n import N_, Words, _, ngettext, pN_
 from ...model import Event
 from ...seats import Seats
 from .facts import (
@@ -31,7 +31,6 @@ from .facts import (
     Rengage,
     Vilenie,
 )
-from .words import NUMBERS
 
 # What a lenient table charges for a card the rules forbid, by the rule that narrowed the hand
 REVOKES = Words(
@@ -69,7 +68,9 @@ def cause(why: Cause) -> str:
     card = why.card.symbol if why.card is not None else ""
     match why.kind:
         case "bid-not-held":
-            text = _("bidding {count} cards without holding them").format(count=why.count)
+            text = ngettext(
+                "bidding {count} card without holding it", "bidding {count} cards without holding them", why.count
+            ).format(count=why.count)
         case "revoke":
             text = REVOKES[why.rule] if why.rule in REVOKES else _("breaking the rules of play")
         case "out-of-turn":
@@ -89,11 +90,28 @@ def cause(why: Cause) -> str:
     return _("{cause}, found out after the deal").format(cause=text) if why.found_out else text
 
 
+# the number of clips in words, apart from the number of cards (words.NUMBERS): a clip may be of another gender
+# than a card (Polish: jedna karta, jeden klips)
+CLIP_NUMBERS = Words(
+    {
+        1: pN_("clips", "one"),
+        2: pN_("clips", "two"),
+        3: pN_("clips", "three"),
+        4: pN_("clips", "four"),
+        5: pN_("clips", "five"),
+        6: pN_("clips", "six"),
+        7: pN_("clips", "seven"),
+        8: pN_("clips", "eight"),
+    },
+    "clips",
+)
+
+
 def clips_word(n: int) -> str:
     """A number of clips in words."""
     if n == 0:
         return _("no clips")
-    return ngettext("{count} clip", "{count} clips", n).format(count=NUMBERS[n] if n < len(NUMBERS) else n)
+    return ngettext("{count} clip", "{count} clips", n).format(count=CLIP_NUMBERS.get(n, n))
 
 
 def team_name(seats: Seats, side: int) -> str:
@@ -130,7 +148,11 @@ def ending(fact: Ending, seats: Seats) -> str:
                 done = ngettext("{count} deal played", "{count} deals played", played).format(count=played)
             else:
                 done = _("no deal played to the end")
-            text = _("The cards were dealt {count} times, the agreed cap, with {done}: the game stops, undecided.")
+            text = ngettext(
+                "The cards were dealt {count} time, the agreed cap, with {done}: the game stops, undecided.",
+                "The cards were dealt {count} times, the agreed cap, with {done}: the game stops, undecided.",
+                dealings,
+            )
             return text.format(count=dealings, done=done)
 
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ...cards import Card
 from ...errors import IllegalMoveError
-from ...i18n import N_, Words, _
+from ...i18n import N_, Words, _, ngettext
 from ...model import Move
 from . import bidding, calls, cut, playing, trump
 from .auction import MAX_BID, claims, has_four_mandrins
@@ -98,11 +98,21 @@ def _bid_refusal(state: DrogueState, verdict: bidding.BidVerdict, shown: tuple[i
         offers = ", ".join(
             f"{n} ({_(' or ').join(SUIT_WORDS[c.suit] for c in claims(hand) if c.count == n)})" for n in shown
         )
-        text = _(
-            "{seat} cannot show {count} cards of one suit and the Jacks; a bid is the whole count of one suit: {offers}"
+        text = ngettext(
+            "{seat} cannot show {count} card of one suit and the Jacks; a bid is the whole count of one suit: {offers}",
+            "{seat} cannot show {count} cards of one suit and the Jacks; "
+            "a bid is the whole count of one suit: {offers}",
+            count,
         )
     elif reason == "below" and standing is not None:
         text = _("the bid to beat is {standing}: bid at least that, or pass")
+    elif reason == "more-than-held":
+        most = shown[-1] if shown else 0
+        text = ngettext(
+            "{seat} can show at most {most} card of one suit with the Jacks: bid that many or fewer",
+            "{seat} can show at most {most} cards of one suit with the Jacks: bid that many or fewer",
+            most,
+        )
     else:
         text = _BID_REFUSALS[reason if reason is not None and reason in _BID_REFUSALS else "tried"]
     return text.format(
@@ -125,7 +135,6 @@ _BID_REFUSALS = Words(
         "four-shows-three": N_(
             "holding all four Mandrins, {seat} shows only three of them: {count} cards are bid as {fewer}"
         ),
-        "more-than-held": N_("{seat} can show at most {most} cards of one suit with the Jacks: bid that many or fewer"),
         "tried": N_("{seat} has already tried {tried} and lost on card values: bid more, or pass"),
     }
 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...i18n import N_, Words, _
+from ...i18n import N_, Words, _, ngettext
 from .ranking import SUIT_WORDS
 from .words import NUMBERS
 
@@ -50,7 +50,9 @@ PASS_SIGN = N_("a flat hand swept from left to right over the table")  # worded 
 
 def bid_sign(count: int) -> str:
     """drogue.signs.assumed: a bid shown with fingers."""
-    return _("{count} fingers laid on the table").format(count=NUMBERS[count])
+    return ngettext("{count} finger laid on the table", "{count} fingers laid on the table", count).format(
+        count=NUMBERS[count]
+    )
 
 
 def trump_sign(suit: str, with_ace: bool) -> str:

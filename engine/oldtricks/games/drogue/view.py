@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import Card
-from ...i18n import N_, Words, _
+from ...i18n import N_, Words, _, ngettext
 from . import sessionview
 from .auction import Auction
 from .clipwords import team_name
@@ -91,7 +91,8 @@ def _centre(state: DrogueState, names: tuple[str, ...]) -> list[dict[str, Any]]:
     proof, maker = state.proof, state.maker
     if state.phase != "play" or proof is None or maker is None or state.tricks or state.trick:
         return []
-    label = _("{seat}'s proof: {count} cards").format(seat=names[maker], count=NUMBERS[proof.count])
+    label = ngettext("{seat}'s proof: {count} card", "{seat}'s proof: {count} cards", proof.count)
+    label = label.format(seat=names[maker], count=NUMBERS[proof.count])
     return [{"label": label, "cards": [str(c) for c in proof.cards]}]
 
 
@@ -184,7 +185,8 @@ def auction_panel(auction: Auction, names: tuple[str, ...], redeals: int) -> dic
         if call.kind == "pass":
             cell, text = "pass", _("passes")
         else:
-            cell, text = str(call.count), _("{count} cards").format(count=NUMBERS[call.count])
+            cell = str(call.count)
+            text = ngettext("{count} card", "{count} cards", call.count).format(count=NUMBERS[call.count])
             if leading is not None and leading[1] == call.count:
                 if call.value > leading[2]:
                     worth = _("{bid}, worth {value} against {theirs}: now stands")

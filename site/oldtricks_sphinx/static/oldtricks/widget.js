@@ -17,7 +17,7 @@ import { buildAnnouncer } from "./announce.js";
 import { buildBoardFocus } from "./boardkeys.js";
 import { FRAMED, scrollToView } from "./framed.js";
 import { studyButton } from "./tostudy.js";
-import { t } from "./words.js";
+import { nt, t } from "./words.js";
 
 export const widgets = new Map();
 // the viewers' module has started: textform.js need not put the text forms in (it waits for this mark)
@@ -545,7 +545,9 @@ export class Widget {
     if (i < 0) {
       const n = this.frames.length;
       this.show(0);
-      this.setMessage(t("step {step} does not exist; this scenario has {count} steps (0–{last})", {step: stepText, count: n, last: this.stepOf(n - 1)}));
+      this.setMessage(nt("step {step} does not exist; this scenario has {count} step (0–{last})",
+        "step {step} does not exist; this scenario has {count} steps (0–{last})", n,
+        {step: stepText, count: n, last: this.stepOf(n - 1)}));
     } else {
       this.show(i);
     }
