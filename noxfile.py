@@ -412,4 +412,7 @@ def catalogs_docs(session: nox.Session) -> None:
         str(GETTEXT / "oldtricks.pot"),
         "site/oldtricks_sphinx",
     )
+    # sphinx.po holds the theme's words (Furo's "On this page"), kept by hand: the gettext builder reads
+    # no theme template, and the update would set them aside as gone
+    (GETTEXT / "sphinx.pot").unlink(missing_ok=True)
     session.run("sphinx-intl", "update", "-p", str(GETTEXT), "-d", "docs/locales", "-w", "0", *langs)
