@@ -123,7 +123,9 @@ def fuzz(session: nox.Session) -> None:
     """The long fuzz session: 100,000 mutated scenario files and 100,000 mangled links, each a clean error
     or a working game; `-- --ends` also plays every option combination of every game to its end
     (`-- --files N --links N --seed S`; split and resumed with `--ends-game G --ends-range A:B
-    --ends-workers N`, logged in build/fuzz/ends-*.jsonl). Figures in build/fuzz/fuzz.json."""
+    --ends-workers N`, logged in build/fuzz/ends-*.jsonl). Figures in build/fuzz/fuzz.json.
+    `-- --ends-sample --ends-record`: only the suite's sample of every game, played on today's code and
+    written to tests/fuzz-ends.json (about a minute; tests/test_fuzz_ends.py fails until it is)."""
     session.install(*_group("test"))
     session.install("-e", ".")
     session.run("python", "tests/fuzz.py", *session.posargs)

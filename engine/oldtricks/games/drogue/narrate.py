@@ -139,7 +139,8 @@ def _bid(fact: Spoke, names: tuple[str, ...]) -> str:
 
 
 def _between(fact: Fact, seats: Seats) -> Event:
-    """The events of everything but the cards and the bids: the cut, the calls, trump, the session."""
+    """The events of everything but the cards and the bids: a penalty, the auction's end, trump, a lead out
+    of turn, the end; the cut, the calls and the session in :func:`_cut_and_calls`."""
     names = seats.names
     match fact:
         case Penalty(seat, reason):
@@ -175,6 +176,14 @@ def _between(fact: Fact, seats: Seats) -> Event:
             return Event("out-of-turn", text, {"seat": seat, "card": str(card)})
         case Over(outcome):
             return Event("end", outcome.text, None)
+        case _:
+            return _cut_and_calls(fact, seats)
+
+
+def _cut_and_calls(fact: Fact, seats: Seats) -> Event:
+    """The events of the cut and the calls (``cut.py``, ``calls.py``); else the session's."""
+    names = seats.names
+    match fact:
         case NamedJacks(seat, cutter, dealer, jacks):
             if seat == cutter:  # drogue.penalty.removal: a cutter who wears a mark is asked by the dealer
                 text = _(

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...cards import GERMAN_32, GERMAN_36, Card, Pack
 from ...errors import IllegalMoveError, InvalidDealError
-from ...i18n import N_, _
+from ...i18n import _
 from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule, evolve
 from ...prng import Rng
 from ...seats import Seats
@@ -33,19 +33,6 @@ from .table import Table
 
 if TYPE_CHECKING:
     from ...analysis import Analysis
-
-
-# The readings of the ranking that may make a card unplayable that the default would allow: the ranking's
-# field, its default, the rule of the other reading and the words that name it in a refusal
-READINGS = (
-    ("obers", "duds", "druzbart.obers", N_("in this reading the Obers are beaters")),
-    (
-        "seven",
-        "unbeatable",
-        "druzbart.seven.gracz",
-        N_("under the rule reported as Gracz's a matador beats a led Seven"),
-    ),
-)
 
 
 def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
@@ -241,15 +228,7 @@ class Druzbart(Game[DruzbartState]):
         ('druzbart.obers', 'druzbart.head')
         """
         assert state.turn is not None
-        hand, cards = state.hands[state.turn], [c for _, c in state.table]
-        r = self.ranking
-        for key, default, rule, words in READINGS:
-            if getattr(r, key) == default:
-                continue
-            seven, obers = (default, r.obers) if key == "seven" else (r.seven, default)
-            if card in (Ranking(r.matadors, seven, obers).heading(hand, cards) or hand):
-                return rule, words
-        return "druzbart.head", None
+        return self.ranking.heading_rule(state.hands[state.turn], [c for _, c in state.table], card)
 
     def play(self, state: DruzbartState, move: Move) -> tuple[DruzbartState, list[Event]]:
         match moves.read(move):
