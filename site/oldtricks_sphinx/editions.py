@@ -28,9 +28,6 @@ An edition shares the live engine's runtime with the English site (``oldtricks_r
 
 from __future__ import annotations
 
-import json
-import os
-import posixpath
 import re
 import tomllib
 from dataclasses import dataclass
@@ -47,6 +44,7 @@ from sphinx.util.nodes import extract_messages
 
 from .embeds import EMBED_DIR
 from .i18n import _, language_name
+from .manifest import share_runtime
 from .themewords import touch_up_edition
 
 __all__ = [
@@ -332,40 +330,6 @@ def _notice_description(app: Sphinx, pagename: str, templatename: str, context: 
         notice = escape(_("This page is not yet translated into {language}.").format(language=language_name()))
         tag = f'<meta name="description" content="{notice}">'
         context["metatags"] = DESCRIPTION.sub(lambda _match: tag, context.get("metatags", ""))
-
-
-def share_runtime(outdir: Path, runtime_from: str) -> Path:
-    """Write the edition's ``_static/oldtricks/runtime.json`` from the one of the site at ``runtime_from``
-    (relative to ``outdir``), its URLs pointing at that site's runtime: the runtime is copied once.
-
-    >>> import tempfile
-    >>> root = Path(tempfile.mkdtemp())
-    >>> (root / "_static/oldtricks").mkdir(parents=True)
-    >>> _ = (root / "_static/oldtricks/runtime.json").write_text(
-    ...     '{"pyodide": "../pyodide/", "keep": ["worker.js"], "cache": "c"}', encoding="utf-8")
-    >>> made = share_runtime(root / "de", "..")
-    >>> json.loads(made.read_text(encoding="utf-8"))["pyodide"], json.loads(made.read_text())["cache"]
-    ('../../../_static/pyodide/', 'c')
-    """
-    source = (outdir / runtime_from / "_static" / "oldtricks" / "runtime.json").resolve()
-    if not source.is_file():
-        raise FileNotFoundError(f"{source}: build the English site first, the edition shares its runtime")
-    manifest = json.loads(source.read_text(encoding="utf-8"))
-    target = outdir / "_static" / "oldtricks" / "runtime.json"
-    shift = Path(os.path.relpath(source.parent, target.parent.resolve())).as_posix()
-
-    def moved(url: str) -> str:
-        if url.startswith("/") or "://" in url:
-            return url
-        return posixpath.normpath(f"{shift}/{url}") + ("/" if url.endswith("/") else "")
-
-    for key in ("pyodide", "wheel", "stdlib", "service_worker"):
-        if isinstance(manifest.get(key), str):
-            manifest[key] = moved(manifest[key])
-    manifest["keep"] = [moved(url) for url in manifest.get("keep", [])]
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(json.dumps(manifest, indent=1), encoding="utf-8")
-    return target
 
 
 def _touch_up(app: Sphinx, exception: Exception | None) -> None:

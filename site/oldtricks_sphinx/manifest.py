@@ -26,10 +26,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import posixpath
 from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["MANIFEST_NAME", "runtime_digest", "sha256", "write_manifest", "write_service_worker"]
+__all__ = [
+    "MANIFEST_NAME",
+    "runtime_digest",
+    "sha256",
+    "share_runtime",
+    "write_manifest",
+    "write_service_worker",
+]
 
 SERVICE_WORKER = "oldtricks-sw.js"  # at the site's root
 SERVICE_WORKER_SOURCE = Path(__file__).with_name("serviceworker.js")
@@ -99,3 +108,37 @@ def write_manifest(
         "keep": [f"../../{path}" for path in kept],
     }
     (client_dir / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+
+
+def share_runtime(outdir: Path, runtime_from: str) -> Path:
+    """Write the edition's ``_static/oldtricks/runtime.json`` from the one of the site at ``runtime_from``
+    (relative to ``outdir``), its URLs pointing at that site's runtime: the runtime is copied once.
+
+    >>> import tempfile
+    >>> root = Path(tempfile.mkdtemp())
+    >>> (root / "_static/oldtricks").mkdir(parents=True)
+    >>> _ = (root / "_static/oldtricks/runtime.json").write_text(
+    ...     '{"pyodide": "../pyodide/", "keep": ["worker.js"], "cache": "c"}', encoding="utf-8")
+    >>> made = share_runtime(root / "de", "..")
+    >>> json.loads(made.read_text(encoding="utf-8"))["pyodide"], json.loads(made.read_text())["cache"]
+    ('../../../_static/pyodide/', 'c')
+    """
+    source = (outdir / runtime_from / "_static" / "oldtricks" / "runtime.json").resolve()
+    if not source.is_file():
+        raise FileNotFoundError(f"{source}: build the English site first, the edition shares its runtime")
+    manifest = json.loads(source.read_text(encoding="utf-8"))
+    target = outdir / "_static" / "oldtricks" / "runtime.json"
+    shift = Path(os.path.relpath(source.parent, target.parent.resolve())).as_posix()
+
+    def moved(url: str) -> str:
+        if url.startswith("/") or "://" in url:
+            return url
+        return posixpath.normpath(f"{shift}/{url}") + ("/" if url.endswith("/") else "")
+
+    for key in ("pyodide", "wheel", "stdlib", "service_worker"):
+        if isinstance(manifest.get(key), str):
+            manifest[key] = moved(manifest[key])
+    manifest["keep"] = [moved(url) for url in manifest.get("keep", [])]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+    return target
