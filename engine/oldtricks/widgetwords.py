@@ -8,7 +8,7 @@ the edition's language as JSON into its pages (site/oldtricks_sphinx/language.py
 
 >>> words = widget_words("de")
 >>> words["Play from here"], words["rank\x04Unter"], words["plural"][:3]
-('Von hier aus spielen', 'Unter', [1, 0, 1])
+('Von hier spielen', 'Unter', [1, 0, 1])
 >>> words["{count} card\x00{count} cards"]
 ['{count} Karte', '{count} Karten']
 """
