@@ -239,6 +239,13 @@ def site_pages(root: Path) -> list[str]:
     return english + [p for language in EDITIONS for p in _edition_sample(root, language, english)]
 
 
+def edition_of(page: str) -> str:
+    """The edition a built page belongs to: its folder's language (``de/…``, ``pl/…``), else English.
+    A scenario's viewer has other frames in each edition (the engine writes in its language)."""
+    folder = page.split("/")[0]
+    return folder if folder in EDITIONS else "en"
+
+
 def _edition_sample(root: Path, language: str, english: list[str]) -> list[str]:
     import tomllib
 
