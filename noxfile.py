@@ -6,10 +6,12 @@ property tests, the Sphinx build and the browser tests.
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import shutil
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import nox
@@ -87,12 +89,43 @@ def golden(session: nox.Session) -> None:
     session.run("python", "tests/golden.py", *session.posargs)
 
 
+CATALOGS = "engine/oldtricks/locales"
+TEMPLATE = f"{CATALOGS}/oldtricks.pot"
+# pN_(context, message), npN_(context, singular, plural): messages marked in tables made at import (i18n.py)
+EXTRACT = [
+    "-F",
+    "babel.cfg",
+    "-k",
+    "pN_:1c,2",
+    "-k",
+    "npN_:1c,2,3",
+    "--no-location",
+    "--sort-output",
+    "--project",
+    "oldtricks",
+]
+
+
+@nox.session(python=PYTHON)
+def catalogs(session: nox.Session) -> None:
+    """The engine's gettext catalogs: extract every marked message into oldtricks.pot, update each
+    language's .po (new messages then wait for a translator: tests/test_catalogs.py fails until none is
+    missing or fuzzy), compile the .mo files the engine reads."""
+    session.install(*_group("i18n"))
+    session.run("pybabel", "extract", *EXTRACT, "-o", TEMPLATE, "engine/oldtricks")
+    update = ["-D", "oldtricks", "-i", TEMPLATE, "-d", CATALOGS, "--no-wrap", "--ignore-obsolete"]
+    session.run("pybabel", "update", *update)
+    session.run("pybabel", "compile", "-D", "oldtricks", "-d", CATALOGS, "--statistics")
+
+
 @nox.session(python=PYTHON)
 def fuzz(session: nox.Session) -> None:
     """The long fuzz session: 100,000 mutated scenario files and 100,000 mangled links, each a clean error
     or a working game; `-- --ends` also plays every option combination of every game to its end
     (`-- --files N --links N --seed S`; split and resumed with `--ends-game G --ends-range A:B
-    --ends-workers N`, logged in build/fuzz/ends-*.jsonl). Figures in build/fuzz/fuzz.json."""
+    --ends-workers N`, logged in build/fuzz/ends-*.jsonl). Figures in build/fuzz/fuzz.json.
+    `-- --ends-sample --ends-record`: only the suite's sample of every game, played on today's code and
+    written to tests/fuzz-ends.json (about a minute; tests/test_fuzz_ends.py fails until it is)."""
     session.install(*_group("test"))
     session.install("-e", ".")
     session.run("python", "tests/fuzz.py", *session.posargs)
@@ -110,6 +143,7 @@ def bench(session: nox.Session) -> None:
     session.install("-e", ".")
     session.run("python", "bench/engine_bench.py", *session.posargs)
     session.run("python", "bench/toml_bench.py")  # hostile scenario files: read in time linear in their length
+    session.run("python", "bench/study_bench.py")  # mangled study links: each read or refused, beside 50 ms
     session.run("python", "bench/stats_bench.py")  # games per second per core for nox -s stats, and its time
     # seconds to analyse a deal, beside the targets; the first 5 deals in Pyodide too, as a ratio to CPython
     session.run("python", "bench/solver_bench.py", "--pyodide", "5")
@@ -124,6 +158,7 @@ def bench(session: nox.Session) -> None:
 # when Sphinx builds the site (site/oldtricks_sphinx/bundle.py).
 
 SITE = ROOT / "build" / "site"
+LANGUAGES = ("de", "pl")  # the editions beside the English site: build/site/de/, build/site/pl/
 WHEELS = ROOT / "build" / "wheels"
 RUNTIME = "site/oldtricks_sphinx/runtime.py"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -212,7 +247,7 @@ def _site_inputs() -> str:
         path = ROOT / name
         files = [path] if path.is_file() else sorted(path.rglob("*"))
         for file in files:
-            if file.is_file() and "__pycache__" not in file.parts:
+            if file.is_file() and "__pycache__" not in file.parts and file.suffix != ".mo":  # .mo: made from .po
                 digest.update(file.relative_to(ROOT).as_posix().encode() + b"\0")
                 digest.update(hashlib.sha256(file.read_bytes()).digest())
     return digest.hexdigest()
@@ -226,6 +261,28 @@ def _site_is_current() -> bool:
         and (SITE / "index.html").is_file()
         and any(WHEELS.glob("oldtricks-*.whl"))
     )
+
+
+def _sphinx_build(session: nox.Session, language: str, wheel: str, extra: list[str]) -> dict[str, float]:
+    """One edition of the site: English at the root (with the live engine's runtime), another language in
+    its folder (sharing that runtime). Its wall-clock seconds (an edition's output is kept quiet, and
+    shown whole where it fails: two run at once)."""
+    import time
+
+    out, edition = (SITE, []) if language == "en" else (SITE / language, ["-D", "oldtricks_copy_runtime=0"])
+    edition += ["-D", "oldtricks_runtime_from=.."] if language != "en" else []
+    started = time.monotonic()
+    session.run(
+        "sphinx-build",
+        *("-W", "-E", "-b", "html", "docs", str(out), "-d", str(ROOT / "build" / "doctrees" / language)),
+        *("-D", f"language={language}", "-D", f"oldtricks_wheel={wheel}"),
+        *edition,
+        *extra,
+        silent=language != "en",
+    )
+    seconds = round(time.monotonic() - started, 1)
+    session.log(f"{language} edition built: {seconds} s")
+    return {"seconds": seconds}
 
 
 def _build_site(session: nox.Session) -> None:
@@ -243,20 +300,17 @@ def _build_site(session: nox.Session) -> None:
     out = session.run("python", RUNTIME, "wheel", "--dest", str(WHEELS), silent=True)
     wheel = str(out).strip().splitlines()[-1] if out else str(_engine_wheel())
     shutil.rmtree(SITE, ignore_errors=True)  # no pages or assets left over from an older build
-    session.run(
-        "sphinx-build",
-        "-W",
-        "-E",
-        "-b",
-        "html",
-        "docs",
-        str(SITE),
-        "-d",
-        str(ROOT / "build" / "doctrees"),
-        "-D",
-        f"oldtricks_wheel={wheel}",
-        *shlex.split(os.environ.get("OLDTRICKS_SPHINX_ARGS", "")),
-    )
+    extra = shlex.split(os.environ.get("OLDTRICKS_SPHINX_ARGS", ""))
+    # English at the root, with the live engine's runtime; then the editions side by side (one per core:
+    # each reads the English site's runtime and writes only its own folder; the caches they share are
+    # written under names of each process's own), each sharing that runtime
+    times = {"en": _sphinx_build(session, "en", wheel, extra)}
+    with ThreadPoolExecutor(max_workers=len(LANGUAGES)) as pool:
+        built = {language: pool.submit(_sphinx_build, session, language, wheel, extra) for language in LANGUAGES}
+        times.update({language: job.result() for language, job in built.items()})
+    # the editions' build times (wall clock: the machine's load shows in them), beside the figures of `nox -s bench`
+    (ROOT / "build" / "bench").mkdir(parents=True, exist_ok=True)
+    (ROOT / "build" / "bench" / "site-build.json").write_text(json.dumps(times, indent=1), encoding="utf-8")
     SITE_STAMP.write_text(_site_inputs(), encoding="utf-8")
 
 
@@ -329,3 +383,38 @@ def stats(session: nox.Session) -> None:
     if any(arg == "--scheduler" or arg.startswith("--scheduler=") for arg in session.posargs):
         session.install(*_group("cluster"))  # Dask: only for a run on a cluster, never the engine's
     session.run("python", "-m", "oldtricks.stats", *session.posargs)
+
+
+# ---- the editions: English at the root, German under de/, Polish under pl/ ----------------------
+# Each page's messages are in docs/locales/<lang>/LC_MESSAGES/<page>.po (one catalog per page,
+# docs/conf.py); docs/locales/<lang>/pages.toml lists the pages translated for that edition.
+
+GETTEXT = ROOT / "build" / "gettext"
+
+
+@nox.session(name="catalogs-docs", python=PYTHON)
+def catalogs_docs(session: nox.Session) -> None:
+    """The pages' message catalogs: `sphinx-build -b gettext` writes a .pot per page into build/gettext,
+    then `sphinx-intl update` adds the new messages to docs/locales/<lang>/LC_MESSAGES/<page>.po, marks
+    changed ones fuzzy and drops the ones gone (`-- -l de`: that language only)."""
+    session.install(*_group("docs"))
+    langs = session.posargs or [arg for lang in LANGUAGES for arg in ("-l", lang)]
+    shutil.rmtree(GETTEXT, ignore_errors=True)
+    session.run("sphinx-build", "-E", "-q", "-b", "gettext", "docs", str(GETTEXT), "-d", str(GETTEXT / ".doctrees"))
+    # the Sphinx extension's own words (oldtricks_sphinx/i18n.py), into build/gettext/oldtricks.pot too
+    session.run(
+        "pybabel",
+        "extract",
+        "-k",
+        "_",
+        "-k",
+        "n_:1,2",
+        "--no-location",
+        "-o",
+        str(GETTEXT / "oldtricks.pot"),
+        "site/oldtricks_sphinx",
+    )
+    # sphinx.po holds the theme's words (Furo's "On this page"), kept by hand: the gettext builder reads
+    # no theme template, and the update would set them aside as gone
+    (GETTEXT / "sphinx.pot").unlink(missing_ok=True)
+    session.run("sphinx-intl", "update", "-p", str(GETTEXT), "-d", "docs/locales", "-w", "0", *langs)

@@ -15,11 +15,21 @@ sys.path[:0] = [str(ROOT / "engine"), str(ROOT / "site")]
 project = "oldtricks"
 author = "the oldtricks authors"
 copyright = "2025, the oldtricks authors"
-language = "en"
+language = "en"  # the source text; `-D language=de` / `pl` build the other editions (`nox -s docs`)
+
+# Translations (Sphinx's gettext workflow, `nox -s catalogs-docs`): one catalog per page,
+# locales/<lang>/LC_MESSAGES/<page>.po, made with sphinx-intl from the .pot files of `-b gettext`.
+locale_dirs = ["locales/"]
+gettext_compact = False  # lessons/drogue.md -> lessons/drogue.po
+gettext_uuid = False
+gettext_location = False
+gettext_additional_targets = ["literal-block"]  # code blocks too: their comments are words to translate
+# the editions, English first: each other one is built into <site>/<lang>/ (its pages: locales/<lang>/pages.toml)
+oldtricks_languages = ["en", "de", "pl"]
 
 extensions = ["myst_parser", "oldtricks_sphinx"]
 source_suffix = {".md": "markdown"}
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "locales"]  # locales/: the catalogs and the translators' notes, no pages
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 

@@ -4,7 +4,8 @@ every game played to its end (tests/test_game_ends.py).
 
 Prints the figures (inputs, verdicts, failures, the slowest input) and writes them to
 build/fuzz/fuzz.json; each failing input is saved in build/fuzz/ to be replayed. Exit status 1 when
-anything failed. ``--files N --links N`` set the counts (100,000 each by default), ``--seed`` the
+anything failed. ``--files N --links N`` set the counts (100,000 each by default; ``--studies N`` the
+mangled study links, 5,000), ``--seed`` the
 start, ``--ends`` adds the games (``--ends-only`` plays only them).
 
 The games take long for Drogue (393,216 combinations since the caller option, most of them evenings of 60 deals: some
@@ -22,8 +23,14 @@ by game: the play code's CODE and the files it is made of (each with its git blo
 ``git log --find-object=ID`` names the commits that hold it), the combinations played as index spans, the
 games, the most moves and the failures. A later sweep by the same code counts the record's combinations
 as played and skips them; once the code differs, the record is stale and the sweep starts again. The test
-suite says at its end whether today's code is the code of each game's record (:func:`record_summary`),
-and plays a sample of every game's combinations on today's code (tests/test_fuzz_ends.py).
+suite says at its end whether today's code is the code of each game's record (:func:`record_summary`).
+
+A sweep of every combination takes hours, so the record's claim about today's code is a sample's: the
+suite plays a seeded sample of every game's combinations on today's code every run (:data:`SAMPLE`, a few
+hundred a game, tests/test_fuzz_ends.py), and each game's entry holds, under ``sample``, the code that
+last played it and the moves it took. A test fails while that code is not today's, naming the files
+changed and the command that plays the sample again and writes it, :data:`REGENERATE` (about a minute):
+whose diff (the moves of each part) shows whether the games played differently.
 """
 
 from __future__ import annotations
@@ -46,12 +53,31 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from mutate import ROOT, judge_file, judge_link, mutate_link, mutate_text, seed_files, seed_links
+from mutate import (
+    ROOT,
+    judge_file,
+    judge_link,
+    judge_study_link,
+    mutate_link,
+    mutate_study_link,
+    mutate_text,
+    seed_files,
+    seed_links,
+    seed_study_links,
+)
 from oldtricks.registry import GAMES
 from test_game_ends import assert_ends, combinations
 
 OUT = ROOT / "build" / "fuzz"
 RECORD = ROOT / "tests" / "fuzz-ends.json"  # the sweep carried between sittings (--ends-record)
+REGENERATE = "nox -s fuzz -- --ends-sample --ends-record"  # the sample on today's code, written to the record
+
+SAMPLE_SEED = 29
+# Combinations per game the suite plays every run, and the parts they are played in (spread over the
+# cores): about 40 CPU seconds in all, 20 on two cores. Drużbart's cost a quarter of a second each on
+# average (those capped after the most deals up to three), so it gets fewer; the sweep plays every one.
+SAMPLE = {"bettelmann": 300, "todundleben": 300, "clock": 300, "drogue": 250, "druzbart": 80}
+PARTS = {"bettelmann": 1, "todundleben": 1, "clock": 1, "drogue": 3, "druzbart": 4}
 
 
 def run(kind: str, count: int, seed: int, make: Callable[[random.Random], str], judge: Callable[[str], str]) -> dict:
@@ -173,7 +199,72 @@ def record_summary() -> list[str]:
         if today != entry["combinations"]:
             said += f"; it swept {entry['combinations']:,} combinations, today's code has {today:,}"
         lines.append(f"{name}: every combination swept on code {entry['code']} ({entry['updated']}), {said}")
+        if "sample" in entry:  # the sample the suite plays on today's code (tests/test_fuzz_ends.py)
+            kept = entry["sample"]
+            same = "today's code" if not changed_since(kept) else f"older code: play it again: {REGENERATE}"
+            lines.append(f"{name}: its sample of {kept['combinations']:,} played on code {kept['code']}, {same}")
     return lines
+
+
+def sample(name: str) -> list[int]:
+    """The indices of the combinations of ``name`` the suite plays, the same on every run."""
+    total = len(combinations(name))
+    return sorted(random.Random(f"{SAMPLE_SEED}:{name}").sample(range(total), min(SAMPLE[name], total)))
+
+
+def play_sample_part(job: tuple[str, int]) -> int:
+    """The combinations of one part of ``name``'s sample (``job``: name and part), each played to its end
+    once, by random play or by the bots in turn, seeded as the sweep seeds it: the moves taken in all.
+    Raises AssertionError for a game that does not end (tests/test_game_ends.py's ``assert_ends``)."""
+    name, part = job
+    combos = combinations(name)
+    return sum(assert_ends(name, combos[k], k, bots=k % 2 == 1) for k in sample(name)[part :: PARTS[name]])
+
+
+def play_sample(games: Sequence[str], workers: int) -> dict[str, list[int]]:
+    """Each game's sample played on today's code, its parts in ``workers`` processes: the moves of each part."""
+    jobs = [(name, part) for name in games for part in range(PARTS[name])]
+    with multiprocessing.Pool(workers) as pool:
+        moves = dict(zip(jobs, pool.map(play_sample_part, jobs, 1), strict=True))
+    return {name: [moves[name, part] for part in range(PARTS[name])] for name in games}
+
+
+def record_sample(games: Sequence[str], workers: int) -> dict[str, dict]:
+    """Play each game's sample on today's code and write, in each game's entry of the record, the code
+    that played it (as the sweep names its code), and the moves of each part; returns what it wrote."""
+    moves = play_sample(games, workers)
+    kept = _read_record()
+    today = datetime.date.today().isoformat()
+    for name in games:
+        kept.setdefault(name, {})["sample"] = {
+            "code": play_fingerprint(name)[:12],
+            "combinations": len(sample(name)),
+            "moves": moves[name],
+            "python": platform.python_version(),
+            "seed": SAMPLE_SEED,
+            "sources": sources(name),
+            "updated": today,
+        }
+    RECORD.write_text(json.dumps(kept, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return {name: kept[name]["sample"] for name in games}
+
+
+def stale_sample(name: str, entry: dict) -> str | None:
+    """None when ``entry`` (a game's entry of the record) holds the sample for today's code; else why
+    not, with the files changed since and the command that plays it again and writes it."""
+    kept = entry.get("sample")
+    if kept is None:
+        return f"tests/fuzz-ends.json holds no sample of {name}: play it on today's code and write it: {REGENERATE}"
+    today = play_fingerprint(name)[:12]
+    if kept["code"] == today:
+        return None
+    changed = changed_since(kept)
+    return (
+        f"tests/fuzz-ends.json holds {name}'s sample for code {kept['code']} ({kept['updated']}), "
+        f"today's code is {today}: {len(changed)} file(s) changed since: {', '.join(changed) or 'none named'}. "
+        f"Play the sample on today's code and write it: {REGENERATE} (about a minute of CPU time), then read "
+        "the diff of its moves before committing it (the same moves: the games play as before)"
+    )
 
 
 def _log(name: str, code: str) -> Path:
@@ -281,7 +372,9 @@ def ends(games: Sequence[str], span: tuple[int, int | None], workers: int, recor
         if record:
             kept = _read_record()
             today = datetime.date.today().isoformat()
+            held = {"sample": kept[name]["sample"]} if "sample" in kept.get(name, {}) else {}  # its own code
             kept[name] = {**mine, "sources": sources(name), "python": platform.python_version(), "updated": today}
+            kept[name].update(held)
             RECORD.write_text(json.dumps(kept, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     report["failures"] = report["failures"][:50]
     report["seconds"] = round(time.perf_counter() - started, 1)
@@ -297,6 +390,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="nox -s fuzz --", description=__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=100_000)
     parser.add_argument("--links", type=int, default=100_000)
+    parser.add_argument("--studies", type=int, default=5_000, help="mangled study links")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--ends", action="store_true", help="also play every option combination of every game")
     parser.add_argument("--ends-only", action="store_true")
@@ -304,9 +398,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--ends-range", type=_span, default=(0, None), help="combinations START:STOP only")
     parser.add_argument("--ends-workers", type=int, default=1)
     parser.add_argument("--ends-record", action="store_true", help="write the figures to tests/fuzz-ends.json")
+    parser.add_argument(
+        "--ends-sample", action="store_true", help="only the suite's sample (with --ends-record: written)"
+    )
     parser.add_argument("--report", default="fuzz.json", help="the figures' file name in build/fuzz/")
     args = parser.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)
+    if args.ends_sample:
+        return _sample_only(args.ends_game or list(GAMES), args.ends_workers, args.ends_record)
     files, links = seed_files(), seed_links()
     report: dict = {}
     if not args.ends_only and args.files:
@@ -323,6 +422,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             "link", args.links, args.seed, lambda rng: mutate_link(rng, rng.choice(links)), judge_link
         )
         print("links:", json.dumps(report["links"]), flush=True)
+    if not args.ends_only and args.studies:
+        studies = seed_study_links()
+        report["studies"] = run(
+            "study", args.studies, args.seed, lambda rng: mutate_study_link(rng, rng.choice(studies)), judge_study_link
+        )
+        print("studies:", json.dumps(report["studies"]), flush=True)
     if args.ends or args.ends_only:
         report["ends"] = ends(args.ends_game or list(GAMES), args.ends_range, args.ends_workers, args.ends_record)
         print("ends:", json.dumps(report["ends"]), flush=True)
@@ -331,6 +436,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     failed += len(report.get("ends", {}).get("failures", []))
     print(f"{failed} failures; figures in {OUT / args.report}")
     return 1 if failed else 0
+
+
+def _sample_only(games: Sequence[str], workers: int, record: bool) -> int:
+    """--ends-sample: the suite's sample of each game played on today's code (a game that does not end
+    stops it with its traceback), and with ``record``, written to the record."""
+    started = time.perf_counter()
+    workers = max(workers, 2)
+    if record:
+        moves = {name: kept["moves"] for name, kept in record_sample(games, workers).items()}
+    else:
+        moves = play_sample(games, workers)
+    for name, parts in moves.items():
+        print(f"sample: {name} {len(sample(name))} combinations, {sum(parts):,} moves", flush=True)
+    print(f"sample: {time.perf_counter() - started:.0f} s" + (f"; written to {RECORD}" if record else ""))
+    return 0
 
 
 if __name__ == "__main__":

@@ -21,6 +21,12 @@ from oldtricks.export import to_toml
 from oldtricks.links import decode, encode
 from oldtricks.replay import replay
 from oldtricks.scenario import from_spec, load, loads
+from oldtricks.study import Chapter, Study, StudyError
+from oldtricks.study import decode as study_decode
+from oldtricks.study import encode as study_encode
+from oldtricks.study import read as study_read
+from oldtricks.studyfile import loads as study_loads
+from oldtricks.studyfile import to_toml as study_toml
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
@@ -196,3 +202,55 @@ def judge_link(link: str) -> str:
 def _has_line(exc: ScenarioError, path: str) -> None:
     assert exc.line is not None, f"no line: {exc}"
     assert str(exc).startswith(f"{path}:{exc.line}: "), str(exc)
+
+
+@cache
+def seed_study_links() -> tuple[str, ...]:
+    """A study per game of its real scenarios (at most four chapters each), the first question of each
+    chapter given a second right move where it has another legal one."""
+    by_game: dict[str, list[Chapter]] = {}
+    for path in sorted(SCENARIOS.rglob("*.toml")):
+        scenario = load(path, SCENARIOS)
+        chapters = by_game.setdefault(scenario.game, [])
+        if len(chapters) == 4:
+            continue
+        line = replay(scenario).line
+        also = {}
+        for step, ask in sorted(line.asks.items())[:1]:
+            others = [str(m) for m in line.game.legal_moves(line.states[step]) if str(m) != ask["answer"]]
+            also = {step: others[:1]}
+        chapters.append(Chapter.of(scenario.spec(), also))
+    return tuple(study_encode(Study(f"Study of {g}", "Four deals.", tuple(ch))) for g, ch in sorted(by_game.items()))
+
+
+def mutate_study_link(rng: random.Random, link: str) -> str:
+    """A link's edits (:func:`mutate_link`), or a chapter doubled, dropped or moved, or chapters joined."""
+    if rng.random() < 0.5:
+        return mutate_link(rng, link)
+    parts = link.split("/")
+    op = rng.randrange(4)
+    i = rng.randrange(len(parts))
+    if op == 0:
+        parts.insert(rng.randrange(len(parts) + 1), parts[i])
+    elif op == 1 and len(parts) > 1:
+        del parts[rng.randrange(1, len(parts))]
+    elif op == 2:
+        parts.insert(rng.randrange(1, len(parts) + 1), parts.pop(i))
+    else:
+        return ";".join(parts)
+    return "/".join(parts)
+
+
+def judge_study_link(link: str) -> str:
+    """Read a study link: a :class:`StudyError` for a text that is no study link; otherwise the chapters
+    that can be read (each problem naming its chapter), which link, file and link again keep exactly."""
+    try:
+        found = study_read(link)
+    except StudyError:
+        return "refused"
+    for problem in found.problems:
+        assert problem.startswith(("chapter ", "the study")), problem
+    again = study_encode(found.study)
+    assert study_decode(again) == found.study, f"{link!r}: its readable chapters do not round-trip"
+    assert study_encode(study_loads(study_toml(found.study)).study) == again, f"{link!r}: its file differs"
+    return "refused" if found.problems else "accepted"

@@ -58,3 +58,68 @@ def assert_keys_change_no_value(model: Any, pos: Position) -> None:
     for card in range(model.cards):
         if legal >> card & 1:
             assert keyed.exact(pos, card) == plain.exact(pos, card), (pos, card)
+
+
+GAMES = ("drogue", "druzbart", "clock")
+
+
+def random_position(name: str, seed: int, most: int = 99) -> Any:
+    """A random position of ``name`` for the solver, from deal ``seed``: the bots bid and name trump
+    (Drogue), then each seat plays a random legal card (chosen among the moves sorted by their text, so
+    the position does not hang on the order ``legal_moves`` lists them) until a random share of the
+    deal's cards is played, with at least one card left to play, and the seat to move holds at most
+    ``most`` cards (when the deal allows). Returns the game and the state."""
+    from oldtricks.registry import make_game
+
+    game = make_game(name)
+    state = game.new_state(seed=seed)
+    rng = Rng(seed)
+    while game.to_play(state) is not None and not _solvable(name, state):
+        state = game.apply(state, game.bot_move(state, rng))[0]
+    stop = rng.below(sum(len(h) for h in state.hands))
+    played = 0
+    while played < stop or held(state) > most:
+        legal = sorted(game.legal_moves(state), key=str)
+        after = game.apply(state, legal[rng.below(len(legal))])[0]
+        if game.to_play(after) is None or not _solvable(name, after):
+            break
+        state, played = after, played + 1
+    return game, state
+
+
+def _solvable(name: str, state: Any) -> bool:
+    if name == "drogue":
+        return bool(state.phase == "play" and state.trump is not None and state.turn is not None)
+    return state.turn is not None and not state.dealing
+
+
+def search_position(name: str, game: Any, state: Any) -> tuple[Any, Position, list[int]]:
+    """The solver's model of ``state``, the position as the search sees it, and the priority its
+    ``analyse`` searches with."""
+    if name == "drogue":
+        from oldtricks.games.drogue.solver import model_of as drogue_model
+
+        model: Any = drogue_model(game, state.trump)
+        index = {c: i for i, c in enumerate(model.deck)}
+        hands = tuple(model.mask(h) for h in state.hands)
+        pos = Position(hands, tuple((s, index[c]) for s, c in state.trick), state.turn, ())
+        return model, pos, model.priority()
+    from oldtricks.games.druzbart.solver import model_of as druzbart_model
+
+    model = druzbart_model(game)
+    return model, model.position(state), [max(model.unled[c], model.led[c]) for c in range(model.cards)]
+
+
+def compared(name: str, seed: int, most: int = 99) -> tuple[dict[int, int], dict[int, int]]:
+    """Every legal card's value in :func:`random_position` by the engine's search and by the reference
+    (tests/search_reference.py, the search before it was made faster), both from a fresh table."""
+    import search_reference
+
+    game, state = random_position(name, seed, most)
+    model, pos, priority = search_position(name, game, state)
+    legal = model.legal(pos.hands[pos.turn], [c for _, c in pos.trick])
+    cards = [c for c in range(model.cards) if legal >> c & 1]
+    ours = model.ours(pos.turn)
+    new = Search(model, ours, priority).values(pos, cards)
+    old = search_reference.Search(model, ours, priority).values(pos, cards)
+    return new, old

@@ -15,7 +15,8 @@ from oldtricks.games.drogue.auction import claims, counts
 from oldtricks.games.drogue.ranking import POINTS, power, suit_of
 from oldtricks.model import Move
 
-# The worked example's deal (scenarios/drogue/example.toml): seats clockwise Anna, Dan, Carla, Ben; Dan deals.
+# The worked example's deal as first written (scenarios/drogue/example.toml now gives Anna 7♠ and Ben 7♦, for a
+# question on trick 2): seats clockwise Anna, Dan, Carla, Ben; Dan deals. Trick 1 and the auction play alike.
 EXAMPLE = ["KS QS TS 9S 8S AC KC 7D", "JD AH KH QH 9H 8H 9D 8D", "7H TH JS JH 8C 7C QD TD", "AS 7S JC QC TC 9C AD KD"]
 NAMES = ["Anna", "Dan", "Carla", "Ben"]
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -202,33 +201,60 @@ def test_the_record_says_whether_todays_code_is_the_code_it_holds_for(no_record:
 
 
 # -- today's code: a seeded sample of every game's combinations, every run --------------------------------
-SAMPLE_SEED = 29
-# Combinations per game, and the parts they are played in (spread over the cores): about 40 CPU seconds in
-# all, 20 on two cores. Drużbart's cost a quarter of a second each on average (those capped after the most
-# deals up to three), so it gets fewer; the sweep (tests/fuzz.py --ends) plays every one of them.
-SAMPLE = {"bettelmann": 300, "todundleben": 300, "clock": 300, "drogue": 250, "druzbart": 80}
-PARTS = {"bettelmann": 1, "todundleben": 1, "clock": 1, "drogue": 3, "druzbart": 4}
-
-
-def sample(name: str) -> list[int]:
-    """The indices of the combinations of ``name`` the suite plays, the same on every run."""
-    total = len(fuzz.combinations(name))
-    return sorted(random.Random(f"{SAMPLE_SEED}:{name}").sample(range(total), min(SAMPLE[name], total)))
-
-
-@pytest.mark.parametrize(("name", "part"), [(name, part) for name in SAMPLE for part in range(PARTS[name])])
+@pytest.mark.parametrize(("name", "part"), [(name, part) for name in fuzz.SAMPLE for part in range(fuzz.PARTS[name])])
 def test_a_sample_of_every_games_combinations_ends_on_todays_code(name: str, part: int) -> None:
     """What the sweep asks of every combination (tests/test_game_ends.py's ``assert_ends``), asked here of
     a few hundred of each game's, on the code of this run: each combination played once, by random play
-    or by the bots in turn, seeded as the sweep seeds it."""
-    combos = fuzz.combinations(name)
-    for k in sample(name)[part :: PARTS[name]]:
-        fuzz.assert_ends(name, combos[k], k, bots=k % 2 == 1)
+    or by the bots in turn, seeded as the sweep seeds it. Where the record's sample is today's code's,
+    the moves are the ones it holds."""
+    moves = fuzz.play_sample_part((name, part))
+    kept = _committed()[name].get("sample")
+    if kept and not fuzz.changed_since(kept):  # else the test below fails, naming the command that writes it
+        assert moves == kept["moves"][part], f"{name} part {part}: {moves:,} moves, recorded {kept['moves'][part]:,}"
+
+
+@pytest.mark.parametrize("name", sorted(fuzz.GAMES))
+def test_the_record_holds_the_sample_of_todays_code(name: str) -> None:
+    """Issue 29: the committed record says which code it holds for. Each game's sample in it was played by
+    today's code, or this fails with the files changed since and the command that plays it again."""
+    stale = fuzz.stale_sample(name, _committed()[name])
+    assert stale is None, stale
+
+
+def test_a_record_of_older_code_is_named_stale_with_the_command_that_plays_it_again() -> None:
+    entry = _committed()["clock"]
+    today = fuzz.play_fingerprint("clock")[:12]
+    seats = "engine/oldtricks/seats.py"
+    older = {**entry["sample"], "code": "0" * 12, "sources": {**entry["sample"]["sources"], seats: "0" * 40}}
+    stale = fuzz.stale_sample("clock", {**entry, "sample": older})
+    assert stale is not None and stale.startswith(f"tests/fuzz-ends.json holds clock's sample for code {'0' * 12} (")
+    assert f"today's code is {today}: 1 file(s) changed since: {seats}. " in stale and fuzz.REGENERATE in stale
+    assert fuzz.stale_sample("clock", {}) is not None and fuzz.REGENERATE in fuzz.stale_sample("clock", {})
+    assert fuzz.REGENERATE == "nox -s fuzz -- --ends-sample --ends-record"
+
+
+def test_the_sample_is_written_to_the_record_for_todays_code(
+    tmp_path: Path, no_record: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--ends-sample --ends-record`` writes each game's sample beside its sweep, which it keeps; a sweep
+    written later keeps the sample."""
+    monkeypatch.setattr(fuzz, "OUT", tmp_path)
+    no_record.write_text(json.dumps({"clock": {**_committed()["clock"], "sample": {"code": "old"}}}))
+    monkeypatch.setattr(fuzz, "SAMPLE", {**fuzz.SAMPLE, "clock": 3})
+    assert fuzz.main(["--ends-sample", "--ends-record", "--ends-game", "clock"]) == 0
+    kept = json.loads(no_record.read_text())["clock"]
+    assert kept["code"] == _committed()["clock"]["code"] and kept["played"] == _committed()["clock"]["played"]
+    assert kept["sample"]["code"] == fuzz.play_fingerprint("clock")[:12] and kept["sample"]["combinations"] == 3
+    assert kept["sample"]["moves"] == [fuzz.play_sample_part(("clock", 0))] and kept["sample"]["sources"]
+    assert fuzz.stale_sample("clock", kept) is None
+    fuzz.ends(["clock"], (0, 1), workers=1, record=True)
+    assert json.loads(no_record.read_text())["clock"]["sample"] == kept["sample"]
 
 
 def test_the_sample_covers_every_game_a_few_hundred_times() -> None:
-    assert sorted(SAMPLE) == sorted(fuzz.GAMES)
-    for name in SAMPLE:
-        picked = sample(name)
-        assert len(set(picked)) == len(picked) == min(SAMPLE[name], len(fuzz.combinations(name))) >= 80
-        assert sorted(k for part in range(PARTS[name]) for k in picked[part :: PARTS[name]]) == picked
+    assert sorted(fuzz.SAMPLE) == sorted(fuzz.GAMES)
+    for name in fuzz.SAMPLE:
+        picked = fuzz.sample(name)
+        assert len(set(picked)) == len(picked) == min(fuzz.SAMPLE[name], len(fuzz.combinations(name))) >= 80
+        parts = fuzz.PARTS[name]
+        assert sorted(k for part in range(parts) for k in picked[part::parts]) == picked

@@ -175,7 +175,8 @@ def test_drogue_passed_out_for_ever_stops_at_its_cap_of_dealings():
         outcome = game.outcome(state)
         assert outcome is not None and outcome.kind == "capped" and outcome.winners == ()
         assert state.session.dealings == cap and not state.tricks
-        assert outcome.text.startswith(f"The cards were dealt {cap} times, the agreed cap, with no deal played")
+        times = "time" if cap == 1 else "times"  # one dealing is said as one (ngettext)
+        assert outcome.text.startswith(f"The cards were dealt {cap} {times}, the agreed cap, with no deal played")
 
 
 def test_drogue_cap_cuts_an_evening_short_and_counts_the_redeals():

@@ -61,3 +61,88 @@ def test_open_table_and_play_answer_through_call_as_when_called_directly() -> No
     refused = json.loads(live.call("play", json.dumps({"key": "ops", "step": "0", "move": "UA"})))
     assert refused == {"ok": False, "error": "step must be a whole number, not '0'", "rule": None}
     assert json.loads(live.call("no_such_op"))["error"] == "unknown operation 'no_such_op'"
+
+
+def _call(op: str, args: dict) -> dict:
+    answer = json.loads(live.call(op, json.dumps(args)))
+    assert answer["ok"], answer
+    return answer
+
+
+def test_a_study_goes_through_the_live_operations_and_back() -> None:
+    spec = {"game": "bettelmann", "title": "A deal", "deal": {"seed": 42}, "steps": [{"moves": ["9A"], "ask": True}]}
+    made = _call("study_encode", {"study": {"title": "Mine", "chapters": [{"spec": spec}]}})
+    assert made["link"].startswith("s1;") and made["study"]["chapters"][0]["questions"][0]["answers"] == ["9A"]
+    read = _call("study_read", {"link": made["link"]})
+    assert read["problems"] == [] and read["study"] == made["study"]
+    filed = _call("study_file", {"study": read["study"]})
+    assert filed["name"] == "mine.toml"
+    opened = _call("study_open_file", {"text": filed["toml"], "name": filed["name"]})
+    assert opened["study"] == made["study"]
+    damaged = _call("study_read", {"link": made["link"] + "/g=bettelmann;r=x"})
+    assert damaged["study"] == made["study"] and damaged["problems"][0].startswith("chapter 2 cannot be read")
+    refused = json.loads(live.call("study_encode", json.dumps({"study": {"title": "", "chapters": []}})))
+    assert not refused["ok"] and "title is 1 to 200" in refused["error"]
+
+
+def test_the_engine_proposes_refusals_and_costs_for_a_question() -> None:
+    from oldtricks.replay import replay
+    from oldtricks.scenario import load
+
+    scenario = load(Path(__file__).resolve().parent.parent / "scenarios" / "druzbart" / "cap.toml")
+    spec, step = scenario.spec(), 7
+    line = replay(scenario).line
+    legal = [str(m) for m in line.game.legal_moves(line.states[step])]
+    said = _call("study_propose", {"spec": spec, "step": step, "answers": legal[:2]})
+    assert {t["move"] for t in said["tries"]} == set(legal[2:]) and all(t["text"] for t in said["tries"])
+    assert said["refusals"] and all(r["move"] not in legal and r["text"] for r in said["refusals"])
+    bad = json.loads(live.call("study_propose", json.dumps({"spec": spec, "step": step, "answers": ["6L"]})))
+    assert not bad["ok"] and "'6L' is not a legal move at step 7" in bad["error"]
+
+
+def test_a_teacher_edits_a_chapter_and_the_student_reads_it() -> None:
+    spec = {"game": "bettelmann", "title": "A deal", "deal": {"seed": 42}, "steps": [{"auto": 2}]}
+    study = _call("study_encode", {"study": {"title": "Mine", "chapters": [{"spec": spec}]}})["study"]
+    study = _call("study_edit", {"study": study, "chapter": 0, "title": "Renamed", "step": 1, "note": "<b>see</b>"})[
+        "study"
+    ]
+    chapter = study["chapters"][0]
+    assert chapter["title"] == "Renamed" and chapter["spec"]["steps"][0]["note"] == "<b>see</b>"
+    line_move = chapter["spec"]["steps"][1]["moves"][0]
+    asked = _call(
+        "study_edit",
+        {"study": study, "chapter": 0, "step": 1, "ask": {"answers": [line_move], "hint": "h", "wrong": "w"}},
+    )
+    assert asked["study"]["chapters"][0]["questions"] == [
+        {"step": 1, "answers": [line_move], "hint": "h", "wrong": "w"}
+    ]
+    student = _call("study_chapter", {"link": asked["study"]["chapters"][0]["link"]})
+    assert student["frames"][1]["ask"]["answers"] == [line_move] and student["frames"][1]["note"] == "<b>see</b>"
+    removed = _call("study_edit", {"study": asked["study"], "chapter": 0, "step": 1, "ask": None})
+    assert removed["study"]["chapters"][0]["questions"] == []
+    bad = json.loads(live.call("study_edit", json.dumps({"study": study, "chapter": 3, "title": "x"})))
+    assert not bad["ok"] and "no chapter 3" in bad["error"]
+
+
+def test_a_question_off_the_line_cuts_it_and_goes_on_with_the_right_move() -> None:
+    from oldtricks.replay import replay
+    from oldtricks.scenario import load
+
+    scenario = load(Path(__file__).resolve().parent.parent / "scenarios" / "druzbart" / "cap.toml")
+    study = _call("study_encode", {"study": {"title": "x", "chapters": [{"spec": scenario.spec()}]}})["study"]
+    line = replay(scenario).line
+    legal = sorted(str(m) for m in line.game.legal_moves(line.states[7]))
+    others = [m for m in legal if m != line.asks[7]["answer"]]
+    said = _call("study_edit", {"study": study, "chapter": 0, "step": 7, "ask": {"answers": others[:2]}})
+    assert f"goes on with {others[0]}: the 25 moves after this step are dropped" in said["said"]
+    (question,) = said["study"]["chapters"][0]["questions"][-1:]
+    assert question["answers"] == others[:2] and question["step"] == 7
+    assert len(said["study"]["chapters"][0]["spec"]["steps"]) <= 9
+    student = _call("study_chapter", {"link": said["study"]["chapters"][0]["link"], "also": {"7": others[1:2]}})
+    assert student["frames"][7]["ask"]["answers"] == others[:2]
+
+
+def test_a_study_handout_through_call() -> None:
+    spec = {"game": "bettelmann", "title": "A deal", "deal": {"seed": 42}, "steps": [{"note": "<i>x</i>"}]}
+    said = _call("study_handout", {"study": {"title": "Mine", "chapters": [{"spec": spec}]}})
+    assert said["text"].startswith("Mine\n\n1. A deal (Bettelmann)\n") and "Step 0. <i>x</i>" in said["text"]

@@ -101,3 +101,24 @@ def test_a_replay_under_another_rule_stops_with_the_same_refusal() -> None:
     assert out["stopped"] == f"at step {refused['step']}: {refused['text']}"
     assert "'" not in out["stopped"] and not CODE.search(out["stopped"])
     assert refused["step"] == len(out["frames"])
+
+
+@pytest.mark.parametrize(
+    ("name", "step", "card", "rule", "words"),
+    [
+        # 10♠ beats K♠ only with the Ten above the King: the Seven is refused by that order
+        ("drogue/order-bezique.toml", 7, "7S", "drogue.rank", "the order is A 10 K Q 9 8 7"),
+        ("drogue/order-bezique.toml", 7, "TH", "drogue.play.follow", "must follow Spades"),
+        # a matador beats a led Seven only under the rule reported as Gracz's: North's duds are refused by it
+        ("druzbart/seven-gracz.toml", 7, "6H", "druzbart.seven.gracz", "reported as Gracz's"),
+        ("druzbart/head.toml", 2, "8B", "druzbart.head", "can head the trick with"),
+    ],
+)
+def test_a_refusal_that_rests_on_a_reading_names_it(name: str, step: int, card: str, rule: str, words: str) -> None:
+    """A card the chosen reading refuses and the other reading would allow is refused by that reading's rule
+    (the order below the Jacks, the Obers, Gracz's Seven), in words that say so; other refusals are as before."""
+    rp = replay(load(SCENARIOS / name, SCENARIOS))
+    state = rp.line.states[step]
+    game = rp.game
+    said = refusal(game, game.why_illegal(state, game.parse_move(state, card)), card, game.to_play(state))
+    assert (said["rule"], words in said["text"]) == (rule, True), said

@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 from oldtricks import tomlread
 from oldtricks.errors import ScenarioError
 from oldtricks.scenario import loads
+from oldtricks.studyfile import check_study
+from oldtricks.studyfile import loads as study_loads
 from oldtricks.tomlread import KEY_PARTS, TomlError, read
 
 TOP = 'title = "t"\ngame = "bettelmann"\n\n[deal]\nseed = 5\n\n'
@@ -31,6 +33,21 @@ def test_a_header_of_twenty_thousand_parts_in_forty_kilobytes_is_refused_at_its_
     with pytest.raises(ScenarioError) as err:
         loads(text, "long.toml")
     assert str(err.value) == f"long.toml:7: not valid TOML: a key or table header of more than {KEY_PARTS} dotted parts"
+
+
+STUDY = 'title = "A study"\n\n[[chapter]]\ntitle = "t"\ngame = "bettelmann"\n\n[chapter.deal]\nseed = 5\n\n'
+
+
+def test_a_study_file_goes_through_the_same_reader_and_is_refused_at_its_line(tmp_path):
+    text = STUDY + f"[chapter.{_dotted(20_000)}]\nx = 1\n"
+    assert len(text) > 40_000
+    message = f"study.toml:10: not valid TOML: a key or table header of more than {KEY_PARTS} dotted parts"
+    with pytest.raises(ScenarioError) as err:
+        study_loads(text, "study.toml")
+    assert str(err.value) == message
+    path = tmp_path / "study.toml"
+    path.write_text(text, encoding="utf-8")
+    assert check_study(path) == [message.replace("study.toml", str(path), 1)]
 
 
 # Each shape of key the parser reads: a table, an array of tables, a dotted key, a key inside an inline

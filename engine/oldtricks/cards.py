@@ -9,6 +9,9 @@ written with suit symbols.
 >>> card = Card.parse("UA", "german")
 >>> card, str(card), card.name
 (Card.parse('UA', 'german'), 'UA', 'Unter of Acorns')
+>>> with language("pl"):  # a German-suited card's suit agrees with its rank in Polish
+...     card.name, GERMAN_36.parse("8L").name, FRENCH_32.parse("JC").name
+('niżnik żołędny', 'ósemka winna', 'walet trefl')
 >>> str(Card.parse("10♥", "french")), str(Card.parse("10h", "german"))
 ('TH', 'TH')
 >>> GERMAN_32.parse("6H")  # doctest: +ELLIPSIS
@@ -26,44 +29,96 @@ oldtricks.errors.InvalidNotationError: bad card 'XH': a card of the 32-card Germ
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 from .errors import InvalidNotationError
+from .i18n import Lang, _, current, language, pgettext, pN_
 
 Pattern = Literal["german", "french"]
 PATTERNS: tuple[Pattern, ...] = ("german", "french")
 
 RANK_NAMES: dict[Pattern, dict[str, str]] = {
     "german": {
-        "6": "Six",
-        "7": "Seven",
-        "8": "Eight",
-        "9": "Nine",
-        "T": "Ten",
-        "U": "Unter",
-        "O": "Ober",
-        "K": "King",
-        "A": "Ace",
+        "6": pN_("rank", "Six"),
+        "7": pN_("rank", "Seven"),
+        "8": pN_("rank", "Eight"),
+        "9": pN_("rank", "Nine"),
+        "T": pN_("rank", "Ten"),
+        "U": pN_("rank", "Unter"),
+        "O": pN_("rank", "Ober"),
+        "K": pN_("rank", "King"),
+        "A": pN_("rank", "Ace"),
     },
     "french": {
-        "2": "Two",
-        "3": "Three",
-        "4": "Four",
-        "5": "Five",
-        "6": "Six",
-        "7": "Seven",
-        "8": "Eight",
-        "9": "Nine",
-        "T": "Ten",
-        "J": "Jack",
-        "Q": "Queen",
-        "K": "King",
-        "A": "Ace",
+        "2": pN_("rank", "Two"),
+        "3": pN_("rank", "Three"),
+        "4": pN_("rank", "Four"),
+        "5": pN_("rank", "Five"),
+        "6": pN_("rank", "Six"),
+        "7": pN_("rank", "Seven"),
+        "8": pN_("rank", "Eight"),
+        "9": pN_("rank", "Nine"),
+        "T": pN_("rank", "Ten"),
+        "J": pN_("rank", "Jack"),
+        "Q": pN_("rank", "Queen"),
+        "K": pN_("rank", "King"),
+        "A": pN_("rank", "Ace"),
     },
 }
 SUIT_NAMES: dict[Pattern, dict[str, str]] = {
-    "german": {"A": "Acorns", "L": "Leaves", "H": "Hearts", "B": "Bells"},
-    "french": {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"},
+    "german": {
+        "A": pN_("German suit", "Acorns"),
+        "L": pN_("German suit", "Leaves"),
+        "H": pN_("German suit", "Hearts"),
+        "B": pN_("German suit", "Bells"),
+    },
+    "french": {
+        "C": pN_("French suit", "Clubs"),
+        "D": pN_("French suit", "Diamonds"),
+        "H": pN_("French suit", "Hearts"),
+        "S": pN_("French suit", "Spades"),
+    },
+}
+# A German-suited card's name is one message of its own: in Polish the suit is an adjective that agrees with
+# the rank ('niżnik żołędny', 'ósemka winna'), which a rank and a suit's name put together cannot say.
+GERMAN_CARD_NAMES: dict[str, str] = {
+    "6A": pN_("German card", "Six of Acorns"),
+    "6L": pN_("German card", "Six of Leaves"),
+    "6H": pN_("German card", "Six of Hearts"),
+    "6B": pN_("German card", "Six of Bells"),
+    "7A": pN_("German card", "Seven of Acorns"),
+    "7L": pN_("German card", "Seven of Leaves"),
+    "7H": pN_("German card", "Seven of Hearts"),
+    "7B": pN_("German card", "Seven of Bells"),
+    "8A": pN_("German card", "Eight of Acorns"),
+    "8L": pN_("German card", "Eight of Leaves"),
+    "8H": pN_("German card", "Eight of Hearts"),
+    "8B": pN_("German card", "Eight of Bells"),
+    "9A": pN_("German card", "Nine of Acorns"),
+    "9L": pN_("German card", "Nine of Leaves"),
+    "9H": pN_("German card", "Nine of Hearts"),
+    "9B": pN_("German card", "Nine of Bells"),
+    "TA": pN_("German card", "Ten of Acorns"),
+    "TL": pN_("German card", "Ten of Leaves"),
+    "TH": pN_("German card", "Ten of Hearts"),
+    "TB": pN_("German card", "Ten of Bells"),
+    "UA": pN_("German card", "Unter of Acorns"),
+    "UL": pN_("German card", "Unter of Leaves"),
+    "UH": pN_("German card", "Unter of Hearts"),
+    "UB": pN_("German card", "Unter of Bells"),
+    "OA": pN_("German card", "Ober of Acorns"),
+    "OL": pN_("German card", "Ober of Leaves"),
+    "OH": pN_("German card", "Ober of Hearts"),
+    "OB": pN_("German card", "Ober of Bells"),
+    "KA": pN_("German card", "King of Acorns"),
+    "KL": pN_("German card", "King of Leaves"),
+    "KH": pN_("German card", "King of Hearts"),
+    "KB": pN_("German card", "King of Bells"),
+    "AA": pN_("German card", "Ace of Acorns"),
+    "AL": pN_("German card", "Ace of Leaves"),
+    "AH": pN_("German card", "Ace of Hearts"),
+    "AB": pN_("German card", "Ace of Bells"),
 }
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _SYMBOL_TO_SUIT = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
@@ -128,8 +183,8 @@ class Card:
 
     @property
     def name(self) -> str:
-        """The card in words: 'Unter of Acorns'."""
-        return f"{RANK_NAMES[self.pattern][self.rank]} of {SUIT_NAMES[self.pattern][self.suit]}"
+        """The card in words, in the current language (:mod:`oldtricks.i18n`): 'Unter of Acorns'."""
+        return _card_name(self, current())
 
     @property
     def symbol(self) -> str:
@@ -196,6 +251,18 @@ class Pack:
     def parse_many(self, text: str) -> tuple[Card, ...]:
         """Read cards separated by spaces or commas."""
         return tuple(self.parse(tok) for tok in text.replace(",", " ").split())
+
+
+@cache
+def _card_name(card: Card, lang: Lang) -> str:
+    with language(lang):
+        if card.pattern == "german":  # 'Unter of Acorns', 'Eichel-Unter', 'niżnik żołędny'
+            return pgettext("German card", GERMAN_CARD_NAMES[card.rank + card.suit])
+        # the order of the words is the language's: 'Jack of Clubs', 'Kreuz-Bube', 'walet trefl'
+        return _("{rank} of {suit}").format(
+            rank=pgettext("rank", RANK_NAMES[card.pattern][card.rank]),
+            suit=pgettext("French suit", SUIT_NAMES[card.pattern][card.suit]),
+        )
 
 
 _CACHE: dict[Pack, tuple[Card, ...]] = {}

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from . import __version__
+from . import __version__, i18n
 from .checks import check
 from .coverage import compute, render
 from .errors import OldtricksError, ScenarioError
@@ -22,6 +22,7 @@ from .registry import GAMES, all_rules
 from .replay import replay
 from .scenario import discover, from_spec, load
 from .simulate import simulate
+from .studyfile import check_study, is_study
 
 
 def _print_json(data: Any) -> None:
@@ -36,7 +37,7 @@ def cmd_games(args: argparse.Namespace) -> int:
             "name": name,
             "title": cls.title,
             "options": [spec.as_json() for spec in cls.option_specs],
-            "rules": [{"id": r.id, "status": r.status, "title": r.title, "source": r.source} for r in cls.rules],
+            "rules": [{"id": r.id, "status": r.status, "title": r.statement, "source": r.source} for r in cls.rules],
         }
         for name, cls in GAMES.items()
     ]
@@ -91,6 +92,13 @@ def _scenario_paths(paths: Sequence[str]) -> list[Path]:
     return discover([Path(p) for p in (paths or ["scenarios"])])
 
 
+def _is_study_file(path: Path) -> bool:
+    try:
+        return is_study(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return False  # the scenario reader says what is wrong with it
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     files = _scenario_paths(args.paths)
     if not files:
@@ -99,6 +107,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     failed = 0
     seen: dict[str, str] = {}
     for f in files:
+        if _is_study_file(f):
+            said = check_study(f)
+            for message in said:
+                print(f"FAIL {message}")
+            failed += bool(said)
+            continue
         try:
             sc = _load(str(f))
         except ScenarioError as exc:
@@ -163,6 +177,8 @@ def cmd_link(args: argparse.Namespace) -> int:
     from .export import expectations, line_spec, to_toml
     from .links import decode_replay, encode
 
+    if _is_study_target(args):
+        return _study_link(args)
     if args.action == "encode":
         spec = _load(args.target).spec()
         if args.step is not None:
@@ -183,6 +199,40 @@ def cmd_link(args: argparse.Namespace) -> int:
         spec = data["spec"]
         print(f"{spec['title']}: {len(data['frames']) - 1} moves, opens at step {spec['at']}")
     return 0
+
+
+def _is_study_target(args: argparse.Namespace) -> bool:
+    """A study link (``s1;…``) to decode, or a study file (with ``[[chapter]]``) to encode."""
+    if args.action == "decode":
+        return str(args.target).strip().split("#")[-1].startswith("s")
+    return _is_study_file(Path(args.target))
+
+
+def _study_link(args: argparse.Namespace) -> int:
+    """``link encode STUDY.toml`` prints the study's link; ``link decode 's1;…'`` what it holds, or the file."""
+    from .study import encode, read
+    from .studyfile import load, to_toml
+    from .studytext import handout
+
+    found = load(args.target) if args.action == "encode" else read(args.target)
+    for problem in found.problems:
+        print(f"problem: {problem}", file=sys.stderr)
+    if args.action == "encode":
+        if found.problems:
+            return 1
+        base = args.base if args.base is not None else "study.html"
+        print(f"{base}#{encode(found.study)}")
+    elif args.toml:
+        sys.stdout.write(to_toml(found.study))
+    elif args.text:
+        print(handout(found.study))
+    else:
+        study = found.study
+        print(f"{study.title}: {len(study.chapters)} chapter{'s' if len(study.chapters) != 1 else ''}")
+        for number, chapter in enumerate(study.chapters, start=1):
+            asked = len(chapter.questions())
+            print(f"  {number}. {chapter.title}: {asked} question{'s' if asked != 1 else ''}")
+    return 1 if found.problems else 0
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
@@ -250,11 +300,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)
-    p = sub.add_parser("link", help="share links: encode a scenario, or decode a link")
+    p = sub.add_parser("link", help="share links: encode a scenario or a study, or decode a link")
     p.add_argument("action", choices=["encode", "decode"])
-    p.add_argument("target", help="a scenario file (encode) or a link (decode)")
+    p.add_argument("target", help="a scenario or study file (encode) or a game or study link (decode)")
     p.add_argument("--json", action="store_true", help="decode: print {frames, result} as replay --json does")
-    p.add_argument("--toml", action="store_true", help="decode: print the game as a scenario file (with [expect])")
+    p.add_argument(
+        "--toml", action="store_true", help="decode: the game as a scenario file, or the study as a study file"
+    )
+    p.add_argument("--text", action="store_true", help="decode: a study as one handout, in text")
     p.add_argument("--step", type=int, help="encode: the step the link opens on")
     p.add_argument("--viewer", type=int, help="encode: the seat whose view the link shows")
     p.add_argument(
@@ -276,13 +329,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, default=0, help="the seat you play")
     p.add_argument("--level", choices=sorted(LEVELS), default="simple", help="the bots' level")
     p.set_defaults(func=cmd_play)
+    for command in sub.choices.values():  # every command writes the engine's sentences in this language
+        command.add_argument("--lang", choices=i18n.LANGS, default="en", help="the language of the engine's words")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        code: int = args.func(args)
+        with i18n.language(args.lang):
+            code: int = args.func(args)
     except OldtricksError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -59,5 +59,13 @@ class LinkError(OldtricksError):
     """A share link could not be decoded; ``field`` is the link's field at fault (``"n"``, ``"m"``), when one is."""
 
 
+class StudyError(LinkError):
+    """A study link or file cannot be read; ``chapter`` is the chapter at fault (from 1), when one is."""
+
+    def __init__(self, message: str, *, chapter: int | None = None, field: str | None = None) -> None:
+        super().__init__(message, field=field)
+        self.chapter = chapter
+
+
 class AnalysisError(OldtricksError):
     """A position the game's solver cannot analyse: no solver, the game is over, or a phase without one."""

@@ -24,7 +24,7 @@ two\"\"\"
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .replay import PARAGRAPH, Line
@@ -34,7 +34,7 @@ __all__ = ["expectations", "line_spec", "to_toml"]
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\b": "\\b", "\t": "\\t", "\f": "\\f", "\r": "\\r"}
 TOP_ORDER = ("title", "game", "description", "demonstrates", "viewer", "names")
-STEP_ORDER = ("moves", "auto", "note", "ids", "ask", "wrong", "hint")
+STEP_ORDER = ("moves", "auto", "note", "ids", "ask", "also", "wrong", "hint")
 WINNERS_LIMIT = 100  # a long game's file lists the winners of its first tricks only (check reads a prefix)
 
 
@@ -105,22 +105,25 @@ def _table(name: str, table: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def to_toml(spec: Mapping[str, Any]) -> str:
+def to_toml(spec: Mapping[str, Any], *, within: str = "", keys: Sequence[str] = TOP_ORDER) -> str:
     """A scenario file for ``spec`` (the JSON form of a scenario; ``id`` and ``at`` are not written).
 
+    ``within`` puts its tables inside an array of tables (a study's chapter: ``"chapter"`` writes
+    ``[chapter.deal]``, ``[[chapter.step]]``); ``keys`` are the top-level keys written, in order.
     Raises :class:`TypeError` for a value TOML cannot hold (a float, None in a list) and
     :class:`ValueError` for text that no file can store (a lone surrogate).
     """
-    top = {k: v for k, v in spec.items() if k in TOP_ORDER and v is not None}
-    lines = _pairs(top, TOP_ORDER)
+    top = {k: v for k, v in spec.items() if k in keys and v is not None}
+    lines = _pairs(top, keys)
+    at = f"{within}." if within else ""
     if spec.get("options"):
-        lines += _table("options", spec["options"])
+        lines += _table(f"{at}options", spec["options"])
     if "deal" in spec:
-        lines += ["", "[deal]", *_pairs(spec["deal"], ("dealer", "seed", "hands"))]
+        lines += ["", f"[{at}deal]", *_pairs(spec["deal"], ("dealer", "seed", "hands"))]
     for step in spec.get("steps", spec.get("step", [])):
         step = dict(step)
         moves = step.pop("moves", None) or step.pop("move", None)
-        lines += ["", "[[step]]"]
+        lines += ["", f"[[{at}step]]"]
         if isinstance(moves, str):
             lines.append(f"move = {_value(moves)}")
         elif moves is not None and len(moves) == 1:
@@ -129,7 +132,7 @@ def to_toml(spec: Mapping[str, Any]) -> str:
             lines.append(f"moves = {_value(moves)}")
         lines += _pairs(step, STEP_ORDER)
     if spec.get("expect"):
-        lines += _table("expect", spec["expect"])
+        lines += _table(f"{at}expect", spec["expect"])
     return "\n".join(lines) + "\n"
 
 

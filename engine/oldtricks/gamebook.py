@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from .errors import OldtricksError
+from .i18n import _, ngettext
 from .model import Game, Move
 from .refusal import move_words
 
@@ -50,17 +51,22 @@ def solving_words(game: Game[Any], state: Any) -> str:
     """
     seat = game.to_play(state)
     if seat is None:
-        return "The game is over here: there is nothing to value."
+        return _("The game is over here: there is nothing to value.")
     legal = len(game.legal_moves(state))
     view = game.view(state)
     left = sum(len(s["hand"]["cards"]) for s in view.get("seats", []))
-    moves = f"{legal} legal move{'s' if legal != 1 else ''}"
-    cards = f"{left} card{'s are' if left != 1 else ' is'} still to be played" if left else "the cards are all played"
-    who = game.seat_names()[seat]
-    return (
-        f"The solver is playing out each of {who}’s {moves} to the end, every hand known and every seat playing"
-        f" its best: {cards}."
+    if left:
+        cards = ngettext("{count} card is still to be played", "{count} cards are still to be played", left)
+    else:
+        cards = _("the cards are all played")
+    text = ngettext(
+        "The solver is playing out each of {seat}’s {count} legal move to the end, every hand known and every"
+        " seat playing its best: {cards}.",
+        "The solver is playing out each of {seat}’s {count} legal moves to the end, every hand known and every"
+        " seat playing its best: {cards}.",
+        legal,
     )
+    return text.format(seat=game.seat_names()[seat], count=legal, cards=cards.format(count=left))
 
 
 def played_on(game: Game[Any], state: Any, answer: str) -> dict[str, Any] | None:
@@ -86,15 +92,15 @@ def played_on(game: Game[Any], state: Any, answer: str) -> dict[str, Any] | None
         same = (m.value, m.outcome) == (right.value, right.outcome)
         tried = move_words(game, m.move)
         # the right move is not named: the reader may try again, and its line would give it away
-        head = "Played on with best play from every hand"
         if same:
-            cost = f"{head}, {tried} comes to the same as the right move: {m.text}."
+            cost = _("Played on with best play from every hand, {move} comes to the same as the right move: {value}.")
         else:
-            cost = f"{head}: after {tried}, {m.text}; after the right move, {right.text}."
+            cost = _("Played on with best play from every hand: after {move}, {value}; after the right move, {right}.")
+        cost = cost.format(move=tried, value=m.text, right=right.text)
         tries.append(
             {
                 "move": str(m.move),
-                "head": f"Best play from every hand after {tried}:",
+                "head": _("Best play from every hand after {move}:").format(move=tried),
                 "line": [str(x) for x in m.line],
                 "words": line_words(game, state, [m.move, *m.line]),
                 "text": cost,
@@ -104,10 +110,10 @@ def played_on(game: Game[Any], state: Any, answer: str) -> dict[str, Any] | None
     return {
         "answer": {
             "move": answer,
-            "head": f"Best play from every hand after {named}:",
+            "head": _("Best play from every hand after {move}:").format(move=named),
             "line": [str(x) for x in right.line],
             "words": line_words(game, state, [right.move, *right.line]),
-            "text": f"After {named}, {right.text}.",
+            "text": _("After {move}, {value}.").format(move=named, value=right.text),
         },
         "tries": tries,
         "measure": verdict.measure,

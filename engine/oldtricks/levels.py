@@ -7,15 +7,20 @@ show these). A module of its own, so that naming the levels loads none of the st
 
 from __future__ import annotations
 
-LEVELS: dict[str, str] = {
-    "simple": "plays by rules of thumb, from its own hand and the cards it has seen",
-    "strong": (
-        "from its own view, deals the hidden cards many ways that fit all it has seen, solves each deal with "
-        "every hand known (in Clock Druzbart: plays each deal out after each of its moves, every seat playing "
-        "as the simple bot), and plays the move that does best over them; in a deal's first tricks, where its "
-        "budget solves too few deals, and in Drogue's bidding, it plays as the simple bot does"
-    ),
-}
+from .i18n import N_, Words
+
+# each level's words, in the current language
+LEVELS: Words[str] = Words(
+    {
+        "simple": N_("plays by rules of thumb, from its own hand and the cards it has seen"),
+        "strong": N_(
+            "from its own view, deals the hidden cards many ways that fit all it has seen, solves each deal with "
+            "every hand known (in Clock Druzbart: plays each deal out after each of its moves, every seat playing "
+            "as the simple bot), and plays the move that does best over them; in a deal's first tricks, where its "
+            "budget solves too few deals, and in Drogue's bidding, it plays as the simple bot does"
+        ),
+    }
+)
 
 
 def level_problem(level: object) -> str | None:

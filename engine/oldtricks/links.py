@@ -179,6 +179,12 @@ def decode(text: str) -> dict[str, Any]:
     Raises :class:`LinkError` for anything that is not a valid link of a known game, or whose moves
     are not legal.
     """
+    return decode_line(text)[0]
+
+
+def decode_line(text: str) -> tuple[dict[str, Any], Line]:
+    """:func:`decode`, and the line it replayed, with the link's notes, rule ids and questions on it (as
+    :func:`oldtricks.replay.replay` of the spec would give, without playing the moves again)."""
     fields = _fields(text)
     name = fields["g"]
     if name not in GAMES:
@@ -195,20 +201,44 @@ def decode(text: str) -> dict[str, Any]:
         raise LinkError(f"the link's options do not fit {GAMES[name].title} ('o='): {exc}", field="o") from None
     spec: dict[str, Any] = {"game": name, "title": GAMES[name].title, "options": dict(game.options)}
     dealer = _int(fields.get("d", "0"), "dealer", "d", 0, game.num_seats - 1)
+    spec["deal"] = _deal(fields, dealer)
+    if "t" in fields:
+        spec["title"] = _unb64(fields["t"], "title", "t", TITLE_LIMIT)
+    notes, ids, asks = _said(fields)
+    if "p" in fields:
+        spec["names"] = [_unb64(name, "players' names", "p", NAME_LIMIT) for name in fields["p"].split(",")]
+    scenario = _scenario(spec)
+    line = _moves_line(scenario, fields.get("m", ""))
+    spec["steps"] = _steps(line, notes, ids, asks)
+    last = len(line.states) - 1
+    spec["at"] = _int(fields["s"], "step", "s", 0, last) if "s" in fields else last
+    if "v" in fields:
+        spec["viewer"] = _int(fields["v"], "viewing seat", "v", 0, game.num_seats - 1)
+    line.notes = {k: [v] for k, v in notes.items() if v}
+    line.ids = {k: list(v) for k, v in ids.items()}
+    line.asks = {k: {"answer": str(line.moves[k + 1]), "wrong": w, "hint": h} for k, (w, h) in asks.items()}
+    return spec, line
+
+
+def _deal(fields: dict[str, str], dealer: int) -> dict[str, Any]:
+    """The deal of a link's fields: its seed ('r=') or hands ('h='), and the hands of later deals ('l=')."""
     if "r" in fields:
-        spec["deal"] = {"dealer": dealer, "seed": _int(fields["r"], "seed", "r")}
+        deal: dict[str, Any] = {"dealer": dealer, "seed": _int(fields["r"], "seed", "r")}
     else:
         hands = fields["h"].split("_")
         if any(len(h) % 2 for h in hands):
             raise LinkError("the link is damaged: a hand ('h=') has half a card", field="h")
-        spec["deal"] = {"dealer": dealer, "hands": [" ".join(h[i : i + 2] for i in range(0, len(h), 2)) for h in hands]}
+        deal = {"dealer": dealer, "hands": [" ".join(h[i : i + 2] for i in range(0, len(h), 2)) for h in hands]}
     if "l" in fields:
         later = [hands.split("_") for hands in fields["l"].split("~")]
         if any(len(h) % 2 for hands in later for h in hands):
             raise LinkError("the link is damaged: a later hand ('l=') has half a card", field="l")
-        spec["deal"]["later"] = [[" ".join(h[i : i + 2] for i in range(0, len(h), 2)) for h in hs] for hs in later]
-    if "t" in fields:
-        spec["title"] = _unb64(fields["t"], "title", "t", TITLE_LIMIT)
+        deal["later"] = [[" ".join(h[i : i + 2] for i in range(0, len(h), 2)) for h in hs] for hs in later]
+    return deal
+
+
+def _said(fields: dict[str, str]) -> tuple[dict[int, str], dict[int, list[str]], dict[int, tuple[str, str]]]:
+    """What a link says on its steps: the notes ('n='), the rule ids ('i='), the lesson questions ('q=')."""
     notes: dict[int, str] = {}
     for item in filter(None, fields.get("n", "").split(",")):
         at, sep, body = item.partition("~")
@@ -232,16 +262,7 @@ def decode(text: str) -> dict[str, Any]:
             _unb64(bits[1], "lesson", "q", TEXT_LIMIT),
             _unb64(bits[2], "hint", "q", TEXT_LIMIT),
         )
-    if "p" in fields:
-        spec["names"] = [_unb64(name, "players' names", "p", NAME_LIMIT) for name in fields["p"].split(",")]
-    scenario = _scenario(spec)
-    line = _moves_line(scenario, fields.get("m", ""))
-    spec["steps"] = _steps(line, notes, ids, asks)
-    last = len(line.states) - 1
-    spec["at"] = _int(fields["s"], "step", "s", 0, last) if "s" in fields else last
-    if "v" in fields:
-        spec["viewer"] = _int(fields["v"], "viewing seat", "v", 0, game.num_seats - 1)
-    return spec
+    return notes, ids, asks
 
 
 def _scenario(spec: dict[str, Any]) -> Scenario:

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .errors import OldtricksError
+from .i18n import N_, _, ngettext
 from .model import Game
 from .prng import Rng
 from .replay import Line, replay, start
@@ -28,27 +29,27 @@ from .scenario import Scenario, from_spec
 # What the board shows, with the words for it when it differs. Notes, rule ids, lesson questions and
 # the info lines (which name the options themselves) are not the game: two readings never part there.
 SHOWN: tuple[tuple[str, str], ...] = (
-    ("move", "the move played"),
-    ("seats", "the hands and the cards won"),
-    ("table", "the cards on the table"),
-    ("trick", "who takes the trick"),
-    ("centre", "the cards waiting in the centre"),
-    ("turn", "who is to play"),
-    ("legal", "the moves allowed"),
-    ("panels", "the score"),
-    ("outcome", "how the game ends"),
+    ("move", N_("the move played")),
+    ("seats", N_("the hands and the cards won")),
+    ("table", N_("the cards on the table")),
+    ("trick", N_("who takes the trick")),
+    ("centre", N_("the cards waiting in the centre")),
+    ("turn", N_("who is to play")),
+    ("legal", N_("the moves allowed")),
+    ("panels", N_("the score")),
+    ("outcome", N_("how the game ends")),
 )
 FIND_TRICKS = 3  # "within the first few tricks": a deal parting this soon is kept at once
 FIND_TRIES = 100  # seeds tried before the search gives up
 FIND_BUDGET = 2_000  # moves played in all while looking for a parting (a bound on the time it takes)
 MOVE_LIMIT = 400  # moves played on one deal while looking for a parting
 LATER_TRIES = 3  # once a deal parts after the first tricks: seeds tried beyond it for a sooner parting
-RULE_LEAD = "The rule that makes the difference:"
+RULE_LEAD = N_("The rule that makes the difference:")  # worded where shown: _(RULE_LEAD)
 
 
 def differences(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
     """What two frames of the same step show differently, in words (empty: the same board)."""
-    return [words for key, words in SHOWN if _shown(a, key) != _shown(b, key)]
+    return [_(words) for key, words in SHOWN if _shown(a, key) != _shown(b, key)]
 
 
 def _shown(frame: Mapping[str, Any], key: str) -> Any:
@@ -90,8 +91,8 @@ def option_label(game: Game[Any], key: str) -> str:
     """An option with its value in words: ``Equal ranks: the first player takes them``."""
     spec = next(s for s in game.option_specs if s.key == key)
     value = game.options[key]
-    label = next((c.label for c in spec.choices if c.value == value), str(value))
-    return f"{spec.title}: {label}"
+    label = next((c.said for c in spec.choices if c.value == value), str(value))
+    return _("{option}: {value}").format(option=spec.said, value=label)
 
 
 def _option_rule(game: Game[Any], key: str) -> str:
@@ -102,11 +103,13 @@ def _option_rule(game: Game[Any], key: str) -> str:
 
 
 def _listed(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+    return (
+        items[0] if len(items) == 1 else _("{first} and {second}").format(first=", ".join(items[:-1]), second=items[-1])
+    )
 
 
 def _said(events: Sequence[str]) -> str:
-    return " ".join(events) if events else "nothing is said"
+    return " ".join(events) if events else _("nothing is said")
 
 
 def describe(
@@ -121,37 +124,45 @@ def describe(
     ``ours`` are the frames under ``base`` (the scenario as written), ``theirs`` under ``other``;
     ``refused`` is the refusal that stopped ``theirs``, if one did."""
     changed = [k for k in other.options if other.options[k] != base.options.get(k)]
-    names = [f"“{option_label(other, k)}”" for k in changed] or ["the same options"]
+    names = [_("“{option}”").format(option=option_label(other, k)) for k in changed] or [_("the same options")]
+    under = _listed(names)
     step = parting(ours, theirs)
     rule = _option_rule(other, changed[0]) if changed else None
     if step is None:
-        text = (
-            f"This deal plays the same under both readings: as written and under {_listed(names)}, "
-            f"all {len(ours)} steps show the same board."
-        )
+        text = _(
+            "This deal plays the same under both readings: as written and under {under}, "
+            "all {count} steps show the same board."
+        ).format(under=under, count=len(ours))
     elif refused is not None and step == refused.get("step"):
         rule = refused.get("rule") or rule
-        text = f"The readings part at step {step}. Under {_listed(names)}: {refused['text']}"
+        text = _("The readings part at step {step}. Under {under}: {refusal}").format(
+            step=step, under=under, refusal=refused["text"]
+        )
     elif step >= len(theirs):
-        text = f"The readings part at step {step}: under {_listed(names)} the scripted moves stop before it."
+        text = _("The readings part at step {step}: under {under} the scripted moves stop before it.")
+        text = text.format(step=step, under=under)
     elif step >= len(ours):
-        text = f"The readings part at step {step}: as written the game stops before it."
+        text = _("The readings part at step {step}: as written the game stops before it.").format(step=step)
     else:
         a, b = ours[step], theirs[step]
-        text = f"The readings part at step {step}: {_listed(differences(a, b))} differ."
+        text = _("The readings part at step {step}: {parts} differ.").format(
+            step=step, parts=_listed(differences(a, b))
+        )
         if a.get("events") != b.get("events"):
             ours_said, theirs_said = _said(a.get("events") or []), _said(b.get("events") or [])
-            text += f" As written: {ours_said} Under {_listed(names)}: {theirs_said}"
+            text += " " + _("As written: {ours} Under {under}: {theirs}").format(
+                ours=ours_said, under=under, theirs=theirs_said
+            )
     known = {r.id: r for r in other.rules}
     found = known.get(rule) if rule else None
     return {
         "diverge": step,
         "text": text,
         # the rule, in words: a viewer shows the lead before its link to the rule's box
-        "rule_lead": RULE_LEAD if found else None,
-        "because": f"{RULE_LEAD} {found.title} ({found.status})." if found else None,
+        "rule_lead": _(RULE_LEAD) if found else None,
+        "because": f"{_(RULE_LEAD)} {found.statement} ({found.status})." if found else None,
         "rule": rule,
-        "rule_title": found.title if found else None,
+        "rule_title": found.statement if found else None,
         "status": found.status if found else None,
         "changed": changed,
     }
@@ -217,16 +228,20 @@ def find_parting_deal(
 def not_found(game: Game[Any], options: Mapping[str, Any], first: int, tries: int) -> str:
     """Why :func:`find_parting_deal` found no deal, in words: the deals tried and, for a rule that only
     comes into play in a position seldom reached, when that is (its option's ``shows``)."""
-    text = (
-        f"No deal from seed {first} on plays differently under these rules: each was played by the engine's "
-        f"bots to the end of the game or {MOVE_LIMIT} moves, until {tries} deals or {FIND_BUDGET:,} moves "
-        "in all had been played."
-    )
+    text = ngettext(
+        "No deal from seed {first} on plays differently under these rules: each was played by the engine's "
+        "bots to the end of the game or {limit} moves, until {tries} deal or {budget} moves "
+        "in all had been played.",
+        "No deal from seed {first} on plays differently under these rules: each was played by the engine's "
+        "bots to the end of the game or {limit} moves, until {tries} deals or {budget} moves "
+        "in all had been played.",
+        tries,
+    ).format(first=first, limit=MOVE_LIMIT, tries=tries, budget=f"{FIND_BUDGET:,}")
     specs = {s.key: s for s in game.option_specs}
     why = [specs[k].shows for k in options if k in specs and specs[k].shows]
     if why:
-        return f"{text} No deal can be found quickly: {'; '.join(why)}."
-    return f"{text} The difference shows only in a position these deals never reached, if at all."
+        return text + " " + _("No deal can be found quickly: {why}.").format(why="; ".join(why))
+    return text + " " + _("The difference shows only in a position these deals never reached, if at all.")
 
 
 class _Parted:

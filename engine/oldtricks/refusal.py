@@ -19,6 +19,7 @@ from functools import cache
 from typing import Any
 
 from .errors import IllegalMoveError, OldtricksError
+from .i18n import _, current
 from .model import Game, Move
 
 _NOT_PART = r"[0-9A-Za-z\u2660-\u2667]"  # a card token is not part of a longer word
@@ -26,7 +27,7 @@ _NOT_PART = r"[0-9A-Za-z\u2660-\u2667]"  # a card token is not part of a longer 
 
 @cache
 def _card_pattern(game_name: str, pattern: str, tokens: tuple[tuple[str, str], ...]) -> re.Pattern[str]:
-    alternatives = "|".join(re.escape(t) for t, _ in sorted(tokens, key=lambda t: -len(t[0])))
+    alternatives = "|".join(re.escape(t) for t, _name in sorted(tokens, key=lambda t: -len(t[0])))
     one = rf"(?:{alternatives})(?!{_NOT_PART})"
     # a run of cards written one after another ("7H TH JS") is a list: named as one
     return re.compile(rf"(?<!{_NOT_PART})(?:(?:the|a) )?({one}(?: {one})*)")
@@ -38,13 +39,20 @@ def card_words(game: Game[Any], text: str) -> str:
     for card in game.pack.cards:
         names[str(card)] = card.name
         names[card.symbol] = card.name
-    regex = _card_pattern(game.name, game.pack.pattern, tuple(sorted(names.items())))
-    return regex.sub(lambda m: _listed([f"the {names[t]}" for t in m.group(1).split(" ")]), text)
+    regex = _card_pattern(game.name + current(), game.pack.pattern, tuple(sorted(names.items())))
+    return regex.sub(lambda m: _listed([the_card(names[t]) for t in m.group(1).split(" ")]), text)
+
+
+def the_card(name: str) -> str:
+    """A card's name as a sentence names it: 'the Ace of Acorns' (German and Polish need no article)."""
+    return _("the {card}").format(card=name)
 
 
 def _listed(items: list[str]) -> str:
     """'a', 'a or b', 'a, b or c'."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+    if len(items) == 1:
+        return items[0]
+    return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def _sentence(text: str) -> str:
@@ -59,10 +67,10 @@ def move_words(game: Game[Any], move: Move | str) -> str:
     """A move in words: a card by its name, any other move as written (``bid 4``)."""
     if isinstance(move, Move):
         if move.card is not None:
-            return f"the {move.card.name}"
+            return the_card(move.card.name)
         return " ".join(x for x in (move.kind, move.value) if x)
     try:
-        return f"the {game.pack.parse(move).name}"
+        return the_card(game.pack.parse(move).name)
     except OldtricksError:
         return f"“{move.strip()}”"
 
@@ -77,15 +85,18 @@ def refusal(game: Game[Any], error: OldtricksError, move: Move | str, seat: int 
     names = game.seat_names()
     who = names[seat] if seat is not None and 0 <= seat < len(names) else None
     what = move_words(game, move)
-    head = f"{who} may not play {what} here" if who else f"{what[0].upper()}{what[1:]} may not be played here"
     if not isinstance(error, IllegalMoveError):
-        head = f"{what[0].upper()}{what[1:]} cannot be read as a move"
-    text = f"{head}: {card_words(game, str(error))}"
+        head = _("{move} cannot be read as a move").format(move=what)
+    elif who:
+        head = _("{seat} may not play {move} here").format(seat=who, move=what)
+    else:
+        head = _("{move} may not be played here").format(move=what)
+    text = _("{refusal}: {reason}").format(refusal=head[0].upper() + head[1:], reason=card_words(game, str(error)))
     known = {r.id: r for r in game.rules}
     found = known.get(rule) if rule else None
     return {
         "text": _sentence(text),
         "rule": rule,
-        "rule_title": found.title if found else None,
+        "rule_title": found.statement if found else None,
         "status": found.status if found else None,
     }

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .datawords import STEP_FIELDS, translated
 from .errors import IllegalMoveError, InvalidDealError, OldtricksError, ScenarioError
 from .frames import make_frame
 from .model import Event, Game, Move, Outcome
@@ -34,6 +35,14 @@ class Line:
     notes: dict[int, list[str]] = field(default_factory=dict)
     ids: dict[int, list[str]] = field(default_factory=dict)
     asks: dict[int, dict[str, str]] = field(default_factory=dict)
+    # where each note, hint and wrong answer of a scenario was written (``drogue/example|note|11``): its
+    # words in the catalogs (:mod:`.datawords`); a text not found here (a teacher's edit) stays as written
+    places: dict[str, str] = field(default_factory=dict)
+
+    def said(self, text: str) -> str:
+        """A note, hint or wrong answer in the language of the work under way."""
+        place = self.places.get(text)
+        return text if place is None else translated(place, text)
 
     def push(self, move: Move) -> list[Event]:
         state, events = self.game.apply(self.states[-1], move)
@@ -49,11 +58,15 @@ class Line:
             step=step,
             move=self.moves[step],
             events=self.events[step],
-            note=PARAGRAPH.join(self.notes.get(step, [])),
+            note=PARAGRAPH.join(self.said(note) for note in self.notes.get(step, [])),
             ids=self.ids.get(step, []),
             viewer=viewer,
-            ask=self.asks.get(step),
+            ask=self._ask(step),
         )
+
+    def _ask(self, step: int) -> dict[str, str] | None:
+        ask = self.asks.get(step)
+        return None if ask is None else {**ask, "wrong": self.said(ask["wrong"]), "hint": self.said(ask["hint"])}
 
     def frames(self, viewer: int | None = None) -> list[dict[str, Any]]:
         return [self.frame(i, viewer) for i in range(len(self.states))]
@@ -140,6 +153,7 @@ def replay(scenario: Scenario, options: Mapping[str, Any] | None = None, *, leni
         if step.ask:
             # the question is asked on the step before the move: the reader must find it
             line.asks[len(line.states) - 1] = {"answer": step.moves[0], "wrong": step.wrong, "hint": step.hint}
+        line.places.update({getattr(step, k): f"{scenario.id}|{k}|{i}" for k in STEP_FIELDS if getattr(step, k)})
         try:
             for token in step.moves:
                 try:

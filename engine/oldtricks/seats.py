@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import reduce
+
+from .i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,4 +49,4 @@ class Seats:
 
     def joined(self, seats: Iterable[int]) -> str:
         """The names of ``seats`` joined with 'and'."""
-        return " and ".join(self.names[s] for s in seats)
+        return reduce(lambda a, b: _("{first} and {second}").format(first=a, second=b), (self.names[s] for s in seats))

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Literal
 
 from .errors import IllegalMoveError, OldtricksError
 from .frames import make_frame
 from .levels import level_problem
+from .model import Game, Move
 from .prng import Rng
 from .registry import make_game
 from .replay import Line
@@ -71,32 +72,12 @@ def play_in_terminal(
         if turn != seat:
             move = strong_move(line, rng) if level == "strong" else game.bot_move(state, rng)
         else:
-            write(describe(make_frame(game, state, step=step, viewer=seat), seat))
-            legal = game.legal_moves(state)
-            try:
-                text = read("your move> ").strip()
-            except EOFError:
-                write("bye")
+            typed = _human_move(game, state, step, seat, read, write)
+            if typed == "quit":
                 return 0
-            if text in ("quit", "q"):
-                return 0
-            if text in ("help", "?"):
-                write(HELP)
+            if not isinstance(typed, Move):
                 continue
-            if text == "moves":
-                write("legal: " + " ".join(str(m) for m in legal))
-                continue
-            if not text:
-                if len(legal) != 1:
-                    write("you have a choice: " + " ".join(str(m) for m in legal))
-                    continue
-                move = legal[0]
-            else:
-                try:
-                    move = game.parse_move(state, text)
-                except OldtricksError as exc:
-                    write(f"  {exc}")
-                    continue
+            move = typed
         try:
             events = line.push(move)
         except OldtricksError as exc:
@@ -110,3 +91,36 @@ def play_in_terminal(
     outcome = game.outcome(state)
     write(outcome.text if outcome else "game over")
     return 0
+
+
+def _human_move(
+    game: Game[Any], state: Any, step: int, seat: int, read: Callable[[str], str], write: Callable[[str], None]
+) -> Move | Literal["quit"] | None:
+    """The move the player at ``seat`` types, after the position as that seat sees it: ``"quit"`` to stop
+    (or at the end of the input), None to ask again (after the help, the legal moves, or a move that
+    cannot be read)."""
+    write(describe(make_frame(game, state, step=step, viewer=seat), seat))
+    legal = game.legal_moves(state)
+    try:
+        text = read("your move> ").strip()
+    except EOFError:
+        write("bye")
+        return "quit"
+    if text in ("quit", "q"):
+        return "quit"
+    if text in ("help", "?"):
+        write(HELP)
+        return None
+    if text == "moves":
+        write("legal: " + " ".join(str(m) for m in legal))
+        return None
+    if not text:
+        if len(legal) != 1:
+            write("you have a choice: " + " ".join(str(m) for m in legal))
+            return None
+        return legal[0]
+    try:
+        return game.parse_move(state, text)
+    except OldtricksError as exc:
+        write(f"  {exc}")
+        return None

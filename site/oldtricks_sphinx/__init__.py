@@ -19,7 +19,10 @@ Each feature registers its nodes, directives, roles and events in one ``setup_*`
 - :mod:`.sandbox` ``{sandbox} GAME`` (deal, play, annotate, share); :mod:`.embeds` a bare page per
   scenario for iframes, and ``{embed} ID``; :mod:`.textpage` a page's viewers as text, on a page of
   their own; :mod:`.csp` a Content-Security-Policy on every page;
-  :mod:`.standards` a description on every page, and landmarks and code blocks the checkers accept.
+  :mod:`.standards` a description on every page, and landmarks and code blocks the checkers accept;
+  :mod:`.language` the engine's sentences in the edition's language (``language`` in conf.py).
+- :mod:`.editions` the German and Polish editions beside the English site (switcher, translated pages,
+  their catalogs checked), :mod:`.i18n` the extension's own words in the edition's language.
 
 ``conf.py`` must put ``engine/`` and ``site/`` on ``sys.path``; the engine needs nothing installed.
 
@@ -37,9 +40,12 @@ from sphinx.application import Sphinx
 from .assets import setup_assets
 from .csp import setup_csp
 from .ddtable import setup_ddtable
+from .editions import setup_editions
 from .embeds import setup_embeds
 from .folds import setup_folds
 from .glossary import setup_glossary
+from .i18n import setup_i18n
+from .language import setup_language
 from .ledger import setup_ledger
 from .lessons import setup_lessons
 from .links import setup_links
@@ -52,16 +58,20 @@ from .scenario import setup_scenario
 from .standards import setup_standards
 from .stats import setup_stats
 from .store import setup_store
+from .studypage import setup_study
 from .tables import setup_tables
 from .tabs import setup_tabs
 from .textpage import setup_textpage
+from .words import setup_words
 
 __version__ = "0.1.0"
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     for feature in (
+        setup_language,
         setup_project,
+        setup_i18n,
         setup_store,
         setup_links,
         setup_scenario,
@@ -78,10 +88,13 @@ def setup(app: Sphinx) -> dict[str, Any]:
         setup_numbers,
         setup_assets,
         setup_sandbox,
+        setup_study,
         setup_embeds,
         setup_textpage,
         setup_csp,
         setup_standards,
+        setup_editions,
+        setup_words,
     ):
         feature(app)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

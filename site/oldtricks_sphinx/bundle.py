@@ -41,12 +41,14 @@ __all__ = ["CHUNK_NAMES", "ENTRIES", "Bundle", "BundleError", "bundle", "esbuild
 # live.js (worker.js, a module Worker, which imports pyodide.mjs by a run-time URL) or widget.js
 # (teach/share.js, by a dynamic import); a lessons page loads course.js, the Rules ledger page ledger.js,
 # a page with viewers textform.js too (a classic script: the text forms where widget.js never starts),
-# a page with {tabs} tabs.js (a classic script too), a page with {stats} plots numbers.js (a classic script).
+# a page with {tabs} tabs.js (a classic script too), a page with {stats} plots numbers.js (a classic script),
+# every page editions.js (the language switcher, a classic script).
 ENTRIES = (
     "widget.js",
     "live.js",
     "worker.js",
     "teach/sandbox.js",
+    "teach/study.js",
     "teach/embed.js",
     "teach/snippet.js",
     "teach/share.js",
@@ -55,6 +57,7 @@ ENTRIES = (
     "tabs.js",
     "numbers.js",
     "ledger.js",
+    "editions.js",
 )
 CHUNK_NAMES = "chunk-[hash]"
 SOURCES_DIR = "src"  # where the source maps say the modules are (not published: the maps carry their text)

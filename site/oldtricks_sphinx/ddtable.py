@@ -14,14 +14,25 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from oldtricks.cards import SUIT_NAMES as CARD_SUITS
 from oldtricks.errors import OldtricksError, ScenarioError
+from oldtricks.i18n import pgettext
 
+from .i18n import _
 from .project import load_scenario, replay_scenario, scenario_path
 from .tables import Cell, table
 
 __all__ = ["DoubleDummyDirective", "setup_ddtable"]
 
-SUIT_NAMES = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
+
+def _suit(trump: str) -> str:
+    """A trump suit's name in the edition's language (the engine's card words).
+
+    >>> _suit("C"), _suit("X")
+    ('Clubs', 'X')
+    """
+    name = CARD_SUITS["french"].get(trump)
+    return trump if name is None else pgettext("French suit", name)
 
 
 class DoubleDummyDirective(SphinxDirective):
@@ -51,12 +62,12 @@ class DoubleDummyDirective(SphinxDirective):
             raise self.error(f"{sid}: {exc}") from None
         names = game.seat_names()
         rows: list[list[Cell]] = [
-            [SUIT_NAMES.get(trump, trump), *(str(dd.for_maker(seat, trump)) for seat in range(4))]
-            for trump in dd.points
+            [_suit(trump), *(str(dd.for_maker(seat, trump)) for seat in range(4))] for trump in dd.points
         ]
-        heads = ["Trump", *(f"{names[seat]} makes" for seat in range(4))]
+        heads = [_("Trump"), *(_("{seat} makes").format(seat=names[seat]) for seat in range(4))]
         caption = nodes.paragraph(
             "",
+            # a paragraph of the directive's own: the page's catalog translates it (gettext extracts it)
             f"Card points (of 120) the maker's side takes with best play by all, every hand known,"
             f" {names[dd.leader]} leading the first trick.",
             classes=["ot-ddtable-caption"],

@@ -22,6 +22,7 @@ from oldtricks.cards import RANK_NAMES, SUIT_NAMES, Card
 from oldtricks.errors import OldtricksError
 from oldtricks.replay import Replay
 
+from .i18n import _, n_
 from .lessons import lessons_of
 
 __all__ = ["card_node", "complete_tricks", "static_card", "static_form"]
@@ -42,22 +43,24 @@ def static_form(rp: Replay, frames: Sequence[dict[str, Any]]) -> nodes.container
     sc, game = rp.scenario, rp.game
     pattern = game.pack.pattern
     box = nodes.container(classes=["ot-static"])
-    box += nodes.paragraph("", "", nodes.strong("", sc.title))
+    box += nodes.paragraph("", "", nodes.strong("", sc.said("title")))
     if sc.description.strip():
-        box += nodes.paragraph("", " ".join(sc.description.split()))
+        box += nodes.paragraph("", " ".join(sc.said("description").split()))
     chosen = [_option_text(game, key, value) for key, value in sc.options.items()]
     if chosen:
-        box += nodes.paragraph("", "Rules chosen: " + "; ".join(chosen) + ".")
+        box += nodes.paragraph("", _("Rules chosen: {rules}.").format(rules="; ".join(chosen)))
 
     deals = _deals(frames)
     first = frames[0]
-    box += nodes.paragraph("", "The deal (top card first):" if _piles(first) else "The deal:")
+    box += nodes.paragraph("", _("The deal (top card first):") if _piles(first) else _("The deal:"))
     box += _hands(first, pattern)
     if pattern == "german":
         ranks = ", ".join(f"{k} {v}" for k, v in RANK_NAMES["german"].items() if k in game.pack.ranks)
         suits = ", ".join(f"{k} {v}" for k, v in SUIT_NAMES["german"].items())
         box += nodes.paragraph(
-            "", f"Cards are written rank then suit. Ranks: {ranks}. Suits: {suits}.", classes=["ot-static-key"]
+            "",
+            _("Cards are written rank then suit. Ranks: {ranks}. Suits: {suits}.").format(ranks=ranks, suits=suits),
+            classes=["ot-static-key"],
         )
     for note in _notes(deals[0]).get(0, []):
         box += nodes.paragraph("", note, classes=["ot-static-note"])
@@ -69,25 +72,31 @@ def static_form(rp: Replay, frames: Sequence[dict[str, Any]]) -> nodes.container
     asked = [i for i, frame in enumerate(frames) if frame.get("ask")]
     spoils = {id(frame) for frame in frames[asked[0] :]} if asked else set()
     if count or len(deals) > 1:
-        box += nodes.paragraph("", "The play:")
+        box += nodes.paragraph("", _("The play:"))
         box += _play_list(deals, tricks, pattern, spoils)
     if spoils:
         box += nodes.paragraph(
             "",
-            "The rest of the play is left out of the printed sheet: it would answer the questions.",
+            _("The rest of the play is left out of the printed sheet: it would answer the questions."),
             classes=["ot-static-withheld"],
         )
     last = frames[-1]
     spoiler = ["ot-static-spoiler"] if spoils else []
     if last.get("outcome"):
-        box += nodes.paragraph("", "Outcome: " + last["outcome"]["text"], classes=["ot-static-outcome", *spoiler])
+        box += nodes.paragraph(
+            "", _("Outcome: {outcome}").format(outcome=last["outcome"]["text"]), classes=["ot-static-outcome", *spoiler]
+        )
     else:
         box += nodes.paragraph(
             "",
-            f"The scenario stops here, after {count} trick(s); the game goes on.",
+            n_(
+                "The scenario stops here, after {count} trick; the game goes on.",
+                "The scenario stops here, after {count} tricks; the game goes on.",
+                count,
+            ).format(count=count),
             classes=["ot-static-outcome", *spoiler],
         )
-    box += _questions(sc.id, sc.title, tuple(sc.demonstrates), frames)
+    box += _questions(sc.id, sc.said("title"), tuple(sc.demonstrates), frames)
     return box
 
 
@@ -102,14 +111,16 @@ def _questions(
     found = nodes.enumerated_list(classes=["ot-static-questions"])
     for lesson in lessons:
         trick = _number(frames[lesson.step]) if lesson.step < len(frames) else 0
-        where = f"Before trick {trick} is complete" if trick else "Before the first trick"
+        where = _("Before trick {trick} is complete").format(trick=trick) if trick else _("Before the first trick")
         found += nodes.list_item(
             "",
-            nodes.paragraph("", f"{where} (step {lesson.step}): {lesson.scene}"),
+            nodes.paragraph(
+                "", _("{where} (step {step}): {scene}").format(where=where, step=lesson.step, scene=lesson.scene)
+            ),
             nodes.paragraph("", "", nodes.strong("", lesson.question), classes=["ot-static-answer"]),
         )
     return nodes.container(
-        "", nodes.paragraph("", "", nodes.strong("", "Questions")), found, classes=["ot-static-quiz"]
+        "", nodes.paragraph("", "", nodes.strong("", _("Questions"))), found, classes=["ot-static-quiz"]
     )
 
 
@@ -143,7 +154,7 @@ def _option_text(game: Any, key: str, value: Any) -> str:
     if spec is None:
         return f"{key} = {value}"
     choice = spec.choice(game.options.get(key, value))
-    return f"{spec.title}: {choice.label if choice else value}"
+    return f"{spec.said}: {choice.said if choice else value}"
 
 
 def _symbol(text: str, pattern: str) -> str:
@@ -215,8 +226,8 @@ def _play_list(
             head = nodes.paragraph(
                 "",
                 "",
-                nodes.strong("", f"Deal {number_of_deal}"),
-                nodes.Text(" (top card first):" if _piles(deal[0]) else ":"),
+                nodes.strong("", _("Deal {number}").format(number=number_of_deal)),
+                nodes.Text(_(" (top card first):") if _piles(deal[0]) else ":"),
             )
             item = nodes.list_item("", head, _hands(deal[0], pattern))
             if id(deal[0]) in spoils:
@@ -241,15 +252,23 @@ def _play_list(
 def _trick_item(number: int, frame: dict[str, Any], notes: list[str], pattern: str) -> nodes.list_item:
     names = [seat["name"] for seat in frame["seats"]]
     winner = frame["trick"].get("winner")
-    result = "Tie: nobody takes the cards yet" if winner is None else f"{names[winner]} wins"
+    result = _("Tie: nobody takes the cards yet") if winner is None else _("{seat} wins").format(seat=names[winner])
     played = ", ".join(f"{names[p['seat']]} {_symbol(p['card'], pattern)}" for p in frame["table"])
-    item = nodes.list_item("", nodes.paragraph("", f"Trick {number}: {played}. {result}."))
+    item = nodes.list_item(
+        "",
+        nodes.paragraph("", _("Trick {number}: {cards}. {result}.").format(number=number, cards=played, result=result)),
+    )
     for note in notes:
         item += nodes.paragraph("", note, classes=["ot-static-note"])
     return item
 
 
 def _skipped(numbers: list[int]) -> nodes.list_item:
-    span = f"Trick {numbers[0]}" if len(numbers) == 1 else f"Tricks {numbers[0]}–{numbers[-1]}"
-    text = f"{span}: not listed here (the game viewer steps through every one)."
+    first, last = numbers[0], numbers[-1]
+    span = (
+        _("Trick {number}").format(number=first)
+        if first == last
+        else _("Tricks {first}–{last}").format(first=first, last=last)
+    )
+    text = _("{tricks}: not listed here (the game viewer steps through every one).").format(tricks=span)
     return nodes.list_item("", nodes.paragraph("", text))

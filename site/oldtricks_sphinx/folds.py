@@ -50,8 +50,9 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 
+from .i18n import _
 from .scenario import scenario_embed
-from .tabs import script_with, tab_panel, tab_set
+from .tabs import pop_shown, script_with, shown_words, tab_panel, tab_set
 
 __all__ = ["ExamplesDirective", "FoldDirective", "fold_line", "page_fold", "setup_folds"]
 
@@ -62,7 +63,7 @@ class page_fold(nodes.General, nodes.Element):
 
 def fold_line(names: list[str]) -> str:
     """The button's words for examples of these names."""
-    return "Watch: " + " · ".join(names)
+    return _("Watch: ") + " · ".join(names)
 
 
 def _names(node: nodes.Element) -> list[str]:
@@ -70,7 +71,7 @@ def _names(node: nodes.Element) -> list[str]:
     names: list[str] = []
     for child in node.children:
         if isinstance(child, tab_set):
-            names.extend(panel["label"] for panel in child.children if isinstance(panel, tab_panel))
+            names.extend(panel["shown"] for panel in child.children if isinstance(panel, tab_panel))
         elif isinstance(child, scenario_embed):
             names.append(child["data"]["title"])
         elif isinstance(child, nodes.Element):
@@ -90,6 +91,9 @@ class FoldDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         fold = page_fold(classes=["ot-fold"], open="open" in self.options)
         self.set_source_info(fold)
+        if self.arguments:  # words of the page: its catalog translates them (folds' lines are resolved later)
+            source, line = self.get_source_info()
+            fold += shown_words(self.arguments[0].strip(), source, line)
         self.state.nested_parse(self.content, self.content_offset, fold)
         fold["line"] = self.line(fold)
         page = self.env.docname.rsplit("/", 1)[-1]
@@ -110,7 +114,20 @@ class ExamplesDirective(FoldDirective):
     def line(self, fold: page_fold) -> str:
         if next(iter(fold.findall(scenario_embed)), None) is None:
             raise self.error("an {examples} block holds at least one viewer ({scenario})")
+        fold["named"] = not self.arguments  # named by its content: the line is made again once labels are known
         return self.arguments[0].strip() if self.arguments else fold_line(_names(fold))
+
+
+def _resolve_lines(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Each fold's line as the edition shows it: its own line as the page's catalog translated it, or the
+    names of the tabs and viewers inside, once the tabs have their labels in the edition's words (HTML:
+    the gettext builder keeps the line's node, which it extracts)."""
+    if app.builder.format != "html":
+        return
+    for fold in doctree.findall(page_fold):
+        fold["line"] = pop_shown(fold, fold["line"])
+        if fold.get("named"):
+            fold["line"] = fold_line(_names(fold))
 
 
 def _visit_fold(self: Any, node: page_fold) -> None:
@@ -140,3 +157,4 @@ def setup_folds(app: Sphinx) -> None:
     app.add_directive("examples", ExamplesDirective)
     app.add_directive("fold", FoldDirective)
     app.connect("html-page-context", script_with(page_fold))
+    app.connect("doctree-resolved", _resolve_lines, priority=450)  # after the tabs' labels (tabs.py, 400)

@@ -59,7 +59,7 @@ class LedgerDirective(SphinxDirective):
                 raise self.error(f"cannot list the scenarios of the ledger: {exc}") from None
         note_links(self.env)
         cov = compute(scenarios).rules
-        titles = {sc.id: sc.title for sc in scenarios}
+        titles = {sc.id: sc.said("title") for sc in scenarios}
         package = Path(oldtricks.__file__).parent
         sites = implementation_sites(package)
 

@@ -26,6 +26,7 @@ from sphinx.util.docutils import SphinxDirective
 from oldtricks.errors import ScenarioError
 from oldtricks.registry import FAMILIES, all_rules
 
+from .i18n import _
 from .links import rule_link
 from .project import load_scenario, replay_scenario, scenario_files, scenario_path
 from .store import embeds, note_links
@@ -56,10 +57,10 @@ class Lesson:
         """
         kind = self.answer.split(" ", 1)[0]
         if kind in ("bid", "pass"):
-            return f"What should {self.seat} bid?"
+            return _("What should {seat} bid?").format(seat=self.seat)
         if kind == "trump":
-            return f"Which suit should {self.seat} name as trump?"
-        return f"What should {self.seat} play?"
+            return _("Which suit should {seat} name as trump?").format(seat=self.seat)
+        return _("What should {seat} play?").format(seat=self.seat)
 
     @property
     def key(self) -> str:
@@ -77,7 +78,7 @@ def lessons_of(
             continue
         seats = frame.get("seats") or []
         turn = frame.get("turn")
-        seat = seats[turn]["name"] if isinstance(turn, int) and 0 <= turn < len(seats) else "the player to move"
+        seat = seats[turn]["name"] if isinstance(turn, int) and 0 <= turn < len(seats) else _("the player to move")
         after = frames[i + 1] if i + 1 < len(frames) else {}
         rules = tuple(after.get("ids") or ()) or demonstrates
         step = frame.get("step", i)
@@ -114,7 +115,9 @@ class LessonsDirective(SphinxDirective):
         course = lesson_course(classes=["ot-course"])
         course += nodes.paragraph(
             "",
-            f"{len(lessons)} questions in {len(listed)} scenarios, easiest first.",
+            _("{questions} questions in {count} scenarios, easiest first.").format(
+                questions=len(lessons), count=len(listed)
+            ),
             classes=["ot-course-progress"],
         )
         items = nodes.enumerated_list(classes=["ot-course-list"])
@@ -135,7 +138,7 @@ class LessonsDirective(SphinxDirective):
             raise self.error(str(exc)) from None
         if sc.game not in games:
             raise self.error(f"line {lineno}: scenario {scenario_id!r} is a {sc.game} scenario, not {games[0]}")
-        found = lessons_of(sc.id, frames, sc.title, tuple(sc.demonstrates))
+        found = lessons_of(sc.id, frames, sc.said("title"), tuple(sc.demonstrates))
         if not found:
             raise self.error(f"line {lineno}: scenario {scenario_id!r} asks no question (no step with 'ask')")
         for lesson in found:
@@ -170,11 +173,11 @@ class LessonsDirective(SphinxDirective):
         question = nodes.paragraph(classes=["ot-course-question"])
         question += nodes.strong("", lesson.question)
         if lesson.rules:
-            question += nodes.Text(" Trains: ")
+            question += nodes.Text(_(" Trains: "))
             for i, rule_id in enumerate(lesson.rules):
                 if i:
                     question += nodes.Text(", ")
-                question += rule_link(rule_id, all_rules()[rule_id].title, warn=True)
+                question += rule_link(rule_id, all_rules()[rule_id].statement, warn=True)
         item += question
         return item
 

@@ -19,6 +19,7 @@ from sphinx.util.docutils import SphinxTranslator
 
 from oldtricks.registry import all_rules
 
+from .i18n import _, n_
 from .store import embeds, rule_anchor, rule_blocks
 
 __all__ = [
@@ -60,15 +61,25 @@ SHOWN_INLINE = 3
 SHOWN_WIDTH = 115
 
 
+# each status's label in the edition's language (the class keeps the English word)
+STATUS_WORDS = {
+    "documented": lambda: _("documented"),
+    "disputed": lambda: _("disputed"),
+    "suggested": lambda: _("suggested"),
+    "assumed": lambda: _("assumed"),
+}
+
+
 def status_pill(status: str, *, small: bool = False) -> nodes.inline:
     """The status label: documented / disputed / suggested / assumed, one style everywhere."""
     classes = ["ot-status", f"ot-status-{status}"] + (["ot-status-small"] if small else [])
-    return nodes.inline(status, status, classes=classes)
+    return nodes.inline(status, STATUS_WORDS[status](), classes=classes)
 
 
 def _visit_fold(self: Any, node: demos_fold) -> None:
     self.body.append(self.starttag(node, "details", ""))
-    self.body.append(f'<summary><span class="ot-rule-demos-label">Shown in</span> {node["count"]} examples</summary>\n')
+    label, count = _("Shown in"), n_("{count} example", "{count} examples", node["count"]).format(count=node["count"])
+    self.body.append(f'<summary><span class="ot-rule-demos-label">{label}</span> {count}</summary>\n')
 
 
 def _depart_fold(self: Any, node: demos_fold) -> None:
@@ -138,12 +149,12 @@ def _demos(app: Sphinx, docname: str, rule_id: str) -> nodes.Element:
     shown = sorted(((e.docname, e.lineno, sid, e.title) for sid, e in embeds(app.env).items() if rule_id in e.ids))
     para = nodes.paragraph(classes=["ot-rule-demos"])
     if not shown:
-        para += nodes.emphasis("", "No scenario on these pages demonstrates this rule yet.")
+        para += nodes.emphasis("", _("No scenario on these pages demonstrates this rule yet."))
         return para
-    line = "Shown in: " + " · ".join(title for *_, title in shown)
+    line = _("Shown in: ") + " · ".join(title for *_rest, title in shown)
     folded = len(shown) > SHOWN_INLINE or len(line) > SHOWN_WIDTH
     if not folded:
-        para += nodes.inline("", "Shown in: ", classes=["ot-rule-demos-label"])
+        para += nodes.inline("", _("Shown in: "), classes=["ot-rule-demos-label"])
     for i, (doc, _line, sid, title) in enumerate(shown):
         if i:
             para += nodes.Text(" · ")
@@ -160,8 +171,12 @@ def rule_link(rule_id: str, text: str | None = None, *, warn: bool = False, pill
     """A placeholder link to a known rule, showing ``text`` (default: the id) and its status label."""
     rule = all_rules()[rule_id]
     node = pending_rule(rule_id=rule_id, status=rule.status, warn=warn)
-    # an id is set as code; a rule's title (a lesson's "Trains:") as the text around it
-    node += nodes.inline("", text or rule_id, classes=["ot-cite-text"] + (["ot-cite-titled"] if text else []))
+    # an id is set as code (notation, the same in every edition); a rule's title (a lesson's "Trains:") as the
+    # text around it
+    if text:
+        node += nodes.inline("", text, classes=["ot-cite-text", "ot-cite-titled"])
+    else:
+        node += nodes.literal("", rule_id, classes=["ot-cite-text"])
     if pill:
         node += nodes.Text(" ")
         node += status_pill(rule.status, small=True)

@@ -9,8 +9,9 @@ import statement that names an engine module, module-level or inside a function 
 a run imports, so nothing the live engine reaches is left out). :func:`write_live_wheel` writes those
 modules, each without comments, with empty docstrings and narrow indentation on the same lines
 (strip.py: a traceback from the live engine still names the right line), the ledger (``DATA``: every
-game's rule table), and a dist-info of the package's name, version, licence and a RECORD of what is in
-it. The browser tests replay every scenario on it and compare the frames with the build's.
+game's rule table), the compiled catalogs of the engine's languages (``CATALOGS``), and a dist-info of the
+package's name, version, licence and a RECORD of what is in it. The browser tests replay every scenario on
+it and compare the frames with the build's.
 
 This module imports nothing from Sphinx.
 
@@ -39,6 +40,9 @@ PACKAGE = "oldtricks"
 ROOTS = (f"{PACKAGE}/__init__.py", f"{PACKAGE}/live.py")
 GAMES = f"{PACKAGE}/games/"  # every module here is a root: the registry imports them by name
 DATA = (f"{PACKAGE}/ledger.toml",)  # files the live engine reads: the ledger is every game's rule table
+# ... and the compiled catalogs of every language it speaks, which it reads by path: the engine's words
+# (oldtricks/i18n.py), the ledger's rules and the site's scenarios (oldtricks/datawords.py)
+CATALOGS = (f"{PACKAGE}/locales/", tuple(f"/LC_MESSAGES/{name}.mo" for name in ("oldtricks", "ledger", "scenarios")))
 # dist-info files kept as they are (entry_points.txt names the command line, which is left out)
 DIST_INFO_KEPT = ("WHEEL", "licenses/")
 
@@ -139,6 +143,12 @@ def write_live_wheel(
     if missing:
         raise LiveWheelError(f"the engine wheel {full} lacks {', '.join(missing)}")
     out.update({name: members[name] for name in DATA})
+    catalogs = {
+        name: data for name, data in members.items() if name.startswith(CATALOGS[0]) and name.endswith(CATALOGS[1])
+    }
+    if not catalogs:
+        raise LiveWheelError(f"the engine wheel {full} has no compiled catalogs ({CATALOGS[0]}*{CATALOGS[1][0]})")
+    out.update(catalogs)
     dist_info = next((name.split("/")[0] for name in members if name.split("/")[0].endswith(".dist-info")), None)
     if dist_info is None:
         raise LiveWheelError(f"the engine wheel {full} has no .dist-info")

@@ -18,6 +18,7 @@ from sphinx.util.docutils import SphinxDirective
 from oldtricks.errors import ScenarioError
 
 from .fallback import card_node, complete_tricks
+from .i18n import _
 from .lessons import pending_step_link
 from .project import load_scenario, replay_scenario, scenario_path
 from .store import note_links
@@ -68,10 +69,12 @@ class TrickDirective(SphinxDirective):
                 classes=classes,
             )
         figure += row
-        result = "nobody takes it yet" if winner is None else f"{names[winner]} wins it"
+        result = _("nobody takes it yet") if winner is None else _("{seat} wins it").format(seat=names[winner])
         caption = nodes.paragraph("", "", classes=["ot-trick-caption"])
-        caption += nodes.Text(self.options.get("caption") or f"Trick {number}: {result}. ")
-        caption += pending_step_link(scenario=sc.id, step=frame.get("step", step), title="Watch this deal")
+        caption += nodes.Text(
+            self.options.get("caption") or _("Trick {number}: {result}. ").format(number=number, result=result)
+        )
+        caption += pending_step_link(scenario=sc.id, step=frame.get("step", step), title=_("Watch this deal"))
         figure += caption
         return [figure]
 

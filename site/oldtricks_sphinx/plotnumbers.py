@@ -24,6 +24,8 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.writers.html5 import HTML5Translator
 
+from .i18n import _
+
 __all__ = ["NUMBERS_DIR", "numbers_page", "setup_numbers", "stats_numbers"]
 
 NUMBERS_DIR = "numbers"
@@ -44,9 +46,14 @@ def _visit_numbers(self: HTML5Translator, node: stats_numbers) -> None:
     """The fold, holding a link to the table on the numbers page, which numbers.js replaces by the table."""
     here = self.builder.current_docname
     href = escape(f"{self.builder.get_relative_uri(here, numbers_page(here))}#{node['ident']}", quote=True)
+    summary, table, away = (
+        _("The numbers behind this plot"),
+        _("The table of this plot’s numbers"),
+        _(", on a page of its own."),
+    )
     self.body.append(
-        f'<details class="ot-stats-numbers" data-numbers="{href}"><summary>The numbers behind this plot</summary>\n'
-        f'<p class="ot-stats-away"><a href="{href}">The table of this plot’s numbers</a>, on a page of its own.</p>\n'
+        f'<details class="ot-stats-numbers" data-numbers="{href}"><summary>{escape(summary)}</summary>\n'
+        f'<p class="ot-stats-away"><a href="{href}">{escape(table)}</a>{escape(away)}</p>\n'
         "</details>\n"
     )
     raise nodes.SkipNode
@@ -77,9 +84,11 @@ def _collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
         pagename = numbers_page(docname)
         context = {
             "metatags": "",
-            "title": f"{title}: the numbers behind the plots",
+            "title": _("{title}: the numbers behind the plots").format(title=title),
             "page_title": title,
-            "description": f"Every number drawn in the statistics plots of the page {title}, in tables.",
+            "description": _("Every number drawn in the statistics plots of the page {title}, in tables.").format(
+                title=title
+            ),
             "back": app.builder.get_relative_uri(pagename, docname),
             "tables": tables,
         }

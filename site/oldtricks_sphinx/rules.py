@@ -30,8 +30,10 @@ from sphinx.util.nodes import split_explicit_title
 from oldtricks.model import Rule
 from oldtricks.registry import all_rules
 
+from .i18n import _
 from .links import rule_demos, rule_link, status_pill
 from .store import RuleBlock, note_links, rule_anchor, rule_blocks
+from .words import translatable
 
 __all__ = ["QUIET", "RuleDirective", "RuleRole", "setup_rules"]
 
@@ -71,7 +73,7 @@ class RuleDirective(SphinxDirective):
         block = nodes.container(classes=["ot-rule-block", f"ot-status-{rule.status}"], ids=[anchor])
         self.set_source_info(block)
         self.state.document.ids[anchor] = block
-        block += self._head(rule)
+        block += self._head(rule, *self.get_source_info())
         body = nodes.container(classes=["ot-rule-statement"])
         self.state.nested_parse(self.content, self.content_offset, body)
         block += body
@@ -80,11 +82,19 @@ class RuleDirective(SphinxDirective):
             "",
             "",
             nodes.inline(
-                "", "", nodes.inline("", "Source: ", classes=["ot-rule-source-label"]), nodes.Text(rule.source)
+                "",
+                "",
+                nodes.inline("", _("Source: "), classes=["ot-rule-source-label"]),
+                translatable(rule.source, *self.get_source_info()),
             ),
             nodes.Text(" "),
             nodes.reference(
-                "", "", nodes.literal("", rule.id), refid=anchor, classes=["ot-rule-id"], reftitle="Link to this rule"
+                "",
+                "",
+                nodes.literal("", rule.id),
+                refid=anchor,
+                classes=["ot-rule-id"],
+                reftitle=_("Link to this rule"),
             ),
             classes=["ot-rule-source"],
         )
@@ -92,11 +102,12 @@ class RuleDirective(SphinxDirective):
         return [block]
 
     @staticmethod
-    def _head(rule: Rule) -> nodes.paragraph:
+    def _head(rule: Rule, source: str, line: int) -> nodes.paragraph:
         head = nodes.paragraph(classes=["ot-rule-head"])
         head += status_pill(rule.status)
         head += nodes.Text(" ")
-        head += nodes.strong("", rule.title)
+        # the title from the ledger, translated by the page's catalog (words.py)
+        head += nodes.strong("", "", translatable(rule.title, source, line))
         return head
 
 

@@ -16,24 +16,7 @@ Layout written into a built site (``outdir``)::
                                 offline (serviceworker.js, versioned by the runtime's digest); at
                                 the root, so that its scope is the whole site
 
-Runtime manifest (``_static/oldtricks/runtime.json``); URLs are relative to the manifest itself::
-
-    {
-      "pyodide": "../pyodide/",                                  # folder holding pyodide.mjs, trailing slash
-      "wheel": "../wheels/oldtricks-0.1.0-py3-none-any.whl",
-      "stdlib": "../pyodide/python_stdlib.zip",                  # passed to loadPyodide as stdLibURL
-      "pyodide_version": "314.0.7",
-      "wheel_sha256": "<hex>",
-      "runtime_sha256": "<hex>",                                 # of every file above: the cache's version
-      "cache": "oldtricks-314.0.7-<runtime_sha256[:16]>",        # the service worker's cache, which also
-                                                                 # holds the engine's memory snapshot
-      "sizes": {"pyodide.asm.wasm": 9598218, ..., "wheel": 12345}, # bytes, for download progress
-      "service_worker": "../../oldtricks-sw.js",                 # registered by live.js once live
-      "keep": ["../pyodide/pyodide.mjs", ..., "worker.js"]       # what it keeps for the next page
-    }
-
-Only ``pyodide`` and ``wheel`` are required by live.js; ``stdlib`` and ``cache`` are passed on to the
-worker when given (without ``cache``, no memory snapshot is kept); the other keys are informative.
+The runtime manifest and the service worker are written by manifest.py (its docstring has the format).
 
 This module imports nothing from Sphinx. The Sphinx extension calls ``copy_runtime`` from its
 ``build-finished`` hook (after Sphinx has copied ``static/oldtricks/`` into ``_static/oldtricks/``);
@@ -51,7 +34,6 @@ True
 from __future__ import annotations
 
 import argparse
-import hashlib
 import importlib.util
 import json
 import shutil
@@ -61,7 +43,6 @@ import tempfile
 import zipfile
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 __all__ = [
     "MANIFEST_NAME",
@@ -87,13 +68,6 @@ RUNTIME_FILES = (
     "pyodide-lock.json",
 )
 LOCK_NAME = "pyodide-lock.json"
-SERVICE_WORKER = "oldtricks-sw.js"  # at the site's root
-SERVICE_WORKER_SOURCE = Path(__file__).with_name("serviceworker.js")
-MANIFEST_NAME = "runtime.json"
-SW_CACHE_PREFIX = "oldtricks-"  # serviceworker.js's PREFIX: its caches, named by the runtime's version
-PYODIDE_DIR = "pyodide"  # under _static/
-WHEELS_DIR = "wheels"  # under _static/
-CLIENT_DIR = "oldtricks"  # under _static/: live.js, worker.js, runtime.json
 
 
 class RuntimeSetupError(RuntimeError):
@@ -118,14 +92,6 @@ def pinned_version(package_json: Path, package: str) -> str | None:
     return None
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
-
-
 def _load_sibling(stem: str) -> ModuleType:
     """A module beside this file (stdlib.py, glue.py ...), loaded by path: this module is itself loaded
     so by the tests and the noxfile."""
@@ -142,6 +108,12 @@ def _load_sibling(stem: str) -> ModuleType:
 
 
 _stdlib = _load_sibling("stdlib")
+_manifest = _load_sibling("manifest")
+MANIFEST_NAME: str = _manifest.MANIFEST_NAME
+PYODIDE_DIR: str = _manifest.PYODIDE_DIR
+WHEELS_DIR: str = _manifest.WHEELS_DIR
+CLIENT_DIR: str = _manifest.CLIENT_DIR
+write_service_worker = _manifest.write_service_worker
 _glue = _load_sibling("glue")
 _livewheel = _load_sibling("livewheel")
 
@@ -158,26 +130,6 @@ def _write_lock(source: Path, dest: Path) -> None:
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise RuntimeSetupError(f"unreadable Pyodide lock file {source}: {exc}") from exc
     dest.write_text(json.dumps({"info": info, "packages": {}}, separators=(",", ":")), encoding="utf-8")
-
-
-def write_service_worker(outdir: Path, version: str, runtime: list[str]) -> Path:
-    """Write the site's service worker (serviceworker.js with its version and runtime files filled in)."""
-    text = SERVICE_WORKER_SOURCE.read_text(encoding="utf-8")
-    text = (
-        text.replace("__OLDTRICKS_VERSION__", version)
-        .replace("__OLDTRICKS_PREFIX__", SW_CACHE_PREFIX)
-        .replace("__OLDTRICKS_RUNTIME__", json.dumps(runtime))
-    )
-    target = Path(outdir) / SERVICE_WORKER
-    target.write_text(text, encoding="utf-8")
-    return target
-
-
-def _runtime_digest(paths: list[Path]) -> str:
-    digest = hashlib.sha256()
-    for path in paths:
-        digest.update(_sha256(path).encode("ascii"))
-    return digest.hexdigest()
 
 
 CACHE = Path(__file__).resolve().parents[2] / "build" / "cache"  # stripped sources, deflate streams
@@ -218,6 +170,21 @@ def copy_runtime(
     """
     outdir, node_modules, wheel = Path(outdir), Path(node_modules), Path(wheel)
     source = node_modules / "pyodide"
+    installed = _installed(source, node_modules, wheel)
+    static = outdir / "_static"
+    runtime_dir = static / PYODIDE_DIR
+    wheels_dir = static / WHEELS_DIR
+    client_dir = static / CLIENT_DIR
+    for folder in (runtime_dir, wheels_dir, client_dir):
+        folder.mkdir(parents=True, exist_ok=True)
+    sizes = _copy_pyodide(source, runtime_dir, node_modules, keep, cache, compiled, minify)
+    live_wheel = _write_live_wheel(wheel, wheels_dir, source, cache, compiled)
+    sizes["wheel"] = live_wheel.stat().st_size
+    _manifest.write_manifest(outdir, installed, live_wheel, sizes, RUNTIME_FILES, _stdlib.TRIMMED_NAME)
+
+
+def _installed(source: Path, node_modules: Path, wheel: Path) -> str:
+    """The version of the Pyodide in ``source``, once it and the engine ``wheel`` are found as pinned."""
     missing = [name for name in RUNTIME_FILES if not (source / name).is_file()]
     if missing:
         raise RuntimeSetupError(
@@ -230,14 +197,20 @@ def copy_runtime(
         raise RuntimeSetupError(f"node_modules holds pyodide {installed} but package.json pins {pinned}: run `npm ci`.")
     if not wheel.is_file() or wheel.suffix != ".whl":
         raise RuntimeSetupError(f"engine wheel not found: {wheel}")
+    return str(installed)
 
-    static = outdir / "_static"
-    runtime_dir = static / PYODIDE_DIR
-    wheels_dir = static / WHEELS_DIR
-    client_dir = static / CLIENT_DIR
-    for folder in (runtime_dir, wheels_dir, client_dir):
-        folder.mkdir(parents=True, exist_ok=True)
 
+def _copy_pyodide(
+    source: Path,
+    runtime_dir: Path,
+    node_modules: Path,
+    keep: Path | None,
+    cache: Path | None,
+    compiled: bool,
+    minify: bool,
+) -> dict[str, int]:
+    """Each of :data:`RUNTIME_FILES` into ``runtime_dir`` (the standard library trimmed, the lock file
+    without packages, the glue minified), anything else there removed: the size of each."""
     for stale in runtime_dir.iterdir():
         if stale.name not in RUNTIME_FILES:
             shutil.rmtree(stale) if stale.is_dir() else stale.unlink()
@@ -258,7 +231,11 @@ def copy_runtime(
         else:
             shutil.copyfile(source / name, runtime_dir / name)
         sizes[name] = (runtime_dir / name).stat().st_size
+    return sizes
 
+
+def _write_live_wheel(wheel: Path, wheels_dir: Path, source: Path, cache: Path | None, compiled: bool) -> Path:
+    """The live engine's part of ``wheel`` in ``wheels_dir``, under the same name (older ones removed)."""
     for stale in wheels_dir.glob("oldtricks-*.whl"):
         if stale.name != wheel.name:
             stale.unlink()
@@ -273,31 +250,7 @@ def copy_runtime(
         )
     except _livewheel.LiveWheelError as exc:
         raise RuntimeSetupError(str(exc)) from exc
-    sizes["wheel"] = live_wheel.stat().st_size
-
-    digest = _runtime_digest([*(runtime_dir / name for name in RUNTIME_FILES), live_wheel])
-    kept = [
-        *(f"_static/{PYODIDE_DIR}/{name}" for name in RUNTIME_FILES),
-        f"_static/{WHEELS_DIR}/{wheel.name}",
-        f"_static/{CLIENT_DIR}/worker.js",
-        # the module worker.js imports, where the sources are not bundled (bundled, it is inside worker.js)
-        *([f"_static/{CLIENT_DIR}/snapshot.js"] if (client_dir / "snapshot.js").is_file() else []),
-    ]
-    version = f"{installed}-{digest[:16]}"
-    write_service_worker(outdir, version, kept)
-    manifest = {
-        "pyodide": f"../{PYODIDE_DIR}/",
-        "wheel": f"../{WHEELS_DIR}/{wheel.name}",
-        "stdlib": f"../{PYODIDE_DIR}/{_stdlib.TRIMMED_NAME}",
-        "pyodide_version": installed,
-        "wheel_sha256": _sha256(live_wheel),
-        "runtime_sha256": digest,
-        "cache": SW_CACHE_PREFIX + version,  # serviceworker.js: CACHE = PREFIX + VERSION
-        "sizes": sizes,
-        "service_worker": f"../../{SERVICE_WORKER}",
-        "keep": [f"../../{path}" for path in kept],
-    }
-    (client_dir / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    return live_wheel
 
 
 def _attempts(project: Path, out: Path) -> list[tuple[str, list[str]]]:
@@ -345,149 +298,11 @@ def build_wheel(dest: Path, project: Path | None = None) -> Path:
     raise RuntimeSetupError(f"could not build the oldtricks wheel from {project}:\n" + "\n".join(failures))
 
 
-# ---- static server -------------------------------------------------------------------------------
-# Used by `nox -s serve`, the browser tests and the browser benchmark: a plain static server (what
-# the site must work on) with the MIME types the runtime needs, optionally under a sub-path.
-MIME_TYPES = {
-    ".js": "text/javascript",
-    ".mjs": "text/javascript",
-    ".wasm": "application/wasm",
-    ".whl": "application/zip",
-    ".zip": "application/zip",
-    ".json": "application/json",
-    ".css": "text/css",
-    ".html": "text/html",
-    ".svg": "image/svg+xml",
-}
-
-
-# Debian's Chromium, as the browser tests and the browser benchmark launch it: no sandbox (root in CI),
-# and nothing that would reach for another host (this machine's network is closed).
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-
-
-# Precompressed copies (compress.py), by Content-Encoding, in the order a server prefers them.
-PRECOMPRESSED = (("br", ".br"), ("gzip", ".gz"))
-
-
-def _accepted(header: str) -> set[str]:
-    """The encodings an Accept-Encoding header accepts (q=0 refuses one)."""
-    accepted: set[str] = set()
-    for part in header.split(","):
-        name, _, params = part.strip().partition(";")
-        q = params.strip()
-        if name and not (q.startswith("q=") and q[2:].strip() in ("0", "0.0", "0.00", "0.000")):
-            accepted.add(name.strip().lower())
-    return accepted
-
-
-def make_server(
-    root: Path, prefix: str = "/", host: str = "127.0.0.1", port: int = 0, precompressed: bool = False
-) -> Any:
-    """A ``ThreadingHTTPServer`` serving ``root`` at ``http://host:port{prefix}`` (port 0: ephemeral).
-
-    With ``precompressed``, a file that has a ``.br`` or ``.gz`` copy beside it is answered with that
-    copy and its ``Content-Encoding`` when the request accepts it (as nginx's ``gzip_static`` does);
-    a plain server (the default) sends every file as it is. Paths outside ``prefix`` get 404.
-    ``server.log`` lists ``(method, path, status, body_bytes)`` of every request, for tests and
-    benchmarks; ``server.url`` is the site's root URL.
-    Start it with ``threading.Thread(target=server.serve_forever, daemon=True).start()``.
-    """
-    import http.server
-    import urllib.parse
-
-    root = Path(root).resolve()
-    prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
-    log: list[tuple[str, str, int, int]] = []
-
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        disable_nagle_algorithm = True  # otherwise small responses wait ~40 ms for more data
-        extensions_map = {  # noqa: RUF012 (an instance attribute in the base class)
-            **http.server.SimpleHTTPRequestHandler.extensions_map,
-            **MIME_TYPES,
-        }
-        protocol_version = "HTTP/1.1"
-
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, directory=str(root), **kwargs)
-
-        def send_head(self) -> Any:
-            if not urllib.parse.urlsplit(self.path).path.startswith(prefix):
-                self.send_error(404, f"outside {prefix}")
-                return None
-            if precompressed:
-                answer = self._send_precompressed()
-                if answer is not None:
-                    return answer
-            return super().send_head()
-
-        def _send_precompressed(self) -> Any:
-            local = Path(self.translate_path(self.path))
-            if not local.is_file():
-                return None
-            accepted = _accepted(self.headers.get("Accept-Encoding", ""))
-            for encoding, suffix in PRECOMPRESSED:
-                copy = local.with_name(local.name + suffix)
-                if encoding in accepted and copy.is_file():
-                    body = copy.open("rb")
-                    self.send_response(200)
-                    self.send_header("Content-Type", self.guess_type(str(local)))
-                    self.send_header("Content-Encoding", encoding)
-                    self.send_header("Content-Length", str(copy.stat().st_size))
-                    self.send_header("Vary", "Accept-Encoding")
-                    self.send_header("Last-Modified", self.date_time_string(int(local.stat().st_mtime)))
-                    self.end_headers()
-                    return body
-            return None
-
-        def translate_path(self, path: str) -> str:
-            return super().translate_path("/" + path[len(prefix) :])
-
-        def send_response(self, code: int, message: str | None = None) -> None:
-            self._status = code
-            super().send_response(code, message)
-
-        def copyfile(self, source: Any, outputfile: Any) -> None:
-            start = source.tell()
-            super().copyfile(source, outputfile)
-            self._bytes += source.tell() - start
-
-        def do_GET(self) -> None:
-            self._status, self._bytes = 0, 0
-            super().do_GET()
-            log.append((self.command, self.path, int(self._status), self._bytes))
-
-        def do_HEAD(self) -> None:
-            self._status, self._bytes = 0, 0
-            super().do_HEAD()
-            log.append((self.command, self.path, int(self._status), 0))
-
-        def log_message(self, format: str, *args: Any) -> None:
-            pass
-
-    class Server(http.server.ThreadingHTTPServer):
-        daemon_threads = True
-
-        def handle_error(self, request: Any, client_address: Any) -> None:
-            """A browser that leaves a page while a file is still coming closes the connection: that is
-            the reader's right, not a fault of the site, so it is not printed as a traceback."""
-            if isinstance(sys.exc_info()[1], ConnectionError):
-                return
-            super().handle_error(request, client_address)
-
-    server = Server((host, port), Handler)
-    server.log = log  # type: ignore[attr-defined]
-    server.url = f"http://{host}:{server.server_address[1]}{prefix}"  # type: ignore[attr-defined]
-    return server
+# ---- the development server, and the browser the tests launch against it: devserver.py ----------------
+_devserver = _load_sibling("devserver")
+CHROMIUM: str = _devserver.CHROMIUM
+CHROMIUM_ARGS: list[str] = _devserver.CHROMIUM_ARGS
+make_server = _devserver.make_server
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -513,19 +328,7 @@ def main(argv: list[str] | None = None) -> int:
             copy_runtime(args.out, args.node_modules, built)
             print(f"runtime: {args.out / '_static'} (pyodide/, wheels/{built.name}, oldtricks/{MANIFEST_NAME})")
         else:
-            if not (args.root / "index.html").is_file() and not (args.root / "_static").is_dir():
-                raise RuntimeSetupError(f"nothing to serve at {args.root}: run `nox -s site` first")
-            try:
-                server = make_server(args.root, args.prefix, port=args.port, precompressed=True)
-            except OSError as exc:
-                raise RuntimeSetupError(f"cannot listen on 127.0.0.1:{args.port}: {exc.strerror}") from exc
-            print(f"serving {args.root} at {server.url}  (Ctrl-C to stop)", flush=True)
-            try:
-                server.serve_forever()
-            except KeyboardInterrupt:
-                pass
-            finally:
-                server.server_close()
+            _devserver.serve(args.root, args.prefix, args.port)
     except RuntimeError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -33,6 +33,7 @@ from sphinx.writers.html5 import HTML5Translator
 
 from oldtricks.registry import GAMES, all_rules
 
+from .i18n import _
 from .links import rule_url
 from .scenario import embed_json
 from .store import merge_placed
@@ -89,14 +90,16 @@ class SandboxDirective(SphinxDirective):
             "game": game,
             "title": GAMES[game].title,
             "games": [{"name": name, "title": cls.title} for name, cls in GAMES.items()],
-            "rules": {rid: {"url": None, "status": r.status, "title": r.title} for rid, r in rules.items()},
+            "rules": {rid: {"url": None, "status": r.status, "title": r.statement} for rid, r in rules.items()},
         }
         node = sandbox_embed(game=game, data=data)
         self.set_source_info(node)
         node += nodes.paragraph(
             "",
-            f"The {GAMES[game].title} sandbox runs the rules engine in your browser: it needs JavaScript. "
-            "Every scenario on these pages can also be stepped through as text.",
+            _(
+                "The {game} sandbox runs the rules engine in your browser: it needs JavaScript. "
+                "Every scenario on these pages can also be stepped through as text."
+            ).format(game=GAMES[game].title),
             classes=["ot-sandbox-static"],
         )
         return [node]

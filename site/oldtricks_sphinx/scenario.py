@@ -165,12 +165,13 @@ class ScenarioDirective(SphinxDirective):
                 f"scenario {sc.id!r} is already embedded at {placed.docname}:{placed.lineno}; "
                 "each scenario has one place (link to it there)"
             )
-        embeds(self.env)[sc.id] = Embed(self.env.docname, self.lineno, sc.title, tuple(sorted(demonstrated_ids(sc))))
+        shown = sc.said("title")
+        embeds(self.env)[sc.id] = Embed(self.env.docname, self.lineno, shown, tuple(sorted(demonstrated_ids(sc))))
 
         game = rp.game
         data = {
             "id": sc.id,
-            "title": sc.title,
+            "title": sc.said("title"),
             "game": game.name,
             "pattern": game.pack.pattern,
             "spec": replay_spec(sc),
@@ -242,7 +243,7 @@ class ScenarioDirective(SphinxDirective):
         ids.update(rule.id for rule in rp.game.rules)
         known = all_rules()
         return {
-            rid: {"url": None, "status": known[rid].status, "title": known[rid].title}
+            rid: {"url": None, "status": known[rid].status, "title": known[rid].statement}
             for rid in sorted(ids)
             if rid in known
         }
@@ -260,7 +261,7 @@ class ScenarioRole(SphinxRole):
             if path is None or not path.is_file():
                 problem = f"unknown scenario {scenario_id!r}: no such file in {scenarios_root(self.config)}"
             else:
-                title, problem = load_scenario(self.config, path).title, ""
+                title, problem = load_scenario(self.config, path).said("title"), ""
         except ScenarioError as exc:
             problem = f"scenario {scenario_id!r} is broken: {exc}"
         if problem:

@@ -21,6 +21,7 @@ from oldtricks.model import OptionSpec
 from oldtricks.registry import GAMES, all_rules, family_of
 from oldtricks.scenario import Scenario
 
+from .i18n import _
 from .links import rule_link, scenario_link, status_pill
 from .project import load_scenario, scenario_files
 from .store import note_links, rule_anchor
@@ -95,12 +96,12 @@ class CoverageDirective(SphinxDirective):
                 raise self.error(f"cannot compute coverage: {exc}") from None
         note_links(self.env)
         cov = compute(scenarios)
-        titles = {sc.id: sc.title for sc in scenarios}
+        titles = {sc.id: sc.said("title") for sc in scenarios}
         rules = all_rules()
         out: list[nodes.Node] = []
         covered = sum(1 for ids in cov.rules.values() if ids)
         out.append(
-            nodes.paragraph(
+            nodes.paragraph(  # this paragraph and the rubrics: gettext extracts them into the page's catalog
                 "",
                 f"{covered} of {len(cov.rules)} ledger ids are demonstrated by "
                 f"{len(scenarios)} scenarios; {len(cov.missing_options)} option value(s) "
@@ -116,30 +117,31 @@ class CoverageDirective(SphinxDirective):
                 [
                     rule_link(rid, pill=False),
                     status_pill(rules[rid].status),
-                    rules[rid].title,
-                    _joined([scenario_link(s, titles[s]) for s in cov.rules[rid]], "not demonstrated"),
+                    rules[rid].statement,
+                    _joined([scenario_link(s, titles[s]) for s in cov.rules[rid]], _("not demonstrated")),
                 ]
                 for rid in ids
             ]
-            out.append(table(["Rule", "Status", "In short", "Scenarios"], rows, [24, 15, 28, 33], COVERAGE))
+            headers = [_("Rule"), _("Status"), _("In short"), _("Scenarios")]
+            out.append(table(headers, rows, [24, 15, 28, 33], COVERAGE))
         specs = _option_specs()
         rows = []  # the option values, one row each
         for key, values in cov.options.items():
             spec = specs[key]
             for value, scs in values.items():
                 choice = spec.choice(spec.validate(value))
-                label = f"{value}: {choice.label}" if choice else value
-                mark = " (default)" if str(spec.default) == value else ""
+                label = f"{value}: {choice.said}" if choice else value
+                mark = _(" (default)") if str(spec.default) == value else ""
                 rows.append(
                     [
-                        [nodes.literal("", spec.key), nodes.Text(f" ({spec.title})")],
+                        [nodes.literal("", spec.key), nodes.Text(f" ({spec.said})")],
                         label + mark,
                         [rule_link(choice.rule)] if choice else "",
-                        _joined([scenario_link(s, titles[s]) for s in scs], "no scenario"),
+                        _joined([scenario_link(s, titles[s]) for s in scs], _("no scenario")),
                     ]
                 )
         out.append(nodes.rubric("", "Option values"))
-        out.append(table(["Option", "Value", "Rule", "Scenarios"], rows, [20, 28, 20, 32], COVERAGE))
+        out.append(table([_("Option"), _("Value"), _("Rule"), _("Scenarios")], rows, [20, 28, 20, 32], COVERAGE))
         return out
 
 
@@ -163,18 +165,21 @@ class OptionsDirective(SphinxDirective):
         note_links(self.env)
         rows: list[list[Cell]] = [
             [
-                [nodes.strong("", spec.title), nodes.Text(" "), nodes.literal("", spec.key)],
+                [nodes.strong("", spec.said), nodes.Text(" "), nodes.literal("", spec.key)],
                 self._values(spec),
                 [rule_link(spec.rule)],
             ]
             for spec in cls.option_specs
         ]
-        return [table(["Option", "Values", "Rule"], rows, [24, 56, 20], ["ot-options-table"])]
+        headers = [_("Option"), _("Values"), _("Rule")]
+        return [table(headers, rows, [24, 56, 20], ["ot-options-table"])]
 
     @staticmethod
     def _values(spec: OptionSpec) -> nodes.Node:
         if not spec.choices:
-            text = f"a whole number from {spec.low} to {spec.high}; default {spec.default}"
+            text = _("a whole number from {low} to {high}; default {default}").format(
+                low=spec.low, high=spec.high, default=spec.default
+            )
             return nodes.paragraph("", "", status_pill(spec.status), nodes.Text(" " + text))
         items = nodes.bullet_list(classes=["ot-option-values"])
         for choice in spec.choices:
@@ -182,7 +187,7 @@ class OptionsDirective(SphinxDirective):
                 "",
                 "",
                 nodes.literal("", str(choice.value)),
-                nodes.Text(f" {choice.label} "),
+                nodes.Text(f" {choice.said} "),
                 status_pill(choice.status),
             )
             if choice.rule != spec.rule:
@@ -190,7 +195,7 @@ class OptionsDirective(SphinxDirective):
                 para += rule_link(choice.rule)
             if choice.value == spec.default:
                 para += nodes.Text(" ")
-                para += nodes.strong("", "default", classes=["ot-default"])
+                para += nodes.strong("", _("default"), classes=["ot-default"])
             # the rule each value rests on, so that a test can hold its label to that rule's status
             items += nodes.list_item("", para, classes=["ot-choice", f"ot-for-{rule_anchor(choice.rule)}"])
         return items

@@ -11,6 +11,10 @@ where they are on the site (``pages.css``), so that a page's paper copy does not
 
 A ``{tabs}`` block must hold ``{tab}`` blocks and nothing else, two at least, with labels that differ.
 
+A label is words of the page: the page's catalog translates it (:func:`.words.translatable`), and an
+edition shows it in its language; the panel's id stays the one of the English label, so that a link to
+a reading (``drogue.html#drogue-readings-1-kings-only``) is the same in every edition.
+
 >>> tab_ids("druzbart", 2, ["Pierer", "Gööck and Müller"])
 ['druzbart-readings-2-pierer', 'druzbart-readings-2-goeoeck-and-mueller']
 """
@@ -27,16 +31,23 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 
+from .i18n import _
+from .words import translatable
+
 __all__ = [
     "TabDirective",
     "TabsDirective",
     "script_with",
     "setup_tabs",
+    "shown_words",
     "tab_ids",
     "tab_panel",
     "tab_set",
     "tabs_script",
+    "take_shown",
 ]
+
+SHOWN = "ot-shown-label"  # the child holding a label's words as the edition shows them
 
 # German and Polish letters as a reader would spell them in an address (docutils would drop them).
 _SPELLED = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "ł": "l", "Ł": "l"})
@@ -70,7 +81,7 @@ class TabsDirective(SphinxDirective):
     has_content = True
 
     def run(self) -> list[nodes.Node]:
-        group = tab_set(label=self.arguments[0] if self.arguments else "Readings of this deal", classes=["ot-tabs"])
+        group = tab_set(label=self.arguments[0] if self.arguments else _("Readings of this deal"), classes=["ot-tabs"])
         self.set_source_info(group)
         self.state.nested_parse(self.content, self.content_offset, group)
         panels = [child for child in group.children if isinstance(child, tab_panel)]
@@ -98,8 +109,11 @@ class TabDirective(SphinxDirective):
     has_content = True
 
     def run(self) -> list[nodes.Node]:
-        panel = tab_panel(label=self.arguments[0].strip(), classes=["ot-tabpanel"])
+        label = self.arguments[0].strip()
+        panel = tab_panel(label=label, shown=label, classes=["ot-tabpanel"])
         self.set_source_info(panel)
+        source, line = self.get_source_info()
+        panel += shown_words(label, source, line)
         self.state.nested_parse(self.content, self.content_offset, panel)
         return [panel]
 
@@ -114,7 +128,7 @@ def _visit_set(self: Any, node: tab_set) -> None:
         pid = panel["ids"][0]
         self.body.append(
             f'<button type="button" class="ot-tab" id="{pid}-tab" aria-controls="{pid}"'
-            f' tabindex="{0 if i == 0 else -1}">{html.escape(panel["label"])}</button>'
+            f' tabindex="{0 if i == 0 else -1}">{html.escape(panel["shown"])}</button>'
         )
     self.body.append("</div>\n")
 
@@ -125,12 +139,11 @@ def _depart_set(self: Any, node: tab_set) -> None:
 
 def _visit_panel(self: Any, node: tab_panel) -> None:
     self.body.append(self.starttag(node, "div", ""))
-    self.body.append(f'<p class="ot-tabpanel-label">{html.escape(node["label"])}</p>\n')
+    self.body.append(f'<p class="ot-tabpanel-label">{html.escape(node["shown"])}</p>\n')
     page = self.builder.get_target_uri(self.builder.current_docname)
     others = "; ".join(f"{html.escape(label)} ({html.escape(page)}#{oid})" for label, oid in node["others"])
-    self.body.append(
-        f'<p class="ot-tabpanel-print">Printed: {html.escape(node["label"])}. On the site: {others}.</p>\n'
-    )
+    printed = _("Printed: {label}. On the site: {others}.").format(label=html.escape(node["shown"]), others=others)
+    self.body.append(f'<p class="ot-tabpanel-print">{printed}</p>\n')
 
 
 def _depart_panel(self: Any, node: tab_panel) -> None:
@@ -139,6 +152,47 @@ def _depart_panel(self: Any, node: tab_panel) -> None:
 
 def _pass(self: SphinxTranslator, node: nodes.Element) -> None:
     """Other builders print the panels one after another (the node's children)."""
+
+
+def shown_words(text: str, source: str | None, line: int | None) -> nodes.inline:
+    """A label's words for the page's catalog to translate, held in a :data:`SHOWN` node that
+    :func:`pop_shown` takes out (Sphinx moves a translatable node's words to the end of its parent: here
+    the holder, which is nothing else).
+
+    >>> shown_words("Kings only", "drogue.md", 3).pformat().split()[:3]
+    ['<inline', 'classes="ot-shown-label">', '<inline']
+    """
+    return nodes.inline("", "", translatable(text, source, line), classes=[SHOWN])
+
+
+def pop_shown(node: nodes.Element, english: str) -> str:
+    """The words of ``node``'s label as the page shows them (its :data:`SHOWN` child, translated with the
+    page, taken out), else ``english``.
+
+    >>> panel = tab_panel(label="Kings only")
+    >>> panel += nodes.inline("", "Nur Könige", classes=[SHOWN])
+    >>> pop_shown(panel, "Kings only"), len(panel.children), pop_shown(panel, "Kings only")
+    ('Nur Könige', 0, 'Kings only')
+    """
+    for child in node.children:
+        if isinstance(child, nodes.inline) and SHOWN in child["classes"]:
+            node.remove(child)
+            return child.astext()
+    return english
+
+
+def take_shown(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Each panel's label as the edition shows it, in its buttons, its heading and its print line (HTML:
+    the gettext builder keeps the label's node, which it extracts)."""
+    if app.builder.format != "html":
+        return
+    for group in doctree.findall(tab_set):
+        panels = [child for child in group.children if isinstance(child, tab_panel)]
+        for panel in panels:
+            panel["shown"] = pop_shown(panel, panel["label"])
+        shown = {panel["ids"][0]: panel["shown"] for panel in panels}
+        for panel in panels:
+            panel["others"] = [(shown.get(oid, label), oid) for label, oid in panel["others"]]
 
 
 def tabs_script(app: Sphinx) -> None:
@@ -166,3 +220,4 @@ def setup_tabs(app: Sphinx) -> None:
     app.add_directive("tabs", TabsDirective)
     app.add_directive("tab", TabDirective)
     app.connect("html-page-context", script_with(tab_set))
+    app.connect("doctree-resolved", take_shown, priority=400)  # before the folds name the tabs (folds.py)

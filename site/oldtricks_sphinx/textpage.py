@@ -26,6 +26,7 @@ from sphinx.writers.html5 import HTML5Translator
 
 from oldtricks.framepack import pack
 
+from .i18n import _
 from .store import embeds
 
 __all__ = ["INLINE", "TEXT_DIR", "setup_textpage", "text_block", "text_link", "text_page"]
@@ -45,10 +46,8 @@ def text_link(self: HTML5Translator, scenario_id: str, title: str) -> str:
     """What a viewer's ``<noscript>`` holds in place of its text form: a link to it on the text page."""
     href = self.builder.get_relative_uri(self.builder.current_docname, text_page(self.builder.current_docname))
     href += "#" + scenario_id
-    return (
-        '<p class="ot-static-away">This game as text (the deal, every trick, the outcome): '
-        f'<a href="{escape(href, quote=True)}">{escape(title)}</a>.</p>'
-    )
+    label = _("This game as text (the deal, every trick, the outcome):")
+    return f'<p class="ot-static-away">{escape(label)} <a href="{escape(href, quote=True)}">{escape(title)}</a>.</p>'
 
 
 def text_block(forms: dict[str, str]) -> str:
@@ -83,9 +82,11 @@ def _collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
         back = app.builder.get_relative_uri(pagename, docname)
         context = {
             "metatags": "",
-            "title": f"{title}: the games as text",
+            "title": _("{title}: the games as text").format(title=title),
             "page_title": title,
-            "description": f"Every game viewer of the page {title} as text: the deal, every trick, the outcome.",
+            "description": _(
+                "Every game viewer of the page {title} as text: the deal, every trick, the outcome."
+            ).format(title=title),
             "back": back,
             "forms": forms,
         }

@@ -223,13 +223,38 @@ def live_page(page: Any, guard: Guard, artifacts_dir: Path, request: pytest.Fixt
 
 
 # ---- the built pages and their viewers ------------------------------------------------------------
+EDITIONS = ("de", "pl")  # the editions' folders beside the English pages (docs/locales/<lang>/pages.toml)
+
+
 def site_pages(root: Path) -> list[str]:
-    """Every HTML page of a built site, as paths relative to its root."""
-    return sorted(
+    """Every HTML page of a built site, as paths relative to its root; of each edition (``de/``, ``pl/``),
+    the same markup in other words, its front page, its first translated page and a page not yet
+    translated (the notice) stand for it."""
+    pages = sorted(
         p.relative_to(root).as_posix()
         for p in root.rglob("*.html")
         if not {"_static", "_sources"} & set(p.relative_to(root).parts)
     )
+    english = [p for p in pages if p.split("/")[0] not in EDITIONS]
+    return english + [p for language in EDITIONS for p in _edition_sample(root, language, english)]
+
+
+def edition_of(page: str) -> str:
+    """The edition a built page belongs to: its folder's language (``de/…``, ``pl/…``), else English.
+    A scenario's viewer has other frames in each edition (the engine writes in its language)."""
+    folder = page.split("/")[0]
+    return folder if folder in EDITIONS else "en"
+
+
+def _edition_sample(root: Path, language: str, english: list[str]) -> list[str]:
+    import tomllib
+
+    listing = REPO / "docs" / "locales" / language / "pages.toml"
+    listed = tomllib.loads(listing.read_text(encoding="utf-8")).get("pages", []) if listing.is_file() else []
+    docs = [p for p in english if p.split("/")[0] not in ("embed", "text", "numbers") and p != "search.html"]
+    missing = [p for p in docs if p.removesuffix(".html") not in listed]
+    sample = ["index.html", *(f"{page}.html" for page in listed[:1]), *missing[:1]]
+    return [f"{language}/{p}" for p in dict.fromkeys(sample) if (root / language / p).is_file()]
 
 
 def sample_pages(root: Path) -> list[str]:
@@ -261,8 +286,9 @@ def embedded(html: str, root: Path | None = None) -> dict[str, dict[str, Any]]:
     more = None
     if "more" in block:
         site = root or Path(os.environ.get("OLDTRICKS_SITE", REPO / "build" / "site"))
-        path = site / "_static" / "oldtricks" / "frames" / Path(block["more"]).name
-        more = json.loads(path.read_text(encoding="utf-8"))
+        name = Path(block["more"]).name  # in the English site's static files, or in an edition's (de/, pl/)
+        [path, *_] = [p for p in (site, *sorted(site.iterdir())) if (p / "_static/oldtricks/frames" / name).is_file()]
+        more = json.loads((path / "_static/oldtricks/frames" / name).read_text(encoding="utf-8"))
     return read_page(block, more)
 
 

@@ -70,7 +70,7 @@ def test_analysis_lists_the_engines_values_and_follows_the_steps(live_page: Any,
 POSITIONS = [
     ("bettelmann.html", "bettelmann/last-three-ace", 22),
     ("druzbart.html", "clock/deal", 27),
-    ("drogue.html", "drogue/example", 16),
+    ("drogue.html", "drogue/example", 17),
 ]
 # Each value badge on the board: the seat, the card it is on, its number, whether marked best.
 BADGES = """(root) => [...root.querySelectorAll(".ot-table-slot .ot-value")].map((b) => ({

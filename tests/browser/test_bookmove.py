@@ -42,8 +42,8 @@ def test_the_books_move_advances_the_main_line(live_page: Any, site_server: Site
     assert moves.locator(".ot-ml-branch").count() == 0, "the book's move started a side line"
     assert not moves.locator('[data-action="main-line"]').is_visible()
     assert root.locator('[data-role="counter"]').text_content() == f"step {want} / {last}"
-    hash_ = live_page.evaluate("() => location.hash")
-    assert hash_ == f"#{SID}@{want}", hash_
+    # the link is written once the reader stops stepping (widget.js, writeHashSoon: LINK_DELAY ms later)
+    live_page.wait_for_function("(want) => location.hash === want", arg=f"#{SID}@{want}", timeout=5_000)
 
     # another move than the book's: a side line, and the link carries it
     at = book[want]
@@ -52,7 +52,7 @@ def test_the_books_move_advances_the_main_line(live_page: Any, site_server: Site
     ready(live_page)
     moves.locator(".ot-ml-branch").first.wait_for()
     assert moves.locator(".ot-ml-current").get_attribute("data-line") != "main"
-    assert f";line={want}:" in live_page.evaluate("() => location.hash")
+    live_page.wait_for_function("(line) => location.hash.includes(line)", arg=f";line={want}:", timeout=5_000)
     back = moves.locator('[data-action="main-line"]')
     assert back.is_visible()
     label = back.text_content()

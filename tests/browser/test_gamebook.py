@@ -1,8 +1,8 @@
 """A lesson is a gamebook: while a question waits, nothing ahead shows (the move list stops at the
 question, the counter gives no total) and no card is marked legal; an illegal try gets the engine's
 refusal, a wrong legal one the deal played on from it with best play and what that costs, in the
-engine's words, and the right one its own line beside it (scenario drogue/example, step 30: Anna gives
-her partner's trick the Ten, not the Queen)."""
+engine's words, and the right one its own line beside it (scenario drogue/example, step 15: Ben beats Dan's
+Nine of Diamonds with the Ace, not the King that Carla's Ten would beat)."""
 
 from __future__ import annotations
 

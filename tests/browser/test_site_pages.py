@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from conftest import Guard, SiteServer, embedded, sample_pages, site_pages, wait_mounted
+from conftest import Guard, SiteServer, edition_of, embedded, sample_pages, site_pages, wait_mounted
 
 pytestmark = pytest.mark.browser
 
@@ -53,8 +53,8 @@ def test_every_embed_page_is_of_a_kind_loaded_and_holds_its_own_scenario(site_se
     loaded = set(pages_to_load(root))
     assert set(kinds.values()) <= loaded and len(kinds) >= 2, kinds
     on_rules_pages: dict[str, Any] = {}
-    for name in site_pages(root):
-        if not name.startswith("embed/"):
+    for name in site_pages(root):  # the embed pages are English: so are the viewers they are checked against
+        if not name.startswith("embed/") and edition_of(name) == "en":
             on_rules_pages.update(embedded((root / name).read_text(encoding="utf-8")))
     embeds = [p for p in site_pages(root) if p.startswith("embed/")]
     for name in embeds:
@@ -229,8 +229,10 @@ SCREENS_AT_MOST = {"bettelmann.html": 17, "druzbart.html": 23.5, "drogue.html": 
 # Measured with the options tables of Drużbart and Drogue moved from the top to the end, as on
 # Bettelmann: 22.9, 34.0, 32.0, 43.0; with the examples folded: 9.1, 14.9, 13.8, 13.9. Issue 28 added the
 # clips page's own brief, a legend to each brief and the rows and boxes its corrections split off:
-# Bettelmann 9.6, Drużbart 15.5, the clips 15.1 (Drogue stayed within its bound).
-PATH_AT_MOST = {"bettelmann.html": 9.8, "druzbart.html": 15.7, "drogue.html": 14.5, "drogue-clips.html": 15.3}
+# Bettelmann 9.6, Drużbart 15.5, the clips 15.1 (Drogue stayed within its bound). After the editions'
+# and the studies' merge (rule ids in links set as code, a Study button on each viewer) the clips measured
+# 15.31 (13,775 px): its bound is 15.4.
+PATH_AT_MOST = {"bettelmann.html": 9.8, "druzbart.html": 15.7, "drogue.html": 14.5, "drogue-clips.html": 15.4}
 AFTER_THE_PATH = re.compile(r"^(Statistics|All options at a glance|Variants)")
 READING_PATH = """(after) => {
   const heads = [...document.querySelectorAll("article section > h2")];

@@ -28,6 +28,7 @@ for folder in (REPO / "engine", REPO / "site"):
 from sphinx.testing.util import SphinxTestApp  # noqa: E402 (after the engine is importable)
 
 SCENARIOS = REPO / "scenarios"
+EDITIONS = ("de", "pl")  # the German and Polish editions' folders in the built site
 CONF = """\
 import sys
 sys.path[:0] = [{engine!r}, {site!r}]
@@ -190,12 +191,12 @@ class Site:
     log: str
 
     def pages(self) -> dict[str, str]:
-        """The site's pages, without the embed pages (embed/<id>.html repeat a viewer each: see
-        test_site_teach.py)."""
+        """The English site's pages, without the embed pages (embed/<id>.html repeat a viewer each: see
+        test_site_teach.py) and the editions' (de/, pl/: test_site_editions.py)."""
         return {
             p.relative_to(self.outdir).as_posix(): p.read_text(encoding="utf-8")
             for p in sorted(self.outdir.rglob("*.html"))
-            if "_static" not in p.parts and p.relative_to(self.outdir).parts[0] != "embed"
+            if "_static" not in p.parts and p.relative_to(self.outdir).parts[0] not in {"embed", *EDITIONS}
         }
 
 

@@ -61,7 +61,8 @@ def test_runtime_is_copied_when_the_build_finishes(build: Builder, tmp_path: Pat
         archive.writestr("oldtricks/live.py", "from . import replay  # the live engine\n")
         archive.writestr("oldtricks/replay.py", "")
         archive.writestr("oldtricks/cli.py", "import argparse\n")
-        archive.writestr("oldtricks/ledger.toml", "")  # the one data file the live wheel keeps
+        archive.writestr("oldtricks/ledger.toml", "")  # the data files the live wheel keeps: the ledger,
+        archive.writestr("oldtricks/locales/de/LC_MESSAGES/oldtricks.mo", "")  # and the compiled catalogs
         archive.writestr("oldtricks-0.1.0.dist-info/METADATA", "Name: oldtricks\nVersion: 0.1.0\n\nThe README.\n")
     keep = tmp_path / "keep.txt"
     keep.write_text("# traced\njson/decoder.py\n", encoding="utf-8")
@@ -90,6 +91,7 @@ def test_runtime_is_copied_when_the_build_finishes(build: Builder, tmp_path: Pat
             "oldtricks/__init__.py",
             "oldtricks/ledger.toml",
             "oldtricks/live.py",
+            "oldtricks/locales/de/LC_MESSAGES/oldtricks.mo",
             "oldtricks/replay.py",
         ]
         assert live.read("oldtricks/live.py") == b"from . import replay\n"

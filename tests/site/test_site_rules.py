@@ -56,7 +56,8 @@ def test_links_are_relative_across_folders(build: Builder) -> None:
     assert 'href="games/ties.html#bettelmann/tie-pierer"' in rules
     assert re.search(
         r'<a class="ot-cite ot-status-disputed reference internal" href="#rule-bettelmann-tie-pierer">'
-        r'<span class="ot-cite-text">bettelmann.tie.pierer</span> <span class="ot-status '
+        r'<code class="ot-cite-text docutils literal notranslate"><span class="pre">bettelmann.tie.pierer</span>'
+        r'</code> <span class="ot-status '
         r'ot-status-disputed ot-status-small">disputed</span></a>',
         rules,
     ), rules

@@ -91,12 +91,17 @@ def test_live_wheel_holds_what_the_live_engine_imports_and_no_more(live_wheel: t
     _, names = live_wheel
     modules = {name for name in names if name.startswith("oldtricks/")}
     assert {"oldtricks/__init__.py", "oldtricks/live.py", "oldtricks/replay.py", "oldtricks/search.py"} <= modules
+    assert "oldtricks/datawords.py" in modules  # the data's words: rules and scenarios in the reader's language
     games = {f"oldtricks/{p.relative_to(ENGINE).as_posix()}" for p in (ENGINE / "games").rglob("*.py")}
     assert games <= modules  # the registry imports them by name
     for left_out in ("oldtricks/cli.py", "oldtricks/terminal.py", "oldtricks/stats/__init__.py", "oldtricks/py.typed"):
         assert left_out not in modules
     assert "oldtricks-0.1.0.dist-info/entry_points.txt" not in names
     assert "oldtricks/ledger.toml" in names  # every game's rule table, read in the browser as at build time
+    for lang in ("de", "pl"):  # the engine's words in the reader's language (oldtricks/i18n.py), and the data's
+        for domain in ("oldtricks", "ledger", "scenarios"):  # the rules' statements, the scenarios' notes: datawords.py
+            assert f"oldtricks/locales/{lang}/LC_MESSAGES/{domain}.mo" in names
+    assert not [name for name in names if name.endswith((".po", ".pot"))]  # the sources of the catalogs stay out
 
 
 def test_live_wheel_is_a_wheel_whose_record_names_each_file(live_wheel: tuple[Path, list[str]]) -> None:

@@ -154,7 +154,7 @@ def test_html_text_form_is_on_the_text_page_linked_from_the_widget_and_packed_fo
     assert list(forms) == ["bettelmann/basics", "bettelmann/pack-french"]
     assert forms["bettelmann/basics"].startswith('<div class="ot-static docutils container">')
     assert "Trick 4:" in forms["bettelmann/basics"]
-    assert "The scenario stops here, after 4 trick(s)" in forms["bettelmann/basics"]
+    assert "The scenario stops here, after 4 tricks;" in forms["bettelmann/basics"]
     # the text page: every form under its viewer's id, as in the packed copy, with links back
     text = built.html("text/index")
     for sid, form in forms.items():

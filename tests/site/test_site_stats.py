@@ -74,7 +74,8 @@ def test_a_share_plot_is_an_svg_file_with_its_text_alternative_and_table(build: 
     second = ["first-player", "3 players", "20", "15", "75.0%", "50.0%–90.0%"]
     assert cells == [*first, *second]
     assert f'href="../index.html#{ident}"' in section  # back to the plot
-    assert "Ten games. Reproduce with" in page and "nox -s stats -- --only demo" in page
+    # the note: words of the data file, translated with the page
+    assert "Ten games.</span> Reproduce with" in page and "nox -s stats -- --only demo" in page
 
 
 def test_a_box_plot_tables_its_quartiles(build: Builder, tmp_path: Path) -> None:

@@ -39,7 +39,7 @@ def test_coverage_lists_every_rule_and_option_value(build: Builder) -> None:
     page = built.html()
     cov = compute([load(p, SCENARIOS) for p in discover([SCENARIOS])])
     for rule_id in all_rules():
-        assert f'<span class="ot-cite-text">{rule_id}</span>' in page
+        assert f'<code class="ot-cite-text docutils literal notranslate"><span class="pre">{rule_id}</span>' in page
     for values in cov.options.values():
         for value in values:
             assert f"<p>{value}: " in page

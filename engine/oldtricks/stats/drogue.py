@@ -13,7 +13,7 @@ every clip put on or taken off and why.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..simulate import next_move
@@ -185,20 +185,7 @@ def summarise_evenings(experiment: Experiment, tallies: Mapping[str, Tally]) -> 
     made = [
         share_row(c.label, tallies[c.key].counts["free-made-41"], tallies[c.key].counts["later-deals"]) for c in configs
     ]
-    vilenies = [
-        share_row(why, tallies[c.key].counts[f"vilenie:{why}"], tallies[c.key].counts["later-deals"], c.label)
-        for c in configs
-        for why in VILENIES
-    ] + [
-        share_row(
-            why,
-            tallies[c.key].counts[f"first-vilenie:{why}"],
-            tallies[c.key].counts["first-deals"],
-            f"{BOT_LABELS[c.bots]}, first game",
-        )
-        for c in counted
-        for why in VILENIES
-    ]
+    vilenies = _vilenie_rows(configs, counted, tallies)
     worn = [
         mean_row(f"after deal {k}", tallies[c.key].histogram(f"worn-after:{k}"), c.label)
         for c in configs
@@ -241,6 +228,27 @@ def summarise_evenings(experiment: Experiment, tallies: Mapping[str, Tally]) -> 
             "standard error in the table).",
         ),
     }
+
+
+def _vilenie_rows(
+    configs: Sequence[Configuration], counted: Sequence[Configuration], tallies: Mapping[str, Tally]
+) -> list[dict[str, Any]]:
+    """How often each vilenie is charged: in the deals after the first (``configs``), and in the first
+    games of the evenings that count the vilenies there (``counted``)."""
+    return [
+        share_row(why, tallies[c.key].counts[f"vilenie:{why}"], tallies[c.key].counts["later-deals"], c.label)
+        for c in configs
+        for why in VILENIES
+    ] + [
+        share_row(
+            why,
+            tallies[c.key].counts[f"first-vilenie:{why}"],
+            tallies[c.key].counts["first-deals"],
+            f"{BOT_LABELS[c.bots]}, first game",
+        )
+        for c in counted
+        for why in VILENIES
+    ]
 
 
 def experiments(games: int | None = None, scale: int = 1) -> list[Experiment]:

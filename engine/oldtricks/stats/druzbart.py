@@ -8,7 +8,7 @@ finished deal from the slate's history in the state.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..simulate import next_move
@@ -99,41 +99,8 @@ def summarise(experiment: Experiment, tallies: Mapping[str, Tally]) -> dict[str,
     configs = experiment.configurations
     title = "Clock Druzbart" if experiment.name.startswith("clock") else "Drużbart"
     matadors = tuple(configs[0].make().table.ranking.matadors) if configs else ()  # type: ignore[attr-defined]
-    endings: list[dict[str, Any]] = []
-    # an ending under 1% (Clock: 3%, its endings are many) of the deals for every rule set is pooled
-    rare_below = 0.03 if title == "Clock Druzbart" else 0.01
-    found = {k.split(":", 1)[1] for t in tallies.values() for k in t.counts if k.startswith("ending:")}
-    common = sorted(
-        (
-            e
-            for e in found
-            if any(t.counts[f"ending:{e}"] >= rare_below * t.counts["deals"] > 0 for t in tallies.values())
-        ),
-        key=lambda e: tuple(-int(x) for x in e.split("–")),
-    )
-    for c in configs:
-        t = tallies[c.key]
-        endings.extend(share_row(e, t.counts[f"ending:{e}"], t.counts["deals"], c.label) for e in common)
-        rare = sum(n for k, n in t.counts.items() if k.startswith("ending:") and k[7:] not in common)
-        if len(common) < len(found):
-            endings.append(share_row("any other", rare, t.counts["deals"], c.label))
-    held = [
-        share_row(f"holds {m}", tallies[c.key].counts[f"held-won:{m}"], tallies[c.key].counts[f"held:{m}"], c.label)
-        for c in configs
-        for m in matadors
-    ]
-    whom = ("opponent",) if title == "Clock Druzbart" else ("opponent", "partner")
-    lost = [
-        share_row(
-            f"{m} to {'an opponent' if to == 'opponent' else 'the partner'}",
-            tallies[c.key].counts[f"lost:{m}:{to}"],
-            tallies[c.key].counts[f"held:{m}"],
-            c.label,
-        )
-        for c in configs
-        for m in matadors
-        for to in whom
-    ]
+    endings, rare_below = _ending_rows(configs, tallies, title)
+    held, lost = _matador_rows(configs, tallies, matadors, title)
     games = {c.label: tallies[c.key].counts["games"] for c in configs}
     sizes = ", ".join(f"{n:,} games with {label}" for label, n in games.items())
     side = "player" if title == "Clock Druzbart" else "side"
@@ -177,6 +144,56 @@ def summarise(experiment: Experiment, tallies: Mapping[str, Tally]) -> dict[str,
             "standard error in the table).",
         ),
     }
+
+
+def _ending_rows(
+    configs: Sequence[Configuration], tallies: Mapping[str, Tally], title: str
+) -> tuple[list[dict[str, Any]], float]:
+    """The rows of how a deal ends, each ending by the tricks of each side, and the share under which an
+    ending is counted with the other rare ones."""
+    endings: list[dict[str, Any]] = []
+    # an ending under 1% (Clock: 3%, its endings are many) of the deals for every rule set is pooled
+    rare_below = 0.03 if title == "Clock Druzbart" else 0.01
+    found = {k.split(":", 1)[1] for t in tallies.values() for k in t.counts if k.startswith("ending:")}
+    common = sorted(
+        (
+            e
+            for e in found
+            if any(t.counts[f"ending:{e}"] >= rare_below * t.counts["deals"] > 0 for t in tallies.values())
+        ),
+        key=lambda e: tuple(-int(x) for x in e.split("–")),
+    )
+    for c in configs:
+        t = tallies[c.key]
+        endings.extend(share_row(e, t.counts[f"ending:{e}"], t.counts["deals"], c.label) for e in common)
+        rare = sum(n for k, n in t.counts.items() if k.startswith("ending:") and k[7:] not in common)
+        if len(common) < len(found):
+            endings.append(share_row("any other", rare, t.counts["deals"], c.label))
+    return endings, rare_below
+
+
+def _matador_rows(
+    configs: Sequence[Configuration], tallies: Mapping[str, Tally], matadors: Sequence[str], title: str
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The rows of the value of holding each matador, and of each matador lost (to whom)."""
+    held = [
+        share_row(f"holds {m}", tallies[c.key].counts[f"held-won:{m}"], tallies[c.key].counts[f"held:{m}"], c.label)
+        for c in configs
+        for m in matadors
+    ]
+    whom = ("opponent",) if title == "Clock Druzbart" else ("opponent", "partner")
+    lost = [
+        share_row(
+            f"{m} to {'an opponent' if to == 'opponent' else 'the partner'}",
+            tallies[c.key].counts[f"lost:{m}:{to}"],
+            tallies[c.key].counts[f"held:{m}"],
+            c.label,
+        )
+        for c in configs
+        for m in matadors
+        for to in whom
+    ]
+    return held, lost
 
 
 def experiments(games: int | None = None, scale: int = 1) -> list[Experiment]:

@@ -143,25 +143,7 @@ UNITS = {
 
 def summarise(experiment: Experiment, tallies: Mapping[str, Tally]) -> dict[str, Plot]:
     configs = experiment.configurations
-    won, margin, slate, searched = [], [], [], []
-    for c in configs:
-        t = tallies[c.key]
-        n = t.counts["deals"]
-        won.append(share_row(f"{c.label}: strong wins", t.counts["won"], n, c.label))
-        if t.counts["base:deals"]:  # Clock Druzbart: the simple player in the same seat, on the same deals
-            won.append(share_row(f"{c.label}: simple, same seat, wins", t.counts["base:won"], n, c.label))
-        else:
-            won.append(share_row(f"{c.label}: simple wins", t.counts["lost"], n, c.label))
-        based = bool(t.counts["base:deals"])
-        margin.append(mean_row(f"{c.label}: strong" if based else c.label, t.histogram("margin"), c.label))
-        if based:
-            margin.append(mean_row(f"{c.label}: simple, same seat", t.histogram("base:margin"), c.label))
-        if "lines" in t.histograms:
-            slate.append(mean_row(f"{c.label}: strong", t.histogram("lines"), c.label))
-            if t.counts["base:deals"]:
-                slate.append(mean_row(f"{c.label}: simple, same seat", t.histogram("base:lines"), c.label))
-        moves = t.counts["moves:searched"] + t.counts["moves:simple"]
-        searched.append(share_row(c.label, t.counts["moves:searched"], moves, c.label))
+    won, margin, slate, searched = _rows(configs, tallies)
     based_any = any(tallies[c.key].counts["base:deals"] for c in configs)
     sizes = "; ".join(f"{c.label}: {tallies[c.key].counts['games']:,} deals" for c in configs)
     units = "; ".join(f"{c.label}: {UNITS[c.game]}" for c in configs)
@@ -203,6 +185,36 @@ def summarise(experiment: Experiment, tallies: Mapping[str, Tally]) -> dict[str,
             percent=True,
         ),
     }
+
+
+def _rows(
+    configs: Sequence[Configuration], tallies: Mapping[str, Tally]
+) -> tuple[list[Row], list[Row], list[Row], list[Row]]:
+    """Each configuration's rows: who wins, the margin, the lines left on the slate (Drużbart and Clock
+    Druzbart), the share of moves searched; beside the simple player in the same seat where it was played."""
+    won: list[Row] = []
+    margin: list[Row] = []
+    slate: list[Row] = []
+    searched: list[Row] = []
+    for c in configs:
+        t = tallies[c.key]
+        n = t.counts["deals"]
+        won.append(share_row(f"{c.label}: strong wins", t.counts["won"], n, c.label))
+        if t.counts["base:deals"]:  # Clock Druzbart: the simple player in the same seat, on the same deals
+            won.append(share_row(f"{c.label}: simple, same seat, wins", t.counts["base:won"], n, c.label))
+        else:
+            won.append(share_row(f"{c.label}: simple wins", t.counts["lost"], n, c.label))
+        based = bool(t.counts["base:deals"])
+        margin.append(mean_row(f"{c.label}: strong" if based else c.label, t.histogram("margin"), c.label))
+        if based:
+            margin.append(mean_row(f"{c.label}: simple, same seat", t.histogram("base:margin"), c.label))
+        if "lines" in t.histograms:
+            slate.append(mean_row(f"{c.label}: strong", t.histogram("lines"), c.label))
+            if t.counts["base:deals"]:
+                slate.append(mean_row(f"{c.label}: simple, same seat", t.histogram("base:lines"), c.label))
+        moves = t.counts["moves:searched"] + t.counts["moves:simple"]
+        searched.append(share_row(c.label, t.counts["moves:searched"], moves, c.label))
+    return won, margin, slate, searched
 
 
 def _slate_plot(experiment: Experiment, rows: Sequence[Row]) -> Plot:

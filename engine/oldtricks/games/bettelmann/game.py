@@ -12,51 +12,27 @@ face-down pile (top first). Cards are turned up in turn; the higher rank takes t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ...cards import FRENCH_32, GERMAN_32, Card, Pack
-from ...errors import IllegalMoveError, InvalidOptionError
+from ...errors import IllegalMoveError
+from ...i18n import _
 from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule, evolve
 from ...prng import Rng
 from ...seats import Seats
-from . import moves, narrate
+from . import bots, moves, narrate, view
 from .facts import Beggar, Capped, Ending, Endless, Fact, Split, Tied, Took, Turned
 from .moves import TurnUp
-from .options import BettelmannOptions, TieRule
+from .options import BettelmannOptions, TieRule, check_cap
 from .rules import CAP, LAST_THREE, NEXT_LEAD, PACK, PLAYERS, RETURN_ORDER, RULES, RUN_OUT, TIE
+from .state import BettelmannState, Play
 
 if TYPE_CHECKING:
     from ...analysis import Analysis
 
-Play = tuple[int, Card]
 EndKind = Literal["win", "capped", "endless"]
 
-
-@dataclass(frozen=True)
-class BettelmannState:
-    """One position. Piles are listed top card first; ``table`` is the trick being played.
-
-    Without ``__slots__``, so that a move copies it with :func:`~oldtricks.model.evolve`.
-    """
-
-    deal: Deal
-    piles: tuple[tuple[Card, ...], ...]
-    table: tuple[Play, ...]
-    pot: tuple[Play, ...]
-    leader: int
-    turn: int | None
-    tricks: int
-    won: tuple[int, ...]
-    captured: tuple[int, ...]
-    rng: int
-    last: tuple[Play, ...] = ()
-    last_winner: int | None = None
-    result: Outcome | None = None
-    # Brent's cycle finding over positions at trick boundaries (bettelmann.cycle)
-    saved: tuple[Any, ...] | None = None
-    power: int = 1
-    lam: int = 0
+__all__ = ["Bettelmann", "BettelmannState", "EndKind", "Play"]
 
 
 class Bettelmann(Game[BettelmannState]):
@@ -96,33 +72,7 @@ class Bettelmann(Game[BettelmannState]):
         return BettelmannOptions.read(self.options)
 
     def check_options(self) -> None:
-        """bettelmann.cycle: with no cap (``cap = 0``) only the cycle check can end a game that nobody
-        wins, and it is sure to find a repeated position only when the deal decides the whole game. A
-        shuffled return order (a new order every trick) or choices among the last three cards (a player
-        can steer away from the position the check holds) leave no such proof, so there a cap is needed.
-
-        >>> Bettelmann({"cap": 0, "last_three": "off"}).options["cap"]
-        0
-        >>> try:
-        ...     Bettelmann({"cap": 0, "return_order": "shuffled", "last_three": "off"})
-        ... except InvalidOptionError as refused:
-        ...     print(refused.field, str(refused)[:48])
-        options.cap cap 0 (never stop) needs a game the deal decides
-        """
-        if self.options["cap"] != 0:
-            return
-        loose = []
-        if self.options["return_order"] == "shuffled":
-            loose.append("captured cards are shuffled")
-        if self.options["last_three"] == "on":
-            loose.append("players choose among their last three cards")
-        if loose:
-            raise InvalidOptionError(
-                "cap 0 (never stop) needs a game the deal decides, with a fixed return order and last_three"
-                f" off: here {' and '.join(loose)}, so a game need not come back to a position it has had"
-                " and might never end; give a cap of 1 trick or more",
-                field="options.cap",
-            )
+        check_cap(self.options)  # bettelmann.cycle: no cap only where the deal decides the whole game
 
     # -- fixed facts ---------------------------------------------------------------------------------
     @property
@@ -188,7 +138,7 @@ class Bettelmann(Game[BettelmannState]):
     def why_illegal(self, state: BettelmannState, move: Move) -> IllegalMoveError:
         seat = state.turn
         if seat is None:
-            return IllegalMoveError("the game is over", "bettelmann.end")
+            return IllegalMoveError(_("the game is over"), "bettelmann.end")
         if move.seat != seat:
             return IllegalMoveError(narrate.not_your_turn(seat, move.seat, self.seats), "bettelmann.lead")
         pile = state.piles[seat]
@@ -400,16 +350,7 @@ class Bettelmann(Game[BettelmannState]):
 
     def bot_move(self, state: BettelmannState, rng: Rng) -> Move:
         """With a choice (bettelmann.last-three): beat the table as cheaply as possible, else keep the best."""
-        legal = self.legal_moves(state)
-        if len(legal) == 1:
-            return legal[0]
-        order = self._order
-        ranked = sorted(legal, key=lambda m: order[m.card] if m.card is not None else -1)
-        if not state.table:
-            return ranked[-1] if rng.below(2) else ranked[0]
-        best = max(order[c] for _, c in state.table)
-        beating = [m for m in ranked if m.card is not None and order[m.card] > best]
-        return beating[0] if beating else ranked[0]
+        return bots.simple_move(self.legal_moves(state), self._order, state.table, rng)
 
     def analyse(self, state: BettelmannState) -> Analysis:
         """Each legal card's outcome with best play by all (bettelmann.last-three; see :mod:`.solver`)."""
@@ -421,50 +362,18 @@ class Bettelmann(Game[BettelmannState]):
     def seat_marks(self, state: BettelmannState, seat: int) -> list[dict[str, Any]]:
         marks: list[dict[str, Any]] = []
         if seat == state.deal.dealer:
-            marks.append({"kind": "dealer", "label": narrate.MARKS["dealer"]})
+            marks.append({"kind": "dealer", "label": _(narrate.MARKS["dealer"])})
         if state.piles[seat] and self.looking(state, seat):
-            marks.append({"kind": "info", "label": narrate.MARKS["info"], "rule": "bettelmann.last-three"})
+            marks.append({"kind": "info", "label": _(narrate.MARKS["info"]), "rule": "bettelmann.last-three"})
         if state.result is not None and seat in state.result.losers:
-            marks.append({"kind": "beggar", "label": narrate.MARKS["beggar"], "rule": "bettelmann.end"})
+            marks.append({"kind": "beggar", "label": _(narrate.MARKS["beggar"]), "rule": "bettelmann.end"})
         return marks
 
     def view(self, state: BettelmannState) -> dict[str, Any]:
-        names = self.seats.names
-        seats = [
-            {
-                "seat": s,
-                "name": names[s],
-                "team": None,
-                "hand": {
-                    "layout": "pile",
-                    "cards": [str(c) for c in pile],
-                    "count": len(pile),
-                    "face": "up" if self.looking(state, s) else "down",
-                },
-                "won": {"count": state.captured[s], "tricks": state.won[s]},
-                "marks": self.seat_marks(state, s),
-            }
-            for s, pile in enumerate(state.piles)
-        ]
-        showing_last = not state.table and bool(state.last)
-        shown = state.last if showing_last else state.table
-        waiting = state.pot
-        if showing_last and state.last_winner is None:
-            waiting = state.pot[: len(state.pot) - len(state.last)]
-        centre = [{"label": narrate.WAITING, "cards": [str(c) for _, c in waiting]}] if waiting else []
-        return {
-            "seats": seats,
-            "table": [{"seat": s, "card": str(c)} for s, c in shown],
-            "trick": {
-                "number": state.tricks if showing_last else state.tricks + (1 if state.table else 0),
-                "leader": shown[0][0] if shown else None,
-                "winner": state.last_winner if showing_last else None,
-                "complete": showing_last,
-            },
-            "centre": centre,
-            "info": self.info(state),
-            "panels": [],
-        }
+        seats = range(len(state.piles))
+        looking = [self.looking(state, s) for s in seats]
+        marks = [self.seat_marks(state, s) for s in seats]
+        return view.frame_view(state, self.seats.names, looking, marks, self.info(state))
 
     def info(self, state: BettelmannState) -> list[list[str]]:
         return narrate.info(state.tricks, self.tie_rule)

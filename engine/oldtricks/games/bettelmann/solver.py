@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 from ...analysis import Analysis, MoveValue
 from ...errors import AnalysisError
+from ...i18n import N_, _, ngettext
 from ...model import Move
 
 # The game and its state are typed loosely here: the game module imports this one (on first use), and
@@ -36,7 +37,7 @@ DEPTH = 200  # choices in a row on one line of play (the search recurses once pe
 LINE_LIMIT = 64  # moves of a best continuation shown
 HORIZON = 1 << 20  # tricks: larger than any game the cap allows, to order wins and losses by length
 
-MANY_NOTE = (
+MANY_NOTE = N_(  # worded where shown: _(MANY_NOTE)
     "With more than two players there is no single best play: each value assumes the others play together"
     " against the mover, which they need not do."
 )
@@ -156,14 +157,16 @@ class BettelmannSolver:
 def words(ending: Ending, who: str) -> str:
     """What an ending means for the mover, ``who`` (by name), in words."""
     n = ending.tricks
-    tricks = f"{n} more trick{'s' if n != 1 else ''}"
+    tricks = ngettext("{count} more trick", "{count} more tricks", n).format(count=n)
     if ending.result == "win":
-        return f"with best play {who} wins, after {tricks}"
-    if ending.result == "lose":
-        return f"with best play {who} loses (the Beggar), after {tricks}"
-    if ending.result == "capped":
-        return f"with best play nobody runs out: the game stops at the agreed cap after {tricks}"
-    return f"with best play nobody runs out: the game repeats itself and is endless after {tricks}"
+        text = _("with best play {seat} wins, after {tricks}")
+    elif ending.result == "lose":
+        text = _("with best play {seat} loses (the Beggar), after {tricks}")
+    elif ending.result == "capped":
+        text = _("with best play nobody runs out: the game stops at the agreed cap after {tricks}")
+    else:
+        text = _("with best play nobody runs out: the game repeats itself and is endless after {tricks}")
+    return text.format(seat=who, tricks=tricks)
 
 
 def signed(ending: Ending) -> int:
@@ -175,7 +178,7 @@ def signed(ending: Ending) -> int:
     return 0
 
 
-MEASURE = (
+MEASURE = N_(  # worded where shown: _(MEASURE)
     "the tricks to the end with best play: positive if {who}, to play, wins, negative if {who} loses, 0 if nobody"
     " runs out; best first (a win soon, then no winner, then a loss late)"
 )
@@ -190,11 +193,11 @@ def analyse(game: GameLike, state: BettelmannState, budget: int = BUDGET) -> Ana
     who = game.seat_names()[seat]
     rows: list[tuple[int, int, MoveValue]] = []
     for i, move in enumerate(game.legal_moves(state)):
-        after, _ = game.advance(state, move)
+        after, _steps = game.advance(state, move)
         rest = solver.solve(after)
         ending = Ending(rest.result, rest.tricks + after.tricks - state.tricks)
         line = tuple(solver.line(after))
         rows.append((ending.score, -i, MoveValue(move, signed(ending), line, words(ending, who), ending.result)))
     rows.sort(key=lambda r: (r[0], r[1]), reverse=True)
-    note = MANY_NOTE if game.num_seats > 2 else ""
-    return Analysis(seat, MEASURE.format(who=who), tuple(r[2] for r in rows), note)
+    note = _(MANY_NOTE) if game.num_seats > 2 else ""
+    return Analysis(seat, _(MEASURE).format(who=who), tuple(r[2] for r in rows), note)

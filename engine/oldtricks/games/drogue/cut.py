@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ...model import Move, Outcome, evolve
 from ...prng import Rng
-from . import calls, narrate
+from . import calls, clipwords
 from .calls import DUTY_RULES, DutyConstraint
 from .facts import CapReached, Dealt, Fact, NamedJacks, Over
 from .moves import DrogueMove, NameJacks
@@ -59,7 +59,7 @@ def stop_at_cap(table: Table, state: DrogueState, facts: list[Fact]) -> DrogueSt
     """The game stops, undecided, where the next dealing would pass the cap (drogue.cap)."""
     session = state.session
     played = session.deal_number - (0 if len(state.tricks) == TRICKS else 1)  # this deal played out or not
-    text = narrate.ending(CapReached(session.dealings, played), table.seats(state))
+    text = clipwords.ending(CapReached(session.dealings, played), table.seats(state))
     outcome = Outcome("capped", (), (), text)
     facts.append(Over(outcome))
     return evolve(state, phase="over", turn=None, result=outcome, duties=(), hidden=())

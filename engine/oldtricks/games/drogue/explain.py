@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from ...cards import Card
 from ...errors import IllegalMoveError
+from ...i18n import N_, Words, _, ngettext
 from ...model import Move
 from . import bidding, calls, cut, playing, trump
 from .auction import MAX_BID, claims, has_four_mandrins
@@ -24,41 +25,35 @@ def why_illegal(table: Table, state: DrogueState, move: Move) -> IllegalMoveErro
     seat = state.turn
     if seat is None:
         if table.agreed.evening:
-            return IllegalMoveError(
-                f"the evening is over: all {table.agreed.deals} deals have been played", "drogue.end"
-            )
-        return IllegalMoveError("the deal is over: every trick has been played", "drogue.points.result")
+            text = _("the evening is over: all {count} deals have been played").format(count=table.agreed.deals)
+            return IllegalMoveError(text, "drogue.end")
+        return IllegalMoveError(_("the deal is over: every trick has been played"), "drogue.points.result")
     if move.kind == "forget" and not table.agreed.lenient:
         return IllegalMoveError(
-            "at a strict table every call is made; choose the lenient table to see what forgetting one costs",
+            _("at a strict table every call is made; choose the lenient table to see what forgetting one costs"),
             "drogue.penalty.causes.strict",
         )
     if move.kind == "lead" and state.phase == "play" and not state.trick and move.seat != seat:
-        return IllegalMoveError(
-            f"it is {names[seat]}'s lead, not {names[move.seat]}'s: leading out of turn is an infraction",
-            "drogue.play.win",
-        )
+        text = _("it is {seat}'s lead, not {mover}'s: leading out of turn is an infraction")
+        return IllegalMoveError(text.format(seat=names[seat], mover=names[move.seat]), "drogue.play.win")
     if state.asking is not None:
         return _asking(table, state, move, names)
     if move.seat != seat:
         rule = {"auction": "drogue.bid.raise.end", "cut": "drogue.penalty.removal", "calls": "drogue.parade"}
-        turn = f"it is {names[seat]}'s turn, not {names[move.seat]}'s"
+        turn = _("it is {seat}'s turn, not {mover}'s").format(seat=names[seat], mover=names[move.seat])
         return IllegalMoveError(turn, rule.get(state.phase, "drogue.play.win"))
     if move.kind in ("ask", "grant"):
-        return IllegalMoveError(
-            f"nobody needs to ask for the floor here: {names[seat]} may "
-            + ("call out" if move.kind == "ask" else "go on; nobody has asked"),
-            "drogue.silent",
-        )
+        if move.kind == "ask":
+            text = _("nobody needs to ask for the floor here: {seat} may call out")
+        else:
+            text = _("nobody needs to ask for the floor here: {seat} may go on; nobody has asked")
+        return IllegalMoveError(text.format(seat=names[seat]), "drogue.silent")
     if state.phase in ("cut", "calls"):
         return _duty(table, state, move, names)
     four = has_four_mandrins(state.hands[seat]) and not state.auction.settled(seat)
     if state.phase == "auction" and four and calls.needs_floor(table, state, seat):
-        return IllegalMoveError(
-            f'{names[seat]} wears a clip: in the silent game the floor is asked for ("ask") before calling'
-            f' "{QUI_VIVE_TEXT}"',
-            "drogue.silent.calls",
-        )
+        text = _('{seat} wears a clip: in the silent game the floor is asked for ("ask") before calling "{call}"')
+        return IllegalMoveError(text.format(seat=names[seat], call=QUI_VIVE_TEXT), "drogue.silent.calls")
     if state.phase == "auction":
         return _auction(table, state, move, names[seat])
     if state.phase == "trump":
@@ -70,25 +65,26 @@ def _auction(table: Table, state: DrogueState, move: Move, name: str) -> Illegal
     """The refusal of a call in the auction, worded from the auction's constraint (bidding.constraint)."""
     hand = state.hands[move.seat]
     if move.kind == "play":
-        return IllegalMoveError("no card is played before trump is made: the auction comes first", "drogue.bid.count")
+        text = _("no card is played before trump is made: the auction comes first")
+        return IllegalMoveError(text, "drogue.bid.count")
     if move.kind == "trump":
-        return IllegalMoveError("trump is named by the winner of the auction, once it is over", "drogue.bid.show")
+        return IllegalMoveError(_("trump is named by the winner of the auction, once it is over"), "drogue.bid.show")
     rules = bidding.constraint(table, state, move.seat)
     if move.kind == "call":
         if not has_four_mandrins(hand):
-            return IllegalMoveError(
-                f'only a player holding all four Jacks calls "{QUI_VIVE_TEXT}"', "drogue.bid.four-mandrins"
-            )
-        return IllegalMoveError(f"{name} has already made the call", "drogue.bid.four-mandrins.when")
+            text = _('only a player holding all four Jacks calls "{call}"').format(call=QUI_VIVE_TEXT)
+            return IllegalMoveError(text, "drogue.bid.four-mandrins")
+        text = _("{seat} has already made the call").format(seat=name)
+        return IllegalMoveError(text, "drogue.bid.four-mandrins.when")
     if rules.pending:
-        return IllegalMoveError(
-            f'{name} holds all four Mandrins and must first call "{QUI_VIVE_TEXT}", then bid or pass',
-            rules.passing.rule,
-        )
+        text = _('{seat} holds all four Mandrins and must first call "{call}", then bid or pass')
+        return IllegalMoveError(text.format(seat=name, call=QUI_VIVE_TEXT), rules.passing.rule)
     if move.kind != "bid":
-        return IllegalMoveError(f"{move} is not a move of the auction: bid a number, or pass", "drogue.bid.raise")
+        text = _("{move} is not a move of the auction: bid a number, or pass").format(move=move)
+        return IllegalMoveError(text, "drogue.bid.raise")
     if not str(move.value).isdigit():
-        return IllegalMoveError(f"a bid is a number of cards, not {move.value!r}", "drogue.bid.count")
+        text = _("a bid is a number of cards, not {value}").format(value=repr(move.value))
+        return IllegalMoveError(text, "drogue.bid.count")
     count = int(str(move.value))
     verdict = rules.bid(count)
     return IllegalMoveError(_bid_refusal(state, verdict, rules.shown, name), verdict.rule)
@@ -97,26 +93,51 @@ def _auction(table: Table, state: DrogueState, move: Move, name: str) -> Illegal
 def _bid_refusal(state: DrogueState, verdict: bidding.BidVerdict, shown: tuple[int, ...], name: str) -> str:
     count, reason = verdict.count, verdict.reason
     hand = state.hands[state.turn or 0]
-    if reason == "max":
-        return f"at most {NUMBERS[MAX_BID]} cards may be bid, not {count}"
-    if reason == "no-jack":
-        return f"{name} holds no Jack, and without a Jack there is no bid: pass"
-    if reason == "four-shows-three":
-        return f"holding all four Mandrins, {name} shows only three of them: {count} cards are bid as {count - 1}"
-    if reason == "more-than-held":
-        return f"{name} can show at most {NUMBERS[shown[-1]]} cards of one suit with the Jacks: bid that many or fewer"
+    standing = state.auction.standing
     if reason == "not-whole":
         offers = ", ".join(
-            f"{n} ({' or '.join(SUIT_WORDS[c.suit] for c in claims(hand) if c.count == n)})" for n in shown
+            f"{n} ({_(' or ').join(SUIT_WORDS[c.suit] for c in claims(hand) if c.count == n)})" for n in shown
         )
-        return (
-            f"{name} cannot show {count} cards of one suit and the Jacks; a bid is the whole count of one suit:"
-            f" {offers}"
+        text = ngettext(
+            "{seat} cannot show {count} card of one suit and the Jacks; a bid is the whole count of one suit: {offers}",
+            "{seat} cannot show {count} cards of one suit and the Jacks; "
+            "a bid is the whole count of one suit: {offers}",
+            count,
         )
-    standing = state.auction.standing
-    if reason == "below" and standing is not None:
-        return f"the bid to beat is {NUMBERS[standing.count]}: bid at least that, or pass"
-    return f"{name} has already tried {NUMBERS[count]} and lost on card values: bid more, or pass"
+    elif reason == "below" and standing is not None:
+        text = _("the bid to beat is {standing}: bid at least that, or pass")
+    elif reason == "more-than-held":
+        most = shown[-1] if shown else 0
+        text = ngettext(
+            "{seat} can show at most {most} card of one suit with the Jacks: bid that many or fewer",
+            "{seat} can show at most {most} cards of one suit with the Jacks: bid that many or fewer",
+            most,
+        )
+    else:
+        text = _BID_REFUSALS[reason if reason is not None and reason in _BID_REFUSALS else "tried"]
+    return text.format(
+        seat=name,
+        count=count,
+        fewer=count - 1,
+        max=NUMBERS[MAX_BID],
+        most=NUMBERS[shown[-1]] if shown else "",
+        offers=offers if reason == "not-whole" else "",
+        standing=NUMBERS[standing.count] if standing is not None else "",
+        tried=NUMBERS[count] if count < len(NUMBERS) else count,
+    )
+
+
+# the refusals of a bid, by the auction's reason (bidding.BidVerdict.reason)
+_BID_REFUSALS = Words(
+    {
+        "max": N_("at most {max} cards may be bid, not {count}"),
+        "no-jack": N_("{seat} holds no Jack, and without a Jack there is no bid: pass"),
+        "four-shows-three": N_(
+            "holding all four Mandrins, {seat} shows only three of them: {count} cards are bid as {fewer}"
+        ),
+        "tried": N_("{seat} has already tried {tried} and lost on card values: bid more, or pass"),
+    }
+)
 
 
 def _trump(table: Table, state: DrogueState, move: Move, name: str) -> IllegalMoveError:
@@ -124,16 +145,14 @@ def _trump(table: Table, state: DrogueState, move: Move, name: str) -> IllegalMo
     standing = state.auction.standing
     assert standing is not None
     rules = trump.constraint(table, state, move.seat)
-    can = " or ".join(f"trump {s}" for s in rules.suits)
+    can = _(" or ").join(f"trump {s}" for s in rules.suits)
     if move.kind != "trump":
-        return IllegalMoveError(
-            f"the auction is over: {name} shows the cards and names trump ({can})", "drogue.bid.show"
-        )
-    return IllegalMoveError(
-        f"{name} bid {NUMBERS[standing.count]} and can prove it only with"
-        f" {' or '.join(SUIT_WORDS[s] for s in rules.suits)} ({can})",
-        rules.rule,
+        text = _("the auction is over: {seat} shows the cards and names trump ({moves})")
+        return IllegalMoveError(text.format(seat=name, moves=can), "drogue.bid.show")
+    text = _("{seat} bid {count} and can prove it only with {suits} ({moves})").format(
+        seat=name, count=NUMBERS[standing.count], suits=_(" or ").join(SUIT_WORDS[s] for s in rules.suits), moves=can
     )
+    return IllegalMoveError(text, rules.rule)
 
 
 def _card(table: Table, state: DrogueState, move: Move, name: str) -> IllegalMoveError:
@@ -142,15 +161,26 @@ def _card(table: Table, state: DrogueState, move: Move, name: str) -> IllegalMov
     trump = state.trump
     assert trump is not None
     if move.kind != "play" or card is None:
-        return IllegalMoveError("trump has been made and the auction is over: play a card", "drogue.bid.show")
+        return IllegalMoveError(_("trump has been made and the auction is over: play a card"), "drogue.bid.show")
     if card not in state.hands[move.seat]:
-        return IllegalMoveError(f"{name} does not hold {card.symbol}", "drogue.deal")
+        return IllegalMoveError(_("{seat} does not hold {card}").format(seat=name, card=card.symbol), "drogue.deal")
     rules = playing.constraint(table, state, move.seat)
     verdict = rules.verdict(card)
     assert verdict is not None
     if verdict.allowed or verdict.reason is None:
-        return IllegalMoveError(f"{name} may play {card.symbol} here, but not as {move}", verdict.rule)
-    return IllegalMoveError(_refusal(table, state, move.seat, verdict.reason, card, rules.narrowed), verdict.rule)
+        text = _("{seat} may play {card} here, but not as {move}").format(seat=name, card=card.symbol, move=move)
+        return IllegalMoveError(text, verdict.rule)
+    text = _refusal(table, state, move.seat, verdict.reason, card, rules.narrowed)
+    if verdict.rule in playing.ORDER_RULES.values():  # the other order below the Jacks would let it through
+        text += _(": the order is {order}").format(order=_(ORDER_WORDS[table.agreed.order]))
+    return IllegalMoveError(text, verdict.rule)
+
+
+# drogue.rank / drogue.rank.natural, as a refusal that rests on the order says it
+ORDER_WORDS = {
+    "bezique": N_("A 10 K Q 9 8 7, with the Ten above the King"),
+    "natural": N_("A K Q 10 9 8 7, with the Ten below the Queen"),
+}
 
 
 def _refusal(
@@ -161,30 +191,46 @@ def _refusal(
     trump = state.trump
     assert trump is not None
     if reason == "jack-run":
-        return (
-            f"{card.symbol} would be the fourth Jack {name}'s side plays in consecutive tricks,"
-            " and another card may be played"
+        text = _(
+            "{card} would be the fourth Jack {seat}'s side plays in consecutive tricks, and another card may be played"
         )
-    played = [c for _, c in state.trick]
+        return text.format(card=card.symbol, seat=name)
+    played = [c for _seat, c in state.trick]
     led_card = played[0]
     led = suit_of(led_card, trump)
     best = max(played, key=lambda c: trick_power(c, led, trump, table.agreed.order))
-    if reason == "beat":
-        return f"{name} holds {_cards(narrowed)} and must beat the {best.symbol} (en forçant)"
-    if reason == "jack-not-its-suit":
-        return f"{card.symbol} is a trump, not a {SUIT_ONE[led]}: {name} must follow with {_cards(narrowed)}"
-    if reason == "jacks-are-trumps":
-        return f"{SUIT_WORDS[trump]} are trumps and the Jacks with them: {name} must follow with {_cards(narrowed)}"
-    if reason == "follow":
-        suit_led = SUIT_WORDS[led] + (" (trumps)" if led == trump else "")
-        return f"{name} holds {_cards(narrowed)} and must follow {suit_led}, led with {led_card.symbol}"
-    if reason == "overtrump":
-        return f"{name} can over-trump the {best.symbol} with {_cards(narrowed)} and so must do it"
-    trumps = [c for c in state.hands[seat] if suit_of(c, trump) == trump]
-    jack_only = all(is_jack(c) for c in trumps)
-    return f"{name} has no {SUIT_WORDS[led]} and must trump with {_cards(narrowed)}" + (
-        ": every Jack belongs to the trump suit" if jack_only else ""
+    if reason == "follow" and led == trump:
+        text = _("{seat} holds {cards} and must follow {suit} (trumps), led with {led}")
+    elif reason == "trump":
+        trumps = [c for c in state.hands[seat] if suit_of(c, trump) == trump]
+        jack_only = all(is_jack(c) for c in trumps)
+        text = _PLAY_REFUSALS["only-jacks" if jack_only else "trump"]
+    else:
+        text = _PLAY_REFUSALS[reason]
+    return text.format(
+        seat=name,
+        card=card.symbol,
+        cards=_cards(narrowed),
+        best=best.symbol,
+        one=SUIT_ONE[led],
+        trump=SUIT_WORDS[trump],
+        suit=SUIT_WORDS[led],
+        led=led_card.symbol,
     )
+
+
+# the refusals of a card, by the play's reason (playing.Reason)
+_PLAY_REFUSALS = Words(
+    {
+        "beat": N_("{seat} holds {cards} and must beat the {best} (en forçant)"),
+        "jack-not-its-suit": N_("{card} is a trump, not a {one}: {seat} must follow with {cards}"),
+        "jacks-are-trumps": N_("{trump} are trumps and the Jacks with them: {seat} must follow with {cards}"),
+        "follow": N_("{seat} holds {cards} and must follow {suit}, led with {led}"),
+        "overtrump": N_("{seat} can over-trump the {best} with {cards} and so must do it"),
+        "trump": N_("{seat} has no {suit} and must trump with {cards}"),
+        "only-jacks": N_("{seat} has no {suit} and must trump with {cards}: every Jack belongs to the trump suit"),
+    }
+)
 
 
 def _asking(table: Table, state: DrogueState, move: Move, names: tuple[str, ...]) -> IllegalMoveError:
@@ -192,22 +238,22 @@ def _asking(table: Table, state: DrogueState, move: Move, names: tuple[str, ...]
     asker = state.asking
     assert asker is not None
     rules = calls.constraint(table, state)
-    return IllegalMoveError(
-        f'{names[asker]} has asked for the floor: {names[rules.seat]} answers "Accordée" (grant) before anything else',
-        rules.refusal_rule(move),
-    )
+    text = _('{asker} has asked for the floor: {seat} answers "Accordée" (grant) before anything else')
+    return IllegalMoveError(text.format(asker=names[asker], seat=names[rules.seat]), rules.refusal_rule(move))
 
 
 # What each duty asks, in words; the rule a refusal cites is the constraint's (cut.owed)
-_DUTIES = {
-    "name": "names Jacks at the cut, one per penalty clip and never J♦",
-    "deal": "deals the next hands (deal)",
-    "aux-armes": 'ends the parade with "Aux armes!" (call aux-armes)',
-    "salut": "greets the three clipped players (call salut)",
-    "redeal": "may demand a new deal (redeal) or keep the cards (keep)",
-    "qui-vive": 'holds a named Jack and must call "Qui vive!" for it',
-    "show": "shows a Jack other than J♦ to be released",
-}
+_DUTIES = Words(
+    {
+        "name": N_("before anything else {seat} names Jacks at the cut, one per penalty clip and never J♦: {moves}"),
+        "deal": N_("before anything else {seat} deals the next hands (deal): {moves}"),
+        "aux-armes": N_('before anything else {seat} ends the parade with "Aux armes!" (call aux-armes): {moves}'),
+        "salut": N_("before anything else {seat} greets the three clipped players (call salut): {moves}"),
+        "redeal": N_("before anything else {seat} may demand a new deal (redeal) or keep the cards (keep): {moves}"),
+        "qui-vive": N_('before anything else {seat} holds a named Jack and must call "Qui vive!" for it: {moves}'),
+        "show": N_("before anything else {seat} shows a Jack other than J♦ to be released: {moves}"),
+    }
+)
 
 
 def _duty(table: Table, state: DrogueState, move: Move, names: tuple[str, ...]) -> IllegalMoveError:
@@ -215,9 +261,7 @@ def _duty(table: Table, state: DrogueState, move: Move, names: tuple[str, ...]) 
     rules = cut.owed(table, state)
     rule = rules.refusal_rule(move)
     if rule == "drogue.silent.calls":
-        return IllegalMoveError(
-            f"{names[rules.seat]} wears a clip: in the silent game the floor is asked for (ask) before calling out",
-            rule,
-        )
-    legal = " or ".join(f"'{m}'" for m in rules.moves)
-    return IllegalMoveError(f"before anything else {names[rules.seat]} {_DUTIES[rules.duty]}: {legal}", rule)
+        text = _("{seat} wears a clip: in the silent game the floor is asked for (ask) before calling out")
+        return IllegalMoveError(text.format(seat=names[rules.seat]), rule)
+    legal = _(" or ").join(f"'{m}'" for m in rules.moves)
+    return IllegalMoveError(_DUTIES[rules.duty].format(seat=names[rules.seat], moves=legal), rule)

@@ -16,9 +16,64 @@ from typing import Literal
 
 from ...cards import Card
 from ...model import Outcome
+from .sessionfacts import (
+    BlackNose,
+    ButtonholeOff,
+    DrogueStays,
+    DrogueTaken,
+    FirstGameLost,
+    FirstGameShamed,
+    FirstGameTied,
+    Points,
+    Rengage,
+    Vilenie,
+)
+
+__all__ = [
+    "AllPassed",
+    "AskedFloor",
+    "AuctionWon",
+    "AuxArmes",
+    "BlackNose",
+    "ButtonholeOff",
+    "CapReached",
+    "Cause",
+    "CauseKind",
+    "DealScore",
+    "Dealt",
+    "DemandedRedeal",
+    "DrogueStays",
+    "DrogueTaken",
+    "Ending",
+    "EveningScore",
+    "Fact",
+    "FirstGameLost",
+    "FirstGameShamed",
+    "FirstGameTied",
+    "ForgotCall",
+    "ForgotFour",
+    "Granted",
+    "Guerite",
+    "Hands",
+    "How",
+    "Kept",
+    "NamedJacks",
+    "OutOfTurn",
+    "Over",
+    "Penalty",
+    "Played",
+    "Points",
+    "QuiVive",
+    "Released",
+    "Rengage",
+    "Saluted",
+    "Spoke",
+    "TrickWon",
+    "TrumpNamed",
+    "Vilenie",
+]
 
 Hands = tuple[tuple[Card, ...], ...]
-Points = tuple[int, int]  # card points of seats 0 and 2, and of seats 1 and 3
 
 # What a card does to the trick (playing.how): it leads, follows or beats, trumps, or is thrown
 How = Literal["leads", "beats", "follows", "throws", "trumps", "over-trumps", "under-trumps"]
@@ -269,90 +324,7 @@ class Over:
     outcome: Outcome
 
 
-# -- the session between deals (session.py) -------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class BlackNose:
-    """``maker`` made trump and lost its Ace to ``winner`` (``partner``: his partner) (drogue.black-nose)."""
-
-    maker: int
-    winner: int
-    partner: bool
-
-
-@dataclass(frozen=True, slots=True)
-class ButtonholeOff:
-    """``seat`` won a trick with a King or Queen in it: a buttonhole clip comes off (drogue.vilenie.defigure.off)."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Rengage:
-    """``seat``, still in the guérite, and his side made only ``points``: rengagé; ``extra``: one more clip
-    (drogue.rengage)."""
-
-    seat: int
-    points: int
-    extra: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Vilenie:
-    """``side``, wearing the drogue, is ``vilenie``: ``clips`` more each, at the buttonhole when
-    ``buttonhole`` (drogue.vilenie.recharger)."""
-
-    side: int
-    vilenie: str
-    clips: int
-    buttonhole: bool
-
-
-@dataclass(frozen=True, slots=True)
-class FirstGameShamed:
-    """First game: ``side`` alone committed ``vilenies`` and takes the drogue (drogue.first-game.vilenies.count)."""
-
-    points: Points
-    side: int
-    vilenies: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class FirstGameTied:
-    """First game: sixty all, and nobody takes a clip (drogue.first-game.tie)."""
-
-    points: Points
-
-
-@dataclass(frozen=True, slots=True)
-class FirstGameLost:
-    """First game: ``side`` made fewer and takes the drogue (drogue.first-game)."""
-
-    points: Points
-    side: int
-
-
-@dataclass(frozen=True, slots=True)
-class DrogueStays:
-    """The free side made the threshold with no vilenie: the drogue stays with ``holder`` (drogue.threshold)."""
-
-    free: int
-    points: int
-    threshold: int
-    holder: int
-
-
-@dataclass(frozen=True, slots=True)
-class DrogueTaken:
-    """The free side made fewer than ``threshold``, or committed ``vilenies``, and takes the drogue from
-    ``holder`` (drogue.threshold, drogue.vilenie.clip-free)."""
-
-    free: int
-    points: int
-    threshold: int
-    holder: int
-    vilenies: tuple[str, ...]
-
-
+# the facts of the session between deals: in sessionfacts.py
 Fact = (
     Penalty
     | NamedJacks

@@ -11,7 +11,7 @@ from typing import Literal
 
 from ...cards import Card
 from ...model import Outcome, evolve
-from . import narrate, session
+from . import clipwords, session
 from .facts import Cause, DealScore, Fact, How, Over, Played, TrickWon
 from .moves import PlayCard
 from .penalties import penalize
@@ -99,8 +99,25 @@ def constraint(table: Table, state: DrogueState, seat: int) -> CardConstraint:
             continue
         if forbid is None:
             forbid = _forbidding(hand, played, base, trump)
-        verdicts.append(forbid(card))
+        verdicts.append(_by_order(table, hand, played, trump, forbid(card)))
     return CardConstraint(base.rule, base.cards, tuple(verdicts))
+
+
+# drogue.rank / drogue.rank.natural: the order below the Jacks in force, and the other one
+ORDER_RULES = {"bezique": "drogue.rank", "natural": "drogue.rank.natural"}
+OTHER_ORDER = {"bezique": "natural", "natural": "bezique"}
+
+
+def _by_order(table: Table, hand: tuple[Card, ...], played: list[Card], trump: str, verdict: Verdict) -> Verdict:
+    """A card refused for not beating (en forçant, or over-trumping) that the other order below the Jacks
+    would let through is refused by the order in force: its rule names the refusal."""
+    if verdict.reason not in ("beat", "overtrump"):
+        return verdict
+    agreed = table.agreed
+    other = allowed(hand, played, trump, OTHER_ORDER[agreed.order], agreed.overtrump)
+    if verdict.card in other.cards:
+        return Verdict(verdict.card, False, ORDER_RULES[agreed.order], verdict.reason)
+    return verdict
 
 
 def _forbidding(hand: tuple[Card, ...], played: list[Card], base: Constraint, trump: str) -> Callable[[Card], Verdict]:
@@ -207,7 +224,7 @@ def result(table: Table, state: DrogueState) -> Outcome:
     ours, theirs = state.side_points()
     seats = table.seats(state)
     if ours == theirs:
-        return Outcome("draw", (), (), narrate.ending(DealScore((ours, theirs), None), seats))
+        return Outcome("draw", (), (), clipwords.ending(DealScore((ours, theirs), None), seats))
     win = 0 if ours > theirs else 1
-    text = narrate.ending(DealScore((ours, theirs), win), seats)
+    text = clipwords.ending(DealScore((ours, theirs), win), seats)
     return Outcome("win", (win, win + 2), (1 - win, 3 - win), text)

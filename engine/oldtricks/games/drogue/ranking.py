@@ -17,9 +17,27 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...cards import FRENCH_32, Card
+from ...i18n import Words, pN_
 
-SUIT_WORDS = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
-SUIT_ONE = {"C": "Club", "D": "Diamond", "H": "Heart", "S": "Spade"}
+# the suits in words, in the current language (French-suited names, as the cards' names)
+SUIT_WORDS = Words(
+    {
+        "C": pN_("French suit", "Clubs"),
+        "D": pN_("French suit", "Diamonds"),
+        "H": pN_("French suit", "Hearts"),
+        "S": pN_("French suit", "Spades"),
+    },
+    "French suit",
+)
+SUIT_ONE = Words(
+    {
+        "C": pN_("one card", "Club"),
+        "D": pN_("one card", "Diamond"),
+        "H": pN_("one card", "Heart"),
+        "S": pN_("one card", "Spade"),
+    },
+    "one card",
+)
 BLACK = frozenset("CS")
 
 # drogue.penalty.removal: the Jacks one may name at the cut, and show to be released; never J♦

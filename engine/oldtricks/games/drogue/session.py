@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ...cards import Card
 from ...model import Outcome, evolve
-from . import cut, narrate
+from . import clipwords, cut
 from .facts import (
     BlackNose,
     ButtonholeOff,
@@ -183,7 +183,7 @@ def end(table: Table, state: DrogueState) -> Outcome:
     deals = state.session.deal_number
     seats = table.seats(state)
     if totals[0] == totals[1]:
-        return Outcome("draw", (), (), narrate.ending(EveningScore(deals, totals, None), seats))
+        return Outcome("draw", (), (), clipwords.ending(EveningScore(deals, totals, None), seats))
     win = 0 if totals[0] < totals[1] else 1
-    text = narrate.ending(EveningScore(deals, totals, win), seats)
+    text = clipwords.ending(EveningScore(deals, totals, win), seats)
     return Outcome("win", (win, win + 2), (1 - win, 3 - win), text)

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .narrate import cause, team_name
+from ...i18n import _, ngettext
+from .clipwords import cause, team_name
 from .ranking import SUIT_WORDS
 from .state import Change, DrogueState
 from .table import Table
 from .words import NUMBERS
-
-KIND_WORDS = {"clips": "clip", "buttonhole": "buttonhole clip", "penalty": "penalty clip", "black-nose": "black nose"}
 
 
 def shown(table: Table, state: DrogueState) -> bool:
@@ -22,29 +21,33 @@ def marks(table: Table, state: DrogueState, seat: int) -> list[dict[str, Any]]:
     wear = state.session.wear[seat]
     out: list[dict[str, Any]] = []
     if wear.clips:
-        label = "drogue clip, off for the parade" if state.parade else "drogue clip"
+        label = _("drogue clip, off for the parade") if state.parade else _("drogue clip")
         rule = "drogue.parade" if state.parade else "drogue.threshold"
         out.append({"kind": "clip", "label": label, "count": wear.clips, "rule": rule})
     if wear.buttonhole:
-        label = "buttonhole clip, off for the parade" if state.parade else "buttonhole clip"
+        label = _("buttonhole clip, off for the parade") if state.parade else _("buttonhole clip")
         out.append({"kind": "buttonhole", "label": label, "count": wear.buttonhole, "rule": "drogue.vilenie.defigure"})
     if wear.penalty:
-        out.append({"kind": "penalty", "label": "penalty clip", "count": wear.penalty, "rule": "drogue.penalty.parade"})
+        out.append(
+            {"kind": "penalty", "label": _("penalty clip"), "count": wear.penalty, "rule": "drogue.penalty.parade"}
+        )
     if wear.black_nose:
-        out.append({"kind": "black-nose", "label": "black nose", "rule": "drogue.black-nose"})
+        out.append({"kind": "black-nose", "label": _("black nose"), "rule": "drogue.black-nose"})
     if seat in state.session.guerite:
-        out.append({"kind": "info", "label": "cané dans la guérite", "rule": "drogue.guerite"})
+        out.append({"kind": "info", "label": _("cané dans la guérite"), "rule": "drogue.guerite"})
     if any(d.seat == seat and d.kind == "show" for d in state.duties):
-        out.append({"kind": "info", "label": "released: shows a Jack", "rule": "drogue.release"})
+        out.append({"kind": "info", "label": _("released: shows a Jack"), "rule": "drogue.release"})
     for s, card in state.session.named:
         if s == seat:
-            out.append({"kind": "info", "label": f"named {card.symbol}", "rule": "drogue.penalty.removal"})
+            out.append(
+                {"kind": "info", "label": _("named {card}").format(card=card.symbol), "rule": "drogue.penalty.removal"}
+            )
     if state.asking == seat:
-        out.append({"kind": "info", "label": "asks for the floor", "rule": "drogue.silent"})
+        out.append({"kind": "info", "label": _("asks for the floor"), "rule": "drogue.silent"})
     elif state.floor == seat:
-        out.append({"kind": "info", "label": "has the floor", "rule": "drogue.silent"})
+        out.append({"kind": "info", "label": _("has the floor"), "rule": "drogue.silent"})
     elif table.agreed.silent and wear.clipped and not state.parade:
-        out.append({"kind": "info", "label": "silent: signs only", "rule": "drogue.silent"})
+        out.append({"kind": "info", "label": _("silent: signs only"), "rule": "drogue.silent"})
     return out
 
 
@@ -53,19 +56,22 @@ def info(table: Table, state: DrogueState) -> list[list[str]]:
         return []
     session = state.session
     number = session.deal_number
-    over = ", over" if state.phase == "cut" or state.result else ""
-    rows = [["Evening", f"deal {number} of {table.agreed.deals}{over}"]]
+    if state.phase == "cut" or state.result:
+        evening = _("deal {number} of {count}, over")
+    else:
+        evening = _("deal {number} of {count}")
+    rows = [[_("Evening"), evening.format(number=number, count=table.agreed.deals)]]
     if session.holder is None:
-        rows.append(["The drogue", "nobody wears it yet: this deal is the first game"])
+        rows.append([_("The drogue"), _("nobody wears it yet: this deal is the first game")])
     else:
         free = 1 - session.holder
-        rows.append(["The drogue", f"worn by {team_name(table.seats(state), session.holder)}"])
-        rows.append(["Must make 41", team_name(table.seats(state), free)])
+        rows.append([_("The drogue"), _("worn by {side}").format(side=team_name(table.seats(state), session.holder))])
+        rows.append([_("Must make 41"), team_name(table.seats(state), free)])
     if state.parade:
-        rows.append(["Parade", 'the drogue clips are off until "Aux armes!"; penalty clips stay on'])
+        rows.append([_("Parade"), _('the drogue clips are off until "Aux armes!"; penalty clips stay on')])
     if session.named:
         names = table.seats(state).names
-        rows.append(["Named at the cut", "; ".join(f"{names[s]} {c.symbol}" for s, c in session.named)])
+        rows.append([_("Named at the cut"), "; ".join(f"{names[s]} {c.symbol}" for s, c in session.named)])
     return rows
 
 
@@ -84,20 +90,20 @@ def panels(table: Table, state: DrogueState) -> list[dict[str, Any]]:
         }
         for s, w in enumerate(state.session.wear)
     ]
-    out: list[dict[str, Any]] = [{"kind": "clips", "title": "Clips", "data": {"rows": rows}}]
+    out: list[dict[str, Any]] = [{"kind": "clips", "title": _("Clips"), "data": {"rows": rows}}]
     if table.agreed.deals == 1:
         return out
     columns = [
-        "Deal",
-        "Dealer",
-        "Made trump",
-        "Bid",
+        _("Deal"),
+        _("Dealer"),
+        _("Made trump"),
+        _("Bid"),
         team_name(table.seats(state), 0),
         team_name(table.seats(state), 1),
     ]
     history = []
     for r in state.session.results:
-        maker = "nobody" if r.maker is None or r.trump is None else f"{names[r.maker]}, {SUIT_WORDS[r.trump]}"
+        maker = _("nobody") if r.maker is None or r.trump is None else f"{names[r.maker]}, {SUIT_WORDS[r.trump]}"
         history.append(
             [
                 str(r.number),
@@ -110,8 +116,8 @@ def panels(table: Table, state: DrogueState) -> list[dict[str, Any]]:
                 changes(r.changes, names, on=False),
             ]
         )
-    data = {"columns": [*columns, "Clips on", "Clips off"], "rows": history}
-    out.append({"kind": "history", "title": "The evening so far", "data": data})
+    data = {"columns": [*columns, _("Clips on"), _("Clips off")], "rows": history}
+    out.append({"kind": "history", "title": _("The evening so far"), "data": data})
     return out
 
 
@@ -122,6 +128,16 @@ def changes(items: tuple[Change, ...], names: tuple[str, ...], *, on: bool) -> s
         if (c.delta > 0) != on or c.delta == 0:
             continue
         n = abs(c.delta)
-        what = KIND_WORDS[c.kind] + ("s" if n > 1 and c.kind != "black-nose" else "")
-        parts.append(f"{names[c.seat]} {n if c.kind != 'black-nose' else 'a'} {what} ({cause(c.why)})")
+        what = _KINDS[c.kind](n) if c.kind in _KINDS else _("{seat} a black nose ({why})")
+        parts.append(what.format(seat=names[c.seat], count=n, why=cause(c.why)))
     return "; ".join(parts) or "—"
+
+
+# what one deal put on or took off, by the kind of clip: a message with its plural forms each
+_KINDS = {
+    "clips": lambda n: ngettext("{seat} {count} clip ({why})", "{seat} {count} clips ({why})", n),
+    "buttonhole": lambda n: ngettext(
+        "{seat} {count} buttonhole clip ({why})", "{seat} {count} buttonhole clips ({why})", n
+    ),
+    "penalty": lambda n: ngettext("{seat} {count} penalty clip ({why})", "{seat} {count} penalty clips ({why})", n),
+}

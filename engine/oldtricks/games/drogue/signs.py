@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...i18n import N_, Words, _, ngettext
 from .ranking import SUIT_WORDS
 from .words import NUMBERS
 
@@ -36,26 +37,29 @@ TABLE = (
     Sign("a number of cards", "as many fingers laid on the table", "assumed", "drogue.signs.assumed"),
 )
 
-_SUIT_GESTURES = {
-    "C": "a crooked jaw",
-    "D": "eyes raised to the sky",
-    "H": "a pout",
-    "S": "the head tilted to one side",
-}
-PASS_SIGN = "a flat hand swept from left to right over the table"
-ACE_SIGN = "one eye pinched shut"
+_SUIT_GESTURES = Words(
+    {
+        "C": N_("a crooked jaw"),
+        "D": N_("eyes raised to the sky"),
+        "H": N_("a pout"),
+        "S": N_("the head tilted to one side"),
+    }
+)
+PASS_SIGN = N_("a flat hand swept from left to right over the table")  # worded where shown: _(PASS_SIGN)
 
 
 def bid_sign(count: int) -> str:
     """drogue.signs.assumed: a bid shown with fingers."""
-    return f"{NUMBERS[count]} fingers laid on the table"
+    return ngettext("{count} finger laid on the table", "{count} fingers laid on the table", count).format(
+        count=NUMBERS[count]
+    )
 
 
 def trump_sign(suit: str, with_ace: bool) -> str:
     """The trump suit by its sign, and the Ace sign when the proof holds one."""
     text = f"{_SUIT_GESTURES[suit]}, {SUIT_WORDS[suit]}"
     if with_ace:
-        text += f"; {ACE_SIGN}, an Ace among the cards"
+        text += "; " + _("one eye pinched shut, an Ace among the cards")
     return text
 
 

@@ -5,16 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import Card
+from ...i18n import N_, Words, _, ngettext
 from . import sessionview
 from .auction import Auction
-from .narrate import team_name
+from .clipwords import team_name
 from .ranking import BLACK, ORDERS, SUIT_WORDS, display_key
 from .shape import SEATS
 from .state import DrogueState
 from .table import Table
 from .words import NUMBERS, QUI_VIVE_TEXT
 
-MODES = {"speaking": "speaking (au parler)", "silent": "silent (à la muette)"}
+MODES = Words({"speaking": N_("speaking (au parler)"), "silent": N_("silent (à la muette)")})
 
 
 def _symbols(cards: tuple[Card, ...] | list[Card]) -> str:
@@ -64,23 +65,23 @@ def _seat(table: Table, state: DrogueState, seat: int, names: tuple[str, ...]) -
 def _marks(state: DrogueState, seat: int) -> list[dict[str, Any]]:
     marks: list[dict[str, Any]] = []
     if seat == state.dealer:
-        marks.append({"kind": "dealer", "label": "dealer", "rule": "drogue.deal"})
+        marks.append({"kind": "dealer", "label": _("dealer"), "rule": "drogue.deal"})
     draw = state.session.draw
     if draw is not None:
         king = draw.king_of(state.session.seating[seat])
-        colour = "black" if king.suit in BLACK else "red"
-        marks.append({"kind": "team", "label": f"{colour} King ({king.symbol})", "rule": "drogue.partners"})
+        label = _("black King ({card})") if king.suit in BLACK else _("red King ({card})")
+        marks.append({"kind": "team", "label": label.format(card=king.symbol), "rule": "drogue.partners"})
     auction = state.auction
     if auction.called(seat):
-        marks.append({"kind": "info", "label": "four Mandrins called", "rule": "drogue.bid.four-mandrins"})
+        marks.append({"kind": "info", "label": _("four Mandrins called"), "rule": "drogue.bid.four-mandrins"})
     if state.phase == "auction":
         if auction.passed(seat):
-            marks.append({"kind": "info", "label": "passed", "rule": "drogue.bid.raise.pass-final"})
+            marks.append({"kind": "info", "label": _("passed"), "rule": "drogue.bid.raise.pass-final"})
         elif auction.standing is not None and auction.standing.seat == seat:
-            label = f"bid {NUMBERS[auction.standing.count]}, standing"
+            label = _("bid {count}, standing").format(count=NUMBERS[auction.standing.count])
             marks.append({"kind": "info", "label": label, "rule": "drogue.bid.raise"})
     if state.maker == seat and state.trump is not None:
-        label = f"made {SUIT_WORDS[state.trump]} trump"
+        label = _("made {suit} trump").format(suit=SUIT_WORDS[state.trump])
         marks.append({"kind": "info", "label": label, "rule": "drogue.bid.show"})
     return marks
 
@@ -90,24 +91,27 @@ def _centre(state: DrogueState, names: tuple[str, ...]) -> list[dict[str, Any]]:
     proof, maker = state.proof, state.maker
     if state.phase != "play" or proof is None or maker is None or state.tricks or state.trick:
         return []
-    return [{"label": f"{names[maker]}'s proof: {NUMBERS[proof.count]} cards", "cards": [str(c) for c in proof.cards]}]
+    label = ngettext("{seat}'s proof: {count} card", "{seat}'s proof: {count} cards", proof.count)
+    label = label.format(seat=names[maker], count=NUMBERS[proof.count])
+    return [{"label": label, "cards": [str(c) for c in proof.cards]}]
 
 
 def _info(table: Table, state: DrogueState, names: tuple[str, ...]) -> list[list[str]]:
-    info = [["Dealer", names[state.dealer]]]
-    info.append(["Partners", f"{team_name(table.seats(state), 0)} v {team_name(table.seats(state), 1)}"])
-    info.append(["Mode", MODES.get(state.session.mode, state.session.mode)])
+    seats = table.seats(state)
+    info = [[_("Dealer"), names[state.dealer]]]
+    info.append([_("Partners"), _("{first} v {second}").format(first=team_name(seats, 0), second=team_name(seats, 1))])
+    info.append([_("Mode"), MODES.get(state.session.mode, state.session.mode)])
     if state.redeals:
-        info.append(["Deal", f"dealt again after four passes ({state.redeals}×)"])
+        info.append([_("Deal"), _("dealt again after four passes ({count}×)").format(count=state.redeals)])
     standing = state.auction.standing
     if standing is not None:
-        word = "Bid" if state.phase == "auction" else "Winning bid"
-        info.append([word, f"{NUMBERS[standing.count]}, by {names[standing.seat]}"])
+        word = _("Bid") if state.phase == "auction" else _("Winning bid")
+        info.append([word, _("{count}, by {seat}").format(count=NUMBERS[standing.count], seat=names[standing.seat])])
     if state.trump is not None:
-        info.append(["Trump", f"{SUIT_WORDS[state.trump]}; Mandrins J♣ J♠ J♥ J♦ on top"])
+        info.append([_("Trump"), _("{suit}; Mandrins J♣ J♠ J♥ J♦ on top").format(suit=SUIT_WORDS[state.trump])])
     if state.proof is not None:
-        info.append(["Proof", _symbols(state.proof.cards)])
-    info.append(["Below the Jacks", order_text(table.agreed.order)])
+        info.append([_("Proof"), _symbols(state.proof.cards)])
+    info.append([_("Below the Jacks"), order_text(table.agreed.order)])
     return info + sessionview.info(table, state)
 
 
@@ -124,11 +128,11 @@ def _panels(table: Table, state: DrogueState, names: tuple[str, ...]) -> list[di
         panels.append(
             {
                 "kind": "table",
-                "title": "Drawing for partners",
-                "data": {"columns": ["Player", "Cards", "King"], "rows": rows},
+                "title": _("Drawing for partners"),
+                "data": {"columns": [_("Player"), _("Cards"), _("King")], "rows": rows},
             }
         )
-        panels.append({"kind": "text", "title": "The draw", "data": {"text": draw_text(table, state)}})
+        panels.append({"kind": "text", "title": _("The draw"), "data": {"text": draw_text(table, state)}})
     panels.append(auction_panel(state.auction, names, state.redeals))
     if state.tricks:
         ours, theirs = state.side_points()
@@ -140,8 +144,8 @@ def _panels(table: Table, state: DrogueState, names: tuple[str, ...]) -> list[di
         panels.append(
             {
                 "kind": "table",
-                "title": "Card points",
-                "data": {"columns": ["Side", "Tricks", "Points"], "rows": rows_pts, "total": ours + theirs},
+                "title": _("Card points"),
+                "data": {"columns": [_("Side"), _("Tricks"), _("Points")], "rows": rows_pts, "total": ours + theirs},
             }
         )
     return panels + sessionview.panels(table, state)
@@ -155,14 +159,14 @@ def draw_text(table: Table, state: DrogueState) -> str:
     first = players[draw.first]
     black = [players[p] for p, c in draw.cards if c.rank == "K" and c.suit in BLACK]
     red = [players[p] for p, c in draw.cards if c.rank == "K" and c.suit not in BLACK]
-    text = (
-        f"{first} drew the first King and deals. {' and '.join(black)} have the black Kings,"
-        f" {' and '.join(red)} the red: partners."
+    text = _("{first} drew the first King and deals. {black} have the black Kings, {red} the red: partners.").format(
+        first=first, black=_(" and ").join(black), red=_(" and ").join(red)
     )
     if draw.moved is None:
-        return text + " The partners already sit opposite each other."
+        return text + " " + _("The partners already sit opposite each other.")
     mover, other = draw.moved
-    return text + f" {players[mover]} changes places with {players[other]}, to sit opposite {first}."
+    moved = _("{seat} changes places with {other}, to sit opposite {first}.")
+    return text + " " + moved.format(seat=players[mover], other=players[other], first=first)
 
 
 def auction_panel(auction: Auction, names: tuple[str, ...], redeals: int) -> dict[str, Any]:
@@ -179,24 +183,31 @@ def auction_panel(auction: Auction, names: tuple[str, ...], redeals: int) -> dic
             calls.append(pending)
             continue
         if call.kind == "pass":
-            cell, text = "pass", "passes"
+            cell, text = "pass", _("passes")
         else:
-            cell, text = str(call.count), f"{NUMBERS[call.count]} cards"
+            cell = str(call.count)
+            text = ngettext("{count} card", "{count} cards", call.count).format(count=NUMBERS[call.count])
             if leading is not None and leading[1] == call.count:
-                better = call.value > leading[2]
-                text += f", worth {call.value} against {leading[2]}: " + (
-                    "now stands" if better else "the earlier bid stands"
-                )
+                if call.value > leading[2]:
+                    worth = _("{bid}, worth {value} against {theirs}: now stands")
+                else:
+                    worth = _("{bid}, worth {value} against {theirs}: the earlier bid stands")
+                text = worth.format(bid=text, value=call.value, theirs=leading[2])
             if leading is None or call.count > leading[1] or call.value > leading[2]:
                 leading = (call.seat, call.count, call.value)
         if pending is not None and pending["player"] == call.seat:
             pending["call"] = f"Qui vive! {cell}"
-            pending["text"] = f"{QUI_VIVE_TEXT} Then {text}"
+            pending["text"] = _("{call} Then {bid}").format(call=QUI_VIVE_TEXT, bid=text)
         else:
             calls.append({"seat": column, "player": call.seat, "call": cell, "text": text})
         pending = None
     standing = auction.standing
-    title = "Auction" if not redeals else f"Auction (dealt again{'' if redeals == 1 else f', {redeals}×'})"
+    if not redeals:
+        title = _("Auction")
+    elif redeals == 1:
+        title = _("Auction (dealt again)")
+    else:
+        title = _("Auction (dealt again, {count}×)").format(count=redeals)
     return {
         "kind": "auction",
         "title": title,

@@ -7,5 +7,14 @@ signs): the numbers of a bid, and the four-Mandrins call as it is said at the ta
 
 from __future__ import annotations
 
-NUMBERS = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight")
+from ...i18n import N_, Words
+
+# the numbers of a bid in words, in the current language (NUMBERS[5])
+NUMBERS = Words(
+    dict(
+        enumerate(
+            (N_("none"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight"))
+        )
+    )
+)
 QUI_VIVE_TEXT = "Qui vive pour les quatre Mandrins!"  # drogue.bid.four-mandrins

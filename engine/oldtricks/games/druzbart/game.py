@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...cards import GERMAN_32, GERMAN_36, Card, Pack
 from ...errors import IllegalMoveError, InvalidDealError
+from ...i18n import _
 from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule, evolve
 from ...prng import Rng
 from ...seats import Seats
@@ -186,21 +187,48 @@ class Druzbart(Game[DruzbartState]):
         seat = state.turn
         names = self._names
         if seat is None:
-            return IllegalMoveError("the game is over: the slate of one side is clear", self.over_rule)
+            return IllegalMoveError(_("the game is over: the slate of one side is clear"), self.over_rule)
         if move.seat != seat:
-            return IllegalMoveError(f"it is {names[seat]}'s turn, not {names[move.seat]}'s", "druzbart.winner-leads")
+            return IllegalMoveError(
+                _("it is {seat}'s turn, not {mover}'s").format(seat=names[seat], mover=names[move.seat]),
+                "druzbart.winner-leads",
+            )
         if state.dealing:
             return IllegalMoveError(
-                f"deal {state.number} is over: {names[seat]} must deal the next one ('deal')", "druzbart.deal.rotation"
+                _("deal {number} is over: {seat} must deal the next one ('deal')").format(
+                    number=state.number, seat=names[seat]
+                ),
+                "druzbart.deal.rotation",
             )
         typed = moves.read(move)
         if not isinstance(typed, PlayCard):
             return IllegalMoveError(
-                f"deal {state.number} is still being played: {names[seat]} must play a card", self.end_rule
+                _("deal {number} is still being played: {seat} must play a card").format(
+                    number=state.number, seat=names[seat]
+                ),
+                self.end_rule,
             )
         if typed.card not in state.hands[seat]:
-            return IllegalMoveError(f"{names[seat]} does not hold {typed.card}", "druzbart.deal")
-        return IllegalMoveError(narrate.head_refusal(seat, self.playable(state), self.table), "druzbart.head")
+            return IllegalMoveError(
+                _("{seat} does not hold {card}").format(seat=names[seat], card=typed.card), "druzbart.deal"
+            )
+        rule, reading = self.heading_rule(state, typed.card)
+        return IllegalMoveError(narrate.head_refusal(seat, self.playable(state), self.table, reading), rule)
+
+    def heading_rule(self, state: DruzbartState, card: Card) -> tuple[str, str | None]:
+        """The rule that keeps ``card`` out of the trick: druzbart.head, or the chosen reading of the Obers or
+        of a led Seven when ``card`` could be played under the default one (that reading makes the difference),
+        with the words that name the reading.
+
+        >>> from oldtricks.cards import GERMAN_36 as P
+        >>> game = Druzbart({"obers": "beaters"})
+        >>> state = game.new_state(seed=1)
+        >>> state = evolve(state, hands=(P.parse_many("OL 8H"), *state.hands[1:]), table=((3, P.parse("8A")),), turn=0)
+        >>> game.heading_rule(state, P.parse("8H"))[0], Druzbart().heading_rule(state, P.parse("8H"))[0]
+        ('druzbart.obers', 'druzbart.head')
+        """
+        assert state.turn is not None
+        return self.ranking.heading_rule(state.hands[state.turn], [c for _, c in state.table], card)
 
     def play(self, state: DruzbartState, move: Move) -> tuple[DruzbartState, list[Event]]:
         match moves.read(move):

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ...cards import Card, Pack
+from ...i18n import N_
 
 # druzbart.suit-order: Acorns > Leaves > Hearts > Bells among equal ranks; no trumps
 SUIT_ORDER = "ALHB"
@@ -34,6 +35,19 @@ BEATER_RANKS = ("9", "A", "U", "6")
 
 MATADOR_POWER = 100
 LED_SEVEN = {"unbeatable": 1000, "gracz": 90}  # druzbart.seven / druzbart.seven.gracz
+
+
+# The readings of the ranking that may make a card unplayable that the default would allow: the ranking's
+# field, its default, the rule of the other reading and the words that name it in a refusal
+READINGS = (
+    ("obers", "duds", "druzbart.obers", N_("in this reading the Obers are beaters")),
+    (
+        "seven",
+        "unbeatable",
+        "druzbart.seven.gracz",
+        N_("under the rule reported as Gracz's a matador beats a led Seven"),
+    ),
+)
 
 
 @dataclass(frozen=True)
@@ -142,3 +156,15 @@ class Ranking:
             pack.cards,
             key=lambda c: (-self.power(c), c.rank != "7", SUIT_ORDER.index(c.suit), -pack.ranks.index(c.rank)),
         )
+
+    def heading_rule(self, hand: Sequence[Card], cards: Sequence[Card], card: Card) -> tuple[str, str | None]:
+        """The rule that keeps ``card`` of ``hand`` out of the trick of ``cards``: druzbart.head, or this
+        ranking's reading of the Obers or of a led Seven where the default reading would let ``card`` be
+        played (that reading makes the difference), with the words that name the reading."""
+        for key, default, rule, words in READINGS:
+            if getattr(self, key) == default:
+                continue
+            seven, obers = (default, self.obers) if key == "seven" else (self.seven, default)
+            if card in (Ranking(self.matadors, seven, obers).heading(hand, cards) or hand):
+                return rule, words
+        return "druzbart.head", None

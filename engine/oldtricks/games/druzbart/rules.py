@@ -12,6 +12,7 @@ outrun the lines a deal erases, so a slate may never clear).
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ...model import Choice, choice, option, rule_table
 
 RULES = rule_table("druzbart", "clock")  # ids, statuses, statements and sources: ledger.toml
@@ -24,68 +25,70 @@ def _c(value: str | int, label: str, rule: str) -> Choice:
 PACK = option(
     RULES,
     "pack",
-    "Pack",
+    N_("Pack"),
     36,
     "druzbart.pack",
     choices=(
-        _c(36, "36 cards, Six to Ace (the count our copy gives)", "druzbart.pack"),
-        _c(32, "32 cards, Seven to Ace (the ranks our copy lists)", "druzbart.pack"),
+        _c(36, N_("36 cards, Six to Ace (the count our copy gives)"), "druzbart.pack"),
+        _c(32, N_("32 cards, Seven to Ace (the ranks our copy lists)"), "druzbart.pack"),
     ),
 )
 PACKETS = option(
     RULES,
     "packets",
-    "How the cards are dealt",
+    N_("How the cards are dealt"),
     "three",
     "druzbart.deal",
     choices=(
-        _c("three", "clockwise in packets of three (our copy's guess)", "druzbart.deal"),
-        _c("one", "clockwise one card at a time", "druzbart.deal.single"),
+        _c("three", N_("clockwise in packets of three (our copy's guess)"), "druzbart.deal"),
+        _c("one", N_("clockwise one card at a time"), "druzbart.deal.single"),
     ),
 )
 MATADORS = option(
     RULES,
     "matadors",
-    "The three matadors, highest first",
+    N_("The three matadors, highest first"),
     "braus",
     "druzbart.rank.matadors",
     choices=(
-        _c("braus", "Unter of Acorns, Eight of Leaves, King of Hearts (as in Bräus)", "druzbart.rank.matadors"),
+        _c("braus", N_("Unter of Acorns, Eight of Leaves, King of Hearts (as in Bräus)"), "druzbart.rank.matadors"),
         _c(
             "brus",
-            "Unter of Acorns, King of Hearts, Eight of Leaves (the order of Danish Brus)",
+            N_("Unter of Acorns, King of Hearts, Eight of Leaves (the order of Danish Brus)"),
             "druzbart.rank.matadors",
         ),
-        _c("acorns", "Unter, Eight and King of Acorns (one chosen suit, as in Karnöffel)", "druzbart.rank.matadors"),
+        _c(
+            "acorns", N_("Unter, Eight and King of Acorns (one chosen suit, as in Karnöffel)"), "druzbart.rank.matadors"
+        ),
     ),
 )
 SEVEN = option(
     RULES,
     "seven",
-    "A Seven led",
+    N_("A Seven led"),
     "unbeatable",
     "druzbart.seven",
     choices=(
-        _c("unbeatable", "cannot be beaten at all (our copy of the article)", "druzbart.seven"),
-        _c("gracz", "is beaten by the matadors only (reported as Gracz's)", "druzbart.seven.gracz"),
+        _c("unbeatable", N_("cannot be beaten at all (our copy of the article)"), "druzbart.seven"),
+        _c("gracz", N_("is beaten by the matadors only (reported as Gracz's)"), "druzbart.seven.gracz"),
     ),
 )
 OBERS = option(
     RULES,
     "obers",
-    "The Obers",
+    N_("The Obers"),
     "duds",
     "druzbart.obers",
     choices=(
-        _c("duds", "are duds, like the Queens of the related games", "druzbart.obers"),
-        _c("beaters", "beat, just below the other Unters", "druzbart.obers"),
+        _c("duds", N_("are duds, like the Queens of the related games"), "druzbart.obers"),
+        _c("beaters", N_("beat, just below the other Unters"), "druzbart.obers"),
     ),
 )
-LINES = option(RULES, "lines", "Lines chalked per side", 6, "druzbart.slate.count", low=1, high=20)
+LINES = option(RULES, "lines", N_("Lines chalked per side"), 6, "druzbart.slate.count", low=1, high=20)
 MATADOR_LOST = option(
     RULES,
     "matador_lost",
-    "Lines chalked back for a matador lost to an opponent",
+    N_("Lines chalked back for a matador lost to an opponent"),
     1,
     "druzbart.score.matador.sizes",
     low=0,
@@ -94,44 +97,46 @@ MATADOR_LOST = option(
 MATADOR_TO_PARTNER = option(
     RULES,
     "matador_to_partner",
-    "Lines chalked back for a matador lost to the partner",
+    N_("Lines chalked back for a matador lost to the partner"),
     2,
     "druzbart.score.matador.sizes",
     low=0,
     high=5,
 )
 CLOCK_LINES = option(
-    RULES, "lines", "Lines chalked per player (one leg of the tripod)", 6, "clock.lines.count", low=1, high=20
+    RULES, "lines", N_("Lines chalked per player (one leg of the tripod)"), 6, "clock.lines.count", low=1, high=20
 )
 CLOCK_MATADOR_LOST = option(
     RULES,
     "matador_lost",
-    "Lines chalked back for a matador lost to another player",
+    N_("Lines chalked back for a matador lost to another player"),
     1,
     "clock.lines.matador",
     low=0,
     high=5,
 )
-DEAL_CAP = option(RULES, "deal_cap", "Stop, undecided, after this many deals", 200, "druzbart.cap", low=1, high=1000)
+DEAL_CAP = option(
+    RULES, "deal_cap", N_("Stop, undecided, after this many deals"), 200, "druzbart.cap", low=1, high=1000
+)
 CLOCK_END = option(
     RULES,
     "end",
-    "When a deal ends",
+    N_("When a deal ends"),
     "five",
     "clock.end",
     choices=(
-        _c("five", "when a player has five tricks, as in the game for four (our copy read literally)", "clock.end"),
-        _c("all", "only when every trick is played (our assumption)", "clock.end.all"),
+        _c("five", N_("when a player has five tricks, as in the game for four (our copy read literally)"), "clock.end"),
+        _c("all", N_("only when every trick is played (our assumption)"), "clock.end.all"),
     ),
 )
 DEAL_SIZE = option(
     RULES,
     "deal_size",
-    "Cards dealt to each player",
+    N_("Cards dealt to each player"),
     "four-hand",
     "clock.deal",
     choices=(
-        _c("four-hand", "as in the four-hand game: 9 each from 36, 8 each from 32", "clock.deal"),
-        _c("full", "12 each from 36 cards, 10 each from 32 (two left out)", "clock.deal.full"),
+        _c("four-hand", N_("as in the four-hand game: 9 each from 36, 8 each from 32"), "clock.deal"),
+        _c("full", N_("12 each from 36 cards, 10 each from 32 (two left out)"), "clock.deal.full"),
     ),
 )

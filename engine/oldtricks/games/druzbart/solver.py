@@ -22,6 +22,7 @@ from typing import Any
 
 from ...analysis import Analysis, rank_moves
 from ...errors import AnalysisError
+from ...i18n import N_, _, ngettext
 from ...model import Move
 from ...search import Counters, LiveKey, Position, Search
 from .state import DruzbartState
@@ -32,7 +33,7 @@ GameLike = Any
 
 TRICKS_TO_WIN = 5  # druzbart.end
 
-CLOCK_NOTE = (
+CLOCK_NOTE = N_(  # worded where shown: _(CLOCK_NOTE)
     "With three players there is no single best play: each value assumes the two others play together"
     " against the mover, which they need not do."
 )
@@ -59,6 +60,7 @@ class DruzbartModel:
         self._ladder = sorted((c for c in range(self.cards) if self.unled[c] > 0), key=lambda c: -self.unled[c])
         self.clock = game.num_sides == 3
         self.position_key = self._rank_classes()
+        self._side = [game.side_of(s) for s in range(self.seats)] if not self.clock else []
         if self.clock:
             self._cost = int(game.options["matador_lost"])
             # clock.end: under the literal reading a player's fifth trick ends the deal too
@@ -110,9 +112,9 @@ class DruzbartModel:
         self, trick: Sequence[tuple[int, int]], winner: int, counters: Counters, ours: Sequence[bool]
     ) -> tuple[int, Counters, bool]:
         if not self.clock:
-            side = self.game.side_of(winner)
-            after = (counters[0] + (side == 0), counters[1] + (side == 1))
-            return (1 if ours[winner] else -1), after, max(after) >= TRICKS_TO_WIN
+            # each seat's side, asked of the game once
+            after = (counters[0], counters[1] + 1) if self._side[winner] else (counters[0] + 1, counters[1])
+            return (1 if ours[winner] else -1), after, after[0] >= TRICKS_TO_WIN or after[1] >= TRICKS_TO_WIN
         n = self.seats
         tricks, lines = list(counters[:n]), list(counters[n:])
         tricks[winner] += 1
@@ -208,21 +210,34 @@ def analyse(game: GameLike, state: DruzbartState) -> Analysis:
         who = names[seat]
 
         def clock_text(v: int) -> str:
-            return f"with the two others playing their best against {who}, {who} takes {v} trick{'s' if v != 1 else ''}"
+            text = ngettext(
+                "with the two others playing their best against {seat}, {seat} takes {count} trick",
+                "with the two others playing their best against {seat}, {seat} takes {count} tricks",
+                v,
+            )
+            return text.format(seat=who, count=v)
 
         moves = rank_moves(search, pos, model.move, lambda v: have + v, clock_text)
-        measure = f"the tricks {who}, to play, takes in this deal, the two others playing against him"
-        return Analysis(seat, measure, moves, CLOCK_NOTE)
+        measure = _("the tricks {seat}, to play, takes in this deal, the two others playing against him").format(
+            seat=who
+        )
+        return Analysis(seat, measure, moves, _(CLOCK_NOTE))
     side = game.side_of(seat)
     lead = state.tricks[side] - state.tricks[1 - side]
-    pair = " and ".join(name for s, name in enumerate(names) if game.side_of(s) == side)
+    pair = _(" and ").join(name for s, name in enumerate(names) if game.side_of(s) == side)
 
     def text(v: int) -> str:
         if v == 0:
-            return "with best play the tricks split four all"
+            return _("with best play the tricks split four all")
         ours, theirs = (TRICKS_TO_WIN, TRICKS_TO_WIN - v) if v > 0 else (TRICKS_TO_WIN + v, TRICKS_TO_WIN)
-        return f"with best play {pair} take {ours} trick{'s' if ours != 1 else ''} to {theirs}"
+        text = ngettext(
+            "with best play {side} take {count} trick to {theirs}",
+            "with best play {side} take {count} tricks to {theirs}",
+            ours,
+        )
+        return text.format(side=pair, count=ours, theirs=theirs)
 
     moves = rank_moves(search, pos, model.move, lambda v: lead + v, text)
-    measure = f"the tricks of {pair}, the side to play, minus the other side's when the deal stops (at five tricks)"
+    measure = _("the tricks of {side}, the side to play, minus the other side's when the deal stops (at five tricks)")
+    measure = measure.format(side=pair)
     return Analysis(seat, measure, moves)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n import _
 from . import narrate
 from .state import DealScore, DruzbartState
 from .table import Table
@@ -49,7 +50,7 @@ def frame_view(table: Table, state: DruzbartState) -> dict[str, Any]:
     played = state.tricks_played
     centre = []
     if state.deal.rest:
-        centre.append({"label": narrate.LEFT_OUT, "cards": ["??"] * len(state.deal.rest)})
+        centre.append({"label": _(narrate.LEFT_OUT), "cards": ["??"] * len(state.deal.rest)})
     return {
         "seats": seats,
         "table": [{"seat": s, "card": str(c)} for s, c in shown],
@@ -68,7 +69,7 @@ def frame_view(table: Table, state: DruzbartState) -> dict[str, Any]:
 def _marks(table: Table, state: DruzbartState, seat: int) -> list[dict[str, Any]]:
     marks: list[dict[str, Any]] = []
     if seat == state.deal.dealer:
-        marks.append({"kind": "dealer", "label": narrate.DEALER, "rule": "druzbart.lead"})
+        marks.append({"kind": "dealer", "label": _(narrate.DEALER), "rule": "druzbart.lead"})
     if table.seats.teams[seat] is not None:
         marks.append({"kind": "team", "label": table.side_label(table.side_of(seat)), "rule": "druzbart.seats"})
     return marks
@@ -85,7 +86,7 @@ def _slate(table: Table, state: DruzbartState) -> dict[str, Any]:
         for s, left in enumerate(state.lines)
     ]
     kind = "tripod" if table.num_sides == 3 else "lines"
-    return {"kind": kind, "title": narrate.PANEL_TITLES[kind], "data": {"sides": sides}}
+    return {"kind": kind, "title": _(narrate.PANEL_TITLES[kind]), "data": {"sides": sides}}
 
 
 def _chalked_back(state: DruzbartState) -> list[int]:
@@ -105,7 +106,7 @@ def _row(table: Table, score: DealScore, running: bool) -> list[str]:
         parts = [f"{table.side_label(s)} {sign}{v}" for s, v in enumerate(values) if v]
         return ", ".join(parts) or "–"
 
-    erased = narrate.IN_PLAY if running else per_side(score.erased, "−")
+    erased = _(narrate.IN_PLAY) if running else per_side(score.erased, "−")
     lines = " : ".join(str(n) for n in score.lines)
     row = [str(score.number), names[score.dealer], tricks]
     if table.num_sides == 2:
@@ -123,4 +124,4 @@ def _scoring(table: Table, state: DruzbartState) -> dict[str, Any]:
             state.number, state.deal.dealer, state.tricks, (0,) * table.num_sides, state.chalked, state.lines
         )
         rows.append(_row(table, current, True))
-    return {"kind": "table", "title": narrate.PANEL_TITLES["table"], "data": {"columns": columns, "rows": rows}}
+    return {"kind": "table", "title": _(narrate.PANEL_TITLES["table"]), "data": {"columns": columns, "rows": rows}}

@@ -10,6 +10,7 @@
 import { h } from "./dom.js";
 import { cardName, isCard } from "./cards.js";
 import { seatName } from "./table.js";
+import { t } from "./words.js";
 
 // A jump of more steps than this (End, a trick chosen in the list) says only where it landed.
 const MOST = 12;
@@ -17,13 +18,13 @@ const MOST = 12;
 /** The words for one step: "Step 5. West: Ober of Leaves. West wins the trick." */
 export function stepWords(f, index, pattern, seatNames) {
   const step = Number.isInteger(f.step) ? f.step : index;
-  const parts = [`Step ${step}.`];
+  const parts = [t("Step {step}.", {step})];
   if (f.move !== null && f.move !== undefined) {
     const who = Number.isInteger(f.mover) ? seatName(f, f.mover, seatNames) : "";
     const what = isCard(f.move, pattern) ? cardName(f.move, pattern) : String(f.move);
     parts.push(`${who ? `${who}: ` : ""}${what}.`);
   } else if (step === 0) {
-    parts.push("After the deal.");
+    parts.push(t("After the deal."));
   }
   for (const e of f.events || []) parts.push(String(e));
   if (f.outcome && f.outcome.text) parts.push(String(f.outcome.text));
@@ -32,7 +33,7 @@ export function stepWords(f, index, pattern, seatNames) {
 
 export function buildAnnouncer(w) {
   const el = h("div", {class: "ot-vh", "data-role": "announce", role: "log", "aria-live": "polite",
-    "aria-relevant": "additions", "aria-label": "What happened"});
+    "aria-relevant": "additions", "aria-label": t("What happened")});
   let shownFrame = null, shownIndex = -1, armed = false;
   for (const type of ["focusin", "pointerdown", "keydown"]) {
     w.root.addEventListener(type, () => { armed = true; }, {capture: true, passive: true, once: true});

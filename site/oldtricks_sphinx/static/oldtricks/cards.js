@@ -2,6 +2,7 @@
 // page as an SVG picture and shown as one <img> of it.
 // A card text is rank then suit ("UA", "TH", "JC"); "??" is a card the viewer cannot see.
 import { h, s } from "./dom.js";
+import { pt, t } from "./words.js";
 
 export const RANKS = {
   german: {"6": "Six", "7": "Seven", "8": "Eight", "9": "Nine", T: "Ten", U: "Unter", O: "Ober", K: "King", A: "Ace"},
@@ -34,9 +35,12 @@ export function isCard(text, pattern) {
 /** "Unter of Acorns"; "hidden card" for "??". */
 export function cardName(text, pattern) {
   if (!isCard(text, pattern)) return String(text);
-  if (text === "??") return "hidden card";
+  if (text === "??") return t("hidden card");
   const p = pat(pattern);
-  return `${RANKS[p][text[0]]} of ${SUITS[p][text[1]]}`;
+  // the engine's card names in the page's language (its catalogs: oldtricks/cards.py); a German-suited card's
+  // name is one message, its suit agreeing with its rank ("niżnik żołędny")
+  if (p === "german") return pt("German card", `${RANKS.german[text[0]]} of ${SUITS.german[text[1]]}`);
+  return t("{rank} of {suit}", {rank: pt("rank", RANKS[p][text[0]]), suit: pt("French suit", SUITS[p][text[1]])});
 }
 
 export function suitName(suit, pattern) {

@@ -13,13 +13,14 @@
 import { h, morph, put } from "./dom.js";
 import { detectPattern } from "./cards.js";
 import { renderTable } from "./table.js";
+import { t } from "./words.js";
 
 const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export class Readings {
   /** `first`, `second`: the boards' captions (default: under the chosen rule; "As written");
    * `onFind`: what "find a deal where they differ" does (default: the live table's search). */
-  constructor(live, {first = null, second = "As written", onFind = null} = {}) {
+  constructor(live, {first = null, second = t("As written"), onFind = null} = {}) {
     this.live = live;
     this.w = live.w;
     this.firstLabel = first;
@@ -34,7 +35,7 @@ export class Readings {
     this.caption = h("p", {class: "ot-readings-caption"});
     this.first = h("p", {class: "ot-readings-first"});  // the first board's caption, above it
     this.board = h("div", {class: "ot-readings-board", role: "group", "aria-label": second});
-    this.el = h("section", {class: "ot-readings", "data-role": "readings", "aria-label": "Two readings side by side"},
+    this.el = h("section", {class: "ot-readings", "data-role": "readings", "aria-label": t("Two readings side by side")},
       this.summary, this.actions, this.caption, this.board);
     this.w.tableSlot.before(this.first);
     this.w.tableSlot.after(this.el);
@@ -57,10 +58,10 @@ export class Readings {
     const buttons = [];
     if (step !== null) {
       buttons.push(h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "to-parting",
-        onclick: () => w.userMove(() => this.jump())}, `Go to step ${step}, where they part`));
+        onclick: () => w.userMove(() => this.jump())}, t("Go to step {step}, where they part", {step})));
     } else {
       buttons.push(h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "find-parting",
-        onclick: () => (this.onFind ? this.onFind() : this.find())}, "Find a deal where they differ"));
+        onclick: () => (this.onFind ? this.onFind() : this.find())}, t("Find a deal where they differ")));
       this.seed = null;
     }
     put(this.actions, buttons);
@@ -81,19 +82,19 @@ export class Readings {
     const step = Number.isInteger(f.step) ? f.step : w.index;
     const other = this.other.find((x) => x.step === step);
     const parted = Number.isInteger(w.divergeStep) && step >= w.divergeStep;
-    const where = parted ? (step === w.divergeStep ? "they part here" : `they parted at step ${w.divergeStep}`)
-      : "the same board so far";
+    const where = parted ? (step === w.divergeStep ? t("they part here") : t("they parted at step {step}", {step: w.divergeStep}))
+      : t("the same board so far");
     // the label is the chosen rule as golive.js says it: "under “Equal ranks: …”"
     const under = this.firstLabel || capitalized(this.label);
-    const first = w.lines.currentId === "main" ? under : `A side line played ${this.label}`;
-    put(this.first, h("strong", {}, first), ` · step ${step}`);
-    put(this.caption, h("strong", {}, this.secondLabel), " · ", `step ${step} · `,
+    const first = w.lines.currentId === "main" ? under : t("A side line played {rule}", {rule: this.label});
+    put(this.first, h("strong", {}, first), ` · ${t("step {step}", {step})}`);
+    put(this.caption, h("strong", {}, this.secondLabel), " · ", `${t("step {step}", {step})} · `,
       parted && step === w.divergeStep ? h("span", {class: "ot-readings-here", "data-role": "parts-here"}, where) : where, ".");
     this.el.classList.toggle("ot-readings-parted", parted);
     w.root.classList.toggle("ot-parted", parted);
     if (!other) {
       const last = this.other[this.other.length - 1];
-      put(this.board, h("p", {class: "ot-muted"}, `${this.secondLabel}, the game does not reach step ${step}: it stops at step ${last ? last.step : 0}.`));
+      put(this.board, h("p", {class: "ot-muted"}, t("{reading}, the game does not reach step {step}: it stops at step {last}.", {reading: this.secondLabel, step, last: last ? last.step : 0})));
       return;
     }
     const table = renderTable(other, {pattern: this.pattern, view: w.view, rules: w.rules, hidden: w.hidden,
@@ -110,7 +111,7 @@ export class Readings {
     const live = this.live, w = this.w;
     if (live.busy || !live.engine) return;
     live.busy = true;
-    put(this.actions, h("span", {class: "ot-muted", "data-role": "finding"}, "The engine is dealing and playing out deals…"));
+    put(this.actions, h("span", {class: "ot-muted", "data-role": "finding"}, t("The engine is dealing and playing out deals…")));
     w.render();
     let r;
     try {
@@ -120,7 +121,7 @@ export class Readings {
     }
     live.busy = false;
     if (!r || !r.ok || !Array.isArray(r.frames) || !r.frames.length) {
-      put(this.actions, h("span", {class: "ot-muted", "data-role": "not-found"}, (r && r.error) || "No deal was found."));
+      put(this.actions, h("span", {class: "ot-muted", "data-role": "not-found"}, (r && r.error) || t("No deal was found.")));
       w.render();
       return;
     }
@@ -128,7 +129,7 @@ export class Readings {
     w.setFrames(r.frames, 0);
     this.seed = r.seed;
     this.take(r, this.label, {other: r.book});
-    w.setMessage(`Deal ${r.seed}, dealt and played by the engine: the two readings part at step ${r.diverge}.`);
+    w.setMessage(t("Deal {seed}, dealt and played by the engine: the two readings part at step {step}.", {seed: r.seed, step: r.diverge}));
   }
 
   close() {
@@ -162,7 +163,7 @@ export async function showReadings(live, label) {
     said = {ok: false, error: err && err.message ? err.message : String(err)};
   }
   if (!said || !said.ok) {
-    w.setMessage(`The two readings could not be compared: ${(said && said.error) || "no answer"}`, {kind: "error"});
+    w.setMessage(t("The two readings could not be compared: {error}", {error: (said && said.error) || t("no answer")}), {kind: "error"});
     return;
   }
   if (!w.readings) w.readings = new Readings(live);

@@ -1,6 +1,7 @@
 // The stepping bar (first/prev/play/next/last, counter, jump to trick, view, copy link, help)
 // and the keyboard help overlay.
 import { h, icon, put } from "./dom.js";
+import { t } from "./words.js";
 
 function button(action, label, iconName, onclick, extra = {}) {
   return h("button", {type: "button", class: `ot-btn ot-btn-${action}`, "data-action": action,
@@ -13,26 +14,26 @@ function button(action, label, iconName, onclick, extra = {}) {
  * Returns {el, tools, update(state)} (tools: the copy-link and help buttons, placed in the header) where state = {index, count, step, lastStep, playing, tricks, trick, view, seats}.
  */
 export function buildControls(w) {
-  const first = button("first", "First step (Home)", "first", () => w.userMove(() => w.first()));
-  const prev = button("prev", "Previous step (Left arrow)", "prev", () => w.userMove(() => w.prev()));
-  const play = button("play", "Play (Space)", "play", () => w.togglePlay(), {"aria-pressed": "false"});
-  const next = button("next", "Next step (Right arrow)", "next", () => w.userMove(() => w.next()));
-  const last = button("last", "Last step (End)", "last", () => w.userMove(() => w.last()));
-  const counter = h("span", {class: "ot-counter", "data-role": "counter"}, "step 0 / 0");
-  const jump = h("select", {class: "ot-select", "data-role": "jump", "aria-label": "Jump to trick",
+  const first = button("first", t("First step (Home)"), "first", () => w.userMove(() => w.first()));
+  const prev = button("prev", t("Previous step (Left arrow)"), "prev", () => w.userMove(() => w.prev()));
+  const play = button("play", t("Play (Space)"), "play", () => w.togglePlay(), {"aria-pressed": "false"});
+  const next = button("next", t("Next step (Right arrow)"), "next", () => w.userMove(() => w.next()));
+  const last = button("last", t("Last step (End)"), "last", () => w.userMove(() => w.last()));
+  const counter = h("span", {class: "ot-counter", "data-role": "counter"}, t("step {step} / {last}", {step: 0, last: 0}));
+  const jump = h("select", {class: "ot-select", "data-role": "jump", "aria-label": t("Jump to trick"),
     onchange: () => { if (jump.value !== "") w.userMove(() => w.jumpToIndex(Number(jump.value))); }});
-  const view = h("select", {class: "ot-select", "data-role": "view", "aria-label": "Whose view",
+  const view = h("select", {class: "ot-select", "data-role": "view", "aria-label": t("Whose view"),
     onchange: () => w.setView(view.value === "all" ? null : Number(view.value))});
   const copy = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "copy-link",
-    "aria-label": "Copy a link to this step", title: "Copy a link to this step", onclick: () => w.copyLink()},
-  icon("link"), h("span", {class: "ot-btn-label"}, "Link"));
-  const help = button("help", "Keyboard shortcuts (?)", "help", () => w.toggleHelp(), {"aria-expanded": "false"});
+    "aria-label": t("Copy a link to this step"), title: t("Copy a link to this step"), onclick: () => w.copyLink()},
+  icon("link"), h("span", {class: "ot-btn-label"}, t("Link")));
+  const help = button("help", t("Keyboard shortcuts (?)"), "help", () => w.toggleHelp(), {"aria-expanded": "false"});
 
-  const el = h("div", {class: "ot-controls", role: "group", "aria-label": "Step through the game"},
+  const el = h("div", {class: "ot-controls", role: "group", "aria-label": t("Step through the game")},
     h("div", {class: "ot-nav"}, first, prev, play, next, last),
     counter,
-    h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, "Trick"), jump),
-    h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, "View"), view));
+    h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, t("Trick")), jump),
+    h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, t("View")), view));
   const tools = h("div", {class: "ot-tools"}, copy, help);
 
   let jumpKey = "", viewKey = "", playing = null;
@@ -47,26 +48,27 @@ export function buildControls(w) {
       playing = st.playing;
       put(play, icon(playing ? "pause" : "play"));
       play.setAttribute("aria-pressed", String(playing));
-      play.setAttribute("aria-label", playing ? "Pause (Space)" : "Play (Space)");
+      play.setAttribute("aria-label", playing ? t("Pause (Space)") : t("Play (Space)"));
       play.title = play.getAttribute("aria-label");
     }
-    counter.textContent = st.lastStep === null ? `step ${st.step}` : `step ${st.step} / ${st.lastStep}`;
-    const jk = st.tricks.map((t) => `${t.number}:${t.index}`).join(",");
+    counter.textContent = st.lastStep === null ? t("step {step}", {step: st.step})
+      : t("step {step} / {last}", {step: st.step, last: st.lastStep});
+    const jk = st.tricks.map((k) => `${k.number}:${k.index}`).join(",");
     if (jk !== jumpKey) {
       jumpKey = jk;
-      put(jump, h("option", {value: ""}, st.tricks.length ? "–" : "none"),
-        st.tricks.map((t) => h("option", {value: t.index}, `Trick ${t.number}`)));
+      put(jump, h("option", {value: ""}, st.tricks.length ? "–" : t("none")),
+        st.tricks.map((k) => h("option", {value: k.index}, t("Trick {number}", {number: k.number}))));
     }
     jump.disabled = !st.tricks.length;
-    const current = st.tricks.filter((t) => t.number === st.trick)[0];
+    const current = st.tricks.filter((k) => k.number === st.trick)[0];
     // a select's value is set only when it changes: setting it, even to the same, restyles its options
     const jumpTo = current ? String(current.index) : "";
     if (jump.value !== jumpTo) jump.value = jumpTo;
     const vk = st.seats.join("|");
     if (vk !== viewKey) {
       viewKey = vk;
-      put(view, h("option", {value: "all"}, "All hands"),
-        st.seats.map((name, i) => h("option", {value: String(i)}, `${name}'s view`)));
+      put(view, h("option", {value: "all"}, t("All hands")),
+        st.seats.map((name, i) => h("option", {value: String(i)}, t("{seat}'s view", {seat: name}))));
     }
     const viewed = st.view === null ? "all" : String(st.view);
     if (view.value !== viewed) view.value = viewed;
@@ -75,24 +77,24 @@ export function buildControls(w) {
 }
 
 const KEYS = [
-  ["← / →", "previous / next step"],
-  ["Home / End", "first / last step"],
-  ["↑ / ↓, Page Up / Page Down", "back to this trick's start (or the one before) / on to the next trick"],
-  ["Tab", "to the next part of the viewer: a hand, or the row of moves, is one stop"],
-  ["← / → on a card", "the next / previous card or move to play"],
-  ["Home / End on a card", "the first / last card or move"],
-  ["Space", "play / pause"],
-  ["?", "show or hide this help"],
-  ["Esc", "close this help"],
+  ["← / →", t("previous / next step")],
+  ["Home / End", t("first / last step")],
+  ["↑ / ↓, Page Up / Page Down", t("back to this trick's start (or the one before) / on to the next trick")],
+  ["Tab", t("to the next part of the viewer: a hand, or the row of moves, is one stop")],
+  [t("← / → on a card"), t("the next / previous card or move to play")],
+  [t("Home / End on a card"), t("the first / last card or move")],
+  ["Space", t("play / pause")],
+  ["?", t("show or hide this help")],
+  ["Esc", t("close this help")],
 ];
 
 /** The keyboard help overlay (hidden at first). */
 export function buildHelp(onClose) {
-  const close = h("button", {type: "button", class: "ot-btn ot-help-close", "aria-label": "Close help",
-    title: "Close (Esc)", onclick: onClose}, icon("close"));
-  const el = h("div", {class: "ot-help", role: "dialog", "aria-label": "Keyboard shortcuts", hidden: true},
-    h("div", {class: "ot-help-head"}, h("strong", {}, "Keyboard shortcuts"), close),
+  const close = h("button", {type: "button", class: "ot-btn ot-help-close", "aria-label": t("Close help"),
+    title: t("Close (Esc)"), onclick: onClose}, icon("close"));
+  const el = h("div", {class: "ot-help", role: "dialog", "aria-label": t("Keyboard shortcuts"), hidden: true},
+    h("div", {class: "ot-help-head"}, h("strong", {}, t("Keyboard shortcuts")), close),
     h("ul", {class: "ot-keys"}, KEYS.map(([k, v]) => h("li", {}, h("span", {class: "ot-key"}, h("kbd", {}, k)), h("span", {}, v)))),
-    h("p", {class: "ot-muted"}, "Keys work while this game viewer has the focus. Every step has its own link."));
+    h("p", {class: "ot-muted"}, t("Keys work while this game viewer has the focus. Every step has its own link.")));
   return {el, close};
 }

@@ -1,6 +1,7 @@
 // A game's lessons page: marks the questions this reader has answered (progress.js) and says how
 // many ("4 of 15 solved"). The list itself is built into the page; this only adds the marks.
 import { solvedLessons, resetLessons } from "./progress.js";
+import { t } from "./words.js";
 
 function mark(course) {
   const solved = solvedLessons();
@@ -23,7 +24,7 @@ function mark(course) {
     again.type = "button";
     again.className = "ot-btn ot-btn-text";
     again.dataset.action = "reset-lessons";
-    again.textContent = "Start again";
+    again.textContent = t("Start again");
     again.addEventListener("click", () => { resetLessons(); mark(course); });
     progress.after(again);
   }

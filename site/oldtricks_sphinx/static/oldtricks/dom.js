@@ -175,6 +175,7 @@ export function icon(name) {
     close: "M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4z",
     live: "M12 4a8 8 0 1 0 0 16 8 8 0 0 0 0-16zm-2 4.5 6 3.5-6 3.5z",
     back: "M11 5 4 12l7 7v-4.5h5a4 4 0 0 0 4-4V9h-2v1.5a2 2 0 0 1-2 2h-5V5z",
+    study: "M6 3h11a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zm0 2v14h11V5zm2 2h7v2H8zm0 4h7v2H8z",
   };
   return s("svg", {class: "ot-icon", viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false"},
     s("path", {d: paths[name] || "", fill: "currentColor"}));

@@ -7,6 +7,7 @@
 import { h, icon, put, setHidden } from "./dom.js";
 import { cardChip, isCard } from "./cards.js";
 import { playOrder, seatName } from "./table.js";
+import { nt, t } from "./words.js";
 
 function optionValues(opt) {
   if (opt.choices && opt.choices.length) {
@@ -99,42 +100,42 @@ export class Live {
   build() {
     const w = this.w;
     this.goBtn = h("button", {type: "button", class: "ot-btn ot-btn-text ot-go", "data-action": "go-live",
-      "aria-label": "Play from here against the live engine", onclick: () => this.goLive()},
-    icon("live"), h("span", {class: "ot-btn-label"}, "Play from here"));
+      "aria-label": t("Play from here against the live engine"), onclick: () => this.goLive()},
+    icon("live"), h("span", {class: "ot-btn-label"}, t("Play from here")));
     this.bookBtn = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "book", hidden: true,
-      "aria-label": "Back to the book: show the scenario as written", onclick: () => this.backToBook()},
-    icon("back"), h("span", {class: "ot-btn-label"}, "Back to the book"));
+      "aria-label": t("Back to the book: show the scenario as written"), onclick: () => this.backToBook()},
+    icon("back"), h("span", {class: "ot-btn-label"}, t("Back to the book")));
     this.analysisBtn = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "analysis",
-      "aria-pressed": "false", "aria-label": "Analysis: each legal move's value with best play, by the live engine",
-      onclick: () => this.toggleAnalysis()}, icon("help"), h("span", {class: "ot-btn-label"}, "Analysis"));
-    this.progress = h("progress", {"data-role": "progress", max: 1, hidden: true, "aria-label": "Loading the live engine"});
+      "aria-pressed": "false", "aria-label": t("Analysis: each legal move's value with best play, by the live engine"),
+      onclick: () => this.toggleAnalysis()}, icon("help"), h("span", {class: "ot-btn-label"}, t("Analysis")));
+    this.progress = h("progress", {"data-role": "progress", max: 1, hidden: true, "aria-label": t("Loading the live engine")});
     this.progressLabel = h("span", {class: "ot-progress-label", "aria-live": "polite"});
-    this.seatSelect = h("select", {class: "ot-select", "data-role": "seat", "aria-label": "Seat you play",
+    this.seatSelect = h("select", {class: "ot-select", "data-role": "seat", "aria-label": t("Seat you play"),
       onchange: () => { this.seat = Number(this.seatSelect.value); this.drive("seatChosen"); }});
-    this.paceSelect = h("select", {class: "ot-select", "data-role": "pace", "aria-label": "Pace of the engine's moves",
+    this.paceSelect = h("select", {class: "ot-select", "data-role": "pace", "aria-label": t("Pace of the engine's moves"),
       onchange: () => { this.pace = Number(this.paceSelect.value); }},
     PACES.map(([ms, label]) => h("option", {value: String(ms)}, label)));
     this.paceSelect.value = String(this.pace);
-    this.levelSelect = h("select", {class: "ot-select", "data-role": "level", "aria-label": "Level of the engine's bots",
+    this.levelSelect = h("select", {class: "ot-select", "data-role": "level", "aria-label": t("Level of the engine's bots"),
       onchange: () => { this.level = this.levelSelect.value; this.drive("levelChosen"); }},
     ["simple", "strong"].map((name) => h("option", {value: name}, name)));
     this.levelNote = h("span", {class: "ot-live-level ot-muted", "data-role": "level-note"});
     this.seatField = h("span", {class: "ot-live-seat", hidden: true},
-      h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, "You play"), this.seatSelect),
-      h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, "Bots"), this.levelSelect),
-      h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, "Engine"), this.paceSelect));
+      h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, t("You play")), this.seatSelect),
+      h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, t("Bots")), this.levelSelect),
+      h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, t("Engine")), this.paceSelect));
     this.status = h("span", {class: "ot-live-status", "data-role": "live-status"});
-    this.moves = h("div", {class: "ot-moves", "data-role": "moves", role: "group", "aria-label": "Your move"});
+    this.moves = h("div", {class: "ot-moves", "data-role": "moves", role: "group", "aria-label": t("Your move")});
     this.analysisEl = h("div", {class: "ot-analysis", "data-role": "analysis", hidden: true});
     const n = this.options.length;
     // The other rules take room: folded away until the reader asks for them, and their controls built
     // then (a rules page has dozens of viewers; most are never asked).
-    this.optionsList = h("div", {class: "ot-options-list", role: "group", "aria-label": "Try other rules"});
+    this.optionsList = h("div", {class: "ot-options-list", role: "group", "aria-label": t("Try other rules")});
     this.optionsBox = n ? h("details", {class: "ot-options", "data-role": "options",
       ontoggle: () => { if (this.optionsBox.open) void this.optionEls; }},
-    h("summary", {class: "ot-options-head"}, `Try another rule — ${n} option${n === 1 ? "" : "s"}`),
+    h("summary", {class: "ot-options-head"}, nt("Try another rule — {count} option", "Try another rule — {count} options", n, {count: n})),
     h("p", {class: "ot-options-help ot-muted"},
-      "Each choice replays this deal under that rule, computed by the live engine (loaded on first use)."),
+      t("Each choice replays this deal under that rule, computed by the live engine (loaded on first use).")),
     this.optionsList)
       : null;
     this.el = h("div", {class: "ot-live"},
@@ -217,18 +218,18 @@ export class Live {
     this.analysisBtn.disabled = !!this.loading;
     this.showAnalysis(f, names);
     const status = !this.active ? (w.isBook ? "" : "computed by the live engine")
-      : `Live: you play ${names[this.seat] || ""}, the engine plays the others.`;
+      : t("Live: you play {seat}, the engine plays the others.", {seat: names[this.seat] || ""});
     if (this.status.textContent !== status) this.status.textContent = status;
     if (!this.active) return;
-    if (f.outcome) { put(this.moves, h("span", {class: "ot-muted"}, "The game is over. Step back to try another move.")); return; }
+    if (f.outcome) { put(this.moves, h("span", {class: "ot-muted"}, t("The game is over. Step back to try another move."))); return; }
     if (f.turn === null || f.turn === undefined) return;
     if (this.botsMoving || (w.timer && w.playTarget !== null)) {
-      put(this.moves, h("span", {class: "ot-muted"}, "The engine is playing the other seats…"));
+      put(this.moves, h("span", {class: "ot-muted"}, t("The engine is playing the other seats…")));
       return;
     }
     if (f.turn !== this.seat) {
       put(this.moves, h("span", {class: "ot-muted"},
-        `${names[f.turn]} is to play here. Choose ${names[f.turn]} under “You play” to make this move, or step on.`));
+        t("{seat} is to play here. Choose {seat} under “You play” to make this move, or step on.", {seat: names[f.turn]})));
       return;
     }
     const ctx = this.playContext(f);
@@ -236,17 +237,17 @@ export class Live {
     const shown = w.view === null || (w.view === f.turn && sd.hand.face === "up");
     const buttons = [];
     if (ctx.pile) {
-      buttons.push(this.moveButton(ctx.pile, "Play: turn up the top card"));
+      buttons.push(this.moveButton(ctx.pile, t("Play: turn up the top card")));
     } else {
       for (const m of f.legal || []) {
         const inHand = isCard(m, w.pattern) && m !== "??" && shown && (sd.hand.cards || []).includes(m);
         if (inHand) continue;
         buttons.push(isCard(m, w.pattern)
-          ? this.moveButton(m, [h("span", {class: "ot-vh"}, "Play the "), cardChip(m, w.pattern)])
+          ? this.moveButton(m, [h("span", {class: "ot-vh"}, t("Play the ")), cardChip(m, w.pattern)])
           : this.moveButton(m, m));
       }
     }
-    put(this.moves, h("span", {class: "ot-moves-head"}, buttons.length ? "Your move:" : "Your move: click a highlighted card."), buttons);
+    put(this.moves, h("span", {class: "ot-moves-head"}, buttons.length ? t("Your move:") : t("Your move: click a highlighted card.")), buttons);
   }
 
   // -- analysis ------------------------------------------------------------------------------
@@ -291,13 +292,13 @@ export class Live {
       el.dataset.state = "pending";
       const plan = this.plans.get(this.analysisKey());
       put(el, h("p", {class: "ot-muted", "data-role": "analysis-plan"},
-        plan ? `Analysis: ${plan}` : "Analysis: asking the engine what it will take…"));
+        plan ? t("Analysis: {plan}", {plan}) : t("Analysis: asking the engine what it will take…")));
       if (this.driver && this.engine) this.drive("analyseHere");
       return;
     }
     if (!got.ok) {
       el.dataset.state = "none";
-      put(el, h("p", {class: "ot-muted"}, `Analysis: ${got.error}`));
+      put(el, h("p", {class: "ot-muted"}, t("Analysis: {error}", {error: got.error})));
       return;
     }
     el.dataset.state = "done";
@@ -311,15 +312,15 @@ export class Live {
     h("span", {class: "ot-analysis-text"}, m.text),
     m.move === played ? h("span", {class: "ot-analysis-played", "data-role": "played"}, "played next") : null));
     put(el,
-      h("p", {class: "ot-analysis-head"}, `Analysis: ${names[a.to_move] || ""} to play. Values: ${a.measure}.`),
+      h("p", {class: "ot-analysis-head"}, t("Analysis: {seat} to play. Values: {measure}.", {seat: names[a.to_move] || "", measure: a.measure})),
       a.note ? h("p", {class: "ot-muted"}, a.note) : null,
-      h("ol", {class: "ot-analysis-list", "aria-label": "Legal moves, best first"}, rows),
+      h("ol", {class: "ot-analysis-list", "aria-label": t("Legal moves, best first")}, rows),
       got.line_words && got.line_words.length
-        ? h("p", {class: "ot-analysis-line", "data-role": "best-line"}, h("strong", {}, "Best line: "), got.line_words.join(" "))
+        ? h("p", {class: "ot-analysis-line", "data-role": "best-line"}, h("strong", {}, t("Best line: ")), got.line_words.join(" "))
         : null,
       a.moves.length && a.moves[0].line.length && !isOn(w, a.moves[0])
         ? h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "best-line", disabled: this.busy,
-          onclick: () => this.drive("bestLine")}, "Step through the best line")
+          onclick: () => this.drive("bestLine")}, t("Step through the best line"))
         : null);
   }
 
@@ -360,7 +361,7 @@ export class Live {
       try {
         this.driver = await this.loading;
       } catch (err) {
-        this.w.setMessage(`The live engine could not be loaded (${err && err.message ? err.message : err}). The book still works.`, {kind: "error"});
+        this.w.setMessage(t("The live engine could not be loaded ({error}). The book still works.", {error: err && err.message ? err.message : err}), {kind: "error"});
         return false;
       } finally {
         this.loading = null;
@@ -375,6 +376,6 @@ export class Live {
   showLoading(on) {
     this.progress.hidden = !on;
     if (on) this.progress.removeAttribute("value");
-    this.progressLabel.textContent = on ? "Loading the live engine…" : "";
+    this.progressLabel.textContent = on ? t("Loading the live engine…") : "";
   }
 }

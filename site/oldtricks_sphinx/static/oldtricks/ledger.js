@@ -62,7 +62,8 @@ function setup(box) {
     let shown = 0;
     for (const row of rows) {
       const keep = (!game.select.value || cellText(row, COLUMNS.game) === game.select.value)
-        && (!status.select.value || cellText(row, COLUMNS.status) === status.select.value)
+        // by the label's class, which keeps the English word in every edition (its text is translated)
+        && (!status.select.value || row.cells[COLUMNS.status].querySelector(`.ot-status-${status.select.value}`))
         && (!source.select.value || works(row).includes(source.select.value))
         && (!needle || row.textContent.toLowerCase().includes(needle));
       row.hidden = !keep;

@@ -8,6 +8,7 @@
 import { h, put } from "./dom.js";
 import { cardName, isCard } from "./cards.js";
 import { markSolved } from "./progress.js";
+import { t } from "./words.js";
 
 export class Lesson {
   constructor(w) {
@@ -15,9 +16,9 @@ export class Lesson {
     this.solved = new Set();   // indexes of book frames whose question was answered or revealed
     this.text = h("p", {class: "ot-lesson-text", "data-role": "lesson-text"});
     this.reply = h("p", {class: "ot-lesson-reply", "data-role": "lesson-reply", role: "status", "aria-live": "polite"});
-    this.hintBtn = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "hint", onclick: () => this.hint()}, "Hint");
+    this.hintBtn = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "hint", onclick: () => this.hint()}, t("Hint"));
     this.showBtn = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "reveal", onclick: () => this.reveal()},
-      "Show me");
+      t("Show me"));
     this.line = h("div", {class: "ot-lesson-lines", "data-role": "lesson-lines", hidden: true});
     this.el = h("div", {class: "ot-lesson", "data-role": "lesson", hidden: true},
       this.text, this.reply, this.line, h("div", {class: "ot-lesson-buttons"}, this.hintBtn, this.showBtn));
@@ -38,7 +39,7 @@ export class Lesson {
   /** Called before the viewer steps forward from a pending question: say so, and refuse. */
   blocks() {
     if (!this.pending()) return false;
-    this.say("Find the move first: click a card, or choose “Show me”.", "ot-lesson-wait");
+    this.say(t("Find the move first: click a card, or choose “Show me”."), "ot-lesson-wait");
     return true;
   }
 
@@ -46,17 +47,28 @@ export class Lesson {
     const f = this.w.frame;
     const ask = f.ask;
     const pattern = this.w.pattern;
-    const named = isCard(move, pattern) ? `the ${cardName(move, pattern)}` : `“${move}”`;
-    if (move === ask.answer) {
+    const name = (m) => (isCard(m, pattern) ? t("the {card}", {card: cardName(m, pattern)}) : `“${m}”`);
+    const named = name(move);
+    if (move === ask.answer || (ask.answers || []).includes(move)) {  // a study's question may have several
       this.solved.add(this.w.index);
       if (this.w.isBook) markSolved(this.w.id, this.w.stepOf(this.w.index));
-      this.w.show(this.w.index + 1, {hash: true});
-      this.say(`Right: ${named}.`, "ot-lesson-right");
+      this.rightMove = move;
+      if (move === ask.answer) {
+        this.w.show(this.w.index + 1, {hash: true});
+        this.say(t("Right: {move}.", {move: named}), "ot-lesson-right");
+      } else {
+        // another right move: the board stays on the question (the book's next step is the line's own
+        // move, not the reader's); the reader's move's line is shown, and Next goes on with the book
+        this.askedAt = this.w.index;
+        this.w.render();
+        this.say(t("Right: {move}. This chapter's line goes on with {line}: step on to follow it; below, your move played on.",
+          {move: named, line: name(ask.answer)}), "ot-lesson-right");
+      }
       this.showLines(f);
       return;
     }
     if ((f.legal || []).includes(move)) {
-      this.say(ask.wrong ? `Not ${named}. ${ask.wrong}` : `${named} may be played, but it is not the move here. Try again.`,
+      this.say(ask.wrong ? t("Not {move}. {why}", {move: named, why: ask.wrong}) : t("{move} may be played, but it is not the move here. Try again.", {move: named}),
         "ot-lesson-wrong");
       this.showLines(f, move);
     } else {
@@ -65,21 +77,22 @@ export class Lesson {
       const said = (ask.refusals || []).find((r) => r.move === move);
       this.say("", "ot-lesson-wrong");
       if (said) this.w.refuse(said);
-      else this.say(`${named} may not be played here.`, "ot-lesson-wrong");
+      else this.say(t("{move} may not be played here.", {move: named}), "ot-lesson-wrong");
     }
   }
 
   hint() {
     const ask = this.w.frame.ask;
-    this.say(ask && ask.hint ? ask.hint : "Look at what is already on the table.", "ot-lesson-hint");
+    this.say(ask && ask.hint ? ask.hint : t("Look at what is already on the table."), "ot-lesson-hint");
   }
 
   reveal() {
     const answer = this.w.frame.ask.answer;
+    this.rightMove = answer;
     this.solved.add(this.w.index);
     this.w.show(this.w.index + 1, {hash: true});
     const pattern = this.w.pattern;
-    this.say(`The move was ${isCard(answer, pattern) ? `the ${cardName(answer, pattern)}` : answer}.`, "ot-lesson-hint");
+    this.say(t("The move was {move}.", {move: isCard(answer, pattern) ? t("the {card}", {card: cardName(answer, pattern)}) : answer}), "ot-lesson-hint");
     this.showLines(this.w.frames[this.w.index - 1]);
   }
 
@@ -94,8 +107,10 @@ export class Lesson {
       h("ol", {class: "ot-lesson-line-words"}, (part.words || []).map((w) => h("li", {}, w))));
     const tryOf = (move) => (said.tries || []).find((t) => t.move === move) || null;
     if (tried !== null) this.lastTry = tryOf(tried);
+    // once answered, the line of the right move the reader played (a study's question may have several)
+    const right = (said.rights && said.rights[this.rightMove]) || said.answer;
     const shown = tried !== null ? [this.lastTry && one(this.lastTry, "tried")]
-      : [this.lastTry && one(this.lastTry, "tried"), one(said.answer, "answer")];
+      : [this.lastTry && one(this.lastTry, "tried"), one(right, "answer")];
     put(this.line, shown.filter(Boolean));
     this.line.hidden = !this.line.firstChild;
   }
@@ -111,11 +126,12 @@ export class Lesson {
     if (this.pending(i)) {
       if (this.askedAt !== i) { this.reply.textContent = ""; this.askedAt = i; this.showLines(null); }
       const who = (f.seats[f.turn] || {}).name || "the player to move";
-      this.text.textContent = `Your move: what should ${who} play here?`;
+      this.text.textContent = t("Your move: what should {seat} play here?", {seat: who});
       this.hintBtn.hidden = this.showBtn.hidden = this.el.hidden = false;
       return;
     }
-    const justAnswered = this.askedAt === i - 1 && this.solved.has(i - 1);
+    // just answered: the step after the question, or the question itself after another right move
+    const justAnswered = (this.askedAt === i - 1 && this.solved.has(i - 1)) || (this.askedAt === i && this.solved.has(i));
     this.text.textContent = "";
     this.hintBtn.hidden = this.showBtn.hidden = true;
     this.el.hidden = !justAnswered;

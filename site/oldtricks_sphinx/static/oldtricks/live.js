@@ -214,6 +214,10 @@ function startEngine() {
       const keeper = await startKeeper(keep);
       spawn();
       engine.info = await send("init", where);
+      // the engine writes in the page's language (<html lang>: the edition's); one it does not speak: it stays in English
+      const lang = document.documentElement.lang || "en";
+      const said = await send("language", { lang });
+      engine.info.lang = said.ok ? said.lang : "en";
       // <html data-ot-snapshot>: "restored" (this start came from a kept memory snapshot) or "none"
       // (then "stored" or "not stored" once one was made for the next start, or could not be kept)
       document.documentElement.dataset.otSnapshot = engine.info.snapshot;

@@ -5,6 +5,7 @@
 import { reducedMotion } from "./dom.js";
 import { seatName } from "./table.js";
 import { scrollToView } from "./framed.js";
+import { t } from "./words.js";
 
 function liveModuleUrl(root) {
   const given = root.dataset.liveModule;
@@ -47,7 +48,7 @@ async function open(live, force = false) {
   try {
     engine = await ensureEngine(live);
   } catch (err) {
-    w.setMessage(`The live engine could not be loaded (${err && err.message ? err.message : err}). The book still works.`, {kind: "error"});
+    w.setMessage(t("The live engine could not be loaded ({error}). The book still works.", {error: err && err.message ? err.message : err}), {kind: "error"});
     return false;
   }
   live.busy = true;
@@ -55,7 +56,7 @@ async function open(live, force = false) {
   try {
     const r = await engine.open(w.id, w.data.spec, chosen);
     if (!r || !r.ok || !Array.isArray(r.frames) || !r.frames.length) {
-      w.setMessage((r && r.error) || "The live engine could not open this scenario.", {kind: "error", rule: r && r.rule});
+      w.setMessage((r && r.error) || t("The live engine could not open this scenario."), {kind: "error", rule: r && r.rule});
       return false;
     }
     live.opened = key;
@@ -66,7 +67,7 @@ async function open(live, force = false) {
     w.setFrames(r.frames, Math.min(w.index, r.frames.length - 1));
     return true;
   } catch (err) {
-    w.setMessage(`The live engine failed: ${err && err.message ? err.message : err}`, {kind: "error"});
+    w.setMessage(t("The live engine failed: {error}", {error: err && err.message ? err.message : err}), {kind: "error"});
     return false;
   } finally {
     live.busy = false;
@@ -81,7 +82,7 @@ function refusedRule(live) {
 }
 
 function stoppedNote(live) {
-  return live.stopped ? ` The scripted moves stop early, ${live.stopped}` : "";
+  return live.stopped ? " " + t("The scripted moves stop early, {why}", {why: live.stopped}) : "";
 }
 
 export async function goLive(live) {
@@ -92,8 +93,8 @@ export async function goLive(live) {
   await live.loadLevels();
   live.active = true;
   live.seat = Number.isInteger(w.frame.turn) ? w.frame.turn : Number.isInteger(turn) ? turn : 0;
-  w.setMessage((w.frame.outcome ? "Live: the game is over at this step; step back to play a different move."
-    : `Live: you play ${seatName(w.frame, live.seat, w.data.seat_names)}. Click a highlighted card or a move button.`)
+  w.setMessage((w.frame.outcome ? t("Live: the game is over at this step; step back to play a different move.")
+    : t("Live: you play {seat}. Click a highlighted card or a move button.", {seat: seatName(w.frame, live.seat, w.data.seat_names)}))
     + stoppedNote(live), refusedRule(live));
   w.render();
   // the reader's eyes and keys go to the board: a card (or a bid, a call) to play if there is one,
@@ -126,7 +127,7 @@ export async function analyseHere(live) {
   try {
     r = await live.engine.call("analyse", ask);
   } catch (err) {
-    r = {ok: false, error: `the live engine failed: ${err && err.message ? err.message : err}`};
+    r = {ok: false, error: t("the live engine failed: {error}", {error: err && err.message ? err.message : err})};
   }
   live.analyses.set(key, r || {ok: false, error: "the engine did not answer"});
   if (live.analysisPending === key) live.analysisPending = null;
@@ -154,13 +155,13 @@ export async function bestLine(live) {
   live.busy = false;
   if (!r || !r.ok || !Array.isArray(r.frames)) {
     w.render();
-    w.setMessage(`The best line could not be played: ${(r && r.error) || "the engine did not answer"}`, {kind: "error"});
+    w.setMessage(t("The best line could not be played: {error}", {error: (r && r.error) || t("the engine did not answer")}), {kind: "error"});
     return;
   }
   const line = w.lines.play(lineId, from, r.frames.slice(from + 1));
   live.engineLine = line.id;
   w.showLine(line.id, from + 1, {hash: true});
-  w.setMessage(`The best line from step ${w.stepOf(from)}, as a side line: step through it; “Back to the main line” returns.`);
+  w.setMessage(t("The best line from step {step}, as a side line: step through it; “Back to the main line” returns.", {step: w.stepOf(from)}));
 }
 
 export async function play(live, move) {
@@ -175,7 +176,7 @@ export async function play(live, move) {
   try {
     r = await engineAt(live) || await live.engine.play(w.id, f.step, move, bots, live.level);
   } catch (err) {
-    r = {ok: false, error: `The live engine failed: ${err && err.message ? err.message : err}`, rule: null};
+    r = {ok: false, error: t("The live engine failed: {error}", {error: err && err.message ? err.message : err}), rule: null};
   }
   live.busy = false;
   if (!r || !r.ok || !Array.isArray(r.frames)) {
@@ -223,14 +224,14 @@ export async function openLine(live, parts, step) {
   let parent = "main", line = null;
   for (const {from, moves} of parts) {
     const before = w.lines.get(parent).frames;
-    if (from >= before.length) { w.setMessage(`The side line of this link cannot be played: step ${from} is not in the line it leaves`, {kind: "error"}); return; }
+    if (from >= before.length) { w.setMessage(t("The side line of this link cannot be played: step {step} is not in the line it leaves", {step: from}), {kind: "error"}); return; }
     let r;
     try {
       r = await live.engine.call("line_to", {key: w.id, moves: w.lines.movesOf(parent, from).concat(moves)});
     } catch (err) {
       r = {ok: false, error: err && err.message ? err.message : String(err)};
     }
-    if (!r || !r.ok) { w.setMessage(`The side line of this link cannot be played: ${(r && r.error) || "no answer"}`, {kind: "error"}); return; }
+    if (!r || !r.ok) { w.setMessage(t("The side line of this link cannot be played: {error}", {error: (r && r.error) || t("no answer")}), {kind: "error"}); return; }
     line = w.lines.play(parent, from, r.frames.slice(from + 1));
     parent = line.id;
   }
@@ -241,7 +242,7 @@ export async function openLine(live, parts, step) {
   const f = line.frames[index];
   live.seat = Number.isInteger(f.turn) ? f.turn : 0;
   w.showLine(line.id, index);
-  w.setMessage(`A side line from step ${parts[0].from}, replayed by the live engine: “Back to the main line” returns to the scenario's line.`);
+  w.setMessage(t("A side line from step {step}, replayed by the live engine: “Back to the main line” returns to the scenario's line.", {step: parts[0].from}));
 }
 
 /** Take the engine's frames after the current step; the bots' moves among them are played out at
@@ -276,10 +277,10 @@ export async function botsPlay(live, here = false) {
   try {
     r = await engineAt(live) || await live.engine.call("advance", {key: w.id, step: f.step, bots, level: live.level});
   } catch (err) {
-    r = {ok: false, error: `The live engine failed: ${err && err.message ? err.message : err}`};
+    r = {ok: false, error: t("The live engine failed: {error}", {error: err && err.message ? err.message : err})};
   }
   live.busy = false;
-  if (!r || !r.ok || !Array.isArray(r.frames)) { w.render(); w.setMessage((r && r.error) || "The bots could not move.", {kind: "error"}); return; }
+  if (!r || !r.ok || !Array.isArray(r.frames)) { w.render(); w.setMessage((r && r.error) || t("The bots could not move."), {kind: "error"}); return; }
   if (!r.frames.length) { w.render(); return; }
   // the first bot move is shown at once, the rest at the reader's pace
   showBotMoves(live, r.frames);
@@ -288,7 +289,7 @@ export async function botsPlay(live, here = false) {
 /** The reader chose another seat to play: say so, and let the bots move if it is their turn. */
 export function seatChosen(live) {
   const w = live.w;
-  w.setMessage(`Live: you play ${seatName(w.frame, live.seat, w.data.seat_names)}; the engine plays the others.`);
+  w.setMessage(t("Live: you play {seat}; the engine plays the others.", {seat: seatName(w.frame, live.seat, w.data.seat_names)}));
   w.render();
   return botsPlay(live, true);
 }
@@ -319,7 +320,7 @@ export async function changeOption(live, key, value) {
   if (live.seat === null) live.seat = Number.isInteger(w.frame.turn) ? w.frame.turn : 0;
   const title = o ? o.opt.title || key : key;
   const label = v ? v.label : String(value);
-  w.setMessage(`Showing this scenario with option “${title}: ${label}”, computed by the live engine.${stoppedNote(live)}`,
+  w.setMessage(t("Showing this scenario with option “{option}: {value}”, computed by the live engine.", {option: title, value: label}) + stoppedNote(live),
     refusedRule(live));
   if (!Object.keys(overrides(live)).length) {
     if (w.readings) w.readings.close();  // the rules as written again: one reading
@@ -371,5 +372,5 @@ export function backToBook(live) {
   if (w.readings) w.readings.close();
   w.setFrames(w.book, Math.min(w.index, w.book.length - 1));
   w.writeHash();
-  w.setMessage("Back to the book: the scenario as written.");
+  w.setMessage(t("Back to the book: the scenario as written."));
 }

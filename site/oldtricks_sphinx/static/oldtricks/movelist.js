@@ -9,6 +9,7 @@
 import { h, put, setHidden } from "./dom.js";
 import { cardChip, isCard } from "./cards.js";
 import { seatName } from "./table.js";
+import { t } from "./words.js";
 
 /**
  * The rows of one line's frames: {kind: "deal"|"call"|"trick", ...}. A trick row holds its plays
@@ -44,10 +45,10 @@ export function moveRows(frames, pattern) {
 export function buildMoveList(w) {
   const list = h("ol", {class: "ot-ml-rows"});
   const back = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "main-line",
-    onclick: () => w.userMove(() => w.toMainLine())}, "Back to the main line");
+    onclick: () => w.userMove(() => w.toMainLine())}, t("Back to the main line"));
   const where = h("span", {class: "ot-ml-where"});
   const bar = h("div", {class: "ot-ml-bar", hidden: true}, where, back);
-  const el = h("div", {class: "ot-movelist", "data-role": "movelist", role: "group", "aria-label": "Moves"}, bar, list);
+  const el = h("div", {class: "ot-movelist", "data-role": "movelist", role: "group", "aria-label": t("Moves")}, bar, list);
   el.addEventListener("click", (e) => {
     const entry = e.target.closest("[data-step]");
     if (entry && el.contains(entry)) jump(entry);
@@ -95,8 +96,8 @@ export function buildMoveList(w) {
     const parts = lineId === "main" && w.divergeStep === step;
     return h("button", {type: "button", class: `ot-ml-move${extra}${parts ? " ot-ml-parting" : ""}`, "data-step": step,
       "data-index": index, "data-line": lineId, tabindex: -1, "aria-label": null, "data-parting": parts ? "true" : null}, content,
-    f.note ? h("span", {class: "ot-ml-note", title: "This step has a note", "aria-label": "has a note", role: "img"}, "✎") : null,
-    parts ? h("span", {class: "ot-ml-parts", title: "The two readings part here", "aria-label": "the readings part here", role: "img"}, "⑂") : null);
+    f.note ? h("span", {class: "ot-ml-note", title: t("This step has a note"), "aria-label": t("has a note"), role: "img"}, "✎") : null,
+    parts ? h("span", {class: "ot-ml-parts", title: t("The two readings part here"), "aria-label": t("the readings part here"), role: "img"}, "⑂") : null);
   }
 
   function rowEls(frames, lineId, from = 0) {
@@ -106,16 +107,16 @@ export function buildMoveList(w) {
       if (row.kind === "trick") {
         const plays = row.plays.filter((p) => p.index >= from);
         if (!plays.length) continue;
-        const head = [`Trick ${row.number}`];
-        if (Number.isInteger(row.leader)) head.push(`${names(row.leader)} leads`);
-        const won = row.winner === null ? null : row.winner === "none" ? "no winner" : `won by ${names(row.winner)}`;
+        const head = [t("Trick {number}", {number: row.number})];
+        if (Number.isInteger(row.leader)) head.push(t("{seat} leads", {seat: names(row.leader)}));
+        const won = row.winner === null ? null : row.winner === "none" ? t("no winner") : t("won by {seat}", {seat: names(row.winner)});
         out.push(h("li", {class: "ot-ml-row ot-ml-trick", "data-trick": row.number},
           h("span", {class: "ot-ml-head"}, head.join(" · ")),
           h("span", {class: "ot-ml-plays"}, plays.map((p) => {
             const f = frames[p.index];
             const win = row.winner === p.seat;
             return entry(f, p.index, lineId, [h("span", {class: "ot-ml-who"}, names(p.seat)), cardChip(p.card, w.pattern),
-              win ? h("span", {class: "ot-ml-win", title: "wins the trick"}, "wins") : null], win ? " ot-ml-winner" : "");
+              win ? h("span", {class: "ot-ml-win", title: t("wins the trick")}, t("wins")) : null], win ? " ot-ml-winner" : "");
           })),
           won ? h("span", {class: "ot-ml-result"}, won) : null,
           branchesAt(lineId, plays.map((p) => p.index))));
@@ -125,7 +126,7 @@ export function buildMoveList(w) {
       const f = frames[row.index];
       let content;
       if (f.move === null || f.move === undefined) {
-        content = [h("span", {class: "ot-ml-who"}, "Deal"), h("span", {class: "ot-ml-text"}, row.index === 0 ? "the cards are dealt" : "")];
+        content = [h("span", {class: "ot-ml-who"}, t("Deal")), h("span", {class: "ot-ml-text"}, row.index === 0 ? t("the cards are dealt") : "")];
       } else {
         // the engine's own words for a call (they name the player); the move itself if it said nothing
         const said = (f.events || [])[0];
@@ -141,7 +142,7 @@ export function buildMoveList(w) {
   function branchesAt(lineId, indexes) {
     const lines = (w.lines ? w.lines.childrenOf(lineId) : []).filter((b) => indexes.includes(b.from));
     if (!lines.length) return null;
-    return lines.map((b) => h("ol", {class: "ot-ml-branch", "data-branch": b.id, "aria-label": `Side line from step ${b.from}`},
+    return lines.map((b) => h("ol", {class: "ot-ml-branch", "data-branch": b.id, "aria-label": t("Side line from step {step}", {step: b.from})},
       rowEls(b.frames, b.id, b.from + 1)));
   }
 
@@ -178,7 +179,7 @@ export function buildMoveList(w) {
     const lineId = w.lines ? w.lines.currentId : "main";
     const side = lineId !== "main" && w.lines.get(lineId);
     setHidden(bar, !side);
-    if (side) where.textContent = `Side line from step ${side.from}`;
+    if (side) where.textContent = t("Side line from step {step}", {step: side.from});
     if (currentEl) { currentEl.classList.remove("ot-ml-current"); currentEl.removeAttribute("aria-current"); }
     currentEl = entries.get(`${lineId}|${w.index}`) || null;
     if (!currentEl) return;

@@ -2,6 +2,7 @@
 // They draw the panel data as given; nothing is computed from it but layout.
 import { h, s } from "./dom.js";
 import { cardChip, isCard } from "./cards.js";
+import { t } from "./words.js";
 
 function cell(value, pattern, tag = "td") {
   const text = value === null || value === undefined ? "" : String(value);
@@ -34,7 +35,7 @@ function strokeClass(i, {total, chalked, erased}) {
 }
 
 function countText({total, left, chalked}) {
-  return `${left} of ${total} left` + (chalked ? ` (${chalked} chalked back)` : "");
+  return chalked ? t("{left} of {total} left ({chalked} chalked back)", {left, total, chalked}) : t("{left} of {total} left", {left, total});
 }
 
 // A slate: one row of chalk strokes per side; the erased ones drawn faint, those chalked back for lost
@@ -131,9 +132,9 @@ function clipsPanel(data) {
       h("span", {class: k ? "" : "ot-muted"}, k > 5 || !k ? String(k) : h("span", {class: "ot-vh"}, String(k))));
   };
   return h("table", {class: "ot-grid ot-clips"},
-    h("thead", {}, h("tr", {}, ["Player", "Clips", "Buttonhole", "Penalty", "Black nose"].map((c) => h("th", {scope: "col"}, c)))),
+    h("thead", {}, h("tr", {}, [t("Player"), t("Clips"), t("Buttonhole"), t("Penalty"), t("Black nose")].map((c) => h("th", {scope: "col"}, c)))),
     h("tbody", {}, rows.map((r) => h("tr", {},
-      h("th", {scope: "row"}, r.name || `Seat ${r.seat}`),
+      h("th", {scope: "row"}, r.name || t("Seat {seat}", {seat: r.seat})),
       h("td", {}, count(r.clips)), h("td", {}, count(r.buttonhole)), h("td", {}, count(r.penalty)),
       h("td", {}, r.black_nose ? h("span", {class: "ot-nose"}, h("span", {class: "ot-nose-dot", "aria-hidden": "true"}), "yes")
         : h("span", {class: "ot-muted"}, "no"))))));

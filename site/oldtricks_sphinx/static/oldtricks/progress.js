@@ -32,3 +32,13 @@ export function resetLessons() {
     // storage refused: nothing was kept
   }
 }
+
+/** Forget the answers to the questions of the viewers whose id starts with `prefix` (a study's "Start again"). */
+export function forgetLessons(prefix) {
+  const kept = [...solvedLessons()].filter((k) => !k.startsWith(prefix));
+  try {
+    localStorage.setItem(KEY, JSON.stringify(kept));
+  } catch {
+    // storage refused: nothing was kept
+  }
+}

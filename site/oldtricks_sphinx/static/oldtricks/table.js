@@ -2,6 +2,7 @@
 // Nothing here decides a rule: everything shown comes from the frame.
 import { h } from "./dom.js";
 import { cardImage, cardName, isCard } from "./cards.js";
+import { nt, t } from "./words.js";
 
 // Seat 0 at the bottom, then clockwise.
 const LAYOUTS = {
@@ -19,10 +20,10 @@ export function seatName(frame, seat, fallback) {
   const s = frame && frame.seats && frame.seats[seat];
   if (s && s.name) return s.name;
   if (fallback && fallback[seat]) return fallback[seat];
-  return seat === null || seat === undefined ? "" : `Seat ${seat}`;
+  return seat === null || seat === undefined ? "" : t("Seat {seat}", {seat});
 }
 
-const OUTCOME_WORD = {win: "Game over", draw: "Draw", endless: "Endless game", capped: "Stopped"};
+const OUTCOME_WORD = {win: t("Game over"), draw: t("Draw"), endless: t("Endless game"), capped: t("Stopped")};
 
 /** Badges for a seat's marks (clip, dealer, black nose...), linked to their rule when known. */
 function markEl(mark, rules, key) {
@@ -37,8 +38,8 @@ function markEl(mark, rules, key) {
 
 function wonText(won) {
   if (!won) return "";
-  const t = won.tricks || 0, c = won.count || 0;
-  return `${t} trick${t === 1 ? "" : "s"} · ${c} card${c === 1 ? "" : "s"}`;
+  const tricks = won.tricks || 0, count = won.count || 0;
+  return `${nt("{count} trick", "{count} tricks", tricks, {count: tricks})} · ${nt("{count} card", "{count} cards", count, {count})}`;
 }
 
 /** One card element of a hand; a button when it is the reader's turn at this seat. The frame's legal
@@ -56,17 +57,17 @@ function handCard(card, seat, shown, ctx) {
     // not by an aria-label: a label would differ from the rank letter the button shows.
     return h("button", {type: "button", class: `ot-card ${legal ? "ot-legal" : "ot-illegal"}`, "data-card": text,
       "data-seat": seat, "data-legal": legal ? "true" : "false", disabled: play.busy, onclick: () => play.onMove(card),
-      title: legal ? `Play the ${name}` : `Try the ${name} (not among the legal moves)`},
-    h("span", {class: "ot-vh"}, legal ? "Play the " : "Try the "), face,
-    legal ? null : h("span", {class: "ot-vh"}, " (not among the legal moves)"));
+      title: legal ? t("Play the {card}", {card: name}) : t("Try the {card} (not among the legal moves)", {card: name})},
+    h("span", {class: "ot-vh"}, legal ? t("Play the ") : t("Try the ")), face,
+    legal ? null : h("span", {class: "ot-vh"}, t(" (not among the legal moves)")));
   }
   return h("span", {class: "ot-card", "data-card": text, "data-seat": seat}, face);
 }
 
 function choiceCard(card, seat, face, play, name) {
   return h("button", {type: "button", class: "ot-card ot-choice", "data-card": card, "data-seat": seat,
-    disabled: play.busy, onclick: () => play.onMove(card), title: `Play the ${name}`},
-  h("span", {class: "ot-vh"}, "Play the "), face);
+    disabled: play.busy, onclick: () => play.onMove(card), title: t("Play the {card}", {card: name})},
+  h("span", {class: "ot-vh"}, t("Play the ")), face);
 }
 
 function handEl(seatData, ctx) {
@@ -78,7 +79,7 @@ function handEl(seatData, ctx) {
   const seen = ctx.view === null || ctx.view === undefined ? true : mine && hand.face === "up";
   const shown = seen && !(ctx.hidden && ctx.hidden.has(seat));  // the reader may hide any hand
   const owner = seatData.name;
-  if (!cards.length) return h("div", {class: "ot-hand ot-empty"}, "no cards");
+  if (!cards.length) return h("div", {class: "ot-hand ot-empty"}, t("no cards"));
   if (hand.layout === "pile" && !(shown && cards.some((c) => c !== "??"))) {
     // A face-down stack: a few backs offset, and the count.
     const stack = h("div", {class: "ot-stack", "aria-hidden": "true"});
@@ -88,10 +89,11 @@ function handEl(seatData, ctx) {
         style: `--d:${depth}; z-index:${cards.length - i}`}, cardImage("??", ctx.pattern, false));
       stack.appendChild(el);
     });
-    const label = `${owner}'s pile: ${cards.length} card${cards.length === 1 ? "" : "s"}, face down`;
+    const label = nt("{seat}'s pile: {count} card, face down", "{seat}'s pile: {count} cards, face down", cards.length,
+      {seat: owner, count: cards.length});
     const pile = ctx.play && ctx.play.seat === seat && ctx.play.pile
       ? h("button", {type: "button", class: "ot-hand ot-pile ot-legal", "data-pile": "top", "data-seat": seat,
-        "data-legal": "true", "aria-label": `Turn up the top card of ${owner}'s pile`,
+        "data-legal": "true", "aria-label": t("Turn up the top card of {seat}'s pile", {seat: owner}),
         disabled: ctx.play.busy, onclick: () => ctx.play.onMove(ctx.play.pile)}, stack, h("span", {class: "ot-count"}, String(cards.length)))
       : h("div", {class: "ot-hand ot-pile", role: "img", "aria-label": label}, stack, h("span", {class: "ot-count"}, String(cards.length)));
     return pile;
@@ -99,8 +101,8 @@ function handEl(seatData, ctx) {
   const playable = shown && ctx.play && ctx.play.seat === seat ? " ot-playable" : "";  // its cards are buttons
   const list = h("div", {class: `ot-hand ot-fan${hand.layout === "pile" ? " ot-pile-open" : ""}${playable}`, role: "list",
     "aria-label": hand.layout === "pile"
-      ? `${owner}'s face-down pile shown open, top card first (${cards.length})`
-      : `${owner}'s hand (${cards.length})`});
+      ? t("{seat}'s face-down pile shown open, top card first ({count})", {seat: owner, count: cards.length})
+      : t("{seat}'s hand ({count})", {seat: owner, count: cards.length})});
   const key = cardKeys();
   const values = ctx.values && ctx.values.seat === seat ? ctx.values.byCard : null;
   const drawn = ctx.slots ? new Map() : null;  // each slot's key -> what it is drawn from
@@ -120,7 +122,7 @@ function handEl(seatData, ctx) {
     }
     list.appendChild(h("span", {class: "ot-slot", role: "listitem", "data-key": slotKey},
       handCard(card, seat, !hidden, ctx),
-      top ? h("span", {class: "ot-top-tag", "aria-hidden": "true"}, "top") : null,
+      top ? h("span", {class: "ot-top-tag", "aria-hidden": "true"}, t("top")) : null,
       value ? valueBadge(value) : null));
   });
   if (drawn) ctx.slots.set(seat, drawn);
@@ -152,7 +154,7 @@ function seatEl(frame, seatData, pos, ctx) {
   if (Number.isInteger(seatData.team)) classes.push(`ot-team-${seatData.team % 4}`);
   if (ctx.play && ctx.play.seat === seat) classes.push("ot-you");
   const status = [];
-  if (frame.turn === seat) status.push("to play");
+  if (frame.turn === seat) status.push(t("to play"));
   if (classes.includes("ot-winner")) status.push("winner");
   // A named group, not a <section>: a page holds many viewers with the same seat names, and a
   // section with a name is a landmark, which must be unique on its page.
@@ -161,8 +163,8 @@ function seatEl(frame, seatData, pos, ctx) {
   // keyed (dom.js morph): the turn flag coming and going leaves the name, marks and button as they are
   h("div", {class: "ot-seat-head"},
     h("span", {class: "ot-seat-name", "data-key": "name"}, seatData.name),
-    ctx.play && ctx.play.seat === seat ? h("span", {class: "ot-you-flag", "data-key": "you"}, "you") : null,
-    frame.turn === seat ? h("span", {class: "ot-turn-flag", "data-key": "turn"}, "to play") : null,
+    ctx.play && ctx.play.seat === seat ? h("span", {class: "ot-you-flag", "data-key": "you"}, t("you")) : null,
+    frame.turn === seat ? h("span", {class: "ot-turn-flag", "data-key": "turn"}, t("to play")) : null,
     (seatData.marks || []).map((m) => markEl(m, ctx.rules, `mark ${m.kind}|${m.label}`)),
     // the toggle before the count (pushed to the right): in a narrow seat it shares the marks' line
     // rather than take a line of its own after the count
@@ -192,22 +194,22 @@ function keepEl(seat, within = null, key = null) {
 /** The show/hide button of one hand (as in a bridge hand viewer): hiding is the reader's choice only. */
 function handToggle(seatData, ctx) {
   const hidden = !!(ctx.hidden && ctx.hidden.has(seatData.seat));
-  const label = `${hidden ? "Show" : "Hide"} ${seatData.name}'s hand`;
+  const label = hidden ? t("Show {seat}'s hand", {seat: seatData.name}) : t("Hide {seat}'s hand", {seat: seatData.name});
   return h("button", {type: "button", class: "ot-hand-toggle", "data-key": "toggle", "data-action": "toggle-hand", "data-seat": seatData.seat,
     "aria-pressed": String(hidden), "aria-label": label, title: label, onclick: () => ctx.toggleHand(seatData.seat)},
-  hidden ? "show" : "hide");
+  hidden ? t("show") : t("hide"));
 }
 
 function centreEl(frame, pos, ctx) {
   const trick = frame.trick || {};
   const names = (seat) => seatName(frame, seat, ctx.seatNames);
   const head = [];
-  if (trick.number) head.push(`Trick ${trick.number}`);
-  if (trick.leader !== null && trick.leader !== undefined && trick.number) head.push(`led by ${names(trick.leader)}`);
-  if (trick.winner !== null && trick.winner !== undefined) head.push(`won by ${names(trick.winner)}`);
+  if (trick.number) head.push(t("Trick {number}", {number: trick.number}));
+  if (trick.leader !== null && trick.leader !== undefined && trick.number) head.push(t("led by {seat}", {seat: names(trick.leader)}));
+  if (trick.winner !== null && trick.winner !== undefined) head.push(t("won by {seat}", {seat: names(trick.winner)}));
   // A list only when cards lie on the table: an empty list is invalid ARIA (a list needs items).
   const box = h("div", {class: `ot-trick ot-trick-${(frame.seats || []).length}`, "data-role": "trick",
-    role: (frame.table || []).length ? "list" : "group", "aria-label": head.join(", ") || "No trick yet"});
+    role: (frame.table || []).length ? "list" : "group", "aria-label": head.join(", ") || t("No trick yet")});
   const drawn = ctx.slots ? new Map() : null;  // each card in play's seat -> what it is drawn from
   const shown = ctx.keptSlots && !ctx.play ? ctx.keptSlots.get("trick") : null;
   for (const play of frame.table || []) {
@@ -221,9 +223,10 @@ function centreEl(frame, pos, ctx) {
     }
     box.appendChild(h("div", {class: `ot-played ot-at-${pos[play.seat] || "b"}${winner ? " ot-win" : ""}${fresh}`,
       role: "listitem", "data-played": play.card, "data-by": play.seat, "data-key": play.seat,
-      "aria-label": `${names(play.seat)}: ${cardName(play.card, ctx.pattern)}${winner ? ", wins the trick" : ""}`},
+      "aria-label": winner ? t("{seat}: {card}, wins the trick", {seat: names(play.seat), card: cardName(play.card, ctx.pattern)})
+        : `${names(play.seat)}: ${cardName(play.card, ctx.pattern)}`},
     h("span", {class: "ot-card"}, cardImage(play.card, ctx.pattern, play.card !== "??")),
-    winner ? h("span", {class: "ot-win-tag", "aria-hidden": "true"}, "wins") : null));
+    winner ? h("span", {class: "ot-win-tag", "aria-hidden": "true"}, t("wins")) : null));
   }
   if (drawn) ctx.slots.set("trick", drawn);
   if (!(frame.table || []).length) box.appendChild(h("div", {class: "ot-trick-empty"}, trick.number ? "" : "no cards played yet"));
@@ -242,7 +245,7 @@ function outcomeEl(out) {
   if (!out) return null;
   const kind = ["win", "draw", "endless", "capped"].includes(out.kind) ? out.kind : "win";
   return h("div", {class: `ot-outcome ot-outcome-${kind}`, "data-role": "outcome"},
-    h("strong", {}, OUTCOME_WORD[kind] || "Game over"), " ", out.text || "",
+    h("strong", {}, OUTCOME_WORD[kind] || t("Game over")), " ", out.text || "",
     out.cycle !== null && out.cycle !== undefined ? h("span", {class: "ot-cycle"}, ` (cycle ${out.cycle})`) : null);
 }
 
@@ -282,6 +285,6 @@ export function renderTable(frame, ctx) {
 /** Short facts above the table. */
 export function renderInfo(info) {
   if (!info || !info.length) return null;
-  return h("ul", {class: "ot-info", "aria-label": "About this position"}, info.map(([k, v]) => h("li", {class: "ot-info-item"},
+  return h("ul", {class: "ot-info", "aria-label": t("About this position")}, info.map(([k, v]) => h("li", {class: "ot-info-item"},
     h("span", {class: "ot-info-key"}, k), " ", h("span", {class: "ot-info-value"}, v))));
 }

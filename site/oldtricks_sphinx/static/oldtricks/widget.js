@@ -16,6 +16,8 @@ import { startOnIntent } from "./intent.js";
 import { buildAnnouncer } from "./announce.js";
 import { buildBoardFocus } from "./boardkeys.js";
 import { FRAMED, scrollToView } from "./framed.js";
+import { studyButton } from "./tostudy.js";
+import { nt, t } from "./words.js";
 
 export const widgets = new Map();
 // the viewers' module has started: textform.js need not put the text forms in (it waits for this mark)
@@ -159,8 +161,10 @@ export class Widget {
     root.classList.add("ot-mounted");
     if (!root.hasAttribute("tabindex")) root.tabIndex = 0;
     if (!root.hasAttribute("role")) root.setAttribute("role", "region");
-    if (!root.hasAttribute("aria-label")) root.setAttribute("aria-label", `Game viewer: ${this.data.title || this.id}`);
+    if (!root.hasAttribute("aria-label")) root.setAttribute("aria-label", t("Game viewer: {title}", {title: this.data.title || this.id}));
     this.controls = buildControls(this);
+    const study = studyButton(this);  // a site with a study page: this step, a chapter of the reader's study
+    if (study) this.controls.tools.prepend(study);
     this.help = buildHelp(() => this.toggleHelp(false));
     this.infoSlot = h("div", {class: "ot-info-slot"});
     this.tableSlot = h("div", {class: "ot-table-slot"});
@@ -169,7 +173,7 @@ export class Widget {
     // the step's events as shown; a screen reader hears them once, from the announcer's live region
     this.events = h("ul", {class: "ot-events", "data-role": "events"});
     this.note = h("p", {class: "ot-note", "data-role": "note"});
-    this.ruleList = h("ul", {class: "ot-rules", "data-role": "rules", "aria-label": "Rules shown at this step"});
+    this.ruleList = h("ul", {class: "ot-rules", "data-role": "rules", "aria-label": t("Rules shown at this step")});
     this.panels = h("div", {class: "ot-panels", "data-role": "panels"});
     this.liveSlot = h("div", {class: "ot-live-slot"});
     this.liveBoardSlot = h("div", {class: "ot-live-board-slot"});
@@ -189,7 +193,7 @@ export class Widget {
           this.announcer.el),
         h("div", {class: "ot-moves-slot"}, this.moveList.el),
         h("div", {class: "ot-side"},
-          h("div", {class: "ot-step", role: "group", "aria-label": "This step"},
+          h("div", {class: "ot-step", role: "group", "aria-label": t("This step")},
             this.moveLine, this.lessonSlot, this.events, this.note, this.ruleList),
           this.panels)),
       this.liveSlot,
@@ -385,7 +389,7 @@ export class Widget {
 
   renderStep(f) {
     const step = this.stepOf(this.index);
-    const head = [h("span", {class: "ot-step-no"}, `Step ${step}`)];
+    const head = [h("span", {class: "ot-step-no"}, t("Step {step}", {step}))];
     if (f.move !== null && f.move !== undefined) {
       const who = f.mover === null || f.mover === undefined ? "" : seatName(f, f.mover, this.data.seat_names);
       head.push(" · ", who ? `${who}: ` : "", isCard(f.move, this.pattern) ? cardChip(f.move, this.pattern) : h("span", {class: "ot-call"}, f.move));
@@ -430,12 +434,12 @@ export class Widget {
     if (!text) { put(this.message); return; }
     let input = null;
     if (field) input = h("input", {type: "text", class: "ot-link-field", readonly: true, value: field,
-      "aria-label": "Link to this step", "data-role": "link-field"});
+      "aria-label": t("Link to this step"), "data-role": "link-field"});
     put(this.message, h("div", {class: `ot-msg ot-msg-${kind}`},
       h("span", {class: "ot-msg-text"}, text),
       rule ? this.ruleLink(rule, known) : null,
       input,
-      h("button", {type: "button", class: "ot-msg-close", "aria-label": "Dismiss message", title: "Dismiss",
+      h("button", {type: "button", class: "ot-msg-close", "aria-label": t("Dismiss message"), title: t("Dismiss"),
         onclick: () => { put(this.message); this.root.focus({preventScroll: true}); }}, "×")));
     if (input) { input.focus({preventScroll: true}); input.select(); }
   }
@@ -443,7 +447,7 @@ export class Widget {
   /** Show a refused move: the engine's one form of refusal (oldtricks/refusal.py), from a live
    * table, a sandbox or a lesson's frame alike: {text (or error), rule, rule_title, status}. */
   refuse(r) {
-    const text = (r && (r.text || r.error)) || "The engine refused that move.";
+    const text = (r && (r.text || r.error)) || t("The engine refused that move.");
     this.setMessage(text, {kind: "error", rule: r && r.rule, known: r && {title: r.rule_title, status: r.status}});
     this.root.dataset.refused = r && r.rule ? r.rule : "";
   }
@@ -481,9 +485,9 @@ export class Widget {
   copyLink() {
     const url = this.stepUrl();
     this.writeHash();
-    const fallback = () => this.setMessage("Copy this link:", {field: url});
+    const fallback = () => this.setMessage(t("Copy this link:"), {field: url});
     if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(url).then(() => this.setMessage(`Link copied: ${url}`), fallback);
+      navigator.clipboard.writeText(url).then(() => this.setMessage(t("Link copied: {url}", {url})), fallback);
     } else {
       fallback();
     }
@@ -541,7 +545,9 @@ export class Widget {
     if (i < 0) {
       const n = this.frames.length;
       this.show(0);
-      this.setMessage(`step ${stepText} does not exist; this scenario has ${n} steps (0–${this.stepOf(n - 1)})`);
+      this.setMessage(nt("step {step} does not exist; this scenario has {count} step (0–{last})",
+        "step {step} does not exist; this scenario has {count} steps (0–{last})", n,
+        {step: stepText, count: n, last: this.stepOf(n - 1)}));
     } else {
       this.show(i);
     }
@@ -668,7 +674,7 @@ async function mountNow(root) {
     root.dataset.ready = "error";
     showTextForm(root, await textForms());  // the scenario as text, where the viewer could not start
     const note = h("p", {class: "ot-message ot-msg-error", "data-role": "message", role: "status"},
-      "This game viewer could not be started: its data is missing or damaged.");
+      t("This game viewer could not be started: its data is missing or damaged."));
     root.appendChild(note);
     console.warn("oldtricks: cannot mount", root.id || root, err);
     return null;
@@ -764,7 +770,7 @@ function routeHash(scroll, landing = false) {
   }
   if (step !== null && id && widgets.size) {
     const firstWidget = widgets.values().next().value;
-    firstWidget.setMessage(`The link names a game "${id}" that is not on this page.`);
+    firstWidget.setMessage(t("The link names a game \"{id}\" that is not on this page.", {id}));
   }
 }
 

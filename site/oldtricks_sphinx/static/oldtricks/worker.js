@@ -244,6 +244,7 @@ const engine = (op, args) => live.call(op, json(args, {}));
 // checks that the two tables name the same operations); the worker's own look at the worker itself.
 const OPERATIONS = {
   version: engine,
+  language: engine,
   levels: engine,
   games: engine,
   link_encode: engine,
@@ -263,6 +264,15 @@ const OPERATIONS = {
   deal_hands: engine,
   game_info: engine,
   scenario_toml: engine,
+  study_encode: engine,
+  study_read: engine,
+  study_file: engine,
+  study_open_file: engine,
+  study_propose: engine,
+  study_edit: engine,
+  study_chapter: engine,
+  study_played_on: engine,
+  study_handout: engine,
   // whether the engine's files are on the worker's file system yet (after a restore they come later: init)
   engine_files: () =>
     pyodide.runPython("import json, os, oldtricks; json.dumps({'ok': True, 'written': os.path.isfile(oldtricks.__file__)})"),

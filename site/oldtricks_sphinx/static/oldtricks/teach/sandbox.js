@@ -17,6 +17,8 @@ import { getEngine } from "../live.js";
 import { copyText, sandboxPages } from "./share.js";
 import { SetupForm, randomSeed } from "./setup.js";
 import { PlayBar } from "./playbar.js";
+import { studyPage } from "./addtostudy.js";
+import { toStudy } from "../tostudy.js";
 
 const TABLE = "sandbox";
 const READINGS = "sandbox-readings"; // the game as played, replayed under the rules chosen in the form
@@ -32,6 +34,8 @@ class SandboxWidget extends Widget {
   copyLink() { owners.get(this)?.copyLink(); }
   writeHash() { owners.get(this)?.changed(); }
   setView(v) { super.setView(v); owners.get(this)?.changed(); }
+  /** Its chapter for a study (tostudy.js): the game's link, at the step and in the view shown. */
+  async studyChapter() { const link = await owners.get(this)?.sync(); return link ? {link} : {error: "no link"}; }
 }
 
 function hashText() {
@@ -83,6 +87,8 @@ export class Sandbox {
         "Copy link"),
       h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "download", onclick: () => this.download()},
         "Download scenario file"),
+      studyPage() ? h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "add-to-study",
+        onclick: () => this.widget && toStudy(this.widget)}, "Add to a study") : null,
       this.startOverBtn,
       this.linkField);
     this.tools.hidden = true;
@@ -217,13 +223,7 @@ export class Sandbox {
     this.setupBox.open = false;
     const turn = this.widget.frame.turn;
     if (Number.isInteger(turn) && this.bots.has(turn)) await this.advance();
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));  // drawn
-    // the table from its top, or, where it is taller than the screen (a phone), down to the reader's hand
-    // instant: each scroll starts where the one before it ends (the theme's smooth scrolling would leave
-    // the next "nearest" measured from where the page was, and the reader's hand below the screen)
-    this.viewerSlot.scrollIntoView({block: "start", behavior: "instant"});
-    this.widget.root.querySelector('[data-seat-box="0"]')?.scrollIntoView({block: "nearest", behavior: "instant"});
-    this.bar.boardEl.scrollIntoView({block: "nearest", behavior: "instant"});  // and the moves under it
+    await this.keepInView(true);  // the table from its top, then down to the reader's hand and the moves
     this.root.dataset.ready = "ready";
   }
 
@@ -314,14 +314,19 @@ export class Sandbox {
 
   /** After the reader's move, the seat to play, its hand and the moves under the table on the screen
    * again, if they left it (on a phone the table is taller than the screen, and grows as the auction
-   * gives way to the play). Measured once the new frame is drawn: a seat whose marks wrap anew (its turn
-   * flag come) is taller than before it. */
-  async keepInView() {
+   * gives way to the play); `fromTop` ("Play now") first brings the table's top in. Measured once the new
+   * frame is drawn: a seat whose marks wrap anew (its turn flag come) is taller than before it. Instant:
+   * each scroll starts where the one before it ends (the theme's smooth scrolling would leave the next
+   * "nearest" measured from where the page was, and the reader's hand below the screen). */
+  async keepInView(fromTop = false) {
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    if (fromTop) this.viewerSlot.scrollIntoView({block: "start", behavior: "instant"});
     const seat = this.widget && this.widget.root.querySelector(".ot-seat.ot-you");
     if (!seat) return;
     seat.scrollIntoView({block: "nearest", behavior: "instant"});
-    if (this.bar.moves.childElementCount) this.bar.boardEl.scrollIntoView({block: "nearest", behavior: "instant"});
+    if (fromTop || this.bar.moves.childElementCount) {
+      this.bar.boardEl.scrollIntoView({block: "nearest", behavior: "instant"});
+    }
   }
 
   advance() {

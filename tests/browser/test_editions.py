@@ -1,0 +1,105 @@
+"""The language switcher: on a page at a viewer's step (a rules page where one is translated; else a
+translated page's section), choosing another language opens the same page of that edition at the same
+place (the address keeps its ``#id@step``); the choice is remembered, and the English front page follows
+it once without a loop; served by a plain static server, offline."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import REPO, SiteServer, embedded, reveal, wait_mounted
+
+sys.path.insert(0, str(REPO / "site"))
+from oldtricks_sphinx.editions import translated_pages
+
+pytestmark = pytest.mark.browser
+
+LOCALES = REPO / "docs" / "locales"
+NAMES = {"de": "Deutsch", "pl": "Polski", "en": "English"}
+RULES_PAGES = ("drogue", "bettelmann", "druzbart", "drogue-clips")
+
+
+SECTION = re.compile(r'<section id="([^"]+)"')
+
+
+def place_on(root: Path, language: str) -> tuple[str, str, str | None]:
+    """A page translated for ``language`` and a place on it: a viewer's step (``id@step``) on the first
+    page that holds a viewer, a rules page first; else the page's last section. The page, the address's
+    fragment and the viewer's scenario id (None for a section)."""
+    listed = translated_pages(LOCALES, language)
+    for page in sorted(listed, key=lambda p: (p not in RULES_PAGES, p)):
+        found = embedded((root / language / f"{page}.html").read_text(encoding="utf-8"), root / language)
+        for sid, data in found.items():
+            if len(data["frames"]) > 4:
+                return page, f"{sid}@{len(data['frames']) // 2}", sid
+    if not listed:
+        pytest.fail(f"no page is translated for {language}: list one in {LOCALES / language / 'pages.toml'}")
+    page = listed[0]
+    sections = SECTION.findall((root / language / f"{page}.html").read_text(encoding="utf-8"))
+    return page, sections[-1], None
+
+
+@pytest.mark.parametrize("language", ["de", "pl"])
+def test_switching_language_keeps_the_place(live_page: Any, site_server: SiteServer, language: str) -> None:
+    name, fragment, sid = place_on(site_server.root, language)
+    live_page.goto(f"{site_server.url}{name}.html#{fragment}")
+    wait_mounted(live_page)
+    if sid is not None:
+        assert reveal(live_page, sid) in ("static", "live")
+    live_page.locator(f'.ot-editions a[data-ot-language="{language}"]').click()
+    live_page.wait_for_url(f"**/{language}/{name}.html#**")  # ** : a viewer's id holds a "/"
+    assert live_page.url == f"{site_server.url}{language}/{name}.html#{fragment}"
+    wait_mounted(live_page)
+    assert live_page.evaluate("document.documentElement.lang") == language
+    if sid is not None:  # the viewer is at the same step
+        assert reveal(live_page, sid) in ("static", "live")
+        step = fragment.split("@")[1]
+        assert live_page.evaluate("(sid) => document.getElementById(sid).dataset.step", sid) == step
+    else:  # the same section, in view
+        target = live_page.locator(f'[id="{fragment}"]')
+        assert target.count() == 1 and target.is_visible()
+    assert live_page.evaluate("localStorage.getItem('oldtricks-language')") == language
+    # back to English by the switcher, at the same place; English is now the remembered choice
+    live_page.locator('.ot-editions a[data-ot-language="en"]').click()
+    live_page.wait_for_url(f"{site_server.url}{name}.html#**")
+    assert live_page.url == f"{site_server.url}{name}.html#{fragment}"
+    assert live_page.evaluate("localStorage.getItem('oldtricks-language')") == "en"
+
+
+@pytest.mark.parametrize("language", ["de", "pl"])
+def test_the_front_page_follows_a_remembered_choice_once(
+    live_page: Any, site_server: SiteServer, language: str
+) -> None:
+    live_page.goto(f"{site_server.url}index.html")
+    live_page.evaluate("(language) => localStorage.setItem('oldtricks-language', language)", language)
+    live_page.goto(f"{site_server.url}index.html")  # a new visit (no referrer): the choice leads on
+    if "index" not in translated_pages(LOCALES, language):
+        # the edition has no front page yet: the English one stays (no notice page instead), and says so
+        live_page.wait_for_timeout(500)
+        assert live_page.url == f"{site_server.url}index.html"
+        missing = live_page.locator(f'.ot-editions .ot-edition-missing[lang="{language}"]')
+        assert missing.text_content() == NAMES[language]
+        return
+    live_page.wait_for_url(f"**/{language}/index.html")
+    assert live_page.evaluate("document.documentElement.lang") == language
+    # from there, the switcher's English stays English (the choice is now English: no loop)
+    live_page.locator('.ot-editions a[data-ot-language="en"]').click()
+    live_page.wait_for_url(f"{site_server.url}index.html")
+    live_page.wait_for_timeout(300)
+    assert live_page.url == f"{site_server.url}index.html"
+
+
+@pytest.mark.parametrize("language", ["de", "pl"])
+def test_a_link_to_an_edition_keeps_its_language(live_page: Any, site_server: SiteServer, language: str) -> None:
+    page = translated_pages(LOCALES, language)[0]
+    live_page.goto(f"{site_server.url}index.html")
+    live_page.evaluate("localStorage.setItem('oldtricks-language', 'en')")
+    live_page.goto(f"{site_server.url}{language}/{page}.html")  # a shared link, whatever the reader chose
+    live_page.wait_for_timeout(300)
+    assert live_page.url == f"{site_server.url}{language}/{page}.html"
+    assert live_page.evaluate("document.documentElement.lang") == language
