@@ -347,18 +347,32 @@ def docs(session: nox.Session) -> None:
     session.run("pytest", *folders, "--doctest-modules", *JOBS, *session.posargs, env=env)
 
 
-@nox.session(python=PYTHON, tags=["check"])
-def browser(session: nox.Session) -> None:
-    """Browser tests: Playwright + Debian's Chromium against the live runtime and the built site."""
+def _browser_tests(session: nox.Session, marks: str, sweep: str) -> None:
     ensure_chromium(session)
     _build_site(session)
     session.install(*_group("test"), *_group("browser"))
-    env = {"OLDTRICKS_WHEEL": str(_engine_wheel()), "OLDTRICKS_SITE": str(SITE)}
+    env = {"OLDTRICKS_WHEEL": str(_engine_wheel()), "OLDTRICKS_SITE": str(SITE), "OLDTRICKS_SWEEP": sweep}
     folder = [] if _named_tests(session) else ["tests/browser"]
     # --durations: the slowest tests named in every run's log (the whole command's time is watched)
     # --dist worksteal: an idle worker takes tests queued for the other (the long ones start first: conftest)
     dist = ["--dist", "worksteal"] if JOBS[1] != "0" else []
-    session.run("pytest", *folder, "-m", "browser", *JOBS, *dist, "--durations=25", *session.posargs, env=env)
+    session.run("pytest", *folder, "-m", marks, *JOBS, *dist, "--durations=25", *session.posargs, env=env)
+
+
+@nox.session(python=PYTHON, tags=["check"])
+def browser(session: nox.Session) -> None:
+    """Browser tests: Playwright + Debian's Chromium against the live runtime and the built site. The
+    sweeps (every step of every viewer, tests marked ``sweep``) walk a third of the viewers here, the
+    same third every run: `nox -s sweep` walks them all."""
+    _browser_tests(session, "browser", "share")
+
+
+@nox.session(python=PYTHON)
+def sweep(session: nox.Session) -> None:
+    """The sweeps whole: the browser tests marked ``sweep`` on every viewer of the site, each step at each
+    width (some 4,200 steps; about twice the time of the whole `browser` session). Run before a release
+    and after any change to the board's layout."""
+    _browser_tests(session, "browser and sweep", "full")
 
 
 @nox.session(python=PYTHON)

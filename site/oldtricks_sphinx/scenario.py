@@ -95,6 +95,18 @@ def viewer_data(data: dict[str, Any]) -> dict[str, Any]:
 # that a page with thirty viewers is steppable after the bytes of its first few (issue of page weight).
 INLINE_BUDGET = 60_000
 
+# A scenario's frames as patches, by the digest of their JSON: a viewer is on its rules page and on its
+# embed page, and its frames are encoded once a build (make_patch weighs every candidate patch's size).
+_ENCODED: dict[str, list[Any]] = {}
+
+
+def _encoded(frames: list[dict[str, Any]]) -> list[Any]:
+    """encode_frames(frames), once per content in this process."""
+    key = hashlib.sha256(json.dumps(frames, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+    if key not in _ENCODED:
+        _ENCODED[key] = encode_frames(frames)
+    return _ENCODED[key]
+
 
 def page_block(document: nodes.document, packed: bool) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """What a page's viewers read: each game's options (defaults), every rule they name, and each
@@ -115,7 +127,7 @@ def page_block(document: nodes.document, packed: bool) -> tuple[dict[str, Any], 
     rest: dict[str, dict[str, Any]] = {}
     used = 0
     for scenario_id, own in viewers.items():
-        own["frames"] = encode_frames(own["frames"])
+        own["frames"] = _encoded(own["frames"])
         used += len(json.dumps(own, separators=(",", ":"), ensure_ascii=False))
         (inline if not inline or used <= INLINE_BUDGET else rest)[scenario_id] = own  # used only grows
     page = {"packed": pack({**block, "viewers": inline, "patched": True})}

@@ -222,6 +222,30 @@ def live_page(page: Any, guard: Guard, artifacts_dir: Path, request: pytest.Fixt
     guard.check()
 
 
+# ---- the sweeps: every step of every viewer ------------------------------------------------------
+# A few tests walk every step of every viewer (the table's fit at three widths, the step controls at a
+# phone's width) or check every viewer at several of its steps (target sizes): some 4,200 steps, each
+# drawn and measured, which is most of the browser tests' time. The README's test command (`nox -t
+# check`) walks a share of them, the same share every run (SWEEP_SHARE: one viewer in three, the one
+# with the most steps of each game among them); `nox -s sweep` walks all of them (env
+# OLDTRICKS_SWEEP=full). A share is chosen by the viewers' ids alone, so a failure seen in one run is
+# seen again in the next.
+SWEEP_SHARE = 3
+
+
+def sweeping_all() -> bool:
+    """Whether this run walks every viewer (``nox -s sweep``) or the share of the README's test command."""
+    return os.environ.get("OLDTRICKS_SWEEP", "share") == "full"
+
+
+def sweep_share(steps: dict[str, int]) -> list[str]:
+    """The viewers (ids, with their number of steps) this run walks: all of them in a full sweep, else
+    every SWEEP_SHARE-th by number of steps, the longest first (ties by id), so that the share holds the
+    longest walk and walks of every length."""
+    ranked = sorted(steps, key=lambda sid: (-steps[sid], sid))
+    return ranked if sweeping_all() else ranked[::SWEEP_SHARE]
+
+
 # ---- the built pages and their viewers ------------------------------------------------------------
 EDITIONS = ("de", "pl")  # the editions' folders beside the English pages (docs/locales/<lang>/pages.toml)
 

@@ -12,7 +12,18 @@ from typing import Any
 
 import pytest
 
-from conftest import REPO, SiteServer, edition_of, embedded, reveal, sample_pages, site_pages, wait_mounted
+from conftest import (
+    REPO,
+    SiteServer,
+    edition_of,
+    embedded,
+    reveal,
+    sample_pages,
+    site_pages,
+    sweep_share,
+    sweeping_all,
+    wait_mounted,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -171,9 +182,10 @@ def walk_viewers(page: Any, url: str, sids: list[str]) -> dict[str, int]:
 
 # Every scenario at a phone's width, where the board wraps most, on its rules page (where the most
 # readers meet it, and narrower there than on its embed page: the article has margins), in PARTS parts
-# that the test workers share; at a desktop's, one embed page per game. And the viewer whose Next
-# button moved by 128 px on its rules page.
-PARTS = 3
+# that the test workers share (the README's test command walks a share of them, `nox -s sweep` all:
+# conftest.sweep_share); at a desktop's, one embed page per game. And the viewer whose Next button
+# moved by 128 px on its rules page.
+PARTS = 3 if sweeping_all() else 1  # a share (conftest.sweep_share) is walked by one test: each page loaded once
 
 
 def _rules_viewers(root: Any) -> dict[str, dict[str, int]]:
@@ -197,16 +209,16 @@ def test_the_rules_pages_hold_every_scenario(site_server: SiteServer) -> None:
 
 
 def _part(root: Any, part: int) -> dict[str, list[str]]:
-    """The viewers of one part, by page: every page's viewers dealt round the parts, the ones with the
-    most steps first, so that the parts are alike in work."""
+    """The viewers of one part, by page: this run's share of every page's viewers dealt round the parts,
+    the ones with the most steps first, so that the parts are alike in work."""
     pages = _rules_viewers(root)
-    steps = {(rel, sid): n for rel, sids in pages.items() for sid, n in sids.items()}
-    ranked = sorted(steps, key=lambda key: (-steps[key], key))
-    mine = set(ranked[part::PARTS])
+    steps = {f"{rel}#{sid}": n for rel, sids in pages.items() for sid, n in sids.items()}
+    mine = {tuple(key.split("#")) for key in sweep_share(steps)[part::PARTS]}
     return {rel: [sid for sid in sids if (rel, sid) in mine] for rel, sids in pages.items()}
 
 
 @pytest.mark.long
+@pytest.mark.sweep
 @pytest.mark.parametrize("part", range(PARTS))
 def test_the_step_controls_stay_put_on_every_step_at_a_phones_width(
     live_page: Any, site_server: SiteServer, part: int

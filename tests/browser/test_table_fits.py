@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from conftest import SiteServer, site_pages, wait_mounted
+from conftest import SWEEP_SHARE, SiteServer, embedded, site_pages, sweep_share, sweeping_all, wait_mounted
 
 pytestmark = pytest.mark.browser
 
@@ -100,26 +100,28 @@ MEASURE = """(touch) => {
   return faults.map(([what, px]) => [what, Math.round(px * 10) / 10]);
 }"""
 
-# Every step of the page's viewer from its first, each measured at each width (the viewer's width in a
-# window of that width, read once: the viewer lays itself out by its own width, container queries, and
-# the window's width changes nothing else of it); at a lesson's question the answer is shown ("Show
-# me"), as the viewer will not go on before. Returns {window width: {step: faults}}.
+# Every step of the page's viewer from its first, at each width in turn (the viewer's width in a window of
+# that width, read once: the viewer lays itself out by its own width, container queries, and the window's
+# width changes nothing else of it), each step measured as drawn; at a lesson's question the answer is
+# shown ("Show me"), as the viewer will not go on before. A width is set once per walk, not once per step:
+# a new width lays the whole viewer out again (its move list, its text), some twice the cost of a step.
+# Returns {window width: {step: faults}}.
 WALK = """async ([touch, widths]) => {
   const check = MEASURE;
   const root = document.querySelector(".oldtricks-widget");
   const next = root.querySelector('[data-action="next"]');
-  root.querySelector('[data-action="first"]').click();
   const found = {};
-  for (let n = 0; n < 2000; n++) {
-    const step = root.dataset.step;
-    for (const [window, width] of widths) {
-      root.style.width = `${width}px`;
+  for (const [window, width] of widths) {
+    root.style.width = `${width}px`;
+    root.querySelector('[data-action="first"]').click();
+    for (let n = 0; n < 2000; n++) {
+      const step = root.dataset.step;
       const faults = check(touch);
       if (faults.length) ((found[window] ||= {})[step] = faults);
+      const reveal = root.querySelector('.ot-lesson:not([hidden]) [data-action="reveal"]:not([hidden])');
+      (reveal || next).click();
+      if (root.dataset.step === step) break;
     }
-    const reveal = root.querySelector('.ot-lesson:not([hidden]) [data-action="reveal"]:not([hidden])');
-    (reveal || next).click();
-    if (root.dataset.step === step) break;
   }
   root.style.width = "";
   return found;
@@ -169,13 +171,31 @@ def test_every_game_is_walked(site_server: SiteServer) -> None:
     assert {p.split("/")[1] for p in pages} == set(GAMES)
 
 
-# one test a game: the workers share the walk (some 4,200 steps, each measured at three widths)
+def steps_of(root: Path, page: str) -> int:
+    """The number of steps of the one viewer of an embed page."""
+    [data] = embedded((root / page).read_text(encoding="utf-8")).values()
+    return len(data["frames"])
+
+
+def test_the_sweep_share_holds_every_game_and_the_longest_walk(site_server: SiteServer) -> None:
+    """What the README's test command walks of each game (conftest.sweep_share): a third of its viewers,
+    the longest among them; `nox -s sweep` walks them all."""
+    for game in GAMES:
+        steps = {p: steps_of(site_server.root, p) for p in embed_pages(site_server.root) if p.split("/")[1] == game}
+        share = sweep_share(steps)
+        assert steps[share[0]] == max(steps.values()), (game, share)
+        assert len(share) == (len(steps) if sweeping_all() else -(-len(steps) // SWEEP_SHARE)), (game, share)
+
+
+# one test a game: the workers share the walk (some 4,200 steps, each measured at three widths; the
+# README's test command walks a third of the viewers of each game, `nox -s sweep` all: conftest.py)
 @pytest.mark.long
+@pytest.mark.sweep
 @pytest.mark.parametrize("game", GAMES)
 def test_every_step_of_every_viewer_fits_its_table(live_page: Any, site_server: SiteServer, game: str) -> None:
-    pages = [p for p in embed_pages(site_server.root) if p.split("/")[1] == game]
+    steps = {p: steps_of(site_server.root, p) for p in embed_pages(site_server.root) if p.split("/")[1] == game}
     faults: dict[str, dict[str, list[list[Any]]]] = {}
-    for path in pages:
+    for path in sweep_share(steps):
         live_page.goto(site_server.url + path)
         wait_mounted(live_page)
         widths = viewer_widths(live_page)
