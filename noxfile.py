@@ -52,7 +52,7 @@ def lint(session: nox.Session) -> None:
 def typecheck(session: nox.Session) -> None:
     """Mypy --strict on the engine and on the Sphinx extension (site/), which imports Sphinx and the engine."""
     session.install(*_group("typecheck"))
-    session.run("mypy", "--strict", "engine/oldtricks", "site/oldtricks_sphinx")
+    session.run("mypy", "--strict", "engine/oldtricks", "site/oldtricks_sphinx", "site/oldtricks_runtime")
 
 
 @nox.session(python=PYTHON, tags=["check"])

@@ -713,7 +713,7 @@ def prepare_site(runtime: ModuleType, dest: Path, site: Path | None) -> Path:
         wheel_env = os.environ.get("OLDTRICKS_WHEEL")
         wheel = Path(wheel_env) if wheel_env else runtime.build_wheel(dest.parent / "wheel")
         (dest / "_static" / "oldtricks").mkdir(parents=True, exist_ok=True)
-        for name in ("live.js", "worker.js", "snapshot.js"):
+        for name in ("live.js", "worker.js", "operations.js", "snapshot.js"):
             shutil.copyfile(STATIC / name, dest / "_static" / "oldtricks" / name)
         runtime.copy_runtime(dest, REPO / "node_modules", wheel)
     pages = dest / "bench"

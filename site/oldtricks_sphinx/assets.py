@@ -30,6 +30,8 @@ from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
+from oldtricks_runtime.operations import stale as operations_stale
+
 from .bundle import Bundle, BundleError, bundle, raw
 from .compress import precompress
 from .runtime import RUNTIME_FILES, RuntimeSetupError, build_wheel, copy_runtime
@@ -150,6 +152,9 @@ def _make_bundle(app: Sphinx) -> Bundle:
 def _add_static(app: Sphinx) -> None:
     if not _is_html(app):
         return
+    problem = operations_stale(STATIC / "oldtricks")  # the worker's table of the engine's operations
+    if problem is not None:
+        raise ExtensionError(problem)
     made = _make_bundle(app)
     app.oldtricks_bundle = made  # type: ignore[attr-defined]
     app.config.html_static_path.append(str(made.folder))

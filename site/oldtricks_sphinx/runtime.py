@@ -26,6 +26,7 @@ the noxfile calls it through the command line::
     python site/oldtricks_sphinx/runtime.py copy --out build/site [--wheel W] # builds the wheel if no W
     python site/oldtricks_sphinx/runtime.py serve --root build/site --port 8000 [--prefix /sub/]
                                                   # sends a file's .br/.gz copy where the client takes it
+    python site/oldtricks_sphinx/runtime.py operations     # the worker's table of operations (operations.js)
 
 >>> pinned_version(repo_root() / "package.json", "pyodide") is not None
 True
@@ -319,6 +320,7 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--root", type=Path, default=repo_root() / "build" / "site")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--prefix", default="/", help="URL sub-path to serve the site under")
+    commands.add_parser("operations", help="write the worker's table of the live engine's operations")
     args = parser.parse_args(argv)
     try:
         if args.command == "wheel":
@@ -327,6 +329,11 @@ def main(argv: list[str] | None = None) -> int:
             built = args.wheel or build_wheel(args.wheel_dir)
             copy_runtime(args.out, args.node_modules, built)
             print(f"runtime: {args.out / '_static'} (pyodide/, wheels/{built.name}, oldtricks/{MANIFEST_NAME})")
+        elif args.command == "operations":
+            sys.path[:0] = [str(_engine_source().parent), str(repo_root() / "site")]
+            from oldtricks_runtime import operations
+
+            print(operations.write(Path(__file__).with_name("static") / "oldtricks"))
         else:
             _devserver.serve(args.root, args.prefix, args.port)
     except RuntimeError as exc:
