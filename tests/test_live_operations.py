@@ -53,7 +53,7 @@ def test_operations_js_out_of_date_is_found(tmp_path: Path) -> None:
     fewer = {name: row for name, row in live.OPERATIONS.items() if name != "advance"}
     (tmp_path / operations.WORKER_TABLE).write_text(operations.worker_table(fewer), encoding="utf-8")
     said = operations.stale(tmp_path)
-    assert said is not None and "runtime.py operations" in said
+    assert said is not None and "python site/oldtricks_runtime operations" in said
     assert operations.stale(tmp_path, fewer) is None
     assert "is missing" in str(operations.stale(tmp_path / "nowhere"))
 

@@ -238,7 +238,7 @@ OPERATIONS: dict[str, Operation] = {
 }
 """Every operation of the live engine, by name, the one table :func:`call` answers through. The Pyodide
 worker answers the same names: ``worker.js`` builds its table from ``operations.js``, which the site's
-runtime build writes from this one (``python site/oldtricks_sphinx/runtime.py operations``)."""
+runtime build writes from this one (``python site/oldtricks_runtime operations``)."""
 
 
 def call(op: str, args_json: str = "{}") -> str:

@@ -5,7 +5,7 @@ answers each of them through ``oldtricks.live.call`` and refuses any other; it b
 names in ``operations.js``, which :func:`write` writes from the engine's table (with what each takes and
 gives, as comments for the reader of the JavaScript)::
 
-    python site/oldtricks_sphinx/runtime.py operations     # after an operation is added, renamed or removed
+    python site/oldtricks_runtime operations     # after an operation is added, renamed or removed
 
 The site's build refuses to start while the file is not what :func:`worker_table` writes (:func:`stale`),
 and so does a test (tests/test_live_operations.py).
@@ -32,7 +32,7 @@ __all__ = ["WORKER_TABLE", "stale", "worker_table", "write"]
 WORKER_TABLE = "operations.js"  # in static/oldtricks/, beside worker.js
 HEADER = """\
 // The live engine's operations, by name: what each takes -> what it gives besides "ok" (?: may be left out).
-// Written from oldtricks.live.OPERATIONS by `python site/oldtricks_sphinx/runtime.py operations`: do not edit.
+// Written from oldtricks.live.OPERATIONS by `python site/oldtricks_runtime operations`: do not edit.
 // worker.js answers these through oldtricks.live.call, and no other besides its own.
 """
 
@@ -64,11 +64,11 @@ def stale(static: Path, operations: Mapping[str, Row] | None = None) -> str | No
     path = static / WORKER_TABLE
     want = worker_table(_engine_table() if operations is None else operations)
     if not path.is_file():
-        return f"{path} is missing: write it with `python site/oldtricks_sphinx/runtime.py operations`"
+        return f"{path} is missing: write it with `python site/oldtricks_runtime operations`"
     if path.read_text(encoding="utf-8") != want:
         return (
             f"{path} is not the table of oldtricks.live.OPERATIONS (an operation added, renamed or removed?): "
-            "write it again with `python site/oldtricks_sphinx/runtime.py operations`"
+            "write it again with `python site/oldtricks_runtime operations`"
         )
     return None
 

@@ -121,7 +121,7 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache
   wheelBytes.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
   const options = {
     indexURL: base,
-    // the standard library trimmed to what the engine imports (site/oldtricks_sphinx/stdlib.py)
+    // the standard library trimmed to what the engine imports (site/oldtricks_runtime/stdlib.py)
     ...(stdlib ? { stdLibURL: new URL(stdlib, self.location.href).href } : {}),
     // Python output goes to the console as log/warn, never console.error (tests treat that as failure).
     stdout: (line) => console.log("[python]", line),

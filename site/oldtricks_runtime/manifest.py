@@ -1,6 +1,6 @@
 """The runtime manifest that live.js reads, and the service worker that keeps the runtime for the next
 page and offline (serviceworker.js, versioned by the runtime's digest): written by runtime.py's
-``copy_runtime`` into a built site. Loaded by path by runtime.py.
+``copy_runtime`` into a built site.
 
 Runtime manifest (``_static/oldtricks/runtime.json``); URLs are relative to the manifest itself::
 
