@@ -50,9 +50,9 @@ def lint(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON, tags=["check"])
 def typecheck(session: nox.Session) -> None:
-    """Mypy --strict on the engine and on the Sphinx extension (site/), which imports Sphinx and the engine."""
+    """Mypy --strict on the engine, the Sphinx extension (which imports Sphinx and the engine) and the runtime build."""
     session.install(*_group("typecheck"))
-    session.run("mypy", "--strict", "engine/oldtricks", "site/oldtricks_sphinx")
+    session.run("mypy", "--strict", "engine/oldtricks", "site/oldtricks_sphinx", "site/oldtricks_runtime")
 
 
 @nox.session(python=PYTHON, tags=["check"])
@@ -153,14 +153,14 @@ def bench(session: nox.Session) -> None:
 
 # ---- site, runtime and browser sessions ---------------------------------------------------------
 # The live engine runs in the browser on Pyodide, self-hosted from node_modules/pyodide (pinned in
-# package.json) and copied into the site with the engine wheel by site/oldtricks_sphinx/runtime.py.
+# package.json) and copied into the site with the engine wheel by site/oldtricks_runtime/runtime.py.
 # The widget's JS and CSS are bundled and minified by esbuild (node_modules/esbuild, pinned there too)
-# when Sphinx builds the site (site/oldtricks_sphinx/bundle.py).
+# when Sphinx builds the site (site/oldtricks_runtime/bundle.py).
 
 SITE = ROOT / "build" / "site"
 LANGUAGES = ("de", "pl")  # the editions beside the English site: build/site/de/, build/site/pl/
 WHEELS = ROOT / "build" / "wheels"
-RUNTIME = "site/oldtricks_sphinx/runtime.py"
+RUNTIME = "site/oldtricks_runtime"  # the runtime build's command line (site/oldtricks_runtime/cli.py)
 CHROMIUM = Path("/usr/bin/chromium")
 
 
@@ -343,7 +343,7 @@ def docs(session: nox.Session) -> None:
     _build_site(session)
     session.install(*_group("test"), *_group("docs"))
     env = {"OLDTRICKS_SITE": str(SITE)}  # the real docs/ as just built, which the tests read
-    folders = [] if _named_tests(session) else ["tests/site", "site/oldtricks_sphinx"]
+    folders = [] if _named_tests(session) else ["tests/site", "site/oldtricks_sphinx", "site/oldtricks_runtime"]
     session.run("pytest", *folders, "--doctest-modules", *JOBS, *session.posargs, env=env)
 
 

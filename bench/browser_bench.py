@@ -8,7 +8,7 @@ Each run uses a new browser context (empty HTTP cache). Measures:
                   finished by that time, headers included; from the plain server also by kind: the
                   page's HTML, style sheets, scripts, other), twice: from a plain static server
                   (``plain``) and from one that gzip-encodes text responses as common static hosts
-                  do (``gzip``). Both are runtime.make_server with TCP_NODELAY (see plain_server);
+                  do (``gzip``). Both are devserver.make_server with TCP_NODELAY (see plain_server);
   pages        -- the same from the plain server for the other game pages (druzbart.html, drogue.html,
                   drogue-clips.html), with the same targets, and the bytes of each page's HTML;
   bare         -- a minimal page whose module worker imports pyodide.mjs and awaits loadPyodide(),
@@ -67,7 +67,6 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import importlib.util
 import io
 import json
 import os
@@ -75,6 +74,7 @@ import platform
 import re
 import shutil
 import statistics
+import sys
 import tempfile
 import threading
 import time
@@ -87,6 +87,10 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 STATIC = REPO / "site" / "oldtricks_sphinx" / "static" / "oldtricks"
+sys.path.insert(0, str(REPO / "site"))  # the runtime build, which imports no Sphinx
+from oldtricks_runtime import devserver  # noqa: E402 (once site/ is on the path)
+from oldtricks_runtime import runtime as site_runtime  # noqa: E402
+
 PREFIX = "/sub/oldtricks/"
 TIMEOUT_MS = 180_000
 FIRST_PAGE = "bettelmann.html"
@@ -202,13 +206,8 @@ TRANSFERRED = """(t) => {
 
 
 def _load_runtime() -> ModuleType:
-    path = REPO / "site" / "oldtricks_sphinx" / "runtime.py"
-    spec = importlib.util.spec_from_file_location("oldtricks_site_runtime", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """The runtime build's module (site/oldtricks_runtime/runtime.py: build_wheel, copy_runtime)."""
+    return site_runtime
 
 
 # ---- servers --------------------------------------------------------------------------------------
@@ -216,11 +215,11 @@ TEXT_TYPES = ("text/", "application/json", "application/javascript", "image/svg+
 
 
 def plain_server(runtime: ModuleType, root: Path, precompressed: bool = False) -> Any:
-    """runtime.make_server, with TCP_NODELAY as every production server sets it. Without it the
+    """devserver.make_server, with TCP_NODELAY as every production server sets it. Without it the
     headers and the body of a response go out as two small writes, and Nagle's algorithm holds the
     second until the browser's delayed ACK: about 40 ms added to many responses on loopback.
     ``precompressed``: the server of ``nox -s serve``, which sends a file's .br or .gz copy."""
-    server = runtime.make_server(root, PREFIX, precompressed=precompressed)
+    server = devserver.make_server(root, PREFIX, precompressed=precompressed)
     server.RequestHandlerClass = type(
         "NoDelayHandler", (server.RequestHandlerClass,), {"disable_nagle_algorithm": True}
     )
@@ -713,7 +712,7 @@ def prepare_site(runtime: ModuleType, dest: Path, site: Path | None) -> Path:
         wheel_env = os.environ.get("OLDTRICKS_WHEEL")
         wheel = Path(wheel_env) if wheel_env else runtime.build_wheel(dest.parent / "wheel")
         (dest / "_static" / "oldtricks").mkdir(parents=True, exist_ok=True)
-        for name in ("live.js", "worker.js", "snapshot.js"):
+        for name in ("live.js", "worker.js", "operations.js", "snapshot.js"):
             shutil.copyfile(STATIC / name, dest / "_static" / "oldtricks" / name)
         runtime.copy_runtime(dest, REPO / "node_modules", wheel)
     pages = dest / "bench"
@@ -750,7 +749,7 @@ def run(names: list[str], runs: int, site: Path | None, pairs: int | None = None
         origins = tuple(url[: -len(PREFIX) + 1] for url in (plain.url, zipped.url, packed.url))
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=runtime.CHROMIUM, args=runtime.CHROMIUM_ARGS)
+                browser = p.chromium.launch(executable_path=devserver.CHROMIUM, args=devserver.CHROMIUM_ARGS)
                 samples: dict[str, list[dict[str, float]]] = {name: [] for name in names}
                 # Run after run, every measure in turn, in alternating order: a machine whose load
                 # drifts, or a page still being torn down, affects them alike. The paired measures
@@ -897,7 +896,7 @@ def main(argv: list[str] | None = None) -> int:
         "runs": args.runs,
         "pairs": args.pairs,
         "cold_cache": True,
-        "chromium": _load_runtime().CHROMIUM,
+        "chromium": devserver.CHROMIUM,
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform()},
         "pyodide": json.loads((REPO / "package.json").read_text(encoding="utf-8"))["dependencies"]["pyodide"],
         "targets": {f"{m}.{k}": v for (m, k), v in TARGETS.items()},

@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=runtime.CHROMIUM, args=runtime.CHROMIUM_ARGS)
+            browser = p.chromium.launch(executable_path=bb.devserver.CHROMIUM, args=bb.devserver.CHROMIUM_ARGS)
             for run in range(args.runs):
                 for size, options in sizes.items():
                     for k in (0, 1) if run % 2 == 0 else (1, 0):

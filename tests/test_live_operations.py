@@ -1,35 +1,72 @@
-"""One table of live operations: ``oldtricks.live.OPERATIONS`` in Python, mirrored by the table of the
-Pyodide worker (``worker.js``), which answers the engine's operations through ``oldtricks.live.call`` and
-refuses any other; the widget asks for none that is not in it."""
+"""One table of live operations: ``oldtricks.live.OPERATIONS`` in Python, which ``call`` answers through,
+mirrored by the table of the Pyodide worker (``worker.js``), built from the names of ``operations.js``
+(written from the engine's table); the worker answers the engine's operations through
+``oldtricks.live.call`` and refuses any other; the widget asks for none that is not in it."""
 
 from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
 
 from oldtricks import live
 
-STATIC = Path(__file__).resolve().parent.parent / "site" / "oldtricks_sphinx" / "static" / "oldtricks"
+REPO = Path(__file__).resolve().parent.parent
+STATIC = REPO / "site" / "oldtricks_sphinx" / "static" / "oldtricks"
 WORKER_OWN = {"engine_files"}  # the worker answers these itself: they look at the worker, not the engine
 STARTS = {"init", "make_snapshot"}  # the worker's start, answered before any table (its message listener)
+sys.path.insert(0, str(REPO / "site"))
+from oldtricks_runtime import operations  # noqa: E402 (after the site's folder is on the path)
+
+
+def engine_names() -> list[str]:
+    """The names of ``ENGINE_OPERATIONS`` in operations.js, in their order."""
+    text = (STATIC / operations.WORKER_TABLE).read_text(encoding="utf-8")
+    body = re.search(r"\nexport const ENGINE_OPERATIONS = \{\n(.*?)\n\};\n", text, re.S)
+    assert body, "operations.js has no ENGINE_OPERATIONS"
+    return re.findall(r"^  (\w+): ", body.group(1), re.M)
 
 
 def worker_table() -> dict[str, str]:
-    """The rows of worker.js's ``OPERATIONS``: each operation's name and what answers it."""
+    """The rows of worker.js's ``OPERATIONS``: each operation's name and what answers it, the engine's
+    (``engine``) spread from ``ENGINE_OPERATIONS``."""
     text = (STATIC / "worker.js").read_text(encoding="utf-8")
+    assert 'import { ENGINE_OPERATIONS } from "./operations.js";' in text
     body = re.search(r"\nconst OPERATIONS = \{\n(.*?)\n\};\n", text, re.S)
     assert body, "worker.js has no table of operations"
-    rows = re.findall(r"^  (\w+): (\w+|\(\) =>)", body.group(1), re.M)
-    return dict(rows)
+    spread = "  ...Object.fromEntries(Object.keys(ENGINE_OPERATIONS).map((op) => [op, engine])),"
+    assert body.group(1).startswith(spread + "\n"), "worker.js answers the engine's operations some other way"
+    rows = dict(re.findall(r"^  (\w+): (\w+|\(\) =>)", body.group(1), re.M))
+    return {**dict.fromkeys(engine_names(), "engine"), **rows}
+
+
+def test_operations_js_is_the_engine_table() -> None:
+    assert operations.stale(STATIC) is None
+    assert engine_names() == list(live.OPERATIONS)
+
+
+def test_operations_js_out_of_date_is_found(tmp_path: Path) -> None:
+    """An operation in one table and not the other: the file is stale, and says how to write it again."""
+    fewer = {name: row for name, row in live.OPERATIONS.items() if name != "advance"}
+    (tmp_path / operations.WORKER_TABLE).write_text(operations.worker_table(fewer), encoding="utf-8")
+    said = operations.stale(tmp_path)
+    assert said is not None and "python site/oldtricks_runtime operations" in said
+    assert operations.stale(tmp_path, fewer) is None
+    assert "is missing" in str(operations.stale(tmp_path / "nowhere"))
 
 
 def test_the_worker_table_names_the_engine_operations_and_its_own() -> None:
     table = worker_table()
     assert {op for op, answer in table.items() if answer == "engine"} == set(live.OPERATIONS)
     assert {op for op, answer in table.items() if answer != "engine"} == WORKER_OWN
+
+
+def test_every_operation_says_what_it_takes_and_gives() -> None:
+    for name, row in live.OPERATIONS.items():
+        assert row.takes.startswith("{") and row.gives.startswith("{"), name
 
 
 def test_the_widget_asks_only_for_operations_of_the_table() -> None:

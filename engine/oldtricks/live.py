@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import __version__, i18n, studylive
 from .datawords import DOMAINS
@@ -33,6 +33,7 @@ __all__ = [
     "LINE_WORDS",
     "NOTE_LIMIT",
     "OPERATIONS",
+    "Operation",
     "call",
     "hash_step",
     "open_table",
@@ -177,77 +178,79 @@ def _language(args: dict[str, Any]) -> dict[str, Any]:
     return {"lang": i18n.use(str(args.get("lang") or "en")), "langs": list(i18n.LANGS)}
 
 
-OPERATIONS: dict[str, Callable[[dict[str, Any]], str]] = {
-    "version": _answered(lambda args: {"version": __version__}),
-    "language": _answered(_language),
-    "levels": _answered(lambda args: {"levels": dict(LEVELS)}),
-    "games": _answered(lambda args: {"games": {n: [s.as_json() for s in g.option_specs] for n, g in GAMES.items()}}),
-    "link_encode": _answered(lambda args: {"link": encode(args["spec"])}),
-    "link_decode": _answered(lambda args: {"spec": decode(str(args.get("link", "")))}),
-    "open_table": _open_table,
-    "play": _play,
-    "frames": _frames,
-    "analyse": _answered(analyse),
-    "analysis_plan": _answered(analysis_plan),
-    "compare": _answered(compare_readings),
-    "find_parting": _answered(find_parting),
-    "table_spec": _answered(lambda args: {"spec": table_spec(args)}),
-    "link_of_table": _answered(link_of_table),
-    "table_note": _answered(note),
-    "advance": _answered(advance),
-    "line_to": _answered(line_to),
-    "deal_hands": _answered(deal_hands),
-    "game_info": _answered(game_info),
-    "scenario_toml": _answered(scenario_toml),
-    "study_encode": _answered(studylive.study_encode),
-    "study_read": _answered(studylive.study_read),
-    "study_file": _answered(studylive.study_file),
-    "study_open_file": _answered(studylive.study_open_file),
-    "study_propose": _answered(studylive.study_propose),
-    "study_edit": _answered(studylive.study_edit),
-    "study_chapter": _answered(studylive.study_chapter),
-    "study_played_on": _answered(studylive.study_played_on),
-    "study_handout": _answered(studylive.study_handout),
+class Operation(NamedTuple):
+    """One operation of the live engine: what answers it (the request's arguments in, JSON text out), the
+    arguments it ``takes`` and the fields it ``gives`` besides ``ok`` (``?``: may be left out; ``|``: or)."""
+
+    answer: Callable[[dict[str, Any]], str]
+    takes: str
+    gives: str
+
+
+OPERATIONS: dict[str, Operation] = {
+    "version": Operation(_answered(lambda args: {"version": __version__}), "{}", "{version}"),
+    # every sentence written from now on is in lang (the page's <html lang>: en, de or pl; another is refused)
+    "language": Operation(_answered(_language), "{lang}", "{lang, langs}"),
+    "levels": Operation(_answered(lambda args: {"levels": dict(LEVELS)}), "{}", "{levels}"),
+    "games": Operation(
+        _answered(lambda args: {"games": {n: [s.as_json() for s in g.option_specs] for n, g in GAMES.items()}}),
+        "{}",
+        "{games}",
+    ),
+    "link_encode": Operation(_answered(lambda args: {"link": encode(args["spec"])}), "{spec}", "{link}"),
+    "link_decode": Operation(_answered(lambda args: {"spec": decode(str(args.get("link", "")))}), "{link}", "{spec}"),
+    # as open_table() and play() above
+    "open_table": Operation(_open_table, "{key, spec, options?}", "{frames, stopped, refused, options, result}"),
+    "play": Operation(_play, "{key, step, move, bots?, level?}", "{frames, follows?}"),
+    "frames": Operation(_frames, "{key}", "{frames}"),
+    # the readings and the analysis (oldtricks.liveanalysis)
+    "analyse": Operation(_answered(analyse), "{key, step?, moves?}", "{analysis, line_words}"),
+    "analysis_plan": Operation(_answered(analysis_plan), "{key, step?, moves?}", "{text}"),
+    "compare": Operation(
+        _answered(compare_readings),
+        "{key, frames?}",
+        "{diverge, text, rule, rule_title, status, changed, frames?, book?}",
+    ),
+    "find_parting": Operation(
+        _answered(find_parting), "{key, tricks?, tries?, first?}", "{seed, spec, frames, book, diverge, text, ...}"
+    ),
+    # the teachers' tools on an open table (oldtricks.livetables, oldtricks.liveteach)
+    "table_spec": Operation(_answered(lambda args: {"spec": table_spec(args)}), "{key, step?, viewer?}", "{spec}"),
+    "link_of_table": Operation(_answered(link_of_table), "{key, step?, viewer?}", "{link, spec}"),
+    "table_note": Operation(_answered(note), "{key, step, text}", "{frame}"),
+    "advance": Operation(_answered(advance), "{key, step, bots, level?, limit?}", "{frames}"),
+    "line_to": Operation(_answered(line_to), "{key, moves}", "{frames}"),
+    "deal_hands": Operation(_answered(deal_hands), "{key}", "{hands}"),
+    "game_info": Operation(
+        _answered(game_info), "{game, options, names?}", "{title, seats, seat_names, pattern, options}"
+    ),
+    "scenario_toml": Operation(_answered(scenario_toml), "{key, viewer?} | {spec}", "{toml, name, spec}"),
+    # studies (oldtricks.studylive)
+    "study_encode": Operation(_answered(studylive.study_encode), "{study}", "{link, study}"),
+    "study_read": Operation(_answered(studylive.study_read), "{link}", "{study, problems}"),
+    "study_file": Operation(_answered(studylive.study_file), "{study}", "{toml, name}"),
+    "study_open_file": Operation(_answered(studylive.study_open_file), "{text, name?}", "{study, problems}"),
+    "study_propose": Operation(_answered(studylive.study_propose), "{spec, step, answers}", "{refusals, tries}"),
+    "study_edit": Operation(_answered(studylive.study_edit), "{study, chapter, ...}", "{link, study, said}"),
+    "study_chapter": Operation(_answered(studylive.study_chapter), "{link, also?}", "{frames, ...}"),
+    "study_played_on": Operation(_answered(studylive.study_played_on), "{link, also?, step}", "{played_on}"),
+    "study_handout": Operation(_answered(studylive.study_handout), "{study}", "{text}"),
 }
-"""Every operation of the live engine, by name: each takes the request's arguments and answers JSON text.
-The Pyodide worker (``worker.js``) lists the same names in its own table of operations."""
+"""Every operation of the live engine, by name, the one table :func:`call` answers through. The Pyodide
+worker answers the same names: ``worker.js`` builds its table from ``operations.js``, which the site's
+runtime build writes from this one (``python site/oldtricks_runtime operations``)."""
 
 
 def call(op: str, args_json: str = "{}") -> str:
-    """The operation ``op`` of :data:`OPERATIONS` with the arguments ``args_json`` (a JSON object):
+    """The operation ``op`` of :data:`OPERATIONS` with the arguments ``args_json`` (a JSON object); the
+    answer is JSON text: ``{"ok": true, ...}`` with the fields the operation gives, or ``{"ok": false,
+    "error": ..., "rule": ...}`` (an unknown operation, arguments that are not a JSON object, a request the
+    engine refuses).
 
-    - ``version``, ``games``: the engine's version; every game's options;
-    - ``language`` {lang} -> {lang, langs}: every sentence written from now on is in ``lang`` (the page's
-      ``<html lang>``: en, de or pl; another is refused, and the language stays as it was);
-    - ``open_table`` {key, spec, options?} and ``play`` {key, step, move, bots?, level?}: as
-      :func:`open_table` and :func:`play`;
-    - ``link_encode`` {spec} -> {link}, ``link_decode`` {link} -> {spec}; ``frames`` {key}: of an open table;
-
-    and for the teachers' tools (``key`` names an open table):
-
-    - ``table_spec`` {key, step?, viewer?} -> {spec}: the line as played, as a scenario spec;
-    - ``link_of_table`` {key, step?, viewer?} -> {link, spec}: its share link (``v1;…``);
-    - ``table_note`` {key, step, text} -> {frame}: set the note of a step ('' removes it);
-    - ``advance`` {key, step, bots, level?, limit?} -> {frames}: branch after ``step``, the bots play on;
-    - ``levels`` -> {levels}: the bot levels, each with what it does in words;
-    - ``line_to`` {key, moves} -> {frames}: the table becomes the line of these moves from the deal;
-    - ``deal_hands`` {key} -> {hands}: the deal in scenario notation;
-    - ``game_info`` {game, options, names?} -> {title, seats, seat_names, pattern, options};
-    - ``scenario_toml`` {key, viewer?} | {spec} -> {toml, name, spec}: a scenario file;
-    - ``compare`` {key, frames?} -> {diverge, text, rule, rule_title, status, changed, frames?, book?}:
-      where the table's reading parts from the scenario as written (``diverge``: a step, or null);
-    - ``analysis_plan`` {key, step?, moves?} -> {text}: what ``analyse`` is about to do, in words, at once;
-    - ``analyse`` {key, step?, moves?} -> {analysis, line_words}: every legal move's value with best play
-      (:meth:`oldtricks.model.Game.analyse`, as ``python -m oldtricks analyse --json``) and the best line
-      in the engine's words;
-    - ``study_encode`` {study} -> {link, study}, ``study_read`` {link} -> {study, problems}, ``study_file``
-      {study} -> {toml, name}, ``study_open_file`` {text, name?} -> {study, problems}, ``study_propose``
-      {spec, step, answers} -> {refusals, tries}, ``study_edit`` {study, chapter, ...} -> {link, study, said},
-      ``study_chapter`` {link, also?} -> {frames, ...}, ``study_played_on`` {link, also?, step} -> {played_on},
-      ``study_handout`` {study} -> {text}:
-      studies (:mod:`oldtricks.studylive`);
-    - ``find_parting`` {key, tricks?, tries?, first?} -> {seed, spec, frames, book, diverge, text, ...}:
-      a seeded deal where the two readings part (soonest within the first tricks); the table becomes it.
+    >>> json.loads(call("link_decode", json.dumps({"link": "v1;?"})))["ok"]
+    False
+    >>> json.loads(call("no_such_op"))["error"]
+    "unknown operation 'no_such_op'"
     """
     try:
         args = json.loads(args_json or "{}")
@@ -258,4 +261,4 @@ def call(op: str, args_json: str = "{}") -> str:
     if not isinstance(args, dict):
         return _fail("bad arguments: expected an object")
     operation = OPERATIONS.get(op)
-    return _fail(f"unknown operation {op!r}") if operation is None else operation(args)
+    return _fail(f"unknown operation {op!r}") if operation is None else operation.answer(args)

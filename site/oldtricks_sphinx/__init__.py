@@ -14,8 +14,9 @@ Each feature registers its nodes, directives, roles and events in one ``setup_*`
   :mod:`.stats` ``{stats} FILE PLOT`` (a plot of simulated games from a ``stats/`` data file), its
   numbers on a page of their own (:mod:`.plotnumbers`);
 - :mod:`.links` links resolved once every page is read; :mod:`.store` what the build remembers;
-- :mod:`.assets` the widget's static files (bundled and minified by :mod:`.bundle`) and the live
-  engine's runtime;
+- :mod:`.assets` the widget's static files and the live engine's runtime, built by the package beside
+  this one, ``oldtricks_runtime`` (the widget bundled and minified, Pyodide and the engine wheel, the
+  precompressed copies);
 - :mod:`.sandbox` ``{sandbox} GAME`` (deal, play, annotate, share); :mod:`.embeds` a bare page per
   scenario for iframes, and ``{embed} ID``; :mod:`.textpage` a page's viewers as text, on a page of
   their own; :mod:`.csp` a Content-Security-Policy on every page;
@@ -24,7 +25,8 @@ Each feature registers its nodes, directives, roles and events in one ``setup_*`
 - :mod:`.editions` the German and Polish editions beside the English site (switcher, translated pages,
   their catalogs checked), :mod:`.i18n` the extension's own words in the edition's language.
 
-``conf.py`` must put ``engine/`` and ``site/`` on ``sys.path``; the engine needs nothing installed.
+``conf.py`` must put ``engine/`` and ``site/`` on ``sys.path`` (the engine, this package and ``oldtricks_runtime``);
+the engine needs nothing installed.
 
 >>> from oldtricks_sphinx import embeds
 >>> embeds.embed_page("drogue/example")  # where a scenario's embed page is published

@@ -1,15 +1,16 @@
 """The browser side: the widget's files for HTML builders, and the live engine's runtime.
 
 The widget's sources are ``static/oldtricks/`` (next to this file). When an HTML build starts, esbuild
-bundles and minifies them into a temporary folder (:mod:`.bundle`), which is added to the HTML static
-path in their place, so that its ``oldtricks/`` folder lands in ``_static/oldtricks/``; the folder is
-removed when the build finishes. With ``oldtricks_bundle = False`` the sources themselves are
-published. ``pages.css`` (rule boxes, tables, the text form) and ``widget.css`` go on every page;
+bundles and minifies them into a temporary folder (:mod:`oldtricks_runtime.bundle`), which is added to
+the HTML static path in their place, so that its ``oldtricks/`` folder lands in ``_static/oldtricks/``;
+the folder is removed when the build finishes. With ``oldtricks_bundle = False`` the sources themselves
+are published. ``pages.css`` (rule boxes, tables, the text form) and ``widget.css`` go on every page;
 ``widget.js`` (an ES module) only on pages that embed a scenario, with a ``modulepreload`` of each
 file it imports statically. When an HTML build finishes without an error, the Pyodide runtime and
-the engine wheel are copied next to them (:mod:`.runtime`), so that "Play from here" works from the
-built folder, offline and under any sub-path. Last, every large file of the build gets its
-precompressed copies beside it (:mod:`.compress`; ``oldtricks_precompress = False`` to skip).
+the engine wheel are copied next to them (:mod:`oldtricks_runtime.runtime`), so that "Play from here"
+works from the built folder, offline and under any sub-path. Last, every large file of the build gets
+its precompressed copies beside it (:mod:`oldtricks_runtime.compress`; ``oldtricks_precompress = False``
+to skip).
 
 >>> PARTS["lesson.js"]({"ask": {"answer": "UA"}}), PARTS["panels.js"]({"panels": []})
 (True, False)
@@ -30,12 +31,14 @@ from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
-from .bundle import Bundle, BundleError, bundle, raw
-from .compress import precompress
-from .runtime import RUNTIME_FILES, RuntimeSetupError, build_wheel, copy_runtime
+from oldtricks_runtime.bundle import Bundle, BundleError, bundle, raw
+from oldtricks_runtime.compress import precompress
+from oldtricks_runtime.operations import stale as operations_stale
+from oldtricks_runtime.runtime import RUNTIME_FILES, RuntimeSetupError, build_wheel, copy_runtime
+from oldtricks_runtime.warm import finish as finish_warming
+from oldtricks_runtime.warm import start as start_warming
+
 from .scenario import scenario_embed
-from .warm import finish as finish_warming
-from .warm import start as start_warming
 
 __all__ = ["STATIC", "setup_assets", "widget_bundle"]
 
@@ -64,14 +67,14 @@ def setup_assets(app: Sphinx) -> None:
         "",
         types=frozenset({bool}),
         description="ship the standard library and the engine as Pyodide's bytecode, compiled by it at build "
-        "time (bytecode.py; False: as sources, compiled in the browser)",
+        "time (oldtricks_runtime/bytecode.py; False: as sources, compiled in the browser)",
     )
     app.add_config_value(
         "oldtricks_stdlib_keep",
         "",
         "",
         types=frozenset({str}),
-        description="the trimmed standard library's keep list ('': stdlib-keep.txt beside the extension)",
+        description="the trimmed standard library's keep list ('': oldtricks_runtime/stdlib-keep.txt)",
     )
     app.add_config_value(
         "oldtricks_precompress",
@@ -150,6 +153,9 @@ def _make_bundle(app: Sphinx) -> Bundle:
 def _add_static(app: Sphinx) -> None:
     if not _is_html(app):
         return
+    problem = operations_stale(STATIC / "oldtricks")  # the worker's table of the engine's operations
+    if problem is not None:
+        raise ExtensionError(problem)
     made = _make_bundle(app)
     app.oldtricks_bundle = made  # type: ignore[attr-defined]
     app.config.html_static_path.append(str(made.folder))

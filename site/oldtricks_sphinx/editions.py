@@ -42,9 +42,10 @@ from sphinx.util import logging
 from sphinx.util.i18n import docname_to_domain
 from sphinx.util.nodes import extract_messages
 
+from oldtricks_runtime.manifest import share_runtime
+
 from .embeds import EMBED_DIR
 from .i18n import _, language_name
-from .manifest import share_runtime
 from .themewords import touch_up_edition
 
 __all__ = [

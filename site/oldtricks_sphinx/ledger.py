@@ -21,10 +21,10 @@ from oldtricks.coverage import compute
 from oldtricks.errors import ScenarioError
 from oldtricks.ledger import Entry, LedgerError, implementation_sites, load
 from oldtricks.registry import all_rules, family_of
+from oldtricks_runtime.runtime import repo_root
 
 from .links import rule_link, scenario_link, status_pill
 from .project import load_scenario, scenario_files
-from .runtime import repo_root
 from .store import note_links
 
 __all__ = ["LedgerDirective", "setup_ledger"]

@@ -7,8 +7,8 @@ class="ot-stats-numbers">`` with only a link to the table, on ``numbers/<page>.h
 writes with every table of the page, each under its plot's id and title, which needs no script and
 prints. When the reader first opens a fold, ``numbers.js`` fetches that page (once for all the folds)
 and puts the table in the fold; where it cannot, the link stays. Other builders (text, LaTeX) show
-the table in place. (Not ``numbers.py``: run as scripts, runtime.py and stdlib.py have this folder
-on ``sys.path``, where such a name would stand in for the standard library's ``numbers``.)
+the table in place. (Not ``numbers.py``: with this folder on ``sys.path``, as a script run from it has,
+such a name would stand in for the standard library's ``numbers``.)
 
 >>> numbers_page("druzbart")
 'numbers/druzbart'

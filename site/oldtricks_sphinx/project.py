@@ -18,8 +18,7 @@ from sphinx.config import Config
 from oldtricks.errors import OldtricksError, ScenarioError
 from oldtricks.replay import Replay, replay
 from oldtricks.scenario import Scenario, discover, load
-
-from .runtime import repo_root
+from oldtricks_runtime.runtime import repo_root
 
 __all__ = ["SCENARIO_ID", "load_scenario", "replay_scenario", "scenario_files", "scenario_path", "setup_project"]
 

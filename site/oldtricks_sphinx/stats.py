@@ -29,10 +29,11 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.util.docutils import SphinxDirective
 
+from oldtricks_runtime.runtime import repo_root
+
 from .i18n import _
 from .plotdraw import WIDTH_PX, draw, row_groups
 from .plotnumbers import stats_numbers
-from .runtime import repo_root
 from .tables import table
 from .typography import decimal, integer, percentage
 from .words import translatable

@@ -47,25 +47,16 @@ if importlib.util.find_spec("playwright") is None or importlib.util.find_spec("p
     collect_ignore_glob = ["test_*.py"]
 
 
-def load_runtime() -> ModuleType:
-    """site/oldtricks_sphinx/runtime.py, loaded by path (the package's __init__ may import Sphinx)."""
-    path = REPO / "site" / "oldtricks_sphinx" / "runtime.py"
-    spec = importlib.util.spec_from_file_location("oldtricks_site_runtime", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+sys.path.insert(0, str(REPO / "site"))  # the runtime build (site/oldtricks_runtime), which imports no Sphinx
+from oldtricks_runtime import devserver, runtime  # noqa: E402 (once site/ is on the path)
 
-
-runtime = load_runtime()
-CHROMIUM = Path(runtime.CHROMIUM)
-CHROMIUM_ARGS = runtime.CHROMIUM_ARGS
+CHROMIUM = Path(devserver.CHROMIUM)
+CHROMIUM_ARGS = devserver.CHROMIUM_ARGS
 
 
 @pytest.fixture(scope="session")
 def site_runtime() -> ModuleType:
-    """site/oldtricks_sphinx/runtime.py (copy_runtime, build_wheel, make_server, RUNTIME_FILES)."""
+    """site/oldtricks_runtime/runtime.py (copy_runtime, build_wheel, RUNTIME_FILES)."""
     return runtime
 
 
@@ -126,7 +117,7 @@ def serve_dir() -> Iterator[Callable[[Path], SiteServer]]:
     servers: list[Any] = []
 
     def serve(root: Path) -> SiteServer:
-        server = runtime.make_server(Path(root), SUB_PATH)
+        server = devserver.make_server(Path(root), SUB_PATH)
         # TCP_NODELAY, as production servers set it: else Nagle's algorithm holds the body of many
         # responses until the browser's delayed ACK, some 40 ms each (bench/browser_bench.py)
         server.RequestHandlerClass = type(

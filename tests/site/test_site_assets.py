@@ -10,7 +10,7 @@ import pytest
 from sphinx.errors import ExtensionError
 
 from conftest import Builder
-from oldtricks_sphinx.runtime import RUNTIME_FILES
+from oldtricks_runtime.runtime import RUNTIME_FILES
 
 PAGES = {
     "index.md": "# Home\n\n```{toctree}\nplay\n```\n",

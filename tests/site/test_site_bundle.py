@@ -1,4 +1,4 @@
-"""The widget's files as published: bundled and minified by esbuild (site/oldtricks_sphinx/bundle.py).
+"""The widget's files as published: bundled and minified by esbuild (site/oldtricks_runtime/bundle.py).
 
 The real ``docs/`` build bundles them; these tests read what it wrote as a browser would (the URLs in
 the pages, the imports in the scripts), independently of esbuild's own account of it.
@@ -18,7 +18,7 @@ import pytest
 from sphinx.errors import ExtensionError
 
 from conftest import ASSET, EDITIONS, REPO, Builder, Site, widgets
-from oldtricks_sphinx.bundle import ENTRIES, BundleError, bundle
+from oldtricks_runtime.bundle import ENTRIES, BundleError, bundle
 
 SOURCE = REPO / "site" / "oldtricks_sphinx" / "static" / "oldtricks"
 NODE_MODULES = REPO / "node_modules"

@@ -1,4 +1,4 @@
-"""The trimmed standard library as Pyodide's bytecode (site/oldtricks_sphinx/bytecode.py): compiled by
+"""The trimmed standard library as Pyodide's bytecode (site/oldtricks_runtime/bytecode.py): compiled by
 the pinned Pyodide's own Python, read by it without a source, and the engine runs on it."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import engine_wheel
-from oldtricks_sphinx import bytecode, livewheel, runtime, stdlib
+from oldtricks_runtime import bytecode, livewheel, runtime, stdlib
 
 REPO = Path(__file__).resolve().parents[2]
 PYODIDE = REPO / "node_modules" / "pyodide"

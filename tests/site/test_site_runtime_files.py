@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from oldtricks_sphinx import compress, runtime, stdlib, strip
+from oldtricks_runtime import compress, devserver, runtime, stdlib, strip
 
 REPO = Path(__file__).resolve().parents[2]
 ENGINE = REPO / "engine" / "oldtricks"
@@ -73,7 +73,7 @@ def test_keep_list_names_members_of_the_pinned_pyodide() -> None:
     if not PYODIDE_ZIP.is_file():
         pytest.fail(f"{PYODIDE_ZIP} is missing: run `npm ci`")
     with zipfile.ZipFile(PYODIDE_ZIP) as archive:
-        assert not set(kept) - set(archive.namelist()), "a stale keep list: run `stdlib.py trace`"
+        assert not set(kept) - set(archive.namelist()), "a stale keep list: run `oldtricks_runtime stdlib trace`"
         trimmed = stdlib.kept_members(archive, kept, ENGINE, stdlib.read_frozen())
         full = sum(info.compress_size for info in archive.infolist())
         small = sum(archive.getinfo(name).compress_size for name in trimmed)
@@ -82,7 +82,7 @@ def test_keep_list_names_members_of_the_pinned_pyodide() -> None:
 
 def test_a_member_missing_from_the_zip_is_a_clear_error(tmp_path: Path) -> None:
     archive = _zip(tmp_path / "lib.zip", {"json/__init__.py": ""})
-    with pytest.raises(stdlib.StdlibError, match=r"does not hold: gone\.py .*stdlib\.py trace"):
+    with pytest.raises(stdlib.StdlibError, match=r"does not hold: gone\.py .*oldtricks_runtime stdlib trace"):
         stdlib.kept_members(archive, ["gone.py"], ENGINE)
 
 
@@ -182,7 +182,7 @@ def served(tmp_path: Path) -> Iterator[Any]:
     servers = []
 
     def start(precompressed: bool) -> Any:
-        server = runtime.make_server(site, "/sub/", precompressed=precompressed)
+        server = devserver.make_server(site, "/sub/", precompressed=precompressed)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         servers.append(server)
         return server

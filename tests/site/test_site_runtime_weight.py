@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from conftest import engine_wheel
-from oldtricks_sphinx import deflate, glue, livewheel, stdlib, strip
+from oldtricks_runtime import deflate, glue, livewheel, stdlib, strip
 
 REPO = Path(__file__).resolve().parents[2]
 ENGINE = REPO / "engine" / "oldtricks"

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from oldtricks_sphinx import compress, runtime, stdlib, warm
+from oldtricks_runtime import compress, runtime, stdlib, warm
 
 REPO = Path(__file__).resolve().parents[2]
 NODE_MODULES = REPO / "node_modules"

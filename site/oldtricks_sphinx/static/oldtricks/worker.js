@@ -19,17 +19,17 @@
 //                              engine's files are written 1.5 s later.}
 //   op "make_snapshot" args as "init": a fresh start that makes the memory snapshot and keeps it
 //                   -> result as "init", snapshot: "made" | "not stored" (once kept, or refused)
-//   op "open_table" args {key, spec, options}  -> oldtricks.live.open_table(key, spec_json, options_json)
-//   op "play"       args {key, step, move, bots, level} -> oldtricks.live.play(key, step, move, bots_json, level)
 //   op "engine_files" -> {ok, written}: the engine's files are on the worker's file system (see init)
-//   every other op of OPERATIONS below, args (object, or a JSON string) -> oldtricks.live.call(op, args_json);
-//   open_table and play go through it too. An op not in OPERATIONS is an error.
+//   every op of ENGINE_OPERATIONS (operations.js: oldtricks.live.OPERATIONS, with what each takes and
+//   gives; open_table and play among them), args (object, or a JSON string) -> oldtricks.live.call(op,
+//   args_json). An op not in OPERATIONS below is an error.
 //   Results are the JSON.parse of the string the Python function returns.
 // Messages out:  {id, ok: true, result} | {id, ok: false, error, traceback?}
 //                {event: "progress", fraction, label}   while "init" runs (fraction 0..1)
 //                {event: "fatal", error}                the interpreter is unusable: terminate me
 // A Python exception never kills the worker: it becomes {id, ok: false, error, traceback}.
 
+import { ENGINE_OPERATIONS } from "./operations.js";
 import { openSnapshot, prepareSnapshot, storeSnapshot, IMPORT_ALL } from "./snapshot.js";
 
 let pyodide = null;
@@ -121,7 +121,7 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache
   wheelBytes.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
   const options = {
     indexURL: base,
-    // the standard library trimmed to what the engine imports (site/oldtricks_sphinx/stdlib.py)
+    // the standard library trimmed to what the engine imports (site/oldtricks_runtime/stdlib.py)
     ...(stdlib ? { stdLibURL: new URL(stdlib, self.location.href).href } : {}),
     // Python output goes to the console as log/warn, never console.error (tests treat that as failure).
     stdout: (line) => console.log("[python]", line),
@@ -239,40 +239,11 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache
 const json = (value, fallback) => (typeof value === "string" ? value : JSON.stringify(value ?? fallback));
 const engine = (op, args) => live.call(op, json(args, {}));
 
-// Every operation the worker answers besides "init" and "make_snapshot", one row each. The engine's are
-// those of oldtricks.live.OPERATIONS, answered by oldtricks.live.call (tests/test_live_operations.py
-// checks that the two tables name the same operations); the worker's own look at the worker itself.
+// Every operation the worker answers besides "init" and "make_snapshot", one row each: the engine's, named
+// in operations.js (written from oldtricks.live.OPERATIONS, the one table of them) and answered by
+// oldtricks.live.call; and the worker's own, which look at the worker itself.
 const OPERATIONS = {
-  version: engine,
-  language: engine,
-  levels: engine,
-  games: engine,
-  link_encode: engine,
-  link_decode: engine,
-  open_table: engine,
-  play: engine,
-  frames: engine,
-  analyse: engine,
-  analysis_plan: engine,
-  compare: engine,
-  find_parting: engine,
-  table_spec: engine,
-  link_of_table: engine,
-  table_note: engine,
-  advance: engine,
-  line_to: engine,
-  deal_hands: engine,
-  game_info: engine,
-  scenario_toml: engine,
-  study_encode: engine,
-  study_read: engine,
-  study_file: engine,
-  study_open_file: engine,
-  study_propose: engine,
-  study_edit: engine,
-  study_chapter: engine,
-  study_played_on: engine,
-  study_handout: engine,
+  ...Object.fromEntries(Object.keys(ENGINE_OPERATIONS).map((op) => [op, engine])),
   // whether the engine's files are on the worker's file system yet (after a restore they come later: init)
   engine_files: () =>
     pyodide.runPython("import json, os, oldtricks; json.dumps({'ok': True, 'written': os.path.isfile(oldtricks.__file__)})"),

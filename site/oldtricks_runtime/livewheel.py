@@ -27,12 +27,12 @@ from __future__ import annotations
 import ast
 import base64
 import hashlib
-import importlib.util
-import sys
 import zipfile
 from collections.abc import Mapping
 from pathlib import Path
-from types import ModuleType
+
+from . import bytecode, deflate
+from .strip import strip_source
 
 __all__ = ["LiveWheelError", "live_members", "write_live_wheel"]
 
@@ -49,20 +49,6 @@ DIST_INFO_KEPT = ("WHEEL", "licenses/")
 
 class LiveWheelError(RuntimeError):
     """The engine wheel is missing, not a zip, or lacks the live engine."""
-
-
-def _sibling(stem: str) -> ModuleType:
-    """A module beside this file (strip.py, deflate.py), loaded by path as runtime.py loads its neighbours."""
-    name = f"oldtricks_site_{stem}"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{stem}.py"))
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def _imported(member: str, source: bytes, members: Mapping[str, bytes]) -> list[str]:
@@ -127,14 +113,12 @@ def write_live_wheel(
             members = {info.filename: wheel.read(info) for info in wheel.infolist() if not info.is_dir()}
     except (OSError, zipfile.BadZipFile) as exc:
         raise LiveWheelError(f"cannot read the engine wheel {full}: {exc}") from exc
-    strip = _sibling("strip").strip_source
     try:
         modules = sorted(live_members(members))
     except SyntaxError as exc:
         raise LiveWheelError(f"{full}: {exc.filename}, line {exc.lineno}: {exc.msg}") from exc
-    out: dict[str, bytes] = {name: strip(members[name]) for name in modules}
+    out: dict[str, bytes] = {name: strip_source(members[name]) for name in modules}
     if runtime is not None:
-        bytecode = _sibling("bytecode")
         try:
             out = bytecode.as_bytecode(out, runtime, compiled, "site")
         except (bytecode.BytecodeError, UnicodeDecodeError) as exc:
@@ -161,7 +145,6 @@ def write_live_wheel(
     record = f"{dist_info}/RECORD"
     lines = [_record_line(name, data) for name, data in out.items()] + [f"{record},,"]
     out[record] = ("\n".join(lines) + "\n").encode("utf-8")
-    deflate = _sibling("deflate")
     dest.parent.mkdir(parents=True, exist_ok=True)
     with dest.open("wb") as wheel:
         deflate.write_zip(wheel, [deflate.Member(name, data) for name, data in out.items()], cache)

@@ -2,7 +2,7 @@
 
 Pyodide ships its standard library as one zip (``python_stdlib.zip``, 2.5 MB) and loads it from the
 URL given by ``loadPyodide({stdLibURL})``. The live engine needs a small part of it. Which part is
-found by tracing a real run: ``python site/oldtricks_sphinx/stdlib.py trace`` starts the pinned
+found by tracing a real run: ``python site/oldtricks_runtime stdlib trace`` starts the pinned
 Pyodide under Node.js (node_modules/pyodide, full standard library), installs the engine wheel the
 way worker.js does, replays every scenario and calls every operation of ``oldtricks.live`` (the
 failing ones too), then lists every module of the zip that was imported. The list is kept in
@@ -19,8 +19,8 @@ scenario on the trimmed runtime and compare the frames with the build's.
 
 This module imports nothing from Sphinx.
 
-    python site/oldtricks_sphinx/stdlib.py trace [--wheel W] [--node-modules N]   # rewrites stdlib-keep.txt
-    python site/oldtricks_sphinx/stdlib.py write --out Z [--node-modules N]       # writes a trimmed zip
+    python site/oldtricks_runtime stdlib trace [--wheel W] [--node-modules N]   # rewrites stdlib-keep.txt
+    python site/oldtricks_runtime stdlib write --out Z [--node-modules N]       # writes a trimmed zip
 
 >>> imports = engine_imports(_repo_root() / "engine" / "oldtricks")
 >>> "json" in imports, "tomllib" in imports  # tomllib: imported inside a function the browser never runs
@@ -31,13 +31,15 @@ from __future__ import annotations
 
 import argparse
 import ast
-import importlib.util
 import re
 import sys
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
-from types import ModuleType
+
+from . import bytecode as _bytecode
+from . import deflate as _deflate
+from . import strip as _strip
 
 __all__ = [
     "FROZEN",
@@ -62,7 +64,7 @@ ZIP_ROOT = "/lib/python314.zip/"  # where Pyodide 314 mounts the standard librar
 HEADER = """\
 # The members of Pyodide's python_stdlib.zip that the live engine imports, traced from a real run
 # (Pyodide under Node.js: its start, the engine wheel installed as worker.js does, every scenario
-# replayed, every live operation called). Written by `python site/oldtricks_sphinx/stdlib.py trace`;
+# replayed, every live operation called). Written by `python site/oldtricks_runtime stdlib trace`;
 # run it again when the engine or the pinned Pyodide changes. One zip member a line; last, after
 # "frozen", the modules the interpreter has frozen in and loads from itself: never shipped.
 """
@@ -76,32 +78,13 @@ def _repo_root() -> Path:
     return Path(__file__).resolve().parents[2]
 
 
-def _sibling(stem: str) -> ModuleType:
-    """A module beside this file (strip.py, deflate.py), loaded by path: this module is itself loaded
-    so by runtime.py."""
-    name = f"oldtricks_site_{stem}"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{stem}.py"))
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-_strip = _sibling("strip")
-_deflate = _sibling("deflate")
-_bytecode = _sibling("bytecode")
-
-
 # ---- the trace: stdlibtrace.py ---------------------------------------------------------------------
 def trace(node_modules: Path, wheel: Path, scenarios: Path) -> tuple[list[str], list[str]]:
     """The zip members imported in a real Pyodide run of the engine (see the module's docstring), and
     apart those of modules frozen into the interpreter, which it loads from itself, not from the zip.
     Raises :class:`StdlibError` where the trace cannot run or fails."""
-    tracer = _sibling("stdlibtrace")
+    from . import stdlibtrace as tracer
+
     try:
         members, frozen = tracer.trace(node_modules, wheel, scenarios, ZIP_ROOT)
     except tracer.TraceError as exc:
@@ -257,7 +240,7 @@ def kept_members(archive: zipfile.ZipFile, keep: Iterable[str], engine: Path, fr
     if missing:
         raise StdlibError(
             f"{KEEP_FILE.name} lists members that {SOURCE_NAME} does not hold: {', '.join(missing[:5])}"
-            " (a new Pyodide? run `python site/oldtricks_sphinx/stdlib.py trace`)"
+            " (a new Pyodide? run `python site/oldtricks_runtime stdlib trace`)"
         )
     return sorted(traced | import_closure(engine_imports(engine), archive, left_out))
 

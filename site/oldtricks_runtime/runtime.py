@@ -20,12 +20,7 @@ The runtime manifest and the service worker are written by manifest.py (its docs
 
 This module imports nothing from Sphinx. The Sphinx extension calls ``copy_runtime`` from its
 ``build-finished`` hook (after Sphinx has copied ``static/oldtricks/`` into ``_static/oldtricks/``);
-the noxfile calls it through the command line::
-
-    python site/oldtricks_sphinx/runtime.py wheel --dest build/wheels        # prints the wheel's path
-    python site/oldtricks_sphinx/runtime.py copy --out build/site [--wheel W] # builds the wheel if no W
-    python site/oldtricks_sphinx/runtime.py serve --root build/site --port 8000 [--prefix /sub/]
-                                                  # sends a file's .br/.gz copy where the client takes it
+the noxfile calls it through the package's command line (``python site/oldtricks_runtime wheel``, cli.py).
 
 >>> pinned_version(repo_root() / "package.json", "pyodide") is not None
 True
@@ -33,7 +28,6 @@ True
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import json
 import shutil
@@ -42,7 +36,11 @@ import sys
 import tempfile
 import zipfile
 from pathlib import Path
-from types import ModuleType
+
+from . import glue as _glue
+from . import livewheel as _livewheel
+from . import manifest as _manifest
+from . import stdlib as _stdlib
 
 __all__ = [
     "MANIFEST_NAME",
@@ -50,7 +48,6 @@ __all__ = [
     "RuntimeSetupError",
     "build_wheel",
     "copy_runtime",
-    "make_server",
     "pinned_version",
     "repo_root",
     "write_service_worker",
@@ -75,7 +72,7 @@ class RuntimeSetupError(RuntimeError):
 
 
 def repo_root() -> Path:
-    """The repository holding this file (site/oldtricks_sphinx/runtime.py)."""
+    """The repository holding this file (site/oldtricks_runtime/runtime.py)."""
     return Path(__file__).resolve().parents[2]
 
 
@@ -92,30 +89,11 @@ def pinned_version(package_json: Path, package: str) -> str | None:
     return None
 
 
-def _load_sibling(stem: str) -> ModuleType:
-    """A module beside this file (stdlib.py, glue.py ...), loaded by path: this module is itself loaded
-    so by the tests and the noxfile."""
-    name = f"oldtricks_site_{stem}"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{stem}.py"))
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-_stdlib = _load_sibling("stdlib")
-_manifest = _load_sibling("manifest")
 MANIFEST_NAME: str = _manifest.MANIFEST_NAME
 PYODIDE_DIR: str = _manifest.PYODIDE_DIR
 WHEELS_DIR: str = _manifest.WHEELS_DIR
 CLIENT_DIR: str = _manifest.CLIENT_DIR
 write_service_worker = _manifest.write_service_worker
-_glue = _load_sibling("glue")
-_livewheel = _load_sibling("livewheel")
 
 
 def _engine_source() -> Path:
@@ -296,44 +274,3 @@ def build_wheel(dest: Path, project: Path | None = None) -> Path:
     if not attempts:
         failures.append("no builder available: install hatchling (or uv, or pip) in this environment")
     raise RuntimeSetupError(f"could not build the oldtricks wheel from {project}:\n" + "\n".join(failures))
-
-
-# ---- the development server, and the browser the tests launch against it: devserver.py ----------------
-_devserver = _load_sibling("devserver")
-CHROMIUM: str = _devserver.CHROMIUM
-CHROMIUM_ARGS: list[str] = _devserver.CHROMIUM_ARGS
-make_server = _devserver.make_server
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Self-hosted browser runtime of the oldtricks site.")
-    commands = parser.add_subparsers(dest="command", required=True)
-    copy = commands.add_parser("copy", help="copy Pyodide + the engine wheel into a built site")
-    copy.add_argument("--out", type=Path, required=True, help="site root (holds _static/)")
-    copy.add_argument("--node-modules", type=Path, default=repo_root() / "node_modules")
-    copy.add_argument("--wheel", type=Path, help="engine wheel; built from the repo when omitted")
-    copy.add_argument("--wheel-dir", type=Path, default=repo_root() / "build" / "wheels")
-    wheel = commands.add_parser("wheel", help="build the engine wheel, print its path")
-    wheel.add_argument("--dest", type=Path, default=repo_root() / "build" / "wheels")
-    serve = commands.add_parser("serve", help="serve a built site on 127.0.0.1")
-    serve.add_argument("--root", type=Path, default=repo_root() / "build" / "site")
-    serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--prefix", default="/", help="URL sub-path to serve the site under")
-    args = parser.parse_args(argv)
-    try:
-        if args.command == "wheel":
-            print(build_wheel(args.dest))
-        elif args.command == "copy":
-            built = args.wheel or build_wheel(args.wheel_dir)
-            copy_runtime(args.out, args.node_modules, built)
-            print(f"runtime: {args.out / '_static'} (pyodide/, wheels/{built.name}, oldtricks/{MANIFEST_NAME})")
-        else:
-            _devserver.serve(args.root, args.prefix, args.port)
-    except RuntimeError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

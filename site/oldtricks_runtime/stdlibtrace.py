@@ -1,7 +1,7 @@
-"""The trace of the standard library the live engine imports (``python site/oldtricks_sphinx/stdlib.py
+"""The trace of the standard library the live engine imports (``python site/oldtricks_runtime stdlib
 trace``, see stdlib.py): the pinned Pyodide started under Node.js with the engine wheel installed as
 worker.js installs it, every scenario replayed and every live operation called, and the zip's modules
-that were imported listed. Loaded by path by stdlib.py."""
+that were imported listed. Imported by stdlib.py when it traces."""
 
 from __future__ import annotations
 

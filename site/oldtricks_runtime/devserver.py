@@ -1,7 +1,7 @@
-"""The development web server of the built site (``python3 site/oldtricks_sphinx/runtime.py serve``,
-``nox -s serve``, the browser tests and the browser benchmark): a plain static server (what the site
-must work on) with the MIME types the runtime needs, optionally under a sub-path, and optionally
-answering with the precompressed copies of a file. Loaded by :mod:`runtime` (``make_server``)."""
+"""The development web server of the built site (``python site/oldtricks_runtime serve``, ``nox -s serve``,
+the browser tests and the browser benchmark): a plain static server (what the site must work on) with the
+MIME types the runtime needs, optionally under a sub-path, and optionally answering with the precompressed
+copies of a file; and the Chromium the browser tests and the benchmark launch against it."""
 
 from __future__ import annotations
 
@@ -167,7 +167,7 @@ class ServeError(RuntimeError):
 
 def serve(root: Path, prefix: str = "/", port: int = 8000) -> None:
     """Serve the built site ``root`` on 127.0.0.1 until Ctrl-C, with its precompressed copies (``python3
-    site/oldtricks_sphinx/runtime.py serve``). Raises :class:`ServeError` for an empty root or a port taken."""
+    site/oldtricks_runtime serve``). Raises :class:`ServeError` for an empty root or a port taken."""
     if not (root / "index.html").is_file() and not (root / "_static").is_dir():
         raise ServeError(f"nothing to serve at {root}: run `nox -s site` first")
     try:

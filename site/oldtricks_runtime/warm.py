@@ -50,7 +50,7 @@ def command(node_modules: Path, keep: Path | None, precompressed: Path | None, c
         sys.executable,
         "-c",
         # the package imports the engine, as the build does (docs/conf.py puts both folders on sys.path)
-        "import sys; sys.path[:0] = sys.argv[1:3]; from oldtricks_sphinx.warm import main; main(sys.argv[3:])",
+        "import sys; sys.path[:0] = sys.argv[1:3]; from oldtricks_runtime.warm import main; main(sys.argv[3:])",
         str(SITE),
         str(SITE.parent / "engine"),
         str(node_modules),

@@ -1,6 +1,6 @@
 """The runtime manifest that live.js reads, and the service worker that keeps the runtime for the next
 page and offline (serviceworker.js, versioned by the runtime's digest): written by runtime.py's
-``copy_runtime`` into a built site. Loaded by path by runtime.py.
+``copy_runtime`` into a built site.
 
 Runtime manifest (``_static/oldtricks/runtime.json``); URLs are relative to the manifest itself::
 
@@ -47,6 +47,7 @@ SW_CACHE_PREFIX = "oldtricks-"  # serviceworker.js's PREFIX: its caches, named b
 PYODIDE_DIR = "pyodide"  # under _static/
 WHEELS_DIR = "wheels"  # under _static/
 CLIENT_DIR = "oldtricks"  # under _static/: live.js, worker.js, runtime.json
+WORKER_IMPORTS = ("operations.js", "snapshot.js")  # the modules worker.js imports
 
 
 def sha256(path: Path) -> str:
@@ -90,8 +91,8 @@ def write_manifest(
         *(f"_static/{PYODIDE_DIR}/{name}" for name in runtime_files),
         f"_static/{WHEELS_DIR}/{live_wheel.name}",
         f"_static/{CLIENT_DIR}/worker.js",
-        # the module worker.js imports, where the sources are not bundled (bundled, it is inside worker.js)
-        *([f"_static/{CLIENT_DIR}/snapshot.js"] if (client_dir / "snapshot.js").is_file() else []),
+        # the modules worker.js imports, where the sources are not bundled (bundled, they are inside worker.js)
+        *(f"_static/{CLIENT_DIR}/{name}" for name in WORKER_IMPORTS if (client_dir / name).is_file()),
     ]
     version = f"{installed}-{digest[:16]}"
     write_service_worker(outdir, version, kept)
