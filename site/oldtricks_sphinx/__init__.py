@@ -8,6 +8,7 @@ Each feature registers its nodes, directives, roles and events in one ``setup_*`
   double-dummy table); :mod:`.lessons` ``{lessons} GAME`` (a course);
   :mod:`.glossary` the meaning of a glossary term on every link to it; :mod:`.ledger` ``{ledger}``
   (the rules ledger as one table); :mod:`.picture` ``{trick}`` (one trick drawn as cards);
+  :mod:`.drawing` ``{drawing}`` (a figure in HTML and SVG whose words the catalogs translate);
   :mod:`.tabs` ``{tabs}`` and ``{tab} LABEL`` (the readings of one deal, one at a time);
   :mod:`.folds` ``{examples}`` and ``{fold} LINE`` (a section's viewers, or any part of a page, folded
   under a line that names them);
@@ -42,6 +43,7 @@ from sphinx.application import Sphinx
 from .assets import setup_assets
 from .csp import setup_csp
 from .ddtable import setup_ddtable
+from .drawing import setup_drawing
 from .editions import setup_editions
 from .embeds import setup_embeds
 from .folds import setup_folds
@@ -84,6 +86,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         setup_glossary,
         setup_ledger,
         setup_picture,
+        setup_drawing,
         setup_tabs,
         setup_folds,
         setup_stats,

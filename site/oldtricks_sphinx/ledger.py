@@ -4,6 +4,14 @@ Each row is a ledger id: its game, its status, its statement, the works it rests
 the sources leave out, where the engine decides it (the ``# id`` comments in the engine's code) and the
 scenarios that demonstrate it. Without JavaScript the table is complete as it stands; ``ledger.js``
 adds sorting by any column and filters by game, status and source.
+
+In an edition the table is in its language: the statements and gaps from the ledger's catalog (the
+engine's ``ledger`` domain, :func:`oldtricks.datawords.translated`), the citations and the sources' notes
+as messages of the page's own catalog, the headings and labels from the extension's (:mod:`.i18n`).
+Rule ids stay as they are.
+
+>>> citation_words("historical", None), citation_words("digest", None), citation_words("outside", "medium")
+('', ' (digest)', ' (outside, medium weight)')
 """
 
 from __future__ import annotations
@@ -18,19 +26,58 @@ from sphinx.util.docutils import SphinxDirective
 
 import oldtricks
 from oldtricks.coverage import compute
+from oldtricks.datawords import translated
 from oldtricks.errors import ScenarioError
 from oldtricks.ledger import Entry, LedgerError, implementation_sites, load
 from oldtricks.registry import all_rules, family_of
 from oldtricks_runtime.runtime import repo_root
 
+from .i18n import _, n_
 from .links import rule_link, scenario_link, status_pill
 from .project import load_scenario, scenario_files
 from .store import note_links
+from .words import translatable, translatable_text
 
-__all__ = ["LedgerDirective", "setup_ledger"]
+__all__ = ["LedgerDirective", "citation_words", "headers", "setup_ledger"]
 
-HEADERS = ("Rule", "Game", "Status", "Statement", "Sources", "Gap in the sources", "Decided in", "Scenarios")
 WIDTHS = (12, 7, 7, 22, 16, 18, 9, 9)
+KIND_WORDS = {
+    "historical": lambda: _("historical"),
+    "digest": lambda: _("digest"),
+    "outside": lambda: _("outside"),
+    "ours": lambda: _("ours"),
+}
+WEIGHT_WORDS = {"medium": lambda: _("medium")}
+STATUS_COUNTS = {
+    "documented": lambda n: n_("{count} documented", "{count} documented", n),
+    "disputed": lambda n: n_("{count} disputed", "{count} disputed", n),
+    "suggested": lambda n: n_("{count} suggested", "{count} suggested", n),
+    "assumed": lambda n: n_("{count} assumed", "{count} assumed", n),
+}
+
+
+def headers() -> tuple[str, ...]:
+    """The table's column headings in the edition's language."""
+    return (
+        _("Rule"),
+        _("Game"),
+        _("Status"),
+        _("Statement"),
+        _("Sources"),
+        _("Gap in the sources"),
+        _("Decided in"),
+        _("Scenarios"),
+    )
+
+
+def citation_words(kind: str, weight: str | None) -> str:
+    """What follows a work's citation: its kind, and its weight where the ledger gives one (a historical
+    work is named without its kind)."""
+    kind_word = KIND_WORDS[kind]() if kind in KIND_WORDS else kind
+    if weight:
+        weight_word = WEIGHT_WORDS[weight]() if weight in WEIGHT_WORDS else weight
+        return " (" + _("{kind}, {weight} weight").format(kind=kind_word, weight=weight_word) + ")"
+    return "" if kind == "historical" else f" ({kind_word})"
 
 
 class LedgerDirective(SphinxDirective):
@@ -64,14 +111,15 @@ class LedgerDirective(SphinxDirective):
         sites = implementation_sites(package)
 
         table = nodes.table(classes=["ot-table", "ot-ledger-table"])
-        group = nodes.tgroup(cols=len(HEADERS))
+        group = nodes.tgroup(cols=len(WIDTHS))
         table += group
         group.extend(nodes.colspec(colwidth=w) for w in WIDTHS)
         head = nodes.thead()
-        head += _row([nodes.paragraph("", h) for h in HEADERS])
+        head += _row([nodes.paragraph("", h) for h in headers()])
         body = nodes.tbody()
+        where = self.get_source_info()
         for entry in ledger:
-            body += self._entry_row(entry, sites.get(entry.id, []), cov.get(entry.id, []), titles)
+            body += self._entry_row(entry, sites.get(entry.id, []), cov.get(entry.id, []), titles, where)
         group += head
         group += body
         counts = {
@@ -79,9 +127,13 @@ class LedgerDirective(SphinxDirective):
         }
         summary = nodes.paragraph(
             "",
-            f"{len(ledger)} rules: "
-            + ", ".join(f"{n} {status}" for status, n in counts.items())
-            + f"; {len(ledger.works)} works cited.",
+            _("{rules}: {statuses}; {works}.").format(
+                rules=n_("{count} rule", "{count} rules", len(ledger)).format(count=len(ledger)),
+                statuses=", ".join(STATUS_COUNTS[status](n).format(count=n) for status, n in counts.items()),
+                works=n_("{count} work cited", "{count} works cited", len(ledger.works)).format(
+                    count=len(ledger.works)
+                ),
+            ),
             classes=["ot-ledger-summary"],
         )
         box = nodes.container(classes=["ot-ledger"])
@@ -92,16 +144,21 @@ class LedgerDirective(SphinxDirective):
         return [box]
 
     @staticmethod
-    def _entry_row(entry: Entry, where: list[str], demos: list[str], titles: dict[str, str]) -> nodes.row:
+    def _entry_row(
+        entry: Entry, where: list[str], demos: list[str], titles: dict[str, str], line: tuple[str, int]
+    ) -> nodes.row:
+        # the citations and notes are the page's messages (the directive's line), the rest the catalogs';
+        # Sphinx unwraps a translatable inline at the end of its parent: the work's name has one of its own
         sources = nodes.bullet_list(classes=["ot-ledger-sources"])
         for cite in entry.sources:
-            para = nodes.paragraph("", "", nodes.inline("", cite.cite, classes=["ot-ledger-work"]))
-            if cite.work.weight:
-                para += nodes.Text(f" ({cite.work.kind}, {cite.work.weight} weight)")
-            elif cite.work.kind != "historical":
-                para += nodes.Text(f" ({cite.work.kind})")
+            work = nodes.inline("", "", translatable(cite.cite, *line), classes=["ot-ledger-work"])
+            para = nodes.paragraph("", "", work)
+            words = citation_words(cite.work.kind, cite.work.weight)
+            if words:
+                para += nodes.Text(words)
             if cite.note:
-                para += nodes.Text(f": {cite.note}")
+                para += nodes.Text(": ")
+                para += translatable_text(cite.note, *line)
             sources += nodes.list_item("", para)
         decided: list[nodes.Node] = []
         for i, spot in enumerate(where):
@@ -117,10 +174,10 @@ class LedgerDirective(SphinxDirective):
             nodes.paragraph("", "", rule_link(entry.id, pill=False)),
             nodes.paragraph("", family_of(entry.id)),
             nodes.paragraph("", "", status_pill(entry.status)),
-            nodes.paragraph("", entry.statement),
+            nodes.paragraph("", translated(f"{entry.id}|statement", entry.statement)),
             sources,
-            nodes.paragraph("", entry.gap or ""),
-            nodes.paragraph("", "", *decided) if decided else nodes.paragraph("", "", nodes.emphasis("", "no code")),
+            nodes.paragraph("", translated(f"{entry.id}|gap", entry.gap) if entry.gap else ""),
+            nodes.paragraph("", "", *decided) if decided else nodes.paragraph("", "", nodes.emphasis("", _("no code"))),
             nodes.paragraph("", "", *shown),
         ]
         row = _row(cells)

@@ -23,7 +23,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 
-__all__ = ["CellLines", "setup_words", "translatable"]
+__all__ = ["CellLines", "plain_words", "setup_words", "translatable", "translatable_text"]
 
 
 def translatable(text: str, source: str | None, line: int | None, classes: Sequence[str] = ()) -> nodes.inline:
@@ -31,6 +31,31 @@ def translatable(text: str, source: str | None, line: int | None, classes: Seque
     node = nodes.inline(text, text, classes=list(classes), translatable=True)
     node.source, node.line = source, line
     return node
+
+
+class plain_words(nodes.Inline, nodes.TextElement):
+    """Words of the page written as they are, without an element of their own (an inline is a ``<span>``)."""
+
+
+def translatable_text(text: str, source: str | None, line: int | None) -> plain_words:
+    """Words that the page's catalog translates, written with no element around them (a source's note
+    after its citation, where the English page has plain text).
+
+    >>> node = translatable_text("its own guess", "ledger.md", 15)
+    >>> node.astext(), node.line, node["translatable"]
+    ('its own guess', 15, True)
+    """
+    node = plain_words(text, text, translatable=True)
+    node.source, node.line = source, line
+    return node
+
+
+def _visit_plain(self: Any, node: plain_words) -> None:
+    pass
+
+
+def _depart_plain(self: Any, node: plain_words) -> None:
+    pass
 
 
 class CellLines(SphinxTransform):
@@ -64,4 +89,6 @@ def _ancestors(node: nodes.Node) -> list[nodes.Node]:
 
 
 def setup_words(app: Sphinx) -> None:
+    builders = ("html", "latex", "text", "man", "texinfo")
+    app.add_node(plain_words, **dict.fromkeys(builders, (_visit_plain, _depart_plain)))  # type: ignore[arg-type]
     app.add_transform(CellLines)

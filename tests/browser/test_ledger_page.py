@@ -76,3 +76,25 @@ def test_the_ledger_filters_and_sorts(live_page: Any, site_server: SiteServer) -
     )
     assert statuses == sorted(statuses)
     assert status_header.get_attribute("aria-sort") == "ascending"
+
+
+@pytest.mark.parametrize(
+    ("language", "count", "statuses"),
+    [
+        ("de", "{n} von {n} Regeln angezeigt", ["alle Status", "belegt", "strittig", "vorgeschlagen", "angenommen"]),
+        ("pl", "Pokazano {n} z {n} reguł", ["każdy status", "udokumentowana", "sporna", "sugerowana", "przyjęta"]),
+    ],
+)
+def test_the_ledgers_filters_speak_the_editions_language(
+    live_page: Any, site_server: SiteServer, language: str, count: str, statuses: list[str]
+) -> None:
+    live_page.goto(f"{site_server.url}{language}/ledger.html")
+    total = live_page.locator("table.ot-ledger-table tbody tr").count()
+    assert live_page.locator('[data-role="ledger-count"]').text_content() == count.format(n=total)
+    shown = live_page.eval_on_selector_all('[data-role="ledger-status"] option', "os => os.map(o => o.textContent)")
+    assert shown == statuses  # each status as the table's labels name it
+    works = live_page.eval_on_selector_all('[data-role="ledger-source"] option', "os => os.map(o => o.value)")[1:]
+    assert "Pierer 1841" in works and not [w for w in works if ", S. " in w or ", s. " in w]  # a work, not its pages
+    live_page.select_option('[data-role="ledger-status"]', "assumed")
+    assumed = live_page.locator("table.ot-ledger-table tbody tr.ot-status-assumed").count()
+    assert len(visible_ids(live_page)) == assumed

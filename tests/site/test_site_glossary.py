@@ -89,8 +89,8 @@ RULES_PAGE_TERMS = {
         "black nose",
     ),
 }
-# code, viewers, raw HTML, other roles, links, tags and tables are not prose, and are not linked
-SKIPPED = re.compile(r"^(`{3,}|:{3,})\{(raw|scenario|compare|stats|options|trick)\}.*?^\1\s*$", re.M | re.S)
+# code, viewers, raw HTML and drawings (HTML too), other roles, links, tags and tables are not prose, and are not linked
+SKIPPED = re.compile(r"^(`{3,}|:{3,})\{(raw|drawing|scenario|compare|stats|options|trick)\}.*?^\1\s*$", re.M | re.S)
 SPANS = re.compile(
     r"^(?:`{3,}|:{3,}).*$|\{(?!term\})[\w:-]+\}`[^`]*`|(?<!\})`[^`]*`|\[[^\]]*\]\([^)]*\)|<[^>\n]+>|^\|.*$|^[ \t]*<.*$",
     re.M,

@@ -66,3 +66,32 @@ def test_option_tables_show_each_value_with_its_rules_status(build: Builder) -> 
     assert len(shown) == sum(len(spec.choices) for cls in GAMES.values() for spec in cls.option_specs)
     for anchor, status in shown:
         assert status == LEDGER.rule(ANCHORS[anchor]).status, ANCHORS[anchor]
+
+
+def test_an_edition_writes_the_ledger_in_its_language_rule_ids_as_they_are(build: Builder) -> None:
+    from test_site_editions import CONF, EXTENSION
+
+    from oldtricks.datawords import translated
+
+    catalog = (REPO / "docs" / "locales" / "de" / "LC_MESSAGES" / "ledger.po").read_text(encoding="utf-8")
+    pages = {
+        "index.md": "# Rules ledger\n\n```{ledger}\n```\n",
+        "locales/de/pages.toml": 'pages = ["index"]\n',
+        "locales/de/LC_MESSAGES/index.po": catalog,  # the real page's: its other paragraphs are stale here
+        "locales/de/LC_MESSAGES/oldtricks.po": EXTENSION,
+    }
+    built = build(pages, conf=CONF, strict=False)
+    assert "no translation" not in built.warnings and "fuzzy" not in built.warnings, built.warnings
+    html = built.html()
+    rows = ledger_rows(html)
+    assert list(rows) == [entry.id for entry in LEDGER]  # the ids and anchors as in English
+    assert "<p>Lücke in den Quellen</p>" in html and "Gap in the sources" not in html
+    assert re.search(r'class="ot-ledger-summary">\d+ Regeln: \d+ belegt, \d+ strittig', html)
+    entry = next(e for e in LEDGER if e.id == "bettelmann.next-lead")
+    row = rows[entry.id]
+    statement = translated(f"{entry.id}|statement", entry.statement, "de")
+    assert statement != entry.statement and statement.replace('"', "&quot;")[:40] in row  # the engine's catalog
+    assert '<span class="ot-ledger-work">Gööck 1967, S. 36</span>' in row  # the page's catalog
+    assert "erschlossen aus der Gleichstandsregel" in row and "inferred from" not in row  # a source's note
+    assert "(Zusammenfassung)" in row and "(digest)" not in row
+    assert ">bettelmann.next-lead<" in row

@@ -1,6 +1,9 @@
 // The Rules ledger page: sort the table by any column, filter it by game, status, source and words.
 // The table is complete without this script; it only hides rows and reorders them. The choices in
-// the menus are read from the table itself, so nothing about the rules is decided here.
+// the menus are read from the table itself, so nothing about the rules is decided here. Its words are the
+// edition's (words.js); a status is named in the menu as the table's own labels name it.
+
+import { nt, t } from "./words.js";
 
 const COLUMNS = {rule: 0, game: 1, status: 2, sources: 4};
 
@@ -10,17 +13,17 @@ function cellText(row, index) {
 
 function works(row) {
   return [...row.cells[COLUMNS.sources].querySelectorAll(".ot-ledger-work")]
-    .map((el) => el.textContent.trim().replace(/,\s*(pp?\.|p\.).*$/, ""));
+    .map((el) => el.textContent.trim().replace(/,\s*(?:pp?|S|s)\.\s*\d.*$/, ""));  // the work, without its pages
 }
 
-function menu(label, values, role) {
+function menu(label, every, values, role, shown = (value) => value) {
   const select = document.createElement("select");
   select.dataset.role = role;
-  select.append(new Option(`every ${label}`, ""));
-  for (const value of values) select.append(new Option(value, value));
+  select.append(new Option(every, ""));
+  for (const value of values) select.append(new Option(shown(value), value));
   const wrap = document.createElement("label");
   wrap.className = "ot-ledger-filter";
-  wrap.append(`${label[0].toUpperCase()}${label.slice(1)} `, select);
+  wrap.append(`${label} `, select);
   return {wrap, select};
 }
 
@@ -33,16 +36,18 @@ function setup(box) {
   rows.forEach((row, i) => { row.dataset.order = String(i); });
   const distinct = (pick) => [...new Set(rows.flatMap(pick))].sort((a, b) => a.localeCompare(b));
 
-  const game = menu("game", distinct((r) => [cellText(r, COLUMNS.game)]), "ledger-game");
-  const status = menu("status", ["documented", "disputed", "suggested", "assumed"], "ledger-status");
-  const source = menu("source", distinct(works), "ledger-source");
+  const game = menu(t("Game"), t("every game"), distinct((r) => [cellText(r, COLUMNS.game)]), "ledger-game");
+  const label = (value) => table.querySelector(`tbody .ot-status.ot-status-${value}`)?.textContent.trim() || value;
+  const statuses = ["documented", "disputed", "suggested", "assumed"];
+  const status = menu(t("Status"), t("every status"), statuses, "ledger-status", label);
+  const source = menu(t("Source"), t("every source"), distinct(works), "ledger-source");
   const words = document.createElement("input");
   words.type = "search";
-  words.placeholder = "words or id";
+  words.placeholder = t("words or id");
   words.dataset.role = "ledger-words";
   const wordsLabel = document.createElement("label");
   wordsLabel.className = "ot-ledger-filter";
-  wordsLabel.append("Find ", words);
+  wordsLabel.append(`${t("Find")} `, words);
   const count = document.createElement("p");
   count.className = "ot-ledger-count";
   count.dataset.role = "ledger-count";
@@ -69,7 +74,8 @@ function setup(box) {
       row.hidden = !keep;
       if (keep) shown += 1;
     }
-    count.textContent = `${shown} of ${rows.length} rules shown`;
+    const total = rows.length;
+    count.textContent = nt("{shown} of {count} rule shown", "{shown} of {count} rules shown", total, {shown, count: total});
   };
   for (const control of [game.select, status.select, source.select]) control.addEventListener("change", apply);
   words.addEventListener("input", apply);
