@@ -244,7 +244,7 @@ def call(op: str, args_json: str = "{}") -> str:
       {study} -> {toml, name}, ``study_open_file`` {text, name?} -> {study, problems}, ``study_propose``
       {spec, step, answers} -> {refusals, tries}, ``study_edit`` {study, chapter, ...} -> {link, study, said},
       ``study_chapter`` {link, also?} -> {frames, ...}, ``study_played_on`` {link, also?, step} -> {played_on},
-      ``study_handout`` {study} -> {text}:
+      ``study_handout`` {study} -> {text, page, name}:
       studies (:mod:`oldtricks.studylive`);
     - ``find_parting`` {key, tricks?, tries?, first?} -> {seed, spec, frames, book, diverge, text, ...}:
       a seeded deal where the two readings part (soonest within the first tricks); the table becomes it.
