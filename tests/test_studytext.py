@@ -10,6 +10,7 @@ import pytest
 
 from conftest import SCENARIOS
 from oldtricks.cli import main
+from oldtricks.errors import StudyError
 from oldtricks.i18n import language
 from oldtricks.scenario import load
 from oldtricks.study import Chapter, Study, encode
@@ -100,3 +101,23 @@ def test_drogue_s_table_speaks_the_cli_s_language(lang: str, first: str, head: s
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == first and lines[1].startswith(head)
     assert lines[2].split()[1:] == ["70", "50", "70", "50"]  # the columns stay under their seats
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (lambda h: h.replace("UB", "KH"), "chapter 1: bad deal: North's hand: KH is dealt twice"),
+        (lambda h: h[:-3], "chapter 1: bad deal: the hands leave out UB: deal the whole 32-card German pack"),
+    ],
+)
+def test_a_hand_dealt_wrong_is_refused_by_the_study_in_plain_words(change, said) -> None:  # type: ignore[no-untyped-def]
+    from oldtricks.studylive import study_of
+
+    south = "KH TA 8H UH 9B 7A TL OA 7B OB 8B OL AH KA 9H OH"
+    north = "9A AA 9L 8L 8A KL 7H TB UL UA AB KB 7L AL TH UB"
+    spec = {"game": "bettelmann", "title": "by hand", "deal": {"dealer": 0, "hands": [south, north]}, "steps": []}
+    assert study_of({"title": "t", "chapters": [{"spec": spec}]}).chapters  # the whole pack, each card once
+    spec["deal"] = {"dealer": 0, "hands": [south, change(north)]}
+    with pytest.raises(StudyError) as caught:
+        study_of({"title": "t", "chapters": [{"spec": spec}]})
+    assert str(caught.value) == said
