@@ -10,7 +10,7 @@ export class HandForm {
   constructor(editor) {
     this.editor = editor;
     this.game = null;
-    this.seats = h("div", {class: "ot-study-hands", "data-role": "study-hands"});
+    this.seats = h("div", {class: "ot-sb-seats", "data-role": "study-hands"});
     this.el = h("details", {class: "ot-study-hand-box", "data-role": "study-hand-box",
       ontoggle: () => { if (this.el.open) this.load(); }},
     h("summary", {}, t("Deal by hand")),
@@ -31,9 +31,9 @@ export class HandForm {
     const r = await this.editor.page.call("game_info", {game, options: {}});
     if (!r.ok) { this.editor.say(r.error, "error"); return false; }
     this.game = game;
-    put(this.seats, r.seat_names.map((name, i) => h("label", {class: "ot-sb-field ot-study-hand"},
+    put(this.seats, r.seat_names.map((name, i) => h("label", {class: "ot-sb-field ot-sb-hand-field"},
       h("span", {class: "ot-sb-label"}, name),
-      h("textarea", {class: "ot-text", rows: 2, spellcheck: "false", autocomplete: "off", "data-role": "study-hand",
+      h("textarea", {class: "ot-text ot-sb-hand", rows: 2, spellcheck: "false", autocomplete: "off", "data-role": "study-hand",
         "data-seat": i, "aria-label": t("{seat}'s cards", {seat: name})}))));
     return true;
   }
