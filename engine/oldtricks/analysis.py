@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .i18n import _
 from .model import Move
 from .search import Position, Search
 
@@ -76,7 +77,7 @@ class Analysis:
 
     def render(self, names: Sequence[str]) -> str:
         """The analysis as lines of text for the terminal."""
-        out = [f"{names[self.to_move]} to play. Values: {self.measure}."]
+        out = [_("{seat} to play. Values: {measure}.").format(seat=names[self.to_move], measure=self.measure)]
         if self.note:
             out.append(self.note)
         width = max(len(str(m.move)) for m in self.moves)

@@ -228,10 +228,13 @@ def _study_link(args: argparse.Namespace) -> int:
         print(handout(found.study))
     else:
         study = found.study
-        print(f"{study.title}: {len(study.chapters)} chapter{'s' if len(study.chapters) != 1 else ''}")
+        count = len(study.chapters)
+        said = i18n.ngettext("{title}: {count} chapter", "{title}: {count} chapters", count)
+        print(said.format(title=study.title, count=count))
         for number, chapter in enumerate(study.chapters, start=1):
             asked = len(chapter.questions())
-            print(f"  {number}. {chapter.title}: {asked} question{'s' if asked != 1 else ''}")
+            said = i18n.ngettext("{title}: {count} question", "{title}: {count} questions", asked)
+            print(f"  {number}. " + said.format(title=chapter.title, count=asked))
     return 1 if found.problems else 0
 
 
@@ -255,16 +258,20 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             _print_json({"step": step, **dd.as_json()})
             return 0
         names = game.seat_names()
-        print(f"Step {step}: card points with best play, {names[dd.leader]} leading (of 120).")
-        print("trump  " + "  ".join(f"{names[s]:>7}" for s in range(4)) + "   (each seat as maker: his side's points)")
+        said = i18n._("Step {step}: card points with best play, {seat} leading (of 120).")
+        print(said.format(step=step, seat=names[dd.leader]))
+        head = i18n._("trump")
+        width = max(5, len(head))
+        seats = "  ".join(f"{names[s]:>7}" for s in range(4))
+        print(f"{head:<{width}}  {seats}   " + i18n._("(each seat as maker: his side's points)"))
         for trump in dd.points:
-            print(f"{trump:<5}  " + "  ".join(f"{dd.for_maker(s, trump):>7}" for s in range(4)))
+            print(f"{trump:<{width}}  " + "  ".join(f"{dd.for_maker(s, trump):>7}" for s in range(4)))
         return 0
     analysis = game.analyse(state)
     if args.json:
         _print_json(analysis.as_json(step))
         return 0
-    print(f"Step {step}. " + analysis.render(game.seat_names()))
+    print(i18n._("Step {step}.").format(step=step) + " " + analysis.render(game.seat_names()))
     return 0
 
 

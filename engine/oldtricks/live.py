@@ -234,7 +234,7 @@ OPERATIONS: dict[str, Operation] = {
     "study_edit": Operation(_answered(studylive.study_edit), "{study, chapter, ...}", "{link, study, said}"),
     "study_chapter": Operation(_answered(studylive.study_chapter), "{link, also?}", "{frames, ...}"),
     "study_played_on": Operation(_answered(studylive.study_played_on), "{link, also?, step}", "{played_on}"),
-    "study_handout": Operation(_answered(studylive.study_handout), "{study}", "{text}"),
+    "study_handout": Operation(_answered(studylive.study_handout), "{study}", "{text, page, name}"),
 }
 """Every operation of the live engine, by name, the one table :func:`call` answers through. The Pyodide
 worker answers the same names: ``worker.js`` builds its table from ``operations.js``, which the site's

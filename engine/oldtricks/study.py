@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import links
-from .errors import LinkError, OldtricksError, StudyError
+from .errors import LinkError, OldtricksError, ScenarioError, StudyError
 from .replay import Line
 from .scenario import TEXT_LIMIT, TITLE_LIMIT
 
@@ -69,6 +69,8 @@ class Chapter:
             return cls.of_link(links.encode(spec), also)
         except StudyError:
             raise
+        except ScenarioError as exc:  # a spec is no file: its error needs no "<scenario>:" before it
+            raise StudyError(exc.reason if exc.path == "<scenario>" and exc.line is None else str(exc)) from None
         except OldtricksError as exc:
             raise StudyError(str(exc)) from None
 

@@ -25,7 +25,7 @@ from .gamebook import played_on
 from .replay import Line
 from .study import Chapter, Read, Study, encode, read
 from .studyfile import loads, to_toml
-from .studytext import handout
+from .studytext import file_name, handout, text_page
 
 
 def _also(raw: Any) -> dict[int, list[str]]:
@@ -270,5 +270,7 @@ def study_played_on(args: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def study_handout(args: Mapping[str, Any]) -> dict[str, Any]:
-    """{study} -> {text}: the study as one handout to print (:func:`oldtricks.studytext.handout`)."""
-    return {"text": handout(study_of(args.get("study")))}
+    """{study} -> {text, page, name}: the study as one handout to print (:func:`oldtricks.studytext.handout`),
+    and as a page with no script to save as ``name`` (:func:`oldtricks.studytext.text_page`)."""
+    study = study_of(args.get("study"))
+    return {"text": handout(study), "page": text_page(study), "name": file_name(study, ".html")}

@@ -31,5 +31,5 @@ export const ENGINE_OPERATIONS = {
   study_edit: "{study, chapter, ...} -> {link, study, said}",
   study_chapter: "{link, also?} -> {frames, ...}",
   study_played_on: "{link, also?, step} -> {played_on}",
-  study_handout: "{study} -> {text}",
+  study_handout: "{study} -> {text, page, name}",
 };

@@ -1,5 +1,5 @@
-// The teacher's side of the study page: the study's title and notes; chapters added by seed, from a
-// game link (any sandbox's Copy link, or its "Add to a study"), or from a study file (picker or drop);
+// The teacher's side of the study page: the study's title and notes; chapters added by seed, by hand
+// (studyhand.js), from a game link (any sandbox's Copy link, or its "Add to a study"), or from a study file (picker or drop);
 // each retitled, moved, removed, noted on any step, and any step made a question with its right moves,
 // a hint and words for a wrong card, beside the engine's proposal; then the link copied and the file
 // saved. The study lives in the engine's form ({title, notes, chapters: [{link, also, spec, title,
@@ -9,6 +9,7 @@ import { copyText, sandboxPages } from "./share.js";
 import { drawChapter } from "./studyboard.js";
 import { ADDED, DRAFT, saveFile, store, stored } from "./studystore.js";
 import { QuestionForm } from "./studyask.js";
+import { HandForm } from "./studyhand.js";
 import { nt, t } from "../words.js";
 
 const EMPTY = {title: t("My study"), notes: "", chapters: []};
@@ -33,6 +34,7 @@ export class StudyEditor {
       placeholder: t("v1;g=… (a sandbox's Copy link)"), "aria-label": t("A game link")});
     this.fileIn = h("input", {type: "file", accept: ".toml,text/plain", "data-role": "study-file",
       "aria-label": t("Open a study file"), onchange: () => this.openFile(this.fileIn.files[0])});
+    this.hands = new HandForm(this);
     this.list = h("ol", {class: "ot-study-chapters", "data-role": "study-chapters"});
     this.board = h("div", {class: "ot-study-board", "data-role": "study-board"});
     this.chapterTools = h("div", {class: "ot-study-chapter-tools"});
@@ -50,9 +52,10 @@ export class StudyEditor {
       h("div", {class: "ot-sb-row"}, this.gameSelect, h("label", {class: "ot-sb-field"}, h("span", {class: "ot-sb-label"}, t("seed")),
         this.seedField), h("button", {type: "button", class: "ot-btn", "data-action": "study-add-seed", onclick: () => this.addSeed()},
         t("Deal by seed"))),
+      this.hands.el,
       h("div", {class: "ot-sb-row"}, this.linkIn, h("button", {type: "button", class: "ot-btn", "data-action": "study-add-link",
         onclick: () => this.addLink()}, t("Add this game"))),
-      h("p", {class: "ot-sb-help"}, t("To deal by hand or play moves first, use a sandbox, or any viewer of the site: its “Study” button adds the step it shows."), " ",
+      h("p", {class: "ot-sb-help"}, t("To play moves first, use a sandbox, or any viewer of the site: its “Study” button adds the step it shows."), " ",
         h("a", {href: Object.values(sandboxPages())[0] || "sandbox/index.html"}, t("The sandboxes")))),
     h("div", {class: "ot-study-main"}, this.list, h("div", {class: "ot-study-stage"}, this.board, this.chapterTools)),
     h("div", {class: "ot-sb-share", role: "group", "aria-label": t("Share")},

@@ -6,7 +6,7 @@
 import { h, put } from "../dom.js";
 import { forgetLessons, solvedLessons } from "../progress.js";
 import { drawChapter } from "./studyboard.js";
-import { DRAFT, store } from "./studystore.js";
+import { DRAFT, saveFile, store } from "./studystore.js";
 import { nt, t } from "../words.js";
 
 /** A short name for a study link (FNV-1a of its text), so its chapters' progress is its own. */
@@ -40,7 +40,9 @@ export class StudyReader {
         h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "study-start-again", onclick: () => this.again()},
           t("Start again")),
         h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "study-print", onclick: () => this.print()},
-          t("Print a handout"))),
+          t("Print a handout")),
+        h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "study-text-page", onclick: () => this.textPage()},
+          t("Text page"))),
       this.handout);
   }
 
@@ -114,6 +116,15 @@ export class StudyReader {
     if (!r.ok) { this.page.say(r.error, "error"); return; }
     this.handout.textContent = r.text;
     window.print();
+  }
+
+  /** The study as a page of its own with no script (the engine writes it, every text escaped), saved as a
+   * file the teacher opens offline or puts on any site. */
+  async textPage() {
+    const r = await this.page.call("study_handout", {study: this.study});
+    if (!r.ok) { this.page.say(r.error, "error"); return; }
+    saveFile(r.name, r.page, "text/html");
+    this.page.say(t("Text page {name} made: the study as text, with no script, to open in any browser or put on any site.", {name: r.name}));
   }
 
   again() {

@@ -30,9 +30,9 @@ export function store(key, value) {
   } catch (err) { /* storage refused: the link still holds the study */ }
 }
 
-/** A file offered to the reader to save. */
-export function saveFile(name, text) {
-  const url = URL.createObjectURL(new Blob([text], {type: "application/toml"}));
+/** A file offered to the reader to save (a study file, or a page: `type` "text/html"). */
+export function saveFile(name, text, type = "application/toml") {
+  const url = URL.createObjectURL(new Blob([text], {type}));
   const a = h("a", {href: url, download: name, hidden: true});
   document.body.appendChild(a);
   a.click();
