@@ -29,6 +29,8 @@ LESSONS = [
     ("drogue/overtrump-must", None),
     ("drogue/guard-ace", None),
     ("druzbart/seven-gracz", None),
+    ("druzbart/obers-beaters", None),
+    ("druzbart/duds", None),
     ("clock/matador-in-time", None),
     ("druzbart/keep-matador", None),
 ]
@@ -107,24 +109,14 @@ def test_every_other_choice_is_played_on_in_words(name: str, rp: Replay) -> None
 # Questions held to their scenario's own rule: the first rule the scenario demonstrates, the one its title
 # states. The worked example (drogue.example) is a trick of plays under other rules: its question is held
 # to the rule of the play it asks for, one of those.
-# Known open (issue 32, item 2): these questions still test a neighbouring rule, and no position was found yet
-# where their own rule refuses a card, two legal cards remain and the solver has one best answer. Strict:
-# the mark must go when the question is mended.
-OPEN = {
-    "druzbart/obers-beaters": "has no question: in the deal it shares with duds (four tricks alike) its Obers are"
-    " forced at trick 5, or tie later where the deal is already decided",
-}
 RULE_QUESTIONS = [
-    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=OPEN[name])) if name in OPEN else name
-    for name in (
-        "drogue/example",
-        "drogue/order-bezique",
-        "drogue/jack-is-trump",
-        "drogue/overtrump-must",
-        "druzbart/head",
-        "druzbart/seven-gracz",
-        "druzbart/obers-beaters",
-    )
+    "drogue/example",
+    "drogue/order-bezique",
+    "drogue/jack-is-trump",
+    "drogue/overtrump-must",
+    "druzbart/head",
+    "druzbart/seven-gracz",
+    "druzbart/obers-beaters",
 ]
 OWN_RULE = {"drogue/example": "drogue.play.follow"}  # Ben's A♦ on trick 2, forced to beat the Nine (en forçant)
 
