@@ -21,14 +21,12 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
 import os
-import shutil
-import subprocess
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Literal
+
+from .nodejs import run_script
 
 Where = Literal["zip", "site"]  # the standard library's zip, or site-packages (the engine wheel)
 
@@ -84,21 +82,16 @@ with open("/oldtricks/out.json", "w", encoding="utf-8") as handle:
 
 
 def _in_pyodide(sources: Mapping[str, bytes], runtime: Path, where: Where) -> dict[str, bytes]:
-    node = shutil.which("node")
-    if node is None:
-        raise BytecodeError("the standard library is compiled by Pyodide under Node.js: `node` is not on PATH")
-    if not (runtime / "pyodide.mjs").is_file():
-        raise BytecodeError(f"no Pyodide in {runtime}: run `npm ci`")
-    with tempfile.TemporaryDirectory(prefix="oldtricks-bytecode-") as tmp:
-        folder = Path(tmp)
-        (folder / "compile.mjs").write_text(NODE_SCRIPT, encoding="utf-8")
-        texts = {name: data.decode("utf-8") for name, data in sources.items()}
-        (folder / "in.json").write_text(json.dumps(texts), encoding="utf-8")
-        command = [node, str(folder / "compile.mjs"), str(runtime.resolve()) + "/", str(folder / "in.json")]
-        proc = subprocess.run([*command, str(folder / "out.json"), where], capture_output=True, text=True, check=False)
-        if proc.returncode != 0:
-            raise BytecodeError(f"Pyodide under Node.js failed (exit {proc.returncode}):\n{proc.stderr[-2000:]}")
-        made = json.loads((folder / "out.json").read_text(encoding="utf-8"))
+    texts = {name: data.decode("utf-8") for name, data in sources.items()}
+    made = run_script(
+        NODE_SCRIPT,
+        runtime,
+        texts,
+        error=BytecodeError,
+        doing="the standard library is compiled",
+        failed="Pyodide under Node.js failed",
+        after=[where],
+    )
     if made["errors"]:
         raise BytecodeError("Pyodide's Python could not compile:\n" + "\n".join(made["errors"].values()))
     return {name: base64.b64decode(made["pyc"][name]) for name in sources}

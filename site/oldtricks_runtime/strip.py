@@ -21,15 +21,13 @@ from __future__ import annotations
 import ast
 import hashlib
 import io
-import json
 import os
 import re
-import shutil
-import subprocess
-import tempfile
 import tokenize
 from collections.abc import Mapping
 from pathlib import Path
+
+from .nodejs import run_script
 
 __all__ = ["StripError", "docstrings", "parses_here", "strip_source", "strip_sources"]
 
@@ -179,23 +177,16 @@ writeFileSync(output, pyodide.FS.readFile("/oldtricks/out.json"));
 
 
 def _in_pyodide(sources: Mapping[str, bytes], runtime: Path) -> dict[str, bytes]:
-    node = shutil.which("node")
-    if node is None:
-        raise StripError("sources newer than this Python are stripped by Pyodide under Node.js: `node` is not on PATH")
-    if not (runtime / "pyodide.mjs").is_file():
-        raise StripError(f"no Pyodide in {runtime}: run `npm ci`")
-    with tempfile.TemporaryDirectory(prefix="oldtricks-strip-") as tmp:
-        folder = Path(tmp)
-        (folder / "strip.mjs").write_text(NODE_SCRIPT, encoding="utf-8")
-        texts = {name: data.decode("utf-8") for name, data in sources.items()}
-        (folder / "in.json").write_text(json.dumps(texts), encoding="utf-8")
-        command = [node, str(folder / "strip.mjs"), str(runtime.resolve()) + "/", __file__, str(folder / "in.json")]
-        proc = subprocess.run([*command, str(folder / "out.json")], capture_output=True, text=True, check=False)
-        if proc.returncode != 0:
-            raise StripError(
-                f"Pyodide could not strip {', '.join(sources)} (exit {proc.returncode}):\n{proc.stderr[-2000:]}"
-            )
-        stripped = json.loads((folder / "out.json").read_text(encoding="utf-8"))
+    texts = {name: data.decode("utf-8") for name, data in sources.items()}
+    stripped = run_script(
+        NODE_SCRIPT,
+        runtime,
+        texts,
+        error=StripError,
+        doing="sources newer than this Python are stripped",
+        failed=f"Pyodide could not strip {', '.join(sources)}",
+        before=[__file__],
+    )
     return {name: str(text).encode("utf-8") for name, text in stripped.items()}
 
 
