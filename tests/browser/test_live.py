@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from conftest import Guard, SiteServer, edition_of, embedded, frames_shown, site_pages, wait_mounted, widget
+from oldtricks.i18n import _, language
 from oldtricks.replay import replay
 from oldtricks.scenario import from_spec
 
@@ -18,19 +19,49 @@ PAGE = "bettelmann.html"
 SID = "bettelmann/last-three"  # South holds three cards face up and may choose among them
 
 
-def test_live_play_accepts_a_legal_card_and_explains_an_illegal_one(live_page: Any, site_server: SiteServer) -> None:
-    book = embedded((site_server.root / PAGE).read_text(encoding="utf-8"))[SID]["frames"]
+# What the engine says when a card is refused here (games/bettelmann/narrate.py), and when the reader takes
+# a seat (live.py), in English: the words of each between its fields, as the page's language has them.
+REFUSED = (
+    "{seat} must turn up the top card of the pile ({card}); only with three cards or fewer may a player look"
+    " and choose"
+)
+SEATED = (
+    "Live: you play {seat}, the engine plays the others.",
+    "Live: you play {seat}. Click a highlighted card or a move button.",
+    "Live: you play {seat}; the engine plays the others.",
+)
+
+
+def words_of(message: str, lang: str) -> list[str]:
+    """The words of ``message`` in ``lang`` between its fields ({seat}, {card}), each of them long enough
+    to say something."""
+    with language(lang):
+        said = _(message)
+    assert lang == "en" or said != message, f"no {lang} for {message!r}"
+    parts = [part.strip() for chunk in said.split("{") for part in chunk.split("}")[-1:]]
+    return [part for part in parts if len(part) >= 6]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_live_play_accepts_a_legal_card_and_explains_an_illegal_one(
+    live_page: Any, site_server: SiteServer, lang: str
+) -> None:
+    """In each edition: the live engine (in the page's language) takes the book's card and refuses another
+    with its rule, in that language's words."""
+    page = PAGE if lang == "en" else f"{lang}/{PAGE}"
+    book = embedded((site_server.root / page).read_text(encoding="utf-8"))[SID]["frames"]
     # the step where South chooses: three cards face up, each of them legal
     choose = next(f for f in book if f["turn"] == 0 and len(f["legal"]) == 3)
     step = choose["step"]
-    live_page.goto(f"{site_server.url}{PAGE}#{SID}@{step}")
+    live_page.goto(f"{site_server.url}{page}#{SID}@{step}")
     wait_mounted(live_page)
     root = widget(live_page, SID)
     assert root.get_attribute("data-step") == str(step)
     root.locator('[data-action="go-live"]').click()
     live_page.wait_for_selector(f'.oldtricks-widget[id="{SID}"][data-ready="live"]', timeout=LIVE_MS)
     live_page.wait_for_function(f"() => !document.getElementById('{SID}').hasAttribute('aria-busy')")
-    assert "you play South" in root.locator('[data-role="live-status"]').inner_text()
+    status = root.locator('[data-role="live-status"]').inner_text()
+    assert any(all(w in status for w in words_of(m, lang)) for m in SEATED), (lang, status)
 
     # A legal card (the one the book plays): the engine answers with the next step.
     move = book[step + 1]["move"]
@@ -52,7 +83,8 @@ def test_live_play_accepts_a_legal_card_and_explains_an_illegal_one(live_page: A
     refused.click()
     error = root.locator('[data-role="message"] .ot-msg-error')
     error.wait_for()
-    assert "top card" in error.inner_text(), error.inner_text()
+    missing = [w for w in words_of(REFUSED, lang) if w not in error.inner_text()]
+    assert not missing, (lang, missing, error.inner_text())
     link = error.locator("a.ot-rule")
     assert link.get_attribute("title") == "bettelmann.last-three"
     assert link.get_attribute("href") == "#rule-bettelmann-last-three"
