@@ -22,8 +22,7 @@ SID = "bettelmann/last-three"  # South holds three cards face up and may choose 
 # What the engine says when a card is refused here (games/bettelmann/narrate.py), and when the reader takes
 # a seat (live.py), in English: the words of each between its fields, as the page's language has them.
 REFUSED = (
-    "{seat} must turn up the top card of the pile ({card}); only with three cards or fewer may a player look"
-    " and choose"
+    "{seat} must turn up the top card of the pile ({card}); only with three cards or fewer may a player look and choose"
 )
 SEATED = (
     "Live: you play {seat}, the engine plays the others.",
