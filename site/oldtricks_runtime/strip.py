@@ -27,8 +27,6 @@ import tokenize
 from collections.abc import Mapping
 from pathlib import Path
 
-from .nodejs import run_script
-
 __all__ = ["StripError", "docstrings", "parses_here", "strip_source", "strip_sources"]
 
 _CODING = re.compile(rb"^[ \t\f]*#.*?coding[:=]")  # PEP 263: an encoding line is kept
@@ -177,6 +175,9 @@ writeFileSync(output, pyodide.FS.readFile("/oldtricks/out.json"));
 
 
 def _in_pyodide(sources: Mapping[str, bytes], runtime: Path) -> dict[str, bytes]:
+    # imported here: Pyodide's Python imports this module alone, as oldtricks_strip, outside its package
+    from .nodejs import run_script
+
     texts = {name: data.decode("utf-8") for name, data in sources.items()}
     stripped = run_script(
         NODE_SCRIPT,
