@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from conftest import Guard, SiteServer, edition_of, embedded, frames_shown, site_pages, wait_mounted, widget
-from oldtricks.i18n import _, language
+from oldtricks.i18n import _, language, pgettext
 from oldtricks.replay import replay
 from oldtricks.scenario import from_spec
 
@@ -19,8 +19,9 @@ PAGE = "bettelmann.html"
 SID = "bettelmann/last-three"  # South holds three cards face up and may choose among them
 
 
-# What the engine says when a card is refused here (games/bettelmann/narrate.py), and when the reader takes
-# a seat (live.py), in English: the words of each between its fields, as the page's language has them.
+# What the engine says when a card is refused here (games/bettelmann/narrate.py), and the viewer's words when
+# the reader takes a seat (widgetwords.py, context "widget"), in English: the words of each between its
+# fields, as the page's language has them.
 REFUSED = (
     "{seat} must turn up the top card of the pile ({card}); only with three cards or fewer may a player look and choose"
 )
@@ -31,11 +32,11 @@ SEATED = (
 )
 
 
-def words_of(message: str, lang: str) -> list[str]:
-    """The words of ``message`` in ``lang`` between its fields ({seat}, {card}), each of them long enough
-    to say something."""
+def words_of(message: str, lang: str, context: str | None = None) -> list[str]:
+    """The words of ``message`` (of ``context``) in ``lang`` between its fields ({seat}, {card}), each of
+    them long enough to say something."""
     with language(lang):
-        said = _(message)
+        said = pgettext(context, message) if context else _(message)
     assert lang == "en" or said != message, f"no {lang} for {message!r}"
     parts = [part.strip() for chunk in said.split("{") for part in chunk.split("}")[-1:]]
     return [part for part in parts if len(part) >= 6]
@@ -60,7 +61,7 @@ def test_live_play_accepts_a_legal_card_and_explains_an_illegal_one(
     live_page.wait_for_selector(f'.oldtricks-widget[id="{SID}"][data-ready="live"]', timeout=LIVE_MS)
     live_page.wait_for_function(f"() => !document.getElementById('{SID}').hasAttribute('aria-busy')")
     status = root.locator('[data-role="live-status"]').inner_text()
-    assert any(all(w in status for w in words_of(m, lang)) for m in SEATED), (lang, status)
+    assert any(all(w in status for w in words_of(m, lang, "widget")) for m in SEATED), (lang, status)
 
     # A legal card (the one the book plays): the engine answers with the next step.
     move = book[step + 1]["move"]
