@@ -131,7 +131,12 @@ def test_a_chapter_is_dealt_by_hand_and_a_wrong_hand_is_refused(live_page: Any, 
     fields.nth(1).fill("  " + NORTH.replace(" ", "\n  ") + "\n")  # spaces and lines as a teacher types them
     page.locator('[data-action="study-add-hands"]').click()
     page.wait_for_function("() => document.querySelectorAll('[data-role=study-chapters] li').length === 1")
-    assert message.inner_text().startswith("Chapter 1 added: Bettelmann, dealt by hand.")
+    # the chapter is drawn, then said: the wrong hand's message is gone at once, the new one follows
+    assert "bad deal" not in message.inner_text()
+    page.wait_for_function(
+        "(said) => document.querySelector('[data-role=study-message]').textContent.startsWith(said)",
+        arg="Chapter 1 added: Bettelmann, dealt by hand.",
+    )
     page.locator('[data-role="study-board"] .oldtricks-widget').wait_for()
     # the link holds the deal exactly: decoded here, and opened for a student
     link = page.locator('[data-role="study-link"]').input_value().split("#", 1)[1]

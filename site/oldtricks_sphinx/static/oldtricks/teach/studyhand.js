@@ -52,6 +52,7 @@ export class HandForm {
   }
 
   async add() {
+    this.editor.say("");  // the last try's message goes at once: what this one says comes when it is done
     if (!(await this.load())) return;
     const select = this.editor.gameSelect;
     const title = select.selectedOptions[0]?.textContent || this.game;
