@@ -80,6 +80,20 @@ HOLD_HASHCHANGE = """() => {
 }"""
 LOAD_SLOWDOWN = 6
 
+# Who opened or closed the fold, and what the page heard meanwhile: said by the assertion that fails.
+LOG_FOLD = """(sel) => {
+  const button = document.querySelector(sel);
+  const log = window.__foldLog = [];
+  const set = button.setAttribute.bind(button);
+  button.setAttribute = (name, value) => {
+    if (name === "aria-expanded") log.push(`${value} <- ${new Error().stack.split("\\n").slice(2, 6).join(" < ")}`);
+    return set(name, value);
+  };
+  for (const type of ["hashchange", "popstate", "beforematch"]) {
+    addEventListener(type, (e) => log.push(`${type} ${e.isTrusted ? "trusted" : "untrusted"}`), {capture: true});
+  }
+}"""
+
 
 def test_a_link_to_a_viewer_opens_its_fold_and_lands_on_it(live_page: Any, site_server: SiteServer) -> None:
     live_page.set_viewport_size({"width": 1366, "height": 900})
@@ -100,13 +114,17 @@ def test_a_link_to_a_viewer_opens_its_fold_and_lands_on_it(live_page: Any, site_
     assert button.get_attribute("aria-expanded") == "false"
     shown_in = live_page.locator(f'#rule-bettelmann-many-players-deal a.ot-scenario-link[href="#{SID}"]')
     live_page.evaluate(COUNT_HASHCHANGES)
+    live_page.evaluate(LOG_FOLD, f"{FOLD} > .ot-fold-toggle")  # first: it hears the hashchange held back
     live_page.evaluate(HOLD_HASHCHANGE)
     entries = live_page.evaluate("history.length")
     shown_in.click()
     assert button.get_attribute("aria-expanded") == "true" and root.is_visible()
     button.click()
     live_page.evaluate(SETTLE)
-    assert body.is_hidden(), "the fold the reader closed was opened again (a late hashchange routed the link)"
+    assert body.is_hidden(), (
+        "the fold the reader closed was opened again (a late hashchange routed the link?):\n"
+        + "\n".join(live_page.evaluate("window.__foldLog"))
+    )
     assert live_page.evaluate("window.__hashchanges") == 0
     live_page.evaluate("window.__releaseHashchange()")
     assert live_page.url.endswith(f"{PAGE}#{SID}") and live_page.evaluate("history.length") == entries + 1
