@@ -428,6 +428,9 @@ def catalogs_docs(session: nox.Session) -> None:
         str(GETTEXT / "oldtricks.pot"),
         "site/oldtricks_sphinx",
     )
+    # and the words the statistics plots draw and say, from the data files (oldtricks_sphinx/plotwords.py)
+    path = {"PYTHONPATH": os.pathsep.join(("site", "engine"))}  # as docs/conf.py puts them on sys.path
+    session.run("python", "-m", "oldtricks_sphinx.plotwords", str(GETTEXT / "oldtricks.pot"), "stats", env=path)
     # sphinx.po holds the theme's words (Furo's "On this page"), kept by hand: the gettext builder reads
     # no theme template, and the update would set them aside as gone
     (GETTEXT / "sphinx.pot").unlink(missing_ok=True)

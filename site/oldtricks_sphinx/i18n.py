@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import gettext
 from pathlib import Path
+from typing import Literal
 
+from babel.messages.catalog import Catalog
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-__all__ = ["CATALOG", "_", "extension_messages", "language", "language_name", "n_", "setup_i18n"]
+__all__ = ["CATALOG", "_", "extension_messages", "language", "language_name", "n_", "setup_i18n", "translation_of"]
 
 logger = logging.getLogger(__name__)
 
@@ -30,7 +32,10 @@ PACKAGE = Path(__file__).parent
 # each edition's name in its own language, as the switcher shows it
 NAMES = {"en": "English", "de": "Deutsch", "pl": "Polski"}
 
-_state: dict[str, gettext.NullTranslations | str] = {"translations": gettext.NullTranslations(), "language": "en"}
+_state: dict[str, gettext.NullTranslations | str | Catalog] = {
+    "translations": gettext.NullTranslations(),
+    "language": "en",
+}
 
 
 def _(message: str) -> str:
@@ -79,6 +84,7 @@ def _load(app: Sphinx) -> None:
     language = app.config.language or "en"
     _state["language"] = language
     _state["translations"] = gettext.NullTranslations()
+    _state.pop("catalog", None)
     if language == "en":
         return
     po_path = Path(app.srcdir) / app.config.locale_dirs[0] / language / "LC_MESSAGES" / f"{CATALOG}.po"
@@ -87,11 +93,10 @@ def _load(app: Sphinx) -> None:
         return
     with po_path.open("rb") as handle:
         catalog = read_po(handle, locale=language)
+    _state["catalog"] = catalog
     for text, filename, lineno in extension_messages():
-        entry = catalog.get(text)
-        forms = () if entry is None else entry.string if isinstance(entry.string, tuple) else (entry.string,)
-        if not forms or not all(forms) or entry is None or entry.fuzzy:
-            what = "fuzzy translation" if entry is not None and all(forms) else "no translation"
+        what = translation_of(text)
+        if what != "translated":
             logger.warning(
                 f"{language} edition: {what} of {text!r} ({PACKAGE.name}/{filename}:{lineno}) in {po_path}",
                 type="oldtricks",
@@ -104,6 +109,16 @@ def _load(app: Sphinx) -> None:
         _state["translations"] = gettext.GNUTranslations(handle)
 
 
+def translation_of(text: str) -> Literal["translated", "fuzzy translation", "no translation"]:
+    """Whether the edition's catalog translates ``text`` (every plural form), as its build needs."""
+    catalog = _state.get("catalog")
+    entry = catalog.get(text) if isinstance(catalog, Catalog) else None
+    forms = () if entry is None else entry.string if isinstance(entry.string, tuple) else (entry.string,)
+    if entry is None or not forms or not all(forms):
+        return "no translation"
+    return "fuzzy translation" if entry.fuzzy else "translated"
+
+
 def _own_slugs(app: Sphinx, doctree: nodes.document) -> None:
     """A page's heading anchors are its English ones in every edition. MyST stores each page's anchors for
     the links to them from other pages, and stores them again when Sphinx parses a translated heading on
@@ -114,6 +129,13 @@ def _own_slugs(app: Sphinx, doctree: nodes.document) -> None:
         app.env.metadata[app.env.docname]["myst_slugs"] = slugs
 
 
+def _unload(app: Sphinx, exception: Exception | None) -> None:
+    """The build is over: its language leaves with it (a process may build again, or test, in English)."""
+    _state.update(translations=gettext.NullTranslations(), language="en")
+    _state.pop("catalog", None)
+
+
 def setup_i18n(app: Sphinx) -> None:
     app.connect("builder-inited", _load, priority=100)  # before the other features look up words
+    app.connect("build-finished", _unload, priority=900)  # after the others have written theirs
     app.connect("doctree-read", _own_slugs)

@@ -31,9 +31,10 @@ from sphinx.util.docutils import SphinxDirective
 
 from oldtricks_runtime.runtime import repo_root
 
-from .i18n import _
+from .i18n import _, n_
 from .plotdraw import WIDTH_PX, draw, row_groups
 from .plotnumbers import stats_numbers
+from .plotwords import setup_plotwords, translated
 from .tables import table
 from .typography import decimal, integer, percentage
 from .words import translatable
@@ -78,24 +79,36 @@ def _number(x: float, percent: bool) -> str:
 
 
 def alt_text(p: Mapping[str, Any]) -> str:
-    """What the plot shows, in words: for a reader who cannot see it (the numbers follow in the table)."""
+    """What the plot shows, in words: for a reader who cannot see it (the numbers follow in the table).
+
+    >>> alt_text({"kind": "mean", "title": "T", "axis": "margin", "rows": [{"label": "a", "value": 0.5}]})
+    'Bar chart: T, 1 row of margin. The values run from 0.50 (a) to 0.50 (a). Every number is in the table below.'
+    """
     rows = p["rows"]
     percent = bool(p.get("percent"))
-    kind = {"box": "Box plot", "share": "Bar chart", "mean": "Bar chart"}[p["kind"]]
+    kind = _("Box plot") if p["kind"] == "box" else _("Bar chart")
     if not rows:
-        return f"{kind}: {p['title']}. No games were recorded."
+        return _("{kind}: {title}. No games were recorded.").format(kind=kind, title=p["title"])
     key = "median" if p["kind"] == "box" else "value"
     low = min(rows, key=lambda r: r[key])
     high = max(rows, key=lambda r: r[key])
-    what = "medians" if p["kind"] == "box" else "values"
 
     def shown(x: float) -> str:
         return integer(x) if p["kind"] == "box" else _number(x, percent)
 
-    return (
-        f"{kind}: {p['title']}, {len(rows)} rows of {p['axis']}. The {what} run from "
-        f"{shown(low[key])} ({low['label']}) to {shown(high[key])} ({high['label']}). "
-        "Every number is in the table below."
+    heading = n_("{kind}: {title}, {count} row of {axis}.", "{kind}: {title}, {count} rows of {axis}.", len(rows))
+    span = (
+        _("The medians run from {low} ({low_label}) to {high} ({high_label}).")
+        if p["kind"] == "box"
+        else _("The values run from {low} ({low_label}) to {high} ({high_label}).")
+    )
+    fields = {"low": shown(low[key]), "low_label": low["label"], "high": shown(high[key]), "high_label": high["label"]}
+    return " ".join(
+        (
+            heading.format(kind=kind, title=p["title"], count=integer(len(rows)), axis=p["axis"]),
+            span.format(**fields),
+            _("Every number is in the table below."),
+        )
     )
 
 
@@ -103,13 +116,13 @@ def _table(p: Mapping[str, Any]) -> nodes.table:
     rows = p["rows"]
     percent = bool(p.get("percent"))
     grouped = bool(row_groups(rows))
-    lead = ["Rules", *(["Series"] if grouped else [])]
+    lead = [_("Rules"), *([_("Series")] if grouped else [])]
 
     def first(r: Mapping[str, Any]) -> list[str]:
         return [str(r["label"]), *([str(r.get("group", ""))] if grouped else [])]
 
     if p["kind"] == "box":
-        headers = [*lead, "Sample", "Mean ± SE", "Median", "Middle half", "5th–95th percentile"]
+        headers = [*lead, _("Sample"), _("Mean ± SE"), _("Median"), _("Middle half"), _("5th–95th percentile")]
         body = [
             [
                 *first(r),
@@ -122,7 +135,7 @@ def _table(p: Mapping[str, Any]) -> nodes.table:
             for r in rows
         ]
     elif p["kind"] == "share":
-        headers = [*lead, "Out of", "Count", "Share", "95% interval"]
+        headers = [*lead, _("Out of"), _("Count"), _("Share"), _("95% interval")]
         body = [
             [
                 *first(r),
@@ -134,7 +147,7 @@ def _table(p: Mapping[str, Any]) -> nodes.table:
             for r in rows
         ]
     else:
-        headers = [*lead, "Sample", "Mean", "Standard error", "95% interval"]
+        headers = [*lead, _("Sample"), _("Mean"), _("Standard error"), _("95% interval")]
         body = [
             [
                 *first(r),
@@ -161,7 +174,7 @@ class StatsDirective(SphinxDirective):
         path = folder / f"{name}.json"
         try:
             data = load_stats(folder, name)
-            p = _plot(data, str(path), plot_name)
+            p = translated(_plot(data, str(path), plot_name))  # its words in the edition's (plotwords.py)
         except StatsError as exc:
             raise self.error(str(exc)) from None
         self.env.note_dependency(str(path))
@@ -239,6 +252,7 @@ def setup_stats(app: Sphinx) -> None:
         description="folder of the statistics data files (default: <repo>/stats)",
     )
     app.connect("config-inited", _resolve)
+    setup_plotwords(app)  # the plots' words through the edition's catalog, each of them translated
     app.add_node(
         stats_plot,
         html=(_visit_plot, None),

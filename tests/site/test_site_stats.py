@@ -143,3 +143,58 @@ def test_every_committed_plot_is_on_a_page_and_listed_on_the_statistics_page() -
         plots = json.loads(path.read_text(encoding="utf-8"))["plots"]
         assert {(path.stem, p) for p in plots} <= shown, path.stem
         assert f"`nox -s stats -- --only {path.stem}`" in listing
+
+
+# In an edition: the plot's words (the data file's, English) through the extension's catalog, as drawn in the
+# picture, said by its text alternative and headed in its table (plotwords.py).
+ROWS = [
+    {"label": "alpha rule", "value": 0.25, "lo": 0.1, "hi": 0.5, "count": 5, "n": 20, "group": "two seats"},
+    {"label": "beta rule", "value": 0.75, "lo": 0.5, "hi": 0.9, "count": 15, "n": 20, "group": "three seats"},
+]
+WORDS = {
+    "A title": "Ein Titel",
+    "share of games": "Anteil der Spiele",
+    "alpha rule": "Alpha-Regel",
+    "beta rule": "Beta-Regel",
+    "two seats": "zwei Plätze",
+    "three seats": "drei Plätze",
+}
+
+
+def german(build: Builder, tmp_path: Path, words: dict[str, str]):
+    from test_site_editions import CONF, EXTENSION, PO_HEAD, po
+
+    folder = tmp_path / "stats"
+    write(folder, "demo", doc(ROWS))
+    pages = {
+        "index.md": PAGE.format(name="demo", plot="p"),
+        "locales/de/pages.toml": 'pages = ["index"]\n',
+        "locales/de/LC_MESSAGES/index.po": po({"Stats": "Statistik", "Ten games.": "Zehn Spiele."}),
+        "locales/de/LC_MESSAGES/oldtricks.po": EXTENSION + "\n" + po(words).removeprefix(PO_HEAD),
+    }
+    return build(pages, conf={**CONF, "oldtricks_stats": str(folder)}, strict=False)
+
+
+def test_an_editions_plot_draws_says_and_tables_its_words_in_the_editions_language(
+    build: Builder, tmp_path: Path
+) -> None:
+    built = german(build, tmp_path, WORDS)
+    assert "edition" not in built.warnings, built.warnings
+    page = built.html()
+    alt = html.unescape(re.search(r'alt="([^"]*)"', page).group(1))
+    svg = (built.outdir / "_images/stats/demo-p.svg").read_text(encoding="utf-8")
+    numbers = (built.outdir / "numbers" / "index.html").read_text(encoding="utf-8")
+    headers = re.findall(r'<th class="head"><p>(.*?)</p></th>', numbers)
+    for english, word in WORDS.items():
+        assert html.escape(word) in svg and english not in svg, english
+        assert english not in alt and (word in alt or "seats" in english), (english, alt)  # a row's series: not said
+    assert alt.startswith("Balkendiagramm: Ein Titel, 2 Zeilen: Anteil der Spiele.") and "25,0" in alt, alt
+    assert "Bar chart" not in alt and "table below" not in alt
+    assert headers and not {"Rules", "Series", "Out of", "Count", "Share", "95% interval"} & set(headers), headers
+    assert "Alpha-Regel" in numbers and "zwei Plätze" in numbers
+
+
+def test_an_editions_plot_word_without_a_translation_fails_its_build(build: Builder, tmp_path: Path) -> None:
+    built = german(build, tmp_path, {k: v for k, v in WORDS.items() if k != "beta rule"})
+    assert "de edition: no translation of the plot words 'beta rule' (demo.json:p)" in built.warnings
+    assert "alpha rule" not in built.warnings
