@@ -127,6 +127,7 @@ NEVER_ONE = {
     "{count} tricks each: the deal scores nothing.": "a tie of two sides in tricks is four each or more",
     "{dealer} deals deal {number}: {count} cards each, in packets of three.": "eight cards each",
     "{dealer} deals deal {number}: {count} cards each, one at a time.": "eight cards each",
+    "{game} needs {count} hands, not {given}": "a game seats two players or more",
     "{seat} has captured all {count} cards and wins.": "the whole pack",
     (
         "{seat} has five tricks, so the deal is over after {count} tricks, as in the game for four."

@@ -104,13 +104,40 @@ def test_drogue_s_table_speaks_the_cli_s_language(lang: str, first: str, head: s
 
 
 @pytest.mark.parametrize(
-    ("change", "said"),
+    ("lang", "change", "said"),
     [
-        (lambda h: h.replace("UB", "KH"), "chapter 1: bad deal: North's hand: KH is dealt twice"),
-        (lambda h: h[:-3], "chapter 1: bad deal: the hands leave out UB: deal the whole 32-card German pack"),
+        ("en", lambda h: h.replace("UB", "KH"), "chapter 1: bad deal: North's hand: KH is dealt twice"),
+        ("en", lambda h: h[:-3], "chapter 1: bad deal: the hands leave out UB: deal the whole 32-card German pack"),
+        (
+            "en",
+            lambda h: h.replace("UB", "6B"),
+            "chapter 1: bad deal: North's hand: bad card '6B': the 32-card German pack "
+            "has no Sixes (its ranks are 7 8 9 T U O K A; a Ten is T or 10)",
+        ),
+        # the live engine speaks the page's language (live.py's "language"), the study editor's refusals too
+        ("de", lambda h: h.replace("UB", "KH"), "Kapitel 1: falsch gegeben: Hand von North: KH ist doppelt gegeben"),
+        (
+            "de",
+            lambda h: h[:-3],
+            "Kapitel 1: falsch gegeben: den Händen fehlen UB: gib das ganze Blatt mit 32 deutschen Karten",
+        ),
+        (
+            "de",
+            lambda h: h.replace("UB", "6B"),
+            "Kapitel 1: falsch gegeben: Hand von North: ungültige Karte '6B': das "
+            "Blatt mit 32 deutschen Karten hat keine Sechsen (seine Ränge: 7 8 9 T U O K A; eine Zehn ist T oder 10)",
+        ),
+        ("pl", lambda h: h.replace("UB", "KH"), "rozdział 1: błędne rozdanie: ręka gracza North: KH rozdano dwa razy"),
+        (
+            "pl",
+            lambda h: h.replace("UB", "XB"),
+            "rozdział 1: błędne rozdanie: ręka gracza North: błędna karta 'XB': "
+            "karta talii (32 karty niemieckie) to ranga (7 8 9 T U O K A; dziesiątka to T lub 10), a potem kolor "
+            "(A L H B), np. 'UA'",
+        ),
     ],
 )
-def test_a_hand_dealt_wrong_is_refused_by_the_study_in_plain_words(change, said) -> None:  # type: ignore[no-untyped-def]
+def test_a_hand_dealt_wrong_is_refused_by_the_study_in_plain_words(lang, change, said) -> None:  # type: ignore[no-untyped-def]
     from oldtricks.studylive import study_of
 
     south = "KH TA 8H UH 9B 7A TL OA 7B OB 8B OL AH KA 9H OH"
@@ -118,6 +145,6 @@ def test_a_hand_dealt_wrong_is_refused_by_the_study_in_plain_words(change, said)
     spec = {"game": "bettelmann", "title": "by hand", "deal": {"dealer": 0, "hands": [south, north]}, "steps": []}
     assert study_of({"title": "t", "chapters": [{"spec": spec}]}).chapters  # the whole pack, each card once
     spec["deal"] = {"dealer": 0, "hands": [south, change(north)]}
-    with pytest.raises(StudyError) as caught:
+    with pytest.raises(StudyError) as caught, language(lang):
         study_of({"title": "t", "chapters": [{"spec": spec}]})
     assert str(caught.value) == said

@@ -33,7 +33,7 @@ from functools import cache
 from typing import Literal
 
 from .errors import InvalidNotationError
-from .i18n import Lang, _, current, language, pgettext, pN_
+from .i18n import N_, Lang, _, current, language, pgettext, pN_
 
 Pattern = Literal["german", "french"]
 PATTERNS: tuple[Pattern, ...] = ("german", "french")
@@ -124,15 +124,39 @@ SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _SYMBOL_TO_SUIT = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
 
 
+# A rank's cards, in a refusal ("the 32-card German pack has no Sixes"): the plural of each rank's name.
+RANKS_PLURAL = {
+    "Two": pN_("ranks", "Twos"),
+    "Three": pN_("ranks", "Threes"),
+    "Four": pN_("ranks", "Fours"),
+    "Five": pN_("ranks", "Fives"),
+    "Six": pN_("ranks", "Sixes"),
+    "Seven": pN_("ranks", "Sevens"),
+    "Eight": pN_("ranks", "Eights"),
+    "Nine": pN_("ranks", "Nines"),
+    "Ten": pN_("ranks", "Tens"),
+    "Jack": pN_("ranks", "Jacks"),
+    "Queen": pN_("ranks", "Queens"),
+    "King": pN_("ranks", "Kings"),
+    "Ace": pN_("ranks", "Aces"),
+    "Unter": pN_("ranks", "Unters"),
+    "Ober": pN_("ranks", "Obers"),
+}
+
+
 def _plural(word: str) -> str:
-    return word + ("es" if word.endswith("x") else "s")
+    """The cards of a rank, in the current language: 'Sixes', 'Sechsen', 'szóstek'."""
+    return pgettext("ranks", RANKS_PLURAL[word])
 
 
 def _expected(pattern: Pattern) -> str:
     ranks = " ".join(RANK_NAMES[pattern])
     suits = " ".join(SUIT_NAMES[pattern])
     example = "UA" if pattern == "german" else "JC"
-    return f"a {pattern} card is a rank ({ranks}) then a suit ({suits}), e.g. {example!r}"
+    said = _("a German card is a rank ({ranks}) then a suit ({suits}), e.g. {example}")
+    if pattern == "french":
+        said = _("a French card is a rank ({ranks}) then a suit ({suits}), e.g. {example}")
+    return said.format(ranks=ranks, suits=suits, example=repr(example))
 
 
 _CARDS: dict[tuple[str, str, str], Card] = {}
@@ -178,7 +202,9 @@ class Card:
         if body.startswith("10"):
             body = "T" + body[2:]  # the Ten as printed on the card, in every pack
         if len(body) != 2 or body[0] not in RANK_NAMES[pattern] or body[1] not in SUIT_NAMES[pattern]:
-            raise InvalidNotationError(f"bad card {token!r}: {_expected(pattern)}")
+            raise InvalidNotationError(
+                _("bad card {card}: {expected}").format(card=repr(token), expected=_expected(pattern))
+            )
         return cls(body[0], body[1], pattern)
 
     @property
@@ -232,21 +258,33 @@ class Pack:
             card = Card.parse(text, self.pattern)
         except InvalidNotationError:
             example = "UA" if self.pattern == "german" else "JC"
+            said = _("bad card {card}: a card of the {pack} is a rank ({ranks}) then a suit ({suits}), e.g. {example}")
             raise InvalidNotationError(
-                f"bad card {text.strip()!r}: a card of the {self.name} is a rank ({self.rank_list()})"
-                f" then a suit ({' '.join(self.suits)}), e.g. {example!r}"
+                said.format(
+                    card=repr(text.strip()),
+                    pack=self.title,
+                    ranks=self.rank_list(),
+                    suits=" ".join(self.suits),
+                    example=repr(example),
+                )
             ) from None
         if card not in self:
+            said = _("bad card {card}: the {pack} has no {rank} (its ranks are {ranks})")
+            rank = _plural(RANK_NAMES[self.pattern][card.rank])
             raise InvalidNotationError(
-                f"bad card {text.strip()!r}: the {self.name} has no {_plural(RANK_NAMES[self.pattern][card.rank])}"
-                f" (its ranks are {self.rank_list()})"
+                said.format(card=repr(text.strip()), pack=self.title, rank=rank, ranks=self.rank_list())
             )
         return card
+
+    @property
+    def title(self) -> str:
+        """The pack's name in the current language: '32-card German pack', 'deutsches Blatt zu 32 Karten'."""
+        return _(self.name)
 
     def rank_list(self) -> str:
         """This pack's ranks as notation accepts them, low to high."""
         ranks = " ".join(self.ranks)
-        return f"{ranks}; a Ten is T or 10" if "T" in self.ranks else ranks
+        return _("{ranks}; a Ten is T or 10").format(ranks=ranks) if "T" in self.ranks else ranks
 
     def parse_many(self, text: str) -> tuple[Card, ...]:
         """Read cards separated by spaces or commas."""
@@ -276,10 +314,10 @@ def _pack_cards(pack: Pack) -> tuple[Card, ...]:
     return cards
 
 
-GERMAN_32 = Pack("32-card German pack", "german", "789TUOKA", "ALHB")
-GERMAN_36 = Pack("36-card German pack", "german", "6789TUOKA", "ALHB")
-FRENCH_32 = Pack("32-card French pack", "french", "789TJQKA", "CDHS")
-FRENCH_52 = Pack("52-card French pack", "french", "23456789TJQKA", "CDHS")
+GERMAN_32 = Pack(N_("32-card German pack"), "german", "789TUOKA", "ALHB")
+GERMAN_36 = Pack(N_("36-card German pack"), "german", "6789TUOKA", "ALHB")
+FRENCH_32 = Pack(N_("32-card French pack"), "french", "789TJQKA", "CDHS")
+FRENCH_52 = Pack(N_("52-card French pack"), "french", "23456789TJQKA", "CDHS")
 PACKS = {p.name: p for p in (GERMAN_32, GERMAN_36, FRENCH_32, FRENCH_52)}
 
 

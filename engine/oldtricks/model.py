@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .cards import Card, Pack, Pattern
 from .errors import AnalysisError, IllegalMoveError, InvalidDealError, InvalidNotationError, InvalidOptionError
+from .i18n import _, ngettext
 from .options import STATUSES, Choice, OptionSpec, OptionValue, Rule, Status, choice, option, rule_table, status_of
 from .prng import Rng, shuffled
 from .values import Analysed, Deal, Event, Outcome
@@ -233,7 +234,8 @@ class Game(ABC, Generic[S]):
         seen = self.check_cards(hands)
         missing = [str(c) for c in self.pack.cards if c not in seen]
         if missing:
-            raise InvalidDealError(f"the hands leave out {' '.join(missing)}: deal the whole {self.pack.name}")
+            said = _("the hands leave out {cards}: deal the whole {pack}")
+            raise InvalidDealError(said.format(cards=" ".join(missing), pack=self.pack.title))
 
     def check_cards(self, hands: tuple[tuple[Card, ...], ...], size: int | None = None) -> set[Card]:
         """One hand per seat (of ``size`` cards, when given), every card from the pack, none dealt twice.
@@ -241,23 +243,34 @@ class Game(ABC, Generic[S]):
         Returns the cards dealt.
         """
         if len(hands) != self.num_seats:
-            raise InvalidDealError(f"{self.title} needs {self.num_seats} hands, not {len(hands)}")
+            said = _("{game} needs {count} hands, not {given}")
+            raise InvalidDealError(said.format(game=self.title, count=self.num_seats, given=len(hands)))
         seen: set[Card] = set()
         for seat, hand in enumerate(hands):
             if size is not None and len(hand) != size:
-                raise InvalidDealError(f"{self.hand_of(seat)} has {len(hand)} cards: each player gets {size}")
+                said = ngettext(
+                    "{hand} has {count} card: each player gets {size}",
+                    "{hand} has {count} cards: each player gets {size}",
+                    len(hand),
+                )
+                raise InvalidDealError(said.format(hand=self.hand_of(seat), count=len(hand), size=size))
             for card in hand:
                 if card not in self.pack:
-                    raise InvalidDealError(f"{self.hand_of(seat)}: {card} is not in the {self.pack.name}")
+                    said = _("{hand}: {card} is not in the {pack}")
+                    raise InvalidDealError(said.format(hand=self.hand_of(seat), card=card, pack=self.pack.title))
                 if card in seen:
-                    raise InvalidDealError(f"{self.hand_of(seat)}: {card} is dealt twice")
+                    raise InvalidDealError(
+                        _("{hand}: {card} is dealt twice").format(hand=self.hand_of(seat), card=card)
+                    )
                 seen.add(card)
         return seen
 
     def hand_of(self, seat: int) -> str:
         """The words for a seat's hand in an error: 'North's hand' (its number past the last seat)."""
         names = self.seat_names()
-        return f"{names[seat]}'s hand" if 0 <= seat < len(names) else f"hand {seat + 1}"
+        if 0 <= seat < len(names):
+            return _("{seat}'s hand").format(seat=names[seat])
+        return _("hand {number}").format(number=seat + 1)
 
     def parse_hands(self, hands: Sequence[str]) -> tuple[tuple[Card, ...], ...]:
         """Read one hand per seat, in notation; an error names the seat whose hand holds the bad card.

@@ -15,6 +15,7 @@ from typing import Any
 from .datawords import STEP_FIELDS, translated
 from .errors import IllegalMoveError, InvalidDealError, OldtricksError, ScenarioError
 from .frames import make_frame
+from .i18n import _
 from .model import Event, Game, Move, Outcome
 from .refusal import refusal
 from .registry import make_game
@@ -138,7 +139,7 @@ def start(scenario: Scenario, options: Mapping[str, Any] | None = None) -> Line:
             deal = plan(deal, [game.parse_hands(later) for later in scenario.later])
         state = game.initial_state(deal)
     except OldtricksError as exc:
-        raise scenario.error(f"bad deal: {exc}", exc.field or where) from None
+        raise scenario.error(_("bad deal: {error}").format(error=exc), exc.field or where) from None
     return Line(game, [state], [None], [[]])
 
 

@@ -22,6 +22,7 @@ from . import links
 from .errors import OldtricksError, StudyError
 from .frames import make_frame
 from .gamebook import played_on
+from .i18n import _
 from .replay import Line
 from .study import Chapter, Read, Study, encode, read
 from .studyfile import loads, to_toml
@@ -58,7 +59,7 @@ def study_of(data: Any) -> Study:
             link = item.get("link")
             chapters.append(Chapter.of_link(str(link), also) if link else Chapter.of(dict(item.get("spec", {})), also))
         except OldtricksError as exc:
-            raise StudyError(f"chapter {number}: {exc}", chapter=number) from None
+            raise StudyError(_("chapter {number}: {error}").format(number=number, error=exc), chapter=number) from None
     return Study(str(data.get("title", "")), str(data.get("notes", "")), tuple(chapters))
 
 
@@ -184,7 +185,8 @@ def study_edit(args: Mapping[str, Any]) -> dict[str, Any]:
     try:
         edited = Chapter.of_link(links.encode(spec, line=line), also)
     except OldtricksError as exc:
-        raise StudyError(f"chapter {index + 1}: {exc}", chapter=index + 1) from None
+        said = _("chapter {number}: {error}").format(number=index + 1, error=exc)
+        raise StudyError(said, chapter=index + 1) from None
     out = Study(study.title, study.notes, (*study.chapters[:index], edited, *study.chapters[index + 1 :]))
     return {"link": encode(out), "study": study_json(out), "said": said}
 
