@@ -23,7 +23,17 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-__all__ = ["CATALOG", "_", "extension_messages", "language", "language_name", "n_", "setup_i18n", "translation_of"]
+__all__ = [
+    "CATALOG",
+    "_",
+    "extension_messages",
+    "language",
+    "language_name",
+    "n_",
+    "require",
+    "setup_i18n",
+    "translation_of",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -95,13 +105,7 @@ def _load(app: Sphinx) -> None:
         catalog = read_po(handle, locale=language)
     _state["catalog"] = catalog
     for text, filename, lineno in extension_messages():
-        what = translation_of(text)
-        if what != "translated":
-            logger.warning(
-                f"{language} edition: {what} of {text!r} ({PACKAGE.name}/{filename}:{lineno}) in {po_path}",
-                type="oldtricks",
-                subtype="i18n",
-            )
+        require(text, f"{PACKAGE.name}/{filename}:{lineno}", po_path)
     mo_path = Path(app.doctreedir) / f"{CATALOG}-{language}.mo"
     with mo_path.open("wb") as handle:
         write_mo(handle, catalog)
@@ -117,6 +121,15 @@ def translation_of(text: str) -> Literal["translated", "fuzzy translation", "no 
     if entry is None or not forms or not all(forms):
         return "no translation"
     return "fuzzy translation" if entry.fuzzy else "translated"
+
+
+def require(text: str, where: str, po_path: Path | str = "the catalog oldtricks.po", what: str = "") -> None:
+    """Warn (an error under -W) when the edition's catalog lacks a translation of ``text`` or holds it
+    fuzzy; ``where``: whence the words come, ``what`` names them ("the plot words")."""
+    state = translation_of(text)
+    if state != "translated":
+        said = f"{language()} edition: {state} of {what + ' ' if what else ''}{text!r} ({where}) in {po_path}"
+        logger.warning(said, type="oldtricks", subtype="i18n")
 
 
 def _own_slugs(app: Sphinx, doctree: nodes.document) -> None:

@@ -21,13 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
-from sphinx.util import logging
 
-from .i18n import _, translation_of
+from .i18n import _, require
 
 __all__ = ["add_to_template", "check", "translated", "words", "words_of_folder"]
-
-logger = logging.getLogger(__name__)
 
 FIELDS = ("title", "axis")  # a plot's words; its rows have a label and may have a group (the series)
 
@@ -65,21 +62,14 @@ def translated(plot: Mapping[str, Any]) -> dict[str, Any]:
 def check(app: Sphinx) -> None:
     """Warn (an error under -W) of each plot word the edition's catalog does not translate."""
     folder = Path(app.config.oldtricks_stats)
-    language = app.config.language or "en"
-    if language == "en" or not folder.is_dir():
+    if (app.config.language or "en") == "en" or not folder.is_dir():
         return
     seen: set[str] = set()
     for text, where in words_of_folder(folder):
         if text in seen:
             continue
         seen.add(text)
-        state = translation_of(text)
-        if state != "translated":
-            logger.warning(
-                f"{language} edition: {state} of the plot words {text!r} ({where}) in the catalog oldtricks.po",
-                type="oldtricks",
-                subtype="i18n",
-            )
+        require(text, where, what="the plot words")
 
 
 def add_to_template(template: Path, folder: Path) -> int:
