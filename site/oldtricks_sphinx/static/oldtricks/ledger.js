@@ -88,8 +88,11 @@ function setup(box) {
     button.type = "button";
     button.className = "ot-ledger-sort";
     button.textContent = cell.textContent.trim();
-    cell.textContent = "";
-    cell.append(button);
+    // in the header's own paragraph, where its words were: the header keeps its height, and its width
+    // (pages.css keeps the sort mark's room from the start): no row moves when the buttons come
+    const place = cell.querySelector("p") || cell;
+    place.textContent = "";
+    place.append(button);
     cell.setAttribute("aria-sort", "none");
     button.addEventListener("click", () => {
       const up = sorted.index === index ? !sorted.up : true;
