@@ -5,7 +5,8 @@ Fixtures:
 - ``serve_dir``: factory ``serve_dir(root) -> SiteServer`` serving a folder over http.server on
   127.0.0.1 (ephemeral port) under ``/sub/oldtricks/``, to prove that every URL is relative.
 - ``site_server``: the built site (``build/site``, or env ``OLDTRICKS_SITE``) served that way.
-- ``guard``: collects requests to any other origin (aborted), console errors and page errors;
+- ``guard``: collects requests to any other origin (aborted in tests marked ``keeping``, which route
+  every request; seen as they go elsewhere, with the browser's HTTP cache on), console errors and page errors;
   the test fails at teardown if any were seen. ``guard.allow_console(regex)`` lets a test
   expect a given console error.
 - ``live_page``: pytest-playwright's ``page`` with ``guard`` attached; screenshot saved to
@@ -97,7 +98,14 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     # The `page` fixture's context therefore bypasses the policy; test_csp.py checks the policy itself
     # in contexts of its own (browser.new_context() does not bypass it), and so does any test that
     # opens one. Predicates written as functions ("() => ...") work either way.
-    return {**browser_context_args, "bypass_csp": True}
+    #
+    # A reader's first visit in a browser that keeps nothing for later: no service worker keeps the
+    # runtime and the pages (as where they are off: the site goes live the same way), and no memory
+    # snapshot is made (NO_SNAPSHOT). Each is a second download or a second start of Python in the
+    # background of every live test, which none of them checks: together a fifth of their time on two
+    # cores. The tests of keeping are marked ``keeping`` (test_offline.py, which allows service workers,
+    # and test_snapshot.py).
+    return {**browser_context_args, "bypass_csp": True, "service_workers": "block"}
 
 
 @dataclass
@@ -149,12 +157,29 @@ def artifacts_dir() -> Path:
     return path
 
 
+# The engine's memory snapshot is made by a second worker once the page has been live two seconds
+# (live.js makeSnapshot): a second start of Python, in the background of every live test. Outside the
+# tests marked `keeping` (test_snapshot.py, test_offline.py) that worker is an inert stand-in, as in a
+# browser that keeps nothing for later.
+NO_SNAPSHOT = """(() => {
+  const Real = window.Worker;
+  if (!Real) return;
+  window.Worker = function (url, options) {
+    if (options && options.name === "oldtricks-snapshot") {
+      return {addEventListener() {}, removeEventListener() {}, postMessage() {}, terminate() {}};
+    }
+    return new Real(url, options);
+  };
+})()"""
+
+
 @dataclass
 class Guard:
     origin: str | None = None
     problems: list[str] = field(default_factory=list)
     allowed_console: list[re.Pattern[str]] = field(default_factory=list)
     console: list[str] = field(default_factory=list)
+    keeping: bool = False  # the engine's memory snapshot made and kept, every request routed (`keeping`)
 
     def allow_console(self, pattern: str) -> None:
         self.allowed_console.append(re.compile(pattern))
@@ -176,11 +201,20 @@ class Guard:
 
     def on_route(self, route: Any) -> None:
         url = route.request.url
-        if url.startswith(("data:", "blob:")) or (self.origin and url.startswith(self.origin + "/")):
+        if self.local(url):
             route.continue_()
         else:
             self.problems.append(f"request to another host: {route.request.method} {url}")
             route.abort("blockedbyclient")
+
+    def local(self, url: str) -> bool:
+        return url.startswith(("data:", "blob:")) or bool(self.origin and url.startswith(self.origin + "/"))
+
+    def on_request(self, request: Any) -> None:
+        """Watching without routing (which turns the browser's HTTP cache off, as no reader has it):
+        a request to another host is reported, not aborted (the machine reaches none anyway)."""
+        if not self.local(request.url):
+            self.problems.append(f"request to another host: {request.method} {request.url}")
 
     def check(self) -> None:
         if self.problems:
@@ -196,9 +230,14 @@ def guard() -> Guard:
 def live_page(page: Any, guard: Guard, artifacts_dir: Path, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A page that may only talk to the local test server (``guard.origin``, set by the test or by
     ``site_server``); console errors and page errors fail the test."""
+    guard.keeping = request.node.get_closest_marker("keeping") is not None
     if guard.origin is None and "site_server" in request.fixturenames:
         guard.origin = request.getfixturevalue("site_server").origin
-    page.context.route("**/*", guard.on_route)  # also sees the workers' requests
+    if guard.keeping:
+        page.context.route("**/*", guard.on_route)  # also sees the workers' requests, and aborts
+    else:
+        page.context.on("request", guard.on_request)  # the workers' requests too
+        page.context.add_init_script(NO_SNAPSHOT)
     guard.attach(page)  # console messages (the workers' too) and uncaught errors
     yield page
     report = getattr(request.node, "report_call", None)

@@ -10,7 +10,13 @@ import pytest
 
 from conftest import Guard, SiteServer, wait_mounted
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.keeping]
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "service_workers": "allow"}  # the tests' default blocks them (conftest.py)
+
 
 LIVE_MS = 90_000
 FIRST, NEXT = "bettelmann.html", "druzbart.html"

@@ -13,7 +13,7 @@ import pytest
 from conftest import Guard, SiteServer, embedded, site_pages, wait_mounted
 from test_live import SAME_FRAMES
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.keeping]
 
 LIVE_MS = 90_000
 FIRST = "bettelmann.html"
