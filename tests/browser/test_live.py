@@ -113,7 +113,9 @@ def test_another_rule_replays_the_deal_as_the_engine_says(live_page: Any, site_s
     message = root.locator('[data-role="message"]').inner_text()
     assert "Looking at the last three cards" in message, message
     assert frames_shown(live_page, SID) == want
-    # the two readings side by side (compare.js): the viewer opens the step where they part
+    # the two readings side by side (compare.js): the viewer opens the step where they part, once the
+    # engine has said where (its `compare` answers after the frames are shown)
+    live_page.wait_for_selector(f'.oldtricks-widget[id="{SID}"][data-diverge-step]', state="attached", timeout=LIVE_MS)
     parts = root.get_attribute("data-diverge-step")
     assert parts is not None and parts.isdigit(), parts
     assert root.locator('[data-role="counter"]').inner_text() == f"step {parts} / {want[-1]['step']}"
