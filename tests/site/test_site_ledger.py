@@ -95,3 +95,17 @@ def test_an_edition_writes_the_ledger_in_its_language_rule_ids_as_they_are(build
     assert "erschlossen aus der Gleichstandsregel" in row and "inferred from" not in row  # a source's note
     assert "(Zusammenfassung)" in row and "(digest)" not in row
     assert ">bettelmann.next-lead<" in row
+
+
+def test_the_pages_scripts_know_the_ledgers_statuses_from_one_list() -> None:
+    """statuses.js is the one list of statuses the pages' scripts hold (the viewer, the ledger's filter, the
+    sandbox): the engine's, in its order, and written nowhere else among the scripts."""
+    from oldtricks.options import STATUSES
+
+    static = REPO / "site" / "oldtricks_sphinx" / "static" / "oldtricks"
+    listed = re.search(r"export const STATUSES = \[([^\]]*)\]", (static / "statuses.js").read_text(encoding="utf-8"))
+    assert listed, "statuses.js exports no STATUSES"
+    assert tuple(re.findall(r'"(\w+)"', listed.group(1))) == STATUSES
+    quoted = re.compile(r'"documented",\s*"disputed"')
+    again = [p.name for p in static.rglob("*.js") if p.name != "statuses.js" and quoted.search(p.read_text("utf-8"))]
+    assert not again, f"the statuses written again in {again}: import them from statuses.js"

@@ -4,6 +4,7 @@
 // edition's (words.js); a status is named in the menu as the table's own labels name it.
 
 import { nt, t } from "./words.js";
+import { STATUSES } from "./statuses.js";
 
 const COLUMNS = {rule: 0, game: 1, status: 2, sources: 4};
 
@@ -38,8 +39,7 @@ function setup(box) {
 
   const game = menu(t("Game"), t("every game"), distinct((r) => [cellText(r, COLUMNS.game)]), "ledger-game");
   const label = (value) => table.querySelector(`tbody .ot-status.ot-status-${value}`)?.textContent.trim() || value;
-  const statuses = ["documented", "disputed", "suggested", "assumed"];
-  const status = menu(t("Status"), t("every status"), statuses, "ledger-status", label);
+  const status = menu(t("Status"), t("every status"), STATUSES, "ledger-status", label);
   const source = menu(t("Source"), t("every source"), distinct(works), "ledger-source");
   const words = document.createElement("input");
   words.type = "search";

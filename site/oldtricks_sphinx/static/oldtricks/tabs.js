@@ -5,7 +5,7 @@
 // Tabs: ARIA tablist / tab / tabpanel; Left and Right (Up and Down), Home and End move between the tabs,
 // and a tab opens as it takes focus. Folds: a button with aria-expanded over content hidden
 // "until-found" (find-in-page opens it). Without this script every panel and every fold shows (pages.css).
-// A viewer waiting in a hidden panel or a closed fold is drawn by widget.js when it shows and comes near
+// A viewer waiting in a hidden panel or a closed fold is drawn by mounting.js when it shows and comes near
 // the screen. Nothing here is remembered: a page opens with its folds as written (closed but one) and
 // every first tab shown, unless a link names something inside, or the site's search sent the reader
 // here (the folds that hold the words sought open).

@@ -1,6 +1,10 @@
 // oldtricks widget: steps through the frames embedded in each `.oldtricks-widget` element.
 // The widget never decides a game rule: it draws frames and forwards the reader's clicks.
 //
+// The viewer's other jobs are modules of their own: its data (framedata.js), its text forms for print
+// (textforms.js), the page's address (routing.js), drawing the page's viewers as they come near
+// (mounting.js).
+//
 // Exports: mount(root) -> Promise<Widget|null>, mountAll(scope = document) -> Promise<Widget[]>,
 // widgets (Map id -> Widget), readData(root) -> Promise<data>, loadParts(frames) -> Promise (the
 // modules that only some frames need: lesson.js, panels.js).
@@ -15,105 +19,21 @@ import { Live } from "./golive.js";
 import { startOnIntent } from "./intent.js";
 import { buildAnnouncer } from "./announce.js";
 import { buildBoardFocus } from "./boardkeys.js";
-import { FRAMED, scrollToView } from "./framed.js";
+import { scrollToView } from "./framed.js";
 import { studyButton } from "./tostudy.js";
 import { nt, t } from "./words.js";
+import { STATUSES } from "./statuses.js";
+import { readData, prefetchMore } from "./framedata.js";
+import { showTextForm, textForms, textFormsForPrint } from "./textforms.js";
+import { LINK_DELAY, cancelLink, hashText, linkDue, routeLinkClick, settingsText, writeDueLink } from "./routing.js";
+import { mountAll } from "./mounting.js";
+
+export { applyPatch, decodeFrames, prefetchMore, readData } from "./framedata.js";
+export { mountAll } from "./mounting.js";
 
 export const widgets = new Map();
 // the viewers' module has started: textform.js need not put the text forms in (it waits for this mark)
 document.documentElement.setAttribute("data-ot-started", "");
-const STATUSES = ["documented", "disputed", "suggested", "assumed"];
-
-/**
- * Read a viewer's data. A page holds its viewers' data once, before its first viewer:
- * `<script type="application/json" id="oldtricks-page">` with each game's options and the rules the
- * viewers name (shared), and each viewer's own data by scenario id. The build stores it compressed
- * (`packed`: raw DEFLATE, base64) with every frame after a viewer's first as a patch against the frame
- * before it (engine/oldtricks/framepack.py); both are undone here. Frames are shared between steps
- * where they did not change: treat them as read-only.
- */
-export async function readData(root) {
-  const id = root.dataset.scenario || root.id;
-  const page = await pageData();
-  if (!page.viewers[id] && page.more) await loadMore(page);
-  const own = page.viewers[id];
-  if (!own) throw new Error(`this page holds no data for scenario ${JSON.stringify(id)}`);
-  const data = {...own};
-  if (page.patched) data.frames = decodeFrames(own.frames);
-  const values = data.option_values || {};
-  data.options = data.options || (page.games[data.game] || []).map((o) => ({...o, value: values[o.key] ?? o.default}));
-  data.rules = data.rules || Object.fromEntries((data.rule_ids || []).filter((r) => page.rules[r]).map((r) => [r, page.rules[r]]));
-  return data;
-}
-
-let shared = null;
-function pageData() {
-  if (!shared) shared = (async () => {
-    const el = document.getElementById("oldtricks-page");
-    const block = el ? JSON.parse(el.textContent) : {};
-    const page = {games: {}, rules: {}, viewers: {}, ...(await unpacked(block))};
-    // the later viewers' data, in a file of its own (scenario.py, write_more): fetched once, when needed
-    page.more = typeof block.more === "string" ? new URL(block.more, document.baseURI).href : null;
-    return page;
-  })();
-  return shared;
-}
-
-async function unpacked(block) {
-  if (typeof block.packed !== "string") return block;
-  const bytes = Uint8Array.from(atob(block.packed), (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return JSON.parse(await new Response(stream).text());
-}
-
-let more = null;
-/** The page's later viewers' data, added to the page's (once; a failed fetch is tried again later). */
-function loadMore(page) {
-  if (!more) more = (async () => {
-    const response = await fetch(page.more);
-    if (!response.ok) throw new Error(`${page.more}: HTTP ${response.status}`);
-    Object.assign(page.viewers, (await unpacked(await response.json())).viewers || {});
-  })().catch((err) => { more = null; throw err; });
-  return more;
-}
-
-/** Fetch the later viewers' data before the reader scrolls to them (once the first ones are drawn). */
-export async function prefetchMore() {
-  const page = await pageData();
-  if (page.more) await loadMore(page).catch(() => {}); // a viewer that needs it tries again
-}
-
-/** Undo a patch of engine/oldtricks/framepack.py (which documents the forms): the value `patch` makes of `old`. */
-export function applyPatch(old, patch) {
-  if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;
-  if ("~s" in patch) {
-    const [head, start, length, tail] = patch["~s"];
-    return head.concat(old.slice(start, start + length), tail);
-  }
-  if ("~l" in patch) {
-    const items = old.slice();
-    for (const [i, item] of Object.entries(patch["~l"])) items[Number(i)] = applyPatch(old[Number(i)], item);
-    return items;
-  }
-  if ("~d" in patch || "~x" in patch) {
-    const out = {...old};
-    for (const [key, item] of Object.entries(patch["~d"] || {})) {
-      // defineProperty rather than `out[key] =`, which for a key "__proto__" would not make an own key
-      Object.defineProperty(out, key, {value: Object.hasOwn(old, key) ? applyPatch(old[key], item) : item,
-        writable: true, enumerable: true, configurable: true});
-    }
-    for (const key of patch["~x"] || []) delete out[key];
-    return out;
-  }
-  return patch;
-}
-
-/** A viewer's frames from their stored form: the first whole, each later one a patch of the one before. */
-export function decodeFrames(stored) {
-  const frames = [];
-  for (const item of stored) frames.push(frames.length ? applyPatch(frames[frames.length - 1], item) : item);
-  return frames;
-}
 
 export class Widget {
   constructor(root, data) {
@@ -681,242 +601,6 @@ async function mountNow(root) {
   }
 }
 
-// Each viewer's text form (the deal, every trick, the outcome) is written by the build (fallback.py).
-// A rules page holds them once, packed, after its last viewer (`<script type="application/json"
-// id="oldtricks-text">`, textpage.py), and each viewer's <noscript> links to its form on the page's
-// text page; an embed page keeps its one form in its <noscript>. They are unpacked once the first
-// viewers are drawn, and put in the page (once, after the <noscript>) when wanted: print shows the text
-// forms and not the viewers (pages.css), and a viewer that cannot start shows its text instead.
-let texts = null;
-let textsReady = null; // the unpacked forms, once they are: what a synchronous beforeprint can use
-function textForms() {
-  if (!texts) texts = (async () => {
-    const el = document.getElementById("oldtricks-text");
-    const forms = el ? (await unpacked(JSON.parse(el.textContent))).forms || {} : {};
-    textsReady = forms;
-    return forms;
-  })().catch((err) => { console.warn("oldtricks: cannot read the text forms", err); return (textsReady = {}); });
-  return texts;
-}
-
-function showTextForm(root, forms = textsReady) {
-  if (root.querySelector(":scope > .ot-static")) return;
-  const source = root.querySelector(":scope > noscript");
-  const html = forms ? forms[root.dataset.scenario || root.id] : undefined;
-  const away = root.querySelector(":scope > .ot-static-away");
-  if (html !== undefined) {
-    if (away) away.remove();
-    if (source) source.insertAdjacentHTML("afterend", html);
-    else root.insertAdjacentHTML("afterbegin", html);
-  } else if (source && !away) {
-    source.insertAdjacentHTML("afterend", source.textContent);  // the form inline, or the link to it
-  }
-}
-
-function textFormsForPrint() {
-  const all = (forms) => { for (const root of document.querySelectorAll(".oldtricks-widget")) showTextForm(root, forms); };
-  // beforeprint lays the page out as soon as its listeners return: the forms are unpacked ahead
-  window.addEventListener("beforeprint", () => { all(textsReady); textForms().then(all); });
-  const print = window.matchMedia ? window.matchMedia("print") : null;
-  if (print && print.matches) textForms().then(all);
-  else if (print) print.addEventListener("change", (e) => { if (e.matches) textForms().then(all); });
-}
-
-// The link a step is due to write (Widget.writeHashSoon): one for the page, the latest step's.
-const LINK_DELAY = 120;
-const linkDue = {w: null, timer: 0, was: ""};
-function cancelLink() { clearTimeout(linkDue.timer); linkDue.w = null; }
-function writeDueLink() {
-  const w = linkDue.w;
-  linkDue.w = null;
-  // the reader followed a link meanwhile (its hashchange may not have come yet): that link stays
-  if (w && location.hash === linkDue.was) w.writeHash();
-}
-// a link still due when the reader leaves the page is written then (the history entry keeps it)
-window.addEventListener("pagehide", writeDueLink);
-
-function hashText(hash = location.hash) {
-  try {
-    return decodeURIComponent(hash.replace(/^#/, ""));
-  } catch (e) {
-    return hash.replace(/^#/, ""); // a malformed %-escape: use it as written
-  }
-}
-
-/** Open the viewer and step named by the hash (`#ID@N`, or `#ID`). On the first load (`landing`),
- * a hash naming any other element (a rule box further down) is scrolled to again: the browser
- * scrolled there before the viewers above it had grown. */
-function routeHash(scroll, landing = false) {
-  const raw = hashText();
-  if (!raw) return;
-  const {id, step} = parseHash(raw);
-  const w = widgets.get(id);
-  if (w) {
-    // A framed viewer opening never scrolls or takes focus: its host page stays where its reader is.
-    w.openAt(step, scroll && !(landing && (readerMoved || FRAMED)));
-    return;
-  }
-  const waiting = document.getElementById(id);
-  if (waiting && waiting.classList.contains("ot-pending")) {  // a viewer not drawn yet: draw it, then open
-    if (scroll) scrollToView(waiting, "start");
-    // ... in view and with the focus, unless the reader has gone elsewhere meanwhile (or closed its fold)
-    mount(waiting).then((late) => { if (late) late.openAt(step, scroll && !FRAMED && isNear(late.root)); });
-    return;
-  }
-  const target = document.getElementById(raw);
-  if (target) {
-    if (landing && !readerMoved && !FRAMED) target.scrollIntoView({block: "start", behavior: "instant"});
-    return;
-  }
-  if (step !== null && id && widgets.size) {
-    const firstWidget = widgets.values().next().value;
-    firstWidget.setMessage(t("The link names a game \"{id}\" that is not on this page.", {id}));
-  }
-}
-
-/** A click on a link to a viewer of this page (`#id@step`, `#id`: a rule box's "Shown in") is routed
- * here, once: the address takes the link as a new entry of the history, as the browser would, and the
- * viewer opens at its step, in view, with the focus. The browser does not follow the link itself: its
- * hashchange comes as a task of its own, later, and under load came after the reader had moved on
- * (had closed the fold the link opened, which the late event opened again). tabs.js has shown the
- * viewer on the same click (opened its fold, chosen its tab): its listener is on the document, this
- * one on the window, after it. Back and Forward still come as a hashchange (routeHash). */
-function routeLinkClick(event) {
-  const link = event.target.closest ? event.target.closest("a[href*='#']") : null;
-  if (!link || event.defaultPrevented || event.button !== 0) return;
-  if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;  // a new tab or window
-  if ((link.target && link.target !== "_self") || link.origin !== location.origin
-    || link.pathname !== location.pathname || link.search !== location.search || !link.hash) return;
-  const root = document.getElementById(parseHash(hashText(link.hash)).id);
-  if (!root || !root.classList.contains("oldtricks-widget")) return;
-  event.preventDefault();
-  cancelLink();
-  try {
-    if (link.hash === location.hash) history.replaceState(history.state, "", link.hash);
-    else history.pushState(null, "", link.hash);
-  } catch (err) { /* an opaque or sandboxed page: the viewer opens all the same */ }
-  routeHash(true);
-}
-
-/** Keep the link's target in view while the viewers above it grow (a frame at a time, not each viewer). */
-function holdTarget(id) {
-  if (FRAMED) return;
-  const target = document.getElementById(id);
-  if (target) target.scrollIntoView({block: "start", behavior: "instant"});
-}
-
-/** What the reader set that a link keeps: the view when it is not the author's, the hands hidden,
- * and what other modules add (w.settingWriters: functions returning "key=value" or ""). */
-function settingsText(w) {
-  const out = [];
-  if (w.view !== w.authorView) out.push(`view=${w.view === null ? "all" : w.view}`);
-  if (w.hidden.size) out.push(`hide=${[...w.hidden].sort((a, b) => a - b).join(".")}`);
-  for (const write of Object.values(w.settingWriters)) { const t = write(); if (t) out.push(t); }
-  return out.map((t) => `;${t}`).join("");
-}
-
-/** `ID@N` -> {id: ID, step: "N"}; `ID` -> {id: ID, step: null} (the author's step). */
-function parseHash(raw) {
-  const at = raw.lastIndexOf("@");
-  return at >= 0 ? {id: raw.slice(0, at), step: raw.slice(at + 1)} : {id: raw, step: null};
-}
-
-// Whether the reader has scrolled or pressed a key since the page opened: then a late re-scroll to
-// the link's target would yank the page away from where the reader went.
-let readerMoved = false;
-for (const type of ["wheel", "touchmove", "keydown", "mousedown"]) {
-  window.addEventListener(type, () => { readerMoved = true; }, {capture: true, passive: true, once: true});
-}
-
-let hashListener = false;
-
-// Give the browser a turn (paint, input) between viewers.
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-// A viewer is drawn when it comes within a screen of the visible part of the page (issue of DOM size:
-// a rules page holds 20 to 40 viewers, some 600 nodes each once drawn; a reader sees two or three).
-// Until then it keeps its reserved height (widget.css) and waits, marked data-ready="pending".
-const NEAR = "100% 0px";
-let nearby = null;
-
-function drawWhenNear(root) {
-  if (typeof IntersectionObserver !== "function") return false;
-  if (!nearby) {
-    nearby = new IntersectionObserver((items) => {
-      for (const item of items) {
-        if (!item.isIntersecting) continue;
-        nearby.unobserve(item.target);
-        drawKeepingPlace(item.target);
-      }
-    }, {rootMargin: NEAR});
-  }
-  root.classList.add("ot-pending");
-  root.dataset.ready = "pending";
-  nearby.observe(root);
-  return true;
-}
-
-/** Draw a waiting viewer. One that starts above the top of the window grows upwards as the reader
- * sees it: what is below it (what the reader reads) stays where it was. */
-async function drawKeepingPlace(root) {
-  const before = root.getBoundingClientRect();
-  await mount(root);
-  root.classList.remove("ot-pending");
-  if (before.top >= 0 || FRAMED) return;
-  // its bottom is where the text after it starts: how far that moved, after any anchoring the browser did
-  const moved = root.getBoundingClientRect().bottom - before.bottom;
-  if (Math.abs(moved) >= 1) window.scrollBy({top: moved, behavior: "instant"});
-}
-
-/** Whether the element is shown and within a screen of the visible part of the page now. */
-function isNear(el) {
-  // not shown (in a closed tab, or a closed fold, whose content keeps a box of no height): drawn when it shows
-  if (el.checkVisibility ? !el.checkVisibility() : !el.getClientRects().length) return false;
-  const box = el.getBoundingClientRect();
-  const screen = window.innerHeight || document.documentElement.clientHeight || 800;
-  return box.bottom > -screen && box.top < 2 * screen;
-}
-
-/** Mount the `.oldtricks-widget`s under scope that are near the screen or named by the URL hash, then
- * open the step the hash names; the others are drawn when the reader comes near them.
- * One at a time, in page order, yielding every few viewers: the first viewer can be stepped as soon
- * as it is drawn, rather than when the whole page's viewers have been unpacked. `{all: true}` draws
- * every viewer now. */
-export async function mountAll(scope = document, {all = false} = {}) {
-  const roots = Array.from(scope.querySelectorAll(".oldtricks-widget"));
-  const linked = parseHash(hashText());
-  // While the viewers grow, the browser keeps chasing the link's target with smooth scrolls (the
-  // theme asks for smooth scrolling), and a smooth scroll still running would carry the page past
-  // the final, instant one below: scroll instantly until the page has landed.
-  const html = document.documentElement;
-  const smooth = !hashListener && linked.id ? html.style.scrollBehavior : null;
-  if (smooth !== null) html.style.scrollBehavior = "auto";
-  const mounted = [];
-  let since = performance.now();
-  for (const root of roots) {
-    if (root.__oldtricks === undefined && !all && root.id !== linked.id && !isNear(root) && drawWhenNear(root)) {
-      continue;
-    }
-    const w = await mount(root);
-    root.classList.remove("ot-pending");
-    if (w) mounted.push(w);
-    if (w && w.id === linked.id && linked.step !== null) w.openAt(linked.step, false); // no flash of another step
-    if (performance.now() - since > 40) {
-      if (smooth !== null && !readerMoved) holdTarget(linked.id);
-      await nextTask();
-      since = performance.now();
-    }
-  }
-  const landing = !hashListener;
-  if (!hashListener) {
-    hashListener = true;
-    // a link followed wins over a step's link not yet written (writeHashSoon)
-    window.addEventListener("hashchange", () => { cancelLink(); routeHash(true); });
-  }
-  routeHash(true, landing);
-  if (smooth !== null) requestAnimationFrame(() => { html.style.scrollBehavior = smooth; });
-  return mounted;
-}
 
 // The page's first pass is over (the viewers near the screen drawn, the link's step opened): marked on
 // <html data-ot-settled> for what waits on it (an embedding host's script, the browser tests).

@@ -19,11 +19,11 @@ import { SetupForm, randomSeed } from "./setup.js";
 import { PlayBar } from "./playbar.js";
 import { studyPage } from "./addtostudy.js";
 import { toStudy } from "../tostudy.js";
+import { STATUSES } from "../statuses.js";
 
 const TABLE = "sandbox";
 const READINGS = "sandbox-readings"; // the game as played, replayed under the rules chosen in the form
 const STORE = "oldtricks.sandbox.v1.";
-const STATUSES = ["documented", "disputed", "suggested", "assumed"];
 const PLAY_NOW = "play-"; // + the game: the address of "Play now" (the label before each {sandbox}): see playNow
 const ADVANCE = 200; // moves the engine plays on one click when it plays every seat (some games never end)
 export const sandboxes = new Map();

@@ -2,8 +2,8 @@
 // the deal by seed or by hand (one field of cards per seat), and the players' names. It only gathers
 // values: the engine says how many seats the options give, deals, and refuses bad hands in its words.
 import { h, put } from "../dom.js";
+import { STATUSES } from "../statuses.js";
 
-const STATUSES = ["documented", "disputed", "suggested", "assumed"];
 let forms = 0;
 
 export function statusPill(status) {
