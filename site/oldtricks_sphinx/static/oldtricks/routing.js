@@ -4,6 +4,7 @@
 // Exports: routeHash(scroll, landing?), routeLinkClick(event), cancelLink(), writeDueLink(), linkDue,
 // LINK_DELAY, hashText(hash?), parseHash(raw), holdTarget(id), settingsText(w), readerHasMoved().
 import { FRAMED, scrollToView } from "./framed.js";
+import { t } from "./words.js";
 import { isNear } from "./mounting.js";
 import { mount, widgets } from "./widget.js";
 
