@@ -135,6 +135,25 @@ def test_deep_link_opens_that_step(
     assert root.get_attribute("data-step") == "0"
 
 
+def test_a_link_to_a_game_not_on_the_page_says_so(live_page: Any, site_server: SiteServer) -> None:
+    """A mangled or stale link (a step of a scenario this page does not hold) is named in one viewer that the
+    page shows, also when the page lands on it with no viewer drawn yet; nothing breaks (the guard fails the
+    test on a page error)."""
+    said = 'names a game "bettelmann/no-such-game" that is not on this page'
+    live_page.goto(f"{site_server.url}{PAGE}#bettelmann/no-such-game@3")
+    live_page.wait_for_function(SAID, arg=said)
+    holders = live_page.locator(".oldtricks-widget", has=live_page.locator(".ot-msg", has_text=said))
+    assert holders.count() == 1
+    assert holders.first.locator(".ot-msg").is_visible()
+    # and followed from the page: in the first viewer drawn
+    live_page.evaluate("() => { location.hash = '#bettelmann/gone@2'; }")
+    live_page.wait_for_function(SAID, arg=said.replace("no-such-game", "gone"))
+
+
+SAID = """(text) => [...document.querySelectorAll(".oldtricks-widget .ot-msg")]
+  .some((m) => m.textContent.includes(text))"""
+
+
 def test_link_to_a_rule_lands_on_it_once_the_viewers_have_grown(live_page: Any, site_server: SiteServer) -> None:
     html = (site_server.root / PAGE).read_text(encoding="utf-8")
     # the last rule box of the page: every viewer stands above it

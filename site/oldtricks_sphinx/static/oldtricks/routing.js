@@ -54,9 +54,17 @@ export function routeHash(scroll, landing = false) {
     if (landing && !readerMoved && !FRAMED) target.scrollIntoView({block: "start", behavior: "instant"});
     return;
   }
-  if (step !== null && id && widgets.size) {
-    const firstWidget = widgets.values().next().value;
-    firstWidget.setMessage(t("The link names a game \"{id}\" that is not on this page.", {id}));
+  if (step !== null && id) {
+    const say = (w) => w && w.setMessage(t("The link names a game \"{id}\" that is not on this page.", {id}));
+    if (widgets.size) {
+      say(widgets.values().next().value);
+      return;
+    }
+    // none drawn yet (the viewers near the top wait in closed folds): the first one shown is drawn to
+    // say it, else the page's first
+    const roots = [...document.querySelectorAll(".oldtricks-widget")];
+    const root = roots.find((el) => (el.checkVisibility ? el.checkVisibility() : el.getClientRects().length)) || roots[0];
+    if (root) mount(root).then((w) => { root.classList.remove("ot-pending"); say(w); });
   }
 }
 
