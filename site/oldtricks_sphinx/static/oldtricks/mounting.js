@@ -33,22 +33,28 @@ function drawWhenNear(root) {
   return true;
 }
 
-/** Draw a waiting viewer. One that starts above the top of the window grows upwards as the reader
- * sees it: what is below it (what the reader reads) stays where it was. */
-async function drawKeepingPlace(root) {
+/** Draw a waiting viewer (resolves to its Widget, or null). One that starts above the top of the
+ * window grows upwards as the reader sees it: what is below it (what the reader reads) stays where it was. */
+export async function drawKeepingPlace(root) {
   const before = root.getBoundingClientRect();
-  await mount(root);
+  const w = await mount(root);
   root.classList.remove("ot-pending");
-  if (before.top >= 0 || FRAMED) return;
+  if (before.top >= 0 || FRAMED) return w;
   // its bottom is where the text after it starts: how far that moved, after any anchoring the browser did
   const moved = root.getBoundingClientRect().bottom - before.bottom;
   if (Math.abs(moved) >= 1) window.scrollBy({top: moved, behavior: "instant"});
+  return w;
+}
+
+/** Whether the element is shown: not in a closed tab, or a closed fold (whose content keeps a box of no
+ * height). */
+export function isShown(el) {
+  return Boolean(el.checkVisibility ? el.checkVisibility() : el.getClientRects().length);
 }
 
 /** Whether the element is shown and within a screen of the visible part of the page now. */
 export function isNear(el) {
-  // not shown (in a closed tab, or a closed fold, whose content keeps a box of no height): drawn when it shows
-  if (el.checkVisibility ? !el.checkVisibility() : !el.getClientRects().length) return false;
+  if (!isShown(el)) return false;  // drawn when it shows
   const box = el.getBoundingClientRect();
   const screen = window.innerHeight || document.documentElement.clientHeight || 800;
   return box.bottom > -screen && box.top < 2 * screen;

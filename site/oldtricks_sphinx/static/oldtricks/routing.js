@@ -5,7 +5,7 @@
 // LINK_DELAY, hashText(hash?), parseHash(raw), holdTarget(id), settingsText(w), readerHasMoved().
 import { FRAMED, scrollToView } from "./framed.js";
 import { t } from "./words.js";
-import { isNear } from "./mounting.js";
+import { drawKeepingPlace, isNear, isShown } from "./mounting.js";
 import { mount, widgets } from "./widget.js";
 
 // The link a step is due to write (Widget.writeHashSoon): one for the page, the latest step's.
@@ -63,8 +63,8 @@ export function routeHash(scroll, landing = false) {
     // none drawn yet (the viewers near the top wait in closed folds): the first one shown is drawn to
     // say it, else the page's first
     const roots = [...document.querySelectorAll(".oldtricks-widget")];
-    const root = roots.find((el) => (el.checkVisibility ? el.checkVisibility() : el.getClientRects().length)) || roots[0];
-    if (root) mount(root).then((w) => { root.classList.remove("ot-pending"); say(w); });
+    const root = roots.find(isShown) || roots[0];
+    if (root) drawKeepingPlace(root).then(say);
   }
 }
 
