@@ -22,6 +22,7 @@ as widget.js does), ``wait_mounted(page)``, ``open_folds(page)`` (a rules page's
 
 from __future__ import annotations
 
+import http.server
 import importlib.util
 import json
 import os
@@ -36,7 +37,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import keptsnapshot
 import pytest
+from keptsnapshot import Kept
 
 from oldtricks.framepack import read_page
 
@@ -99,12 +102,12 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     # in contexts of its own (browser.new_context() does not bypass it), and so does any test that
     # opens one. Predicates written as functions ("() => ...") work either way.
     #
-    # A reader's first visit in a browser that keeps nothing for later: no service worker keeps the
-    # runtime and the pages (as where they are off: the site goes live the same way), and no memory
-    # snapshot is made (NO_SNAPSHOT). Each is a second download or a second start of Python in the
-    # background of every live test, which none of them checks: together a fifth of their time on two
-    # cores. The tests of keeping are marked ``keeping`` (test_offline.py, which allows service workers,
-    # and test_snapshot.py).
+    # A browser that keeps nothing of the site but the engine's memory snapshot: no service worker keeps
+    # the runtime and the pages (as where they are off: the site goes live the same way). The snapshot is
+    # made once per run and put into each context by live_page (keptsnapshot.py): a live start then costs
+    # a quarter of a fresh one. No second snapshot is made in the background (NO_SNAPSHOT). The tests of
+    # the first start are marked ``first_visit``; those of keeping, ``keeping`` (test_offline.py, which
+    # allows service workers, and test_snapshot.py).
     return {**browser_context_args, "bypass_csp": True, "service_workers": "block"}
 
 
@@ -115,9 +118,29 @@ class SiteServer:
     url: str  # http://127.0.0.1:PORT/sub/oldtricks/
     origin: str  # http://127.0.0.1:PORT
     log: list[tuple[str, str, int, int]]  # (method, path, status, body bytes), in order served
+    # files the tests' own pages fetch (the kept snapshot), by path under the prefix: served, not logged
+    private: dict[str, Path] = field(default_factory=dict)
 
     def requested(self, suffix: str) -> list[tuple[str, str, int, int]]:
         return [entry for entry in self.log if entry[1].split("?")[0].endswith(suffix)]
+
+
+class _TestHandler:
+    """The site server's handler, also answering ``private`` paths (not logged: the site asks for none)."""
+
+    private: dict[str, Path]
+    prefix: str
+
+    def translate_path(self, path: str) -> str:
+        file = self.private.get(path.split("?")[0].removeprefix(self.prefix))
+        return str(file) if file else super().translate_path(path)  # type: ignore[misc]
+
+    def do_GET(self) -> None:
+        if self.path.split("?")[0].removeprefix(self.prefix) in self.private:
+            self._status, self._bytes = 0, 0
+            http.server.SimpleHTTPRequestHandler.do_GET(self)  # type: ignore[arg-type]
+        else:
+            super().do_GET()  # type: ignore[misc]
 
 
 @pytest.fixture(scope="session")
@@ -129,12 +152,13 @@ def serve_dir() -> Iterator[Callable[[Path], SiteServer]]:
         # TCP_NODELAY, as production servers set it: else Nagle's algorithm holds the body of many
         # responses until the browser's delayed ACK, some 40 ms each (bench/browser_bench.py)
         server.RequestHandlerClass = type(
-            "NoDelayHandler", (server.RequestHandlerClass,), {"disable_nagle_algorithm": True}
+            "TestHandler", (_TestHandler, server.RequestHandlerClass), {"disable_nagle_algorithm": True, "private": {}}
         )
         threading.Thread(target=server.serve_forever, name=f"serve {root}", daemon=True).start()
         servers.append(server)
         host, port = server.server_address[:2]
-        return SiteServer(Path(root), SUB_PATH, server.url, f"http://{host}:{port}", server.log)
+        private = server.RequestHandlerClass.private
+        return SiteServer(Path(root), SUB_PATH, server.url, f"http://{host}:{port}", server.log, private)
 
     yield serve
     for server in servers:
@@ -151,6 +175,15 @@ def site_server(serve_dir: Callable[[Path], SiteServer]) -> SiteServer:
 
 
 @pytest.fixture(scope="session")
+def kept_snapshot(browser: Any, site_server: SiteServer, tmp_path_factory: pytest.TempPathFactory) -> Kept:
+    """The engine's memory snapshot of this run (keptsnapshot.py), served to the tests' pages at SEED_PATH."""
+    shared = tmp_path_factory.getbasetemp().parent  # the same folder for every test worker
+    kept = keptsnapshot.make_or_load(browser, site_server.url, site_server.origin, shared)
+    site_server.private[keptsnapshot.SEED_PATH] = kept.data
+    return kept
+
+
+@pytest.fixture(scope="session")
 def artifacts_dir() -> Path:
     path = Path(os.environ.get("OLDTRICKS_ARTIFACTS", REPO / "test-artifacts"))
     path.mkdir(parents=True, exist_ok=True)
@@ -158,9 +191,9 @@ def artifacts_dir() -> Path:
 
 
 # The engine's memory snapshot is made by a second worker once the page has been live two seconds
-# (live.js makeSnapshot): a second start of Python, in the background of every live test. Outside the
-# tests marked `keeping` (test_snapshot.py, test_offline.py) that worker is an inert stand-in, as in a
-# browser that keeps nothing for later.
+# (live.js makeSnapshot) after a start that found none kept: a second start of Python, in the background
+# of the test. Outside the tests marked `keeping` (test_snapshot.py, test_offline.py) that worker is an
+# inert stand-in: the run's snapshot is made once (keptsnapshot.py), or none is wanted (`first_visit`).
 NO_SNAPSHOT = """(() => {
   const Real = window.Worker;
   if (!Real) return;
@@ -238,6 +271,11 @@ def live_page(page: Any, guard: Guard, artifacts_dir: Path, request: pytest.Fixt
     else:
         page.context.on("request", guard.on_request)  # the workers' requests too
         page.context.add_init_script(NO_SNAPSHOT)
+        if request.node.get_closest_marker("first_visit") is None and "site_server" in request.fixturenames:
+            # a browser that has been live on the site before: the engine starts from its snapshot
+            server, kept = request.getfixturevalue("site_server"), request.getfixturevalue("kept_snapshot")
+            seed = keptsnapshot.seed_script(kept, server.origin, server.url + keptsnapshot.SEED_PATH)
+            page.context.add_init_script(seed)
     guard.attach(page)  # console messages (the workers' too) and uncaught errors
     yield page
     report = getattr(request.node, "report_call", None)

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import SiteServer, wait_mounted
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
 
 PAGE = "bettelmann.html"
 LIVE_MS = 90_000

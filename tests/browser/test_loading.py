@@ -12,7 +12,7 @@ import pytest
 
 from conftest import Guard, SiteServer, embedded, site_pages, wait_mounted
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
 
 LIVE_MS = 90_000
 PAGE = "bettelmann.html"

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
 
 REPO = Path(__file__).resolve().parents[2]
 STATIC = REPO / "site" / "oldtricks_sphinx" / "static" / "oldtricks"
