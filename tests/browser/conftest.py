@@ -172,9 +172,14 @@ def serve_dir() -> Iterator[Callable[[Path], SiteServer]]:
         server.server_close()
 
 
+def built_site() -> Path:
+    """The built site the tests run on: env OLDTRICKS_SITE, else build/site."""
+    return Path(os.environ.get("OLDTRICKS_SITE", REPO / "build" / "site"))
+
+
 @pytest.fixture(scope="session")
 def site_server(serve_dir: Callable[[Path], SiteServer]) -> SiteServer:
-    root = Path(os.environ.get("OLDTRICKS_SITE", REPO / "build" / "site"))
+    root = built_site()
     if not (root / "index.html").is_file():
         pytest.fail(f"no built site at {root} (set OLDTRICKS_SITE, or run `nox -s site` first)")
     return serve_dir(root)
@@ -183,7 +188,9 @@ def site_server(serve_dir: Callable[[Path], SiteServer]) -> SiteServer:
 @pytest.fixture(scope="session")
 def kept_snapshot(browser: Any, site_server: SiteServer, tmp_path_factory: pytest.TempPathFactory) -> Kept:
     """The engine's memory snapshot of this run (keptsnapshot.py), served to the tests' pages at SEED_PATH."""
-    shared = tmp_path_factory.getbasetemp().parent  # the same folder for every test worker
+    # this run's folder: under xdist, the parent of every worker's own (pytest-N/popen-gwK)
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
     kept = keptsnapshot.make_or_load(browser, site_server.url, site_server.origin, shared)
     site_server.private[keptsnapshot.SEED_PATH] = kept.data
     return kept
@@ -383,7 +390,7 @@ def embedded(html: str, root: Path | None = None) -> dict[str, dict[str, Any]]:
     block = json.loads(shared.group(1))
     more = None
     if "more" in block:
-        site = root or Path(os.environ.get("OLDTRICKS_SITE", REPO / "build" / "site"))
+        site = root or built_site()
         name = Path(block["more"]).name  # in the English site's static files, or in an edition's (de/, pl/)
         [path, *_] = [p for p in (site, *sorted(site.iterdir())) if (p / "_static/oldtricks/frames" / name).is_file()]
         more = json.loads((path / "_static/oldtricks/frames" / name).read_text(encoding="utf-8"))

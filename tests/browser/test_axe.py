@@ -1,7 +1,7 @@
-"""axe-core (pinned in package.json, read from node_modules) on every built page (of the embed pages, one
-per game: they share one template, and their viewers are all on the rules pages too), light and dark: no
-violation of any rule, at any impact, once the page's viewers have started (a rules page with its folded
-examples open: their buttons are checked, and the viewers in them)."""
+"""axe-core (pinned in package.json, read from node_modules): no violation of any rule, at any impact, light
+and dark. Every built page is checked by test_every_page.py (with these functions); here, the check
+itself, and the board in the states a page does not start in: a lesson answered wrong, a viewer gone live,
+a sandbox being played, the target sizes and landmarks of a rules page's every viewer."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from conftest import REPO, SiteServer, embedded, open_folds, sample_pages, sweeping_all, wait_mounted
+from conftest import REPO, SiteServer, embedded, open_folds, sweeping_all, wait_mounted
 
 pytestmark = pytest.mark.browser
 
@@ -58,39 +58,6 @@ def scheme(request: pytest.FixtureRequest, live_page: Any) -> str:
     """The reader's colour scheme (Furo follows it: its default theme is "auto")."""
     live_page.emulate_media(color_scheme=request.param)
     return str(request.param)
-
-
-PARTS = 3  # the pages in parts, that the test workers share
-
-
-@pytest.mark.long
-@pytest.mark.parametrize("part", range(PARTS))
-def test_axe_finds_nothing_on_any_page(live_page: Any, site_server: SiteServer, part: int) -> None:
-    """Each page is loaded and its viewers drawn once: every rule in the light theme, then the page
-    turned dark (Furo follows the reader's scheme as it changes) and the rules that read colours."""
-    pages = sample_pages(site_server.root)
-    games = {p.split("/")[1] for p in pages if p.startswith("embed/")}
-    assert {"bettelmann", "druzbart", "drogue"} <= games and "druzbart.html" in pages and len(pages) > 20, pages
-    found: dict[str, list[dict[str, Any]]] = {}
-    by_size = sorted(pages, key=lambda name: -(site_server.root / name).stat().st_size)  # parts alike in work
-    for name in by_size[part::PARTS]:
-        live_page.emulate_media(color_scheme="light")
-        live_page.goto(site_server.url + name)
-        wait_mounted(live_page, everything=False)
-        open_folds(live_page)  # a rules page's examples shown: what is in them is checked too
-        wait_mounted(live_page)
-        live_page.wait_for_load_state("load")
-        # every viewer drawn, and started (test_site_pages.py leaves this to here for these pages)
-        states = live_page.eval_on_selector_all(".oldtricks-widget", "els => els.map(e => e.dataset.ready)")
-        assert set(states) <= {"static"}, (name, states)
-        for scheme, only in (("light", None), ("dark", THEMED)):
-            live_page.emulate_media(color_scheme=scheme)
-            dark = live_page.evaluate("() => matchMedia('(prefers-color-scheme: dark)').matches")
-            assert dark == (scheme == "dark"), name
-            items = violations(live_page, only=only)
-            if items:
-                found[f"{name} ({scheme})"] = items
-    assert not found, "axe-core found violations:\n" + report(found)
 
 
 def test_the_dark_check_sees_a_contrast_violation(live_page: Any, site_server: SiteServer) -> None:

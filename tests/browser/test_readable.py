@@ -1,5 +1,6 @@
-"""Readable on a desktop and on a phone: no text on any page drawn smaller than 11 px, the text of the
-statistics plots and the pictures (inline SVG) as drawn at that width included."""
+"""Readable on a desktop and on a phone: no text drawn smaller than 11 px, the text of the statistics plots
+and the pictures (inline SVG) as drawn at that width included. The measure and the tests that it sees
+small text (every page is measured at both widths by test_every_page.py), and the back-to-top button."""
 
 from __future__ import annotations
 
@@ -85,21 +86,6 @@ def pages_to_read(root: Any) -> list[str]:
     embeds = [p for p in pages if p.startswith("embed/")]
     texts = [p for p in pages if p.startswith("text/")]  # one template too, the viewers' text forms
     return [p for p in pages if p.split("/")[0] not in ("embed", "text")] + embeds[:1] + texts[:1]
-
-
-@pytest.mark.long
-@pytest.mark.parametrize(("width", "cards"), [(1280, True), (390, False)], ids=["desktop", "phone"])
-def test_no_text_under_11_px(live_page: Any, site_server: SiteServer, width: int, cards: bool) -> None:
-    live_page.set_viewport_size({"width": width, "height": 900})
-    found = {}
-    for name in pages_to_read(site_server.root):
-        live_page.goto(site_server.url + name)
-        wait_mounted(live_page)
-        small = live_page.evaluate(SMALL_TEXT, {"floor": FLOOR, "cards": cards})
-        small.update(live_page.evaluate(SMALL_PLOT_TEXT, {"floor": FLOOR, "cards": cards}))
-        if small:
-            found[name] = small
-    assert not found, f"text under {FLOOR} px at {width} px wide: {found}"
 
 
 def test_the_size_check_sees_small_text(live_page: Any, site_server: SiteServer) -> None:

@@ -1,5 +1,6 @@
-"""The built site in Chromium: every page loads from the local server alone, without a console error,
-and its viewers start; without JavaScript and in print, the text form of each viewer is shown."""
+"""The built site in Chromium: which embed pages stand for the others when every page is loaded
+(test_every_page.py: from the local server alone, without a console error, its viewers started); without
+JavaScript and in print, the text form of each viewer is shown; the rules pages on screens and paper."""
 
 from __future__ import annotations
 
@@ -11,10 +12,6 @@ import pytest
 from conftest import Guard, SiteServer, edition_of, embedded, sample_pages, site_pages, wait_mounted
 
 pytestmark = pytest.mark.browser
-
-
-# The pages in parts, each a test of its own, so that the test workers share them.
-PARTS = 2
 
 SCRIPT_SRC = re.compile(r"<script[^>]*\bsrc=\"([^\"]+)\"")
 LINK_HREF = re.compile(r"<link[^>]*\bhref=\"([^\"]+)\"")
@@ -45,9 +42,9 @@ def pages_to_load(root: Any) -> list[str]:
 
 
 def test_every_embed_page_is_of_a_kind_loaded_and_holds_its_own_scenario(site_server: SiteServer) -> None:
-    """What lets the walk below load only some embed pages: every other one loads what a page it loads
+    """What lets test_every_page.py load only some embed pages: every other one loads what a page it loads
     loads, and holds one viewer, of the scenario its address names, with the frames that viewer has on
-    its rules page (where the walk starts it)."""
+    its rules page (where that test draws it)."""
     root = site_server.root
     kinds = embed_kinds(root)
     loaded = set(pages_to_load(root))
@@ -65,40 +62,6 @@ def test_every_embed_page_is_of_a_kind_loaded_and_holds_its_own_scenario(site_se
         assert list(data) == [sid], (name, list(data))
         assert data[sid]["frames"] == on_rules_pages[sid]["frames"], (name, "other frames than on its rules page")
     assert len(embeds) > len(kinds) + 5, "the embed pages are no longer alike: load them all"
-
-
-@pytest.mark.long
-@pytest.mark.parametrize("part", range(PARTS))
-def test_every_page_loads_offline_without_errors(
-    live_page: Any, site_server: SiteServer, guard: Guard, part: int
-) -> None:
-    """Every page, from the local server alone; every viewer starts. The pages test_axe.py checks have
-    every viewer drawn there, and that each starts is checked there: here those that come near at load.
-    Of the embed pages, one of each kind (the test above)."""
-    pages = site_pages(site_server.root)
-    assert {"index.html", "bettelmann.html", "search.html"} <= set(pages), pages
-    drawn_by_axe = {p for p in sample_pages(site_server.root) if not p.startswith("embed/")}
-    start = len(site_server.log)
-    viewers = 0
-    for name in pages_to_load(site_server.root)[part::PARTS]:
-        everything = name not in drawn_by_axe
-        live_page.goto(site_server.url + name)
-        wait_mounted(live_page, everything=everything)
-        live_page.wait_for_load_state("load")
-        expected = list(embedded((site_server.root / name).read_text(encoding="utf-8")))
-        states = live_page.eval_on_selector_all(".oldtricks-widget", "els => els.map(e => [e.id, e.dataset.ready])")
-        assert [sid for sid, _ in states] == expected, name
-        allowed = {"static"} if everything else {"static", "pending"}
-        assert {state for _, state in states} <= allowed, (name, states)
-        viewers += len(states)
-        # the favicon is asked for on every page: it must exist (no 404 in the console or the log)
-        assert live_page.eval_on_selector('link[rel~="icon"]', "el => el.href").endswith("favicon.svg"), name
-    assert viewers, "no page of this part has a game viewer"
-    served = site_server.log[start:]
-    assert served, "the pages were not served by the local server"
-    failed = [entry for entry in served if entry[2] >= 400]
-    assert not failed, failed
-    assert any(path.endswith("favicon.svg") for _, path, _, _ in served), "the favicon was never requested"
 
 
 def test_text_form_where_the_viewers_module_never_starts(live_page: Any, site_server: SiteServer, guard: Guard) -> None:
