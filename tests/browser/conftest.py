@@ -14,10 +14,12 @@ Fixtures:
   watches a further page of the same context.
 - ``sample_site``: a small project built with the Sphinx extension into a temporary folder (a
   hostile scenario, ``:step:`` and ``:viewer:``), served like the site.
+- ``kept_snapshot``: the engine's memory snapshot of this run, put into every ``live_page``'s context
+  but in tests marked ``first_visit`` or ``keeping`` (keptsnapshot.py).
 
-Helpers: ``site_pages(root)`` (every built page), ``sample_pages(root)`` (every page but one embed
-page per game and one text page), ``embedded(html)`` (each viewer's data, unpacked
-as widget.js does), ``wait_mounted(page)``, ``open_folds(page)`` (a rules page's folded examples shown).
+Helpers, imported from here: sitepages.py (``site_pages(root)``, every built page; ``sample_pages(root)``,
+the pages that stand for the rest; ``embedded(html)``, each viewer's data, unpacked as widget.js does;
+the sweeps' share) and viewers.py (``wait_mounted(page)``, ``open_folds(page)``, ``widget``, ...).
 """
 
 from __future__ import annotations
@@ -40,10 +42,20 @@ from typing import Any
 import keptsnapshot
 import pytest
 from keptsnapshot import Kept
+from sitepages import (  # noqa: F401 (the tests import these from conftest)
+    EDITIONS,
+    REPO,
+    SWEEP_SHARE,
+    built_site,
+    edition_of,
+    embedded,
+    sample_pages,
+    site_pages,
+    sweep_share,
+    sweeping_all,
+)
+from viewers import frames_shown, open_folds, reveal, wait_mounted, widget  # noqa: F401 (as above)
 
-from oldtricks.framepack import read_page
-
-REPO = Path(__file__).resolve().parents[2]
 SUB_PATH = "/sub/oldtricks/"
 
 if importlib.util.find_spec("playwright") is None or importlib.util.find_spec("pytest_playwright") is None:
@@ -172,11 +184,6 @@ def serve_dir() -> Iterator[Callable[[Path], SiteServer]]:
         server.server_close()
 
 
-def built_site() -> Path:
-    """The built site the tests run on: env OLDTRICKS_SITE, else build/site."""
-    return Path(os.environ.get("OLDTRICKS_SITE", REPO / "build" / "site"))
-
-
 @pytest.fixture(scope="session")
 def site_server(serve_dir: Callable[[Path], SiteServer]) -> SiteServer:
     root = built_site()
@@ -301,253 +308,6 @@ def live_page(page: Any, guard: Guard, artifacts_dir: Path, request: pytest.Fixt
     if guard.origin is None:
         guard.problems.append("guard.origin was never set: no request could be allowed")
     guard.check()
-
-
-# ---- the sweeps: every step of every viewer ------------------------------------------------------
-# A few tests walk every step of every viewer (the table's fit at three widths, the step controls at a
-# phone's width) or check every viewer at several of its steps (target sizes): some 4,200 steps, each
-# drawn and measured, which is most of the browser tests' time. The README's test command (`nox -t
-# check`) walks a share of them, the same share every run (SWEEP_SHARE: one viewer in three, the one
-# with the most steps of each game among them); `nox -s sweep` walks all of them (env
-# OLDTRICKS_SWEEP=full). A share is chosen by the viewers' ids alone, so a failure seen in one run is
-# seen again in the next.
-SWEEP_SHARE = 3
-
-
-def sweeping_all() -> bool:
-    """Whether this run walks every viewer (``nox -s sweep``) or the share of the README's test command."""
-    return os.environ.get("OLDTRICKS_SWEEP", "share") == "full"
-
-
-def sweep_share(steps: dict[str, int]) -> list[str]:
-    """The viewers (ids, with their number of steps) this run walks: all of them in a full sweep, else
-    every SWEEP_SHARE-th by number of steps, the longest first (ties by id), so that the share holds the
-    longest walk and walks of every length."""
-    ranked = sorted(steps, key=lambda sid: (-steps[sid], sid))
-    return ranked if sweeping_all() else ranked[::SWEEP_SHARE]
-
-
-# ---- the built pages and their viewers ------------------------------------------------------------
-EDITIONS = ("de", "pl")  # the editions' folders beside the English pages (docs/locales/<lang>/pages.toml)
-
-
-def site_pages(root: Path) -> list[str]:
-    """Every HTML page of a built site, as paths relative to its root; of each edition (``de/``, ``pl/``),
-    the same markup in other words, its front page, its first translated page and a page not yet
-    translated (the notice) stand for it."""
-    pages = sorted(
-        p.relative_to(root).as_posix()
-        for p in root.rglob("*.html")
-        if not {"_static", "_sources"} & set(p.relative_to(root).parts)
-    )
-    english = [p for p in pages if p.split("/")[0] not in EDITIONS]
-    return english + [p for language in EDITIONS for p in _edition_sample(root, language, english)]
-
-
-def edition_of(page: str) -> str:
-    """The edition a built page belongs to: its folder's language (``de/…``, ``pl/…``), else English.
-    A scenario's viewer has other frames in each edition (the engine writes in its language)."""
-    folder = page.split("/")[0]
-    return folder if folder in EDITIONS else "en"
-
-
-def _edition_sample(root: Path, language: str, english: list[str]) -> list[str]:
-    import tomllib
-
-    listing = REPO / "docs" / "locales" / language / "pages.toml"
-    listed = tomllib.loads(listing.read_text(encoding="utf-8")).get("pages", []) if listing.is_file() else []
-    docs = [p for p in english if p.split("/")[0] not in ("embed", "text", "numbers") and p != "search.html"]
-    missing = [p for p in docs if p.removesuffix(".html") not in listed]
-    sample = ["index.html", *(f"{page}.html" for page in listed[:1]), *missing[:1]]
-    return [f"{language}/{p}" for p in dict.fromkeys(sample) if (root / language / p).is_file()]
-
-
-def sample_pages(root: Path) -> list[str]:
-    """Every page but the embed pages and the text pages, the first embed page of each game and the first
-    text page. The embed pages share one template and hold one viewer each; every viewer they hold is
-    also on its game's rules page. The text pages share another, and hold those viewers' text forms."""
-    pages = site_pages(root)
-    first: dict[str, str] = {}
-    for page in pages:
-        parts = page.split("/")
-        if parts[0] == "embed":
-            first.setdefault(parts[1], page)
-        elif parts[0] == "text":
-            first.setdefault("text/", page)
-    return [p for p in pages if p.split("/")[0] not in ("embed", "text")] + sorted(first.values())
-
-
-PAGE_BLOCK = re.compile(r'<script type="application/json" id="oldtricks-page">(.*?)</script>', re.S)
-
-
-def embedded(html: str, root: Path | None = None) -> dict[str, dict[str, Any]]:
-    """Each viewer's data by scenario id, as static/oldtricks/widget.js reads it (oldtricks.framepack):
-    the page's block and, for a page whose later viewers are apart, their file in the site at ``root``
-    (the built site by default; the file is named by its content, so its name finds it)."""
-    shared = PAGE_BLOCK.search(html)
-    if not shared:
-        return {}
-    block = json.loads(shared.group(1))
-    more = None
-    if "more" in block:
-        site = root or built_site()
-        name = Path(block["more"]).name  # in the English site's static files, or in an edition's (de/, pl/)
-        [path, *_] = [p for p in (site, *sorted(site.iterdir())) if (p / "_static/oldtricks/frames" / name).is_file()]
-        more = json.loads((path / "_static/oldtricks/frames" / name).read_text(encoding="utf-8"))
-    return read_page(block, more)
-
-
-MOUNTED = """() => {
-  const roots = [...document.querySelectorAll(".oldtricks-widget")];
-  return roots.every((el) => el.dataset.ready === "static" || el.dataset.ready === "live"
-    || el.dataset.ready === "error");
-}"""
-
-# The page's first pass is over (widget.js marks <html data-ot-settled>), and every viewer has started,
-# failed, or waits to come near the screen.
-SETTLED = """() => {
-  const roots = [...document.querySelectorAll(".oldtricks-widget")];
-  return !roots.length || (document.documentElement.hasAttribute("data-ot-settled") && roots.every((el) =>
-    ["static", "live", "error", "pending"].includes(el.dataset.ready)));
-}"""
-
-# What a reader scrolling down the page and opening everything does: each viewer still waiting to come
-# near the screen is brought into view (its fold and its tab opened, if they are closed) until it is
-# drawn; each fold is then closed again and each tab group put back on the tab it showed, and the focus
-# where it was; then the page goes back to where it was: the element the link names (or the one in the
-# middle of the window) where it was in the window, though viewers above it grew.
-SCROLL_THROUGH = """async () => {
-  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
-  const waiting = [...document.querySelectorAll('.oldtricks-widget[data-ready="pending"]')];
-  if (!waiting.length) return;
-  let named = null;
-  try { named = decodeURIComponent(location.hash.slice(1)); } catch (e) { named = location.hash.slice(1); }
-  const at = named.lastIndexOf("@");
-  const viewer = at >= 0 ? named.slice(0, at) : named;
-  const anchor = (named && (document.getElementById(named) || document.getElementById(viewer)))
-    || document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2) || document.body;
-  const top = anchor.getBoundingClientRect().top;
-  const focused = document.activeElement;  // a tab changed hides what had the focus: it is given back
-  const shown = new Map();  // a tab group -> its tab selected before: a viewer in a closed tab is opened
-  const opened = new Set();  // the folds opened here, closed again at the end
-  for (const root of waiting) {
-    const fold = root.closest("[data-ot-fold]");
-    const toggle = fold && fold.querySelector(':scope > .ot-fold-toggle[aria-expanded="false"]');
-    if (toggle) { toggle.click(); opened.add(toggle); }
-    const panel = root.closest(".ot-tabpanel[hidden]");
-    if (panel) {
-      const group = panel.closest("[data-ot-tabs]");
-      if (!shown.has(group)) shown.set(group, group.querySelector(':scope > .ot-tablist > [aria-selected="true"]'));
-      document.getElementById(panel.id + "-tab").click();
-    }
-    root.scrollIntoView({block: "center", behavior: "instant"});
-    for (let i = 0; i < 300 && root.dataset.ready === "pending"; i++) await frame();
-  }
-  for (const tab of shown.values()) if (tab) tab.click();
-  for (const toggle of opened) toggle.click();
-  const moved = shown.size || opened.size;
-  if (moved && focused && focused !== document.activeElement) focused.focus({preventScroll: true});
-  await frame();
-  window.scrollBy({top: anchor.getBoundingClientRect().top - top, behavior: "instant"});
-  await frame();
-}"""
-
-
-# The viewer the address names (`#id@step`, `#id`), or null: the one a test opened the page on.
-NAMED_VIEWER = """() => {
-  let named = location.hash.slice(1);
-  try { named = decodeURIComponent(named); } catch (e) { /* left as written */ }
-  const at = named.lastIndexOf("@");
-  const el = named && (document.getElementById(at >= 0 ? named.slice(0, at) : named) || document.getElementById(named));
-  return el && el.classList.contains("oldtricks-widget") ? el.id : null;
-}"""
-
-# The named viewer started (or failed to); brought into view first if it still waits to come near.
-NAMED_READY = """async (sid) => {
-  const root = document.getElementById(sid);
-  if (root.dataset.ready === "pending") root.scrollIntoView({block: "center", behavior: "instant"});
-  for (let i = 0; i < 600 && !["static", "live", "error"].includes(root.dataset.ready); i++) {
-    await new Promise((resolve) => requestAnimationFrame(() => resolve()));
-  }
-  return root.dataset.ready;
-}"""
-
-
-def wait_mounted(page: Any, timeout: float = 15_000, everything: bool | None = None) -> None:
-    """Until the page's viewers near the screen have started (or failed to); with ``everything``, the
-    others too, each scrolled to as a reader would, the page then put back where it was. By default
-    everything unless the address names a viewer: then that one (drawing a rules page's thirty viewers
-    costs a test seconds it does not use; a test that uses another viewer says ``everything=True``)."""
-    page.wait_for_function(SETTLED, timeout=timeout)
-    if everything is None:
-        named = page.evaluate(NAMED_VIEWER)
-        if named:
-            state = page.evaluate(NAMED_READY, named)
-            assert state in ("static", "live", "error"), f"the viewer {named} the address names is {state}"
-            return
-        everything = True
-    if everything:
-        page.evaluate(SCROLL_THROUGH)
-        page.wait_for_function(MOUNTED, timeout=timeout)
-
-
-# A rules page's examples wait in folds (folds.py, tabs.js): a closed fold's button opens it.
-OPEN_FOLDS = """(sid) => {
-  const folds = sid ? [document.getElementById(sid).closest("[data-ot-fold]")].filter(Boolean)
-    : [...document.querySelectorAll("[data-ot-fold]")];
-  let opened = 0;
-  for (const fold of folds) {
-    const toggle = fold.querySelector(':scope > .ot-fold-toggle[aria-expanded="false"]');
-    if (toggle) { toggle.click(); opened++; }
-  }
-  return opened;
-}"""
-
-
-def open_folds(page: Any, sid: str | None = None) -> int:
-    """Open every closed fold of the page (or only the one that holds viewer ``sid``), as a reader
-    clicking each "Watch" line; the number opened."""
-    return int(page.evaluate(OPEN_FOLDS, sid))
-
-
-# What a reader does to see one viewer: its fold opened, the tab of each tab panel it stands in chosen
-# (outermost first), the viewer scrolled to; then it is drawn.
-REVEAL = """async (sid) => {
-  const root = document.getElementById(sid);
-  const toggle = root.closest("[data-ot-fold]")?.querySelector(':scope > .ot-fold-toggle[aria-expanded="false"]');
-  if (toggle) toggle.click();
-  const panels = [];
-  for (let p = root.closest(".ot-tabpanel"); p; p = p.parentElement.closest(".ot-tabpanel")) panels.unshift(p);
-  for (const p of panels) if (p.hidden) document.getElementById(p.id + "-tab").click();
-  root.scrollIntoView({block: "center", behavior: "instant"});
-  for (let i = 0; i < 600 && root.dataset.ready === "pending"; i++) {
-    await new Promise((resolve) => requestAnimationFrame(() => resolve()));
-  }
-  return root.dataset.ready;
-}"""
-
-
-def reveal(page: Any, sid: str) -> str:
-    """Show viewer ``sid`` as a reader would (fold, tab, scroll) and wait until it is drawn; its state."""
-    return str(page.evaluate(REVEAL, sid))
-
-
-def widget(page: Any, sid: str) -> Any:
-    """The viewer of scenario ``sid`` on the page."""
-    return page.locator(f'.oldtricks-widget[id="{sid}"]')
-
-
-# The page's own widget module: imported by the URL its script tag names, it is the same module
-# instance, whose `widgets` map holds the mounted viewers.
-FRAMES_SHOWN = """async (sid) => {
-  const src = document.querySelector('script[src*="oldtricks/widget.js"]').src;
-  return (await import(src)).widgets.get(sid).frames;
-}"""
-
-
-def frames_shown(page: Any, sid: str) -> list[dict[str, Any]]:
-    """The frames the mounted viewer shows."""
-    return list(page.evaluate(FRAMES_SHOWN, sid))
 
 
 # ---- a small sample project built with the extension ----------------------------------------------

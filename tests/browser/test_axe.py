@@ -210,7 +210,7 @@ PASSES = [(size, where) for size in ((1280, 800), (390, 844)) for where in ("que
 
 
 def passes_of(name: str) -> list[tuple[tuple[int, int], str]]:
-    """The passes made on rules page ``name`` this run (conftest.sweep_share)."""
+    """The passes made on rules page ``name`` this run (sitepages.sweep_share)."""
     if sweeping_all():
         return PASSES
     i = RULES_PAGES.index(name)

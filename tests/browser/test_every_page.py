@@ -166,7 +166,7 @@ def test_every_page_at_a_phones_width(live_page: Any, site_server: SiteServer, p
 def test_the_pages_audited_stand_for_every_page(site_server: SiteServer) -> None:
     """Every page of the English edition but the embed and text pages is audited at both widths, and of
     those, one embed page of each game and each kind and every text page at the desktop's; of each
-    other edition, its sample (conftest.site_pages)."""
+    other edition, its sample (sitepages.site_pages)."""
     root = site_server.root
     checks = audited(root)
     games = {p.split("/")[1] for p, c in checks.items() if p.startswith("embed/") and "axe" in c}

@@ -17,29 +17,17 @@ LIVE_MS = 90_000
 SAVE_DATA = "Object.defineProperty(navigator, 'connection', {value: {saveData: true}, configurable: true})"
 
 
-@pytest.fixture(scope="session")
-def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    # The runtime's requests as the engine makes them. Once live, the service worker fetches again
-    # what went by before it ran (to keep it for the next page), which would count twice here; it
-    # is tested on its own in test_offline.py.
-    return {**browser_context_args, "service_workers": "block"}
-
-
 def _fetched(site_server: SiteServer, start: int, name: str) -> int:
     return sum(path.split("?")[0].endswith("/" + name) for _, path, _, _ in site_server.log[start:])
 
 
-# The engine's memory snapshot is made by a second worker two seconds after the engine is ready
-# (live.js makeSnapshot), which fetches the runtime again: on a slow machine that came before the counts
-# below. Here it is an inert stand-in (the snapshot has its own test, test_snapshot.py), and the live
-# workers started are counted as the page makes them.
-NO_SNAPSHOT = """(() => {
+# The live workers the page starts, counted as it makes them. (conftest's NO_SNAPSHOT stands in for the
+# snapshot's maker, which would fetch the runtime again; its default context has no service worker, which
+# would fetch again what went by before it ran.)
+COUNT_LIVE = """(() => {
   const Real = window.Worker;
   window.__otLiveWorkers = 0;
   window.Worker = function (url, options) {
-    if (options && options.name === "oldtricks-snapshot") {
-      return {addEventListener() {}, postMessage() {}, terminate() {}};
-    }
     if (options && options.name === "oldtricks-live") window.__otLiveWorkers++;
     return new Real(url, options);
   };
@@ -47,7 +35,7 @@ NO_SNAPSHOT = """(() => {
 
 
 def _open(page: Any, site_server: SiteServer) -> int:
-    page.add_init_script(NO_SNAPSHOT)
+    page.add_init_script(COUNT_LIVE)
     start = len(site_server.log)
     page.goto(site_server.url + PAGE)
     wait_mounted(page)

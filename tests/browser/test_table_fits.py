@@ -178,7 +178,7 @@ def steps_of(root: Path, page: str) -> int:
 
 
 def test_the_sweep_share_holds_every_game_and_the_longest_walk(site_server: SiteServer) -> None:
-    """What the README's test command walks of each game (conftest.sweep_share): a third of its viewers,
+    """What the README's test command walks of each game (sitepages.sweep_share): a third of its viewers,
     the longest among them; `nox -s sweep` walks them all."""
     for game in GAMES:
         steps = {p: steps_of(site_server.root, p) for p in embed_pages(site_server.root) if p.split("/")[1] == game}
