@@ -6,17 +6,15 @@ import itertools
 import json
 from collections import Counter
 
-import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import VALIDATOR
 from oldtricks import IllegalMoveError, Move, make_game
-from oldtricks.frames import make_frame, schema
+from oldtricks.frames import make_frame
 from oldtricks.prng import Rng
 from oldtricks.registry import GAMES
-
-VALIDATOR = jsonschema.Draft202012Validator(schema())
 
 
 def combinations(name):

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import VALIDATOR
 from oldtricks import IllegalMoveError, make_game
 from oldtricks.cards import FRENCH_32
-from oldtricks.frames import make_frame, schema
+from oldtricks.frames import make_frame
 from oldtricks.games.drogue import Drogue, DrogueState
 from oldtricks.games.drogue.tricks import allowed, best_play
 from oldtricks.model import Move
@@ -237,9 +237,6 @@ def test_replaying_options_seed_and_moves_gives_the_same_frames(
     assert [dict(f, events=[], move=None, mover=None) for f in frames] == [
         dict(f, events=[], move=None, mover=None) for f in first
     ]
-
-
-VALIDATOR = jsonschema.Draft202012Validator(schema())
 
 
 @settings(max_examples=20, deadline=None)
