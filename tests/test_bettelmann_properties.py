@@ -4,19 +4,16 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections import Counter
 
-import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import VALIDATOR
 from oldtricks import IllegalMoveError, Move, make_game
-from oldtricks.frames import make_frame, schema
+from oldtricks.frames import make_frame
 from oldtricks.prng import Rng
 from oldtricks.registry import GAMES
-
-VALIDATOR = jsonschema.Draft202012Validator(schema())
 
 
 def combinations(name):
@@ -25,47 +22,50 @@ def combinations(name):
         yield dict(zip([s.key for s in specs], values, strict=True))
 
 
-def play_random(game, seed, rng_seed, check):
+def play_random(game, seed, rng_seed):
+    """A game of random legal moves; each move, a card that is not legal is refused. Its moves, and the
+    state and events after each of them."""
     rng = Rng(rng_seed)
     state = game.new_state(seed=seed)
-    pack = Counter(game.pack.cards)
-    moves = []
+    pack = set(game.pack.cards)
+    assert len(pack) == len(game.pack.cards)  # one pack: the cards are conserved when the set is and the count
+    moves, played = [], []
     while game.to_play(state) is not None:
         legal = game.legal_moves(state)
         assert legal, "a game that goes on has legal moves"
         move = legal[rng.below(len(legal))]
-        if check:
-            held = state.piles[move.seat]
-            illegal = [c for c in game.pack.cards if Move(move.seat, "play", c) not in legal]
-            probe = Move(move.seat, "play", illegal[rng.below(len(illegal))])
-            with pytest.raises(IllegalMoveError):
-                game.apply(state, probe)
-            assert move.card in held
-        state, _ = game.apply(state, move)
+        held = state.piles[move.seat]
+        allowed = {m.card for m in legal if m == Move(move.seat, "play", m.card)}
+        illegal = [c for c in game.pack.cards if c not in allowed]
+        probe = Move(move.seat, "play", illegal[rng.below(len(illegal))])
+        with pytest.raises(IllegalMoveError):
+            game.apply(state, probe)
+        assert move.card in held
+        state, events = game.apply(state, move)
         moves.append(move)
+        played.append((state, events))
         cards = [c for p in state.piles for c in p] + [c for _, c in state.table] + [c for _, c in state.pot]
-        assert Counter(cards) == pack, "cards are conserved"
-    return state, moves
+        assert len(cards) == len(pack) and set(cards) == pack, "cards are conserved"
+    return moves, played
 
 
 def check_game(name, options, seed):
     options = {**options, "cap": 400}
     game = make_game(name, options)
-    state, moves = play_random(game, seed, seed ^ 99, check=True)
+    moves, played = play_random(game, seed, seed ^ 99)
+    state = played[-1][0]
     assert game.outcome(state) is not None
     assert game.legal_moves(state) == [] and game.to_play(state) is None
-    # replaying (options, seed, moves) gives the same states and so the same frames
-    again = game.new_state(seed=seed)
+    # replaying (options, seed, moves) gives the same states and so the same frames as the game played
+    shown = [i for i in range(len(moves)) if i % 11 == 0 or i == len(moves) - 1]
     frames_a, frames_b = [], []
-    for i, move in enumerate(moves):
-        again, ev = game.apply(again, move)
-        if i % 11 == 0 or i == len(moves) - 1:
-            frames_b.append(make_frame(game, again, step=i + 1, move=move, events=ev))
     replayed = game.new_state(seed=seed)
     for i, move in enumerate(moves):
         replayed, ev = game.apply(replayed, move)
-        if i % 11 == 0 or i == len(moves) - 1:
+        if i in shown:
+            assert replayed == played[i][0]
             frames_a.append(make_frame(game, replayed, step=i + 1, move=move, events=ev))
+            frames_b.append(make_frame(game, played[i][0], step=i + 1, move=move, events=played[i][1]))
     assert json.dumps(frames_a) == json.dumps(frames_b)
     assert replayed == state
     for frame in frames_a[::4] + frames_a[-1:]:

@@ -7,22 +7,20 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import play
+from conftest import VALIDATOR, play
 from druzbart_ranking import expected_winner
 from oldtricks import IllegalMoveError, InvalidDealError, InvalidOptionError, make_game
 from oldtricks.cli import main
-from oldtricks.frames import make_frame, schema
+from oldtricks.frames import make_frame
 from oldtricks.prng import Rng
 from oldtricks.replay import replay
 from oldtricks.scenario import discover, load
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
-VALIDATOR = jsonschema.Draft202012Validator(schema())
 
 
 def all_option_sets() -> list[dict[str, Any]]:

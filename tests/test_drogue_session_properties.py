@@ -5,21 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
-import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import VALIDATOR
 from oldtricks import IllegalMoveError, make_game
 from oldtricks.cards import FRENCH_32
-from oldtricks.frames import make_frame, schema
+from oldtricks.frames import make_frame
 from oldtricks.games.drogue import Drogue, DrogueState
 from oldtricks.model import Event, Move
 from oldtricks.prng import Rng
 
 DECK = sorted(str(c) for c in FRENCH_32.cards)
 RULE_IDS = {r.id for r in Drogue.rules}
-VALIDATOR = jsonschema.Draft202012Validator(schema())
 
 OPTIONS = st.fixed_dictionaries(
     {

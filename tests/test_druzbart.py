@@ -7,25 +7,23 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import play
+from conftest import VALIDATOR, play
 from druzbart_ranking import expected_winner
 from oldtricks import IllegalMoveError, InvalidDealError, InvalidOptionError, Move, make_game
 from oldtricks.cards import GERMAN_32, GERMAN_36
 from oldtricks.cli import main
 from oldtricks.coverage import compute
-from oldtricks.frames import make_frame, schema
+from oldtricks.frames import make_frame
 from oldtricks.prng import Rng
 from oldtricks.replay import replay
 from oldtricks.scenario import discover, load
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios"
-VALIDATOR = jsonschema.Draft202012Validator(schema())
 
 
 # -- helpers -----------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ legal card gives its answer away), and every other legal choice is played on wit
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -38,7 +39,7 @@ LESSONS = [
 
 @pytest.mark.parametrize(("name", "target"), LESSONS)
 def test_a_lesson_asks_for_the_solvers_one_best_move(name: str, target: int | None) -> None:
-    rp = replay(load(ROOT / f"{name}.toml", ROOT))
+    rp = _replayed(name)
     frames = rp.frames()
     asked = [i for i, frame in enumerate(frames) if frame.get("ask")]
     assert asked, name
@@ -53,32 +54,37 @@ def test_a_lesson_asks_for_the_solvers_one_best_move(name: str, target: int | No
             assert best.value >= target > max(other.value for other in others), verdict.as_json()
 
 
-def _questions() -> list[tuple[str, Replay]]:
-    out = []
-    for path in sorted(ROOT.glob("*/*.toml")):
-        rp = replay(load(path, ROOT))
-        if rp.line.asks:
-            out.append((path.relative_to(ROOT).with_suffix("").as_posix(), rp))
-    return out
+# the scenarios that ask a question, found from their files (cheap to read); each replayed once, when a
+# test first needs it (not at collection, which every worker of the run repeats)
+QUESTIONS = [
+    path.relative_to(ROOT).with_suffix("").as_posix()
+    for path in sorted(ROOT.glob("*/*.toml"))
+    if any(step.ask for step in load(path, ROOT).steps)
+]
 
 
-QUESTIONS = _questions()
+@functools.cache
+def _replayed(name: str) -> Replay:
+    return replay(load(ROOT / f"{name}.toml", ROOT))
 
 
 def test_there_are_questions() -> None:
-    assert sum(len(rp.line.asks) for _, rp in QUESTIONS) >= 25
+    assert sum(len(_replayed(name).line.asks) for name in QUESTIONS) >= 25
 
 
-@pytest.mark.parametrize(("name", "rp"), QUESTIONS, ids=[name for name, _ in QUESTIONS])
-def test_every_question_leaves_a_choice(name: str, rp: Replay) -> None:
+@pytest.mark.parametrize("name", QUESTIONS)
+def test_every_question_leaves_a_choice(name: str) -> None:
+    rp = _replayed(name)
+    assert rp.line.asks, name
     for step, ask in rp.line.asks.items():
         legal = [str(m) for m in rp.game.legal_moves(rp.line.states[step])]
         assert ask["answer"] in legal, (name, step)
         assert len(legal) >= 2, f"{name}@{step}: {ask['answer']} is the only legal move, so the question answers itself"
 
 
-@pytest.mark.parametrize(("name", "rp"), QUESTIONS, ids=[name for name, _ in QUESTIONS])
-def test_every_other_choice_is_played_on_in_words(name: str, rp: Replay) -> None:
+@pytest.mark.parametrize("name", QUESTIONS)
+def test_every_other_choice_is_played_on_in_words(name: str) -> None:
+    rp = _replayed(name)
     game = rp.game
     for step, ask in rp.line.asks.items():
         state = rp.line.states[step]

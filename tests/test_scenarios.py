@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
 import json
+import random
 import re
 
 import jsonschema
 import pytest
 
 import golden
-from conftest import ROOT, SCENARIOS, scenario_files
+from conftest import ROOT, SCENARIOS, VALIDATOR, scenario_files
 from oldtricks.checks import check
 from oldtricks.frames import schema
 from oldtricks.registry import all_rules
@@ -20,7 +22,6 @@ from oldtricks.transcript import parse
 
 GOLDEN = ROOT / "tests" / "golden"
 DIFF_LINES = 60  # of a failing transcript's diff, in the test report
-VALIDATOR = jsonschema.Draft202012Validator(schema())
 FILES = scenario_files()
 
 
@@ -59,6 +60,56 @@ def test_replay_matches_its_transcript(path):
         )
     # the transcript is complete: every frame and the result read back from it exactly
     assert parse(want) == (json.loads(json.dumps(rp.result())), json.loads(json.dumps(frames)))
+
+
+def _nodes(value, path=()):
+    """The path of every value inside a frame, the frame's own () first."""
+    yield path
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, inner in items:
+        yield from _nodes(inner, (*path, key))
+
+
+# a value of another JSON type in place of each type's value
+OTHER_TYPE = {str: 0, int: "0", float: "0.5", bool: None, type(None): "", list: {}, dict: []}
+
+
+def _broken(frame, path, how):
+    """The frame with the value at ``path`` (not the frame's own) dropped from its object, of another type,
+    or given a key the schema does not name."""
+    frame = copy.deepcopy(frame)
+    *outer, last = path
+    parent = frame
+    for key in outer:
+        parent = parent[key]
+    if how == "drop" and isinstance(parent, dict):
+        del parent[last]
+    elif how == "extra" and isinstance(parent[last], dict):
+        parent[last]["unknown"] = 1
+    else:
+        parent[last] = OTHER_TYPE[type(parent[last])]
+    return frame
+
+
+def test_the_fast_validator_agrees_with_the_jsonschema_package():
+    """VALIDATOR (jsonschema-rs, conftest.py) passes and fails frames as the jsonschema package, the
+    specification's reference implementation in Python, does: on the first, a middle and the last frame of
+    every scenario, and on 600 of those frames broken at a node drawn at random (a key dropped, a value
+    of another type, a key the schema does not name)."""
+    reference = jsonschema.Draft202012Validator(schema())
+    frames = []
+    for path in FILES:
+        shown = replay(load(path, SCENARIOS)).frames()
+        frames += [shown[0], shown[len(shown) // 2], shown[-1]]
+    assert all(reference.is_valid(f) and VALIDATOR.is_valid(f) for f in frames)
+    rng = random.Random(7)
+    verdicts = []
+    for _ in range(600):
+        frame = rng.choice(frames)
+        broken = _broken(frame, rng.choice(list(_nodes(frame))[1:]), rng.choice(["drop", "retype", "extra"]))
+        verdicts.append(reference.is_valid(broken))
+        assert VALIDATOR.is_valid(broken) == verdicts[-1], broken
+    assert verdicts.count(False) > 300  # most breaks break the frame: the two agree on failures too
 
 
 def test_the_golden_command_shows_the_diff_and_writes_only_when_asked(tmp_path, monkeypatch, capsys):

@@ -92,8 +92,9 @@ def _shape(value):
 @pytest.mark.parametrize("path", COMMITTED, ids=lambda p: p.stem)
 def test_a_small_run_has_the_committed_files_shape(path):
     committed = json.loads(path.read_text(encoding="utf-8"))
-    e = small(path.stem, games=2, chunk=2)
-    fresh = runner.run([e], games=2)[path.stem]
+    games = 1 if path.stem.endswith("-strength") else 2  # the strong bots: a second or more a game
+    e = small(path.stem, games=games, chunk=2)
+    fresh = runner.run([e], games=games)[path.stem]
     assert [c["key"] for c in fresh["configurations"]] == [c["key"] for c in committed["configurations"]]
     assert [c["options"] for c in fresh["configurations"]] == [c["options"] for c in committed["configurations"]]
     assert list(fresh["plots"]) == list(committed["plots"])

@@ -11,7 +11,6 @@ import os
 import subprocess
 import sys
 
-import distributed
 import pytest
 
 from conftest import ROOT
@@ -35,6 +34,8 @@ def pool_files(tmp_path_factory):
 def scheduler(pool_files):
     """The address of a local Dask scheduler with two single-threaded worker processes (one cluster for
     this module's tests in each process that runs some of them: with pytest-xdist, mostly one)."""
+    import distributed  # here: only a process that runs these tests pays for its import (a second or two)
+
     with distributed.LocalCluster(
         n_workers=2,
         processes=True,
@@ -49,6 +50,8 @@ def scheduler(pool_files):
 
 def _played(address, argv):
     """Run ``main(argv)`` and return its exit code with the workers that played each chunk of it."""
+    import distributed
+
     with distributed.Client(address, set_as_default=False) as client, distributed.get_task_stream(client) as stream:
         code = runner.main(argv)
     return code, [t["worker"] for t in stream.data if str(t["key"]).startswith("play_task")]

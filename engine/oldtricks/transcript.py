@@ -79,17 +79,21 @@ def parse(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
             raise TranscriptError(f"line {number}: neither a step header nor 'path = value': {line!r}")
     frames: list[dict[str, Any]] = []
     flat: dict[str, str] = {}
+    read = _Reader()  # a path, and a scalar's text, read once for every step that carries it
     for step, changed, gone in blocks:
         # the frame's own fields are written whole at each step: only the view carries over
         flat = {path: value for path, value in flat.items() if path not in gone and _root(path) not in ALWAYS}
         flat.update(changed)
-        frames.append({"step": step, **_unflatten(flat)})
-    record = _unflatten(result).get("result", {})
+        frames.append({"step": step, **_unflatten(flat, read)})
+    record = _unflatten(result, read).get("result", {})
     return record, frames
 
 
+ROOT_END = re.compile(r"[.\[]")
+
+
 def _root(path: str) -> str:
-    return re.split(r"[.\[]", path, maxsplit=1)[0]
+    return ROOT_END.split(path, maxsplit=1)[0]
 
 
 def _leaf(value: Any, key: str) -> bool:
@@ -109,9 +113,13 @@ def _fields(frame: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
         yield from _flatten({key: value}, "")
 
 
+# json.dumps(value, ensure_ascii=False, separators=(", ", ": ")), its encoder made once (dumps makes one a call)
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+
+
 def _flatten(value: Any, path: str, key: str = "") -> Iterator[tuple[str, str]]:
     if path and _leaf(value, key):
-        yield path, json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+        yield path, _ENCODE(value)
     elif isinstance(value, dict):
         for k, v in value.items():
             if not isinstance(k, str) or not KEY.fullmatch(k):
@@ -125,17 +133,42 @@ def _flatten(value: Any, path: str, key: str = "") -> Iterator[tuple[str, str]]:
 PART = re.compile(r"\.?([A-Za-z_][A-Za-z0-9_-]*)|\[(\d+)\]")
 
 
-def _unflatten(flat: Mapping[str, str]) -> dict[str, Any]:
-    """Rebuild nested values from ``path = JSON`` pairs; lists are kept as index maps until the end."""
-    root: dict[Any, Any] = {}
-    for path, text in flat.items():
-        parts = [name if name else int(index) for name, index in PART.findall(path)]
-        if not parts or "".join(m.group(0) for m in PART.finditer(path)) != path:
-            raise TranscriptError(f"{path!r} is not a transcript path")
+class _Reader:
+    """A transcript path's parts and a value's JSON, each read once: a step repeats the view's paths and
+    values of the step before. A container is read afresh each time, so that no two frames share one."""
+
+    def __init__(self) -> None:
+        self.parts: dict[str, list[str | int]] = {}
+        self.scalars: dict[str, Any] = {}
+
+    def path(self, path: str) -> list[str | int]:
+        parts = self.parts.get(path)
+        if parts is None:
+            parts = [name if name else int(index) for name, index in PART.findall(path)]
+            if not parts or "".join(m.group(0) for m in PART.finditer(path)) != path:
+                raise TranscriptError(f"{path!r} is not a transcript path")
+            self.parts[path] = parts
+        return parts
+
+    def value(self, path: str, text: str) -> Any:
+        if text in self.scalars:
+            return self.scalars[text]
         try:
             value = json.loads(text)
         except json.JSONDecodeError as exc:
             raise TranscriptError(f"{path}: not JSON: {text!r} ({exc.msg})") from None
+        if not isinstance(value, list | dict):
+            self.scalars[text] = value
+        return value
+
+
+def _unflatten(flat: Mapping[str, str], read: _Reader | None = None) -> dict[str, Any]:
+    """Rebuild nested values from ``path = JSON`` pairs; lists are kept as index maps until the end."""
+    read = read or _Reader()
+    root: dict[Any, Any] = {}
+    for path, text in flat.items():
+        parts = read.path(path)
+        value = read.value(path, text)
         node = root
         for part in parts[:-1]:
             node = node.setdefault(part, {})
