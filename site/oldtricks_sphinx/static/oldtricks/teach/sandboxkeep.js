@@ -22,6 +22,8 @@ export function linkChanged(sb) {
   sb.syncTimer = setTimeout(() => sb.sync(), 120);
 }
 
+/** The link of the game shown, from the engine, into the link field, the address and the browser's
+ * storage now; resolves to it ("" if none could be made). */
 export async function syncLink(sb) {
   clearTimeout(sb.syncTimer);
   const w = sb.widget;
@@ -40,6 +42,7 @@ export async function syncLink(sb) {
   return r.link;
 }
 
+/** The game this sandbox kept in the browser's storage, if any. */
 export function savedGame(sb) {
   try {
     const data = JSON.parse(localStorage.getItem(STORE + sb.game) || "null");
