@@ -49,57 +49,63 @@ function groupName(group) {
 }
 
 export function buildBoardFocus(w) {
-  let atBoard = false;  // the reader's focus was last at the board (not elsewhere in the viewer)
-  const active = new Map();  // group name -> key of its Tab stop
-  const inBoard = (el) => !!el && (w.tableSlot.contains(el) || w.liveBoardSlot.contains(el));
-  const groups = () => [w.tableSlot, w.liveBoardSlot].flatMap((s) => [...s.querySelectorAll(GROUPS)]);
+  return new BoardFocus(w);
+}
+
+class BoardFocus {
+  constructor(w) {
+    this.w = w;
+    this.atBoard = false;  // the reader's focus was last at the board (not elsewhere in the viewer)
+    this.active = new Map();  // group name -> key of its Tab stop
+    w.root.addEventListener("focusin", (e) => {
+      if (e.target === w.root) return;  // the viewer itself: it holds the place
+      this.atBoard = this.inBoard(e.target);
+      const group = this.atBoard && e.target.tagName === "BUTTON" && e.target.closest(GROUPS);
+      if (group && group !== e.target) this.rove();  // a click or an arrow moved the group's stop here
+    });
+    // The browser would drop the focus of a disabled control to the page's body, where the next key turns
+    // the page (the theme's ← and →) or scrolls it, or the host page from a frame. The change is seen
+    // here in a microtask, before the browser lets the focus go.
+    new MutationObserver((records) => {
+      const el = document.activeElement;
+      if (!el || !el.disabled || !records.some((r) => r.target === el)) return;
+      if (this.atBoard && this.inBoard(el)) this.refocus(null);
+      else w.root.focus({preventScroll: true});
+    }).observe(w.root, {subtree: true, attributeFilter: ["disabled"]});
+  }
+
+  inBoard(el) { return !!el && (this.w.tableSlot.contains(el) || this.w.liveBoardSlot.contains(el)); }
+  groups() { return [this.w.tableSlot, this.w.liveBoardSlot].flatMap((s) => [...s.querySelectorAll(GROUPS)]); }
 
   /** Give each group's active button tabindex 0 and the others -1: the focused one, else the one
    * remembered, else the first the reader may play, else the first. */
-  function rove() {
-    for (const group of groups()) {
+  rove() {
+    for (const group of this.groups()) {
       const buttons = [...group.querySelectorAll("button")];
       if (!buttons.length) continue;  // a hand not in play, or a pile that is itself the button
       const usable = buttons.filter((b) => !b.disabled);
       const name = groupName(group);
       const stop = buttons.find((b) => b === document.activeElement)
-        || usable.find((b) => sameKey(b, active.get(name)))
+        || usable.find((b) => sameKey(b, this.active.get(name)))
         || usable.find((b) => b.classList.contains("ot-legal")) || usable[0] || buttons[0];
       for (const b of buttons) b.tabIndex = b === stop ? 0 : -1;
-      if (!stop.disabled) active.set(name, keyOf(stop));
+      if (!stop.disabled) this.active.set(name, keyOf(stop));
     }
   }
 
-  w.root.addEventListener("focusin", (e) => {
-    if (e.target === w.root) return;  // the viewer itself: it holds the place
-    atBoard = inBoard(e.target);
-    const group = atBoard && e.target.tagName === "BUTTON" && e.target.closest(GROUPS);
-    if (group && group !== e.target) rove();  // a click or an arrow moved the group's stop here
-  });
-
-  // The browser would drop the focus of a disabled control to the page's body, where the next key turns
-  // the page (the theme's ← and →) or scrolls it, or the host page from a frame. The change is seen
-  // here in a microtask, before the browser lets the focus go.
-  new MutationObserver((records) => {
+  before() {
     const el = document.activeElement;
-    if (!el || !el.disabled || !records.some((r) => r.target === el)) return;
-    if (atBoard && inBoard(el)) refocus(null);
-    else w.root.focus({preventScroll: true});
-  }).observe(w.root, {subtree: true, attributeFilter: ["disabled"]});
-
-  function before() {
-    const el = document.activeElement;
-    return atBoard && inBoard(el) ? keyOf(el) : null;
+    return this.atBoard && this.inBoard(el) ? keyOf(el) : null;
   }
 
-  function after(saved) {
-    if (atBoard) refocus(saved);
-    rove();
+  after(saved) {
+    if (this.atBoard) this.refocus(saved);
+    this.rove();
   }
 
-  function refocus(saved) {
-    const el = document.activeElement;
-    const lost = !el || el === document.body || el === w.root || !el.isConnected || (inBoard(el) && el.disabled);
+  refocus(saved) {
+    const w = this.w, el = document.activeElement;
+    const lost = !el || el === document.body || el === w.root || !el.isConnected || (this.inBoard(el) && el.disabled);
     if (!lost) return;
     const same = saved && [w.tableSlot, w.liveBoardSlot].map((s) => find(s, saved)).find((b) => b && !b.disabled);
     const next = same || w.tableSlot.querySelector("button.ot-legal:not(:disabled)")
@@ -110,9 +116,9 @@ export function buildBoardFocus(w) {
 
   /** ← → ↑ ↓ on a button of a hand or of the move row: the next or previous one of its group (no
    * wrapping round); Home and End: its first and last. */
-  function onKey(e) {
+  onKey(e) {
     if (!KEYS.includes(e.key)) return false;
-    const group = e.target && e.target.tagName === "BUTTON" && inBoard(e.target) && e.target.closest(GROUPS);
+    const group = e.target && e.target.tagName === "BUTTON" && this.inBoard(e.target) && e.target.closest(GROUPS);
     if (!group) return false;
     const buttons = [...group.querySelectorAll("button:not(:disabled)")];
     const at = buttons.indexOf(e.target);
@@ -123,5 +129,4 @@ export function buildBoardFocus(w) {
     e.stopPropagation();
     return true;
   }
-  return {before, after, onKey};
 }

@@ -36,44 +36,48 @@ export function buildControls(w) {
     h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, t("View")), view));
   const tools = h("div", {class: "ot-tools"}, copy, help);
 
-  let jumpKey = "", viewKey = "", playing = null;
-  function update(st) {
-    const atStart = st.index <= 0, atEnd = st.index >= st.count - 1;
-    first.disabled = atStart;
-    prev.disabled = atStart;
-    next.disabled = atEnd;
-    last.disabled = atEnd;
-    play.disabled = st.count < 2;
-    if (st.playing !== playing) {  // at each step only when it changes: a step draws no more than it must
-      playing = st.playing;
-      put(play, icon(playing ? "pause" : "play"));
-      play.setAttribute("aria-pressed", String(playing));
-      play.setAttribute("aria-label", playing ? t("Pause (Space)") : t("Play (Space)"));
-      play.title = play.getAttribute("aria-label");
-    }
-    counter.textContent = st.lastStep === null ? t("step {step}", {step: st.step})
-      : t("step {step} / {last}", {step: st.step, last: st.lastStep});
-    const jk = st.tricks.map((k) => `${k.number}:${k.index}`).join(",");
-    if (jk !== jumpKey) {
-      jumpKey = jk;
-      put(jump, h("option", {value: ""}, st.tricks.length ? "–" : t("none")),
-        st.tricks.map((k) => h("option", {value: k.index}, t("Trick {number}", {number: k.number}))));
-    }
-    jump.disabled = !st.tricks.length;
-    const current = st.tricks.filter((k) => k.number === st.trick)[0];
-    // a select's value is set only when it changes: setting it, even to the same, restyles its options
-    const jumpTo = current ? String(current.index) : "";
-    if (jump.value !== jumpTo) jump.value = jumpTo;
-    const vk = st.seats.join("|");
-    if (vk !== viewKey) {
-      viewKey = vk;
-      put(view, h("option", {value: "all"}, t("All hands")),
-        st.seats.map((name, i) => h("option", {value: String(i)}, t("{seat}'s view", {seat: name}))));
-    }
-    const viewed = st.view === null ? "all" : String(st.view);
-    if (view.value !== viewed) view.value = viewed;
+  const bar = {first, prev, play, next, last, counter, jump, view, jumpKey: "", viewKey: "", playing: null};
+  return {el, tools, update: (st) => updateBar(bar, st)};
+}
+
+/** Show the state `st` on the bar's controls; what did not change (the play button, the lists of
+ * tricks and views) is left as it was. */
+function updateBar(bar, st) {
+  const {first, prev, play, next, last, counter, jump, view} = bar;
+  const atStart = st.index <= 0, atEnd = st.index >= st.count - 1;
+  first.disabled = atStart;
+  prev.disabled = atStart;
+  next.disabled = atEnd;
+  last.disabled = atEnd;
+  play.disabled = st.count < 2;
+  if (st.playing !== bar.playing) {  // at each step only when it changes: a step draws no more than it must
+    bar.playing = st.playing;
+    put(play, icon(st.playing ? "pause" : "play"));
+    play.setAttribute("aria-pressed", String(st.playing));
+    play.setAttribute("aria-label", st.playing ? t("Pause (Space)") : t("Play (Space)"));
+    play.title = play.getAttribute("aria-label");
   }
-  return {el, tools, update};
+  counter.textContent = st.lastStep === null ? t("step {step}", {step: st.step})
+    : t("step {step} / {last}", {step: st.step, last: st.lastStep});
+  const jk = st.tricks.map((k) => `${k.number}:${k.index}`).join(",");
+  if (jk !== bar.jumpKey) {
+    bar.jumpKey = jk;
+    put(jump, h("option", {value: ""}, st.tricks.length ? "–" : t("none")),
+      st.tricks.map((k) => h("option", {value: k.index}, t("Trick {number}", {number: k.number}))));
+  }
+  jump.disabled = !st.tricks.length;
+  const current = st.tricks.filter((k) => k.number === st.trick)[0];
+  // a select's value is set only when it changes: setting it, even to the same, restyles its options
+  const jumpTo = current ? String(current.index) : "";
+  if (jump.value !== jumpTo) jump.value = jumpTo;
+  const vk = st.seats.join("|");
+  if (vk !== bar.viewKey) {
+    bar.viewKey = vk;
+    put(view, h("option", {value: "all"}, t("All hands")),
+      st.seats.map((name, i) => h("option", {value: String(i)}, t("{seat}'s view", {seat: name}))));
+  }
+  const viewed = st.view === null ? "all" : String(st.view);
+  if (view.value !== viewed) view.value = viewed;
 }
 
 const KEYS = [

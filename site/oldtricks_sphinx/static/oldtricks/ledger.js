@@ -35,6 +35,14 @@ function setup(box) {
   const body = table.tBodies[0];
   const rows = [...body.rows];
   rows.forEach((row, i) => { row.dataset.order = String(i); });
+  const apply = filters(box, table, rows);
+  sortButtons(table, body, rows);
+  apply();
+}
+
+/** The filters' bar above the table (game, status, source, words, the count shown); returns the
+ * function that shows the rows they let through. */
+function filters(box, table, rows) {
   const distinct = (pick) => [...new Set(rows.flatMap(pick))].sort((a, b) => a.localeCompare(b));
 
   const game = menu(t("Game"), t("every game"), distinct((r) => [cellText(r, COLUMNS.game)]), "ledger-game");
@@ -79,8 +87,11 @@ function setup(box) {
   };
   for (const control of [game.select, status.select, source.select]) control.addEventListener("change", apply);
   words.addEventListener("input", apply);
+  return apply;
+}
 
-  // Sorting: a button in each header; a second press reverses; "Rule" in ledger order restores it.
+/** Sorting: a button in each header; a second press reverses; "Rule" in ledger order restores it. */
+function sortButtons(table, body, rows) {
   const heads = [...table.tHead.rows[0].cells];
   let sorted = {index: -1, up: true};
   heads.forEach((cell, index) => {
@@ -107,7 +118,6 @@ function setup(box) {
       heads.forEach((h, i) => h.setAttribute("aria-sort", i === index ? (up ? "ascending" : "descending") : "none"));
     });
   });
-  apply();
 }
 
 for (const box of document.querySelectorAll(".ot-ledger")) setup(box);

@@ -135,7 +135,9 @@ function makeSnapshot(where) {
   maker.postMessage({ id: 1, op: "make_snapshot", args: where });
 }
 
-function startEngine() {
+/** The loading's progress: emit(fraction, label) passes it on to every listener subscribed, never
+ * backwards; a listener subscribed late first receives the latest. */
+function progress() {
   const listeners = new Set();
   let latest = [0, "Starting"];
   const emit = (fraction, label) => {
@@ -150,7 +152,16 @@ function startEngine() {
       }
     }
   };
+  const subscribe = (listener) => {
+    listeners.add(listener);
+    listener(...latest);
+  };
+  return { emit, subscribe };
+}
 
+/** The module Worker and the calls waiting for its answers: spawn() starts it, send(op, args) asks it
+ * (a promise of its answer), die(reason) ends it and rejects every call waiting (then onDie()). */
+function channel(emit, onDie) {
   const pending = new Map();
   let nextId = 1;
   let dead = null;
@@ -160,7 +171,7 @@ function startEngine() {
     if (dead) return;
     dead = reason;
     worker?.terminate();
-    if (enginePromise === promise) enginePromise = null;
+    onDie();
     for (const { reject } of pending.values()) reject(new Error(`oldtricks engine stopped: ${reason}`));
     pending.clear();
   };
@@ -197,6 +208,14 @@ function startEngine() {
       worker.postMessage({ id, op, args });
     });
 
+  return { spawn, send, die };
+}
+
+function startEngine() {
+  const { emit, subscribe } = progress();
+  const { spawn, send, die } = channel(emit, () => {
+    if (enginePromise === promise) enginePromise = null;
+  });
   const asResult = (err) => ({ ok: false, error: err.message, rule: null, traceback: err.traceback });
 
   const engine = {
@@ -230,10 +249,7 @@ function startEngine() {
       throw err;
     }
   })();
-  promise.subscribe = (listener) => {
-    listeners.add(listener);
-    listener(...latest);
-  };
+  promise.subscribe = subscribe;
   return promise;
 }
 

@@ -1,14 +1,17 @@
 // The page's address and its viewers: a link to a step (`#id@N`) opens it, a step's link is written
-// into the address, Back and Forward come back to it (routeHash on hashchange).
+// into the address, Back and Forward come back to it (routeHash on hashchange). A viewer's link is its
+// step and what the reader set (`#id@N;view=0;hide=1.3;line=…`): opened by openAt, written by writeLink.
 //
 // Exports: routeHash(scroll, landing?), routeLinkClick(event), cancelLink(), writeDueLink(), linkDue,
-// LINK_DELAY, hashText(hash?), parseHash(raw), holdTarget(id), settingsText(w), readerHasMoved().
+// LINK_DELAY, hashText(hash?), parseHash(raw), holdTarget(id), settingsText(w), readerHasMoved(),
+// and for the widget `w` (widget.js's methods of the same names call them): linkFragment(w),
+// writeLink(w), writeLinkSoon(w), copyLink(w), openAt(w, stepText, scroll).
 import { FRAMED, scrollToView } from "./framed.js";
-import { t } from "./words.js";
+import { nt, t } from "./words.js";
 import { drawKeepingPlace, isNear, isShown } from "./mounting.js";
 import { mount, widgets } from "./widget.js";
 
-// The link a step is due to write (Widget.writeHashSoon): one for the page, the latest step's.
+// The link a step is due to write (writeLinkSoon): one for the page, the latest step's.
 export const LINK_DELAY = 120;
 export const linkDue = {w: null, timer: 0, was: ""};
 export function cancelLink() { clearTimeout(linkDue.timer); linkDue.w = null; }
@@ -107,6 +110,126 @@ export function settingsText(w) {
   if (w.hidden.size) out.push(`hide=${[...w.hidden].sort((a, b) => a - b).join(".")}`);
   for (const write of Object.values(w.settingWriters)) { const t = write(); if (t) out.push(t); }
   return out.map((t) => `;${t}`).join("");
+}
+
+/** The link's fragment: `ID@STEP`, then what the reader set (`;view=SEAT`, `;hide=SEAT.SEAT`). */
+export function linkFragment(w) {
+  return `${w.id}@${w.stepOf(w.index)}${settingsText(w)}`;
+}
+
+/** Write the link of what `w` shows into the address now. */
+export function writeLink(w) {
+  if (linkDue.w) cancelLink();
+  try {
+    history.replaceState(history.state, "", `#${w.hashText()}`);
+  } catch (e) { /* e.g. a sandboxed page: the link still works through copy-link */ }
+}
+
+/** Write the link once the reader stops stepping (LINK_DELAY ms after the last step), not at every
+ * step: history.replaceState saves the page's scroll position and state, a quarter of a step's time
+ * on a rules page (bench/browser_bench.py, stepping), and before the step is drawn it delays the
+ * drawing; a run of steps (a key held, the play timer) writes one link. */
+export function writeLinkSoon(w) {
+  if (linkDue.w) clearTimeout(linkDue.timer);
+  else linkDue.was = location.hash;
+  linkDue.w = w;
+  linkDue.timer = setTimeout(writeDueLink, LINK_DELAY);
+}
+
+/** The link to what is shown, on this page: the step, and the side line, the other rules, the view,
+ * the hidden hands and the analysis (settingsText); only a sandbox links into the sandbox. */
+export function copyLink(w) {
+  const url = w.stepUrl();
+  w.writeHash();
+  const fallback = () => w.setMessage(t("Copy this link:"), {field: url});
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(url).then(() => w.setMessage(t("Link copied: {url}", {url})), fallback);
+  } else {
+    fallback();
+  }
+}
+
+/** Open `w` at a step named by a link (null: the author's step); out of range: a message and step 0.
+ * The Analysis toggle the link names is turned on with the line or the rules it names. */
+export function openAt(w, stepText, scroll) {
+  w.pendingAnalysis = false;
+  const opened = openLinked(w, stepText, scroll);
+  if (w.pendingAnalysis && w.live.toggleAnalysis) {
+    // on at once, without writing the address (it is the link's until what it names is open): a side
+    // line or other rules go live by themselves and the analysis follows; a step of the book goes live
+    w.pendingAnalysis = false;
+    w.live.analysing = true;
+    if (opened === undefined) w.live.drive("analysisOn");
+    else w.render();
+  }
+}
+
+function openLinked(w, stepText, scroll) {
+  w.pendingLine = w.pendingRules = w.pendingSeed = null;
+  if (stepText !== null) stepText = takeSettings(w, stepText);
+  if (w.pendingRules && !w.pendingLine) {
+    // other rules side by side (and a deal the engine found for them): the live engine opens them
+    const [rules, seed] = [w.pendingRules, w.pendingSeed];
+    w.pendingRules = w.pendingSeed = null;
+    const opened = w.live.drive("openRules", rules, seed, /^\d+$/.test(stepText) ? Number(stepText) : null);
+    if (scroll) bringIntoView(w);
+    return opened;
+  }
+  if (w.pendingLine) {
+    const opened = openLine(w, stepText);
+    if (scroll) bringIntoView(w);
+    return opened;
+  }
+  const step = stepText === null ? w.stepOf(w.startIndex) : /^\d+$/.test(stepText) ? Number(stepText) : NaN;
+  const i = Number.isNaN(step) ? -1 : w.indexOfStep(step);
+  w.stopPlay();
+  if (i < 0) {
+    const n = w.frames.length;
+    w.show(0);
+    w.setMessage(nt("step {step} does not exist; this scenario has {count} step (0–{last})",
+      "step {step} does not exist; this scenario has {count} steps (0–{last})", n,
+      {step: stepText, count: n, last: w.stepOf(n - 1)}));
+  } else {
+    w.show(i);
+  }
+  if (scroll) bringIntoView(w);
+}
+
+/** A side line: the live engine replays it (the book is shown at its branching step meanwhile),
+ * under the other rules the link names, if any. */
+function openLine(w, stepText) {
+  const line = w.pendingLine;
+  const [rules, seed] = [w.pendingRules, w.pendingSeed];
+  w.pendingLine = w.pendingRules = w.pendingSeed = null;
+  const at = /^\d+$/.test(stepText) ? Number(stepText) : null;
+  if (rules && seed !== null) {
+    // a side line of a deal the engine found for other rules (the bots played on from its end):
+    // that deal first, then the line on it
+    return w.live.drive("openRules", rules, seed, null).then(() => w.live.drive("openLine", line, at));
+  }
+  if (rules) Object.assign(w.live.chosen, rules);
+  w.show(Math.max(0, Math.min(w.book.length - 1, line[0].from)));
+  return w.live.drive("openLine", line, at);
+}
+
+/** The viewer scrolled to the top of the window (in a frame, the frame's page only), with the focus. */
+function bringIntoView(w) {
+  scrollToView(w.root, "start");
+  w.root.focus({preventScroll: true});
+}
+
+/** Apply the settings a link carries after its step (`5;view=0;hide=1.3`); returns the step text. */
+function takeSettings(w, text) {
+  const [step, ...pairs] = String(text).split(";");
+  const seats = (w.frame.seats || []).length;
+  const seat = (v) => /^\d+$/.test(v) && Number(v) < seats ? Number(v) : null;
+  for (const pair of pairs) {
+    const [key, value = ""] = pair.split("=");
+    if (key === "view") w.view = value === "all" ? null : seat(value);
+    else if (key === "hide") w.hidden = new Set(value.split(".").map(seat).filter((v) => v !== null));
+    else if (w.settingReaders[key]) w.settingReaders[key](value);
+  }
+  return step;
 }
 
 /** `ID@N` -> {id: ID, step: "N"}; `ID` -> {id: ID, step: null} (the author's step). */

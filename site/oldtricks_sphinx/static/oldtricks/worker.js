@@ -111,14 +111,60 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache
   const base = new URL(runtimeURL, self.location.href).href.replace(/\/?$/, "/");
   progress(0, "Downloading the Python runtime", true);
   const untrack = trackDownloads(base, sizes);
-  // Start the wheel download now: it overlaps with the runtime download and Python start.
+  const wheelBytes = fetchWheel(wheelURL);
+  // A memory snapshot kept by an earlier start (this page's or another's) skips Python's start and
+  // the engine's import: ~0.3 s instead of ~2.5 s (issue 19). Read while pyodide.asm.mjs loads.
+  const t0 = performance.now();
+  const ms = {}; // where this start's time went (info.ms), for the bench
+  const stored = openSnapshot(mode === "use" ? cache : null, base);
+  let started;
+  try {
+    started = await startPython(base, stdlib, stored, mode, ms, t0);
+  } finally {
+    untrack();
+  }
+  let snapshot = started.snapshot;
+  ms.python = performance.now() - t0;
+  progress(DOWNLOAD_SHARE + 0.1, "Installing the engine", true);
+  if (!(await installEngine(snapshot, wheelBytes, ms, t0))) {
+    await stored.drop();
+    pyodide = live = null;
+    return init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache }, "fresh");
+  }
+  ms.engine = performance.now() - t0;
+  let madeMs = 0;
+  if (started.making) ({ snapshot, madeMs } = await keepSnapshot(cache, base, ms));
+  const info = JSON.parse(
+    pyodide.runPython(
+      "import json, sys, oldtricks\n" +
+        "json.dumps({'python': sys.version.split()[0], 'engine': getattr(oldtricks, '__version__', None)})",
+    ),
+  );
+  info.pyodide = pyodide.version;
+  info.snapshot = snapshot;
+  // whether a snapshot should be made for the next start (live.js then has one made apart)
+  if (snapshot === "none" && mode !== "make") info.snapshot_wanted = await prepareSnapshot(cache);
+  if (snapshot === "made") ms.snapshot_made = madeMs; // what making it added to this start
+  info.ms = Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, Math.round(v)]));
+  progress(1, "Ready", true);
+  return info;
+}
+
+/** The engine wheel's bytes, its download started now: it overlaps with the runtime's and Python's start. */
+function fetchWheel(wheelURL) {
   const wheelBytes = fetch(new URL(wheelURL, self.location.href).href, { cache: "no-cache" }).then(
     async (response) => {
       if (!response.ok) throw new Error(`engine wheel: HTTP ${response.status} for ${response.url}`);
       return new Uint8Array(await response.arrayBuffer());
     },
   );
-  wheelBytes.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
+  wheelBytes.catch(() => {}); // awaited later; avoid an unhandled rejection meanwhile
+  return wheelBytes;
+}
+
+/** Start Python (`pyodide`): from the kept memory snapshot if there is one that works, else afresh (in
+ * mode "make", making a snapshot). Returns {snapshot: "restored" | "none", making}. */
+async function startPython(base, stdlib, stored, mode, ms, t0) {
   const options = {
     indexURL: base,
     // the standard library trimmed to what the engine imports (site/oldtricks_runtime/stdlib.py)
@@ -127,38 +173,28 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache
     stdout: (line) => console.log("[python]", line),
     stderr: (line) => console.warn("[python]", line),
   };
-  // A memory snapshot kept by an earlier start (this page's or another's) skips Python's start and
-  // the engine's import: ~0.3 s instead of ~2.5 s (issue 19). Read while pyodide.asm.mjs loads.
-  const t0 = performance.now();
-  const ms = {}; // where this start's time went (info.ms), for the bench
-  const stored = openSnapshot(mode === "use" ? cache : null, base);
-  let snapshot = "none";
-  let making = false;
-  let madeMs = 0;
-  try {
-    const { loadPyodide } = await import(base + "pyodide.mjs");
-    const present = await stored.present;
-    ms.snapshot_read = performance.now() - t0;
-    if (present) {
-      try {
-        pyodide = await loadPyodide({ ...options, _loadSnapshot: stored.bytes });
-        snapshot = "restored";
-      } catch (err) {
-        // stale, truncated or unreadable: start as if none were kept, and keep a new one
-        console.warn("oldtricks: the kept memory snapshot is unusable, starting afresh:", err?.message ?? err);
-        pyodide = null;
-        await stored.drop();
-      }
+  const { loadPyodide } = await import(base + "pyodide.mjs");
+  const present = await stored.present;
+  ms.snapshot_read = performance.now() - t0;
+  if (present) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: stored.bytes });
+      return { snapshot: "restored", making: false };
+    } catch (err) {
+      // stale, truncated or unreadable: start as if none were kept, and keep a new one
+      console.warn("oldtricks: the kept memory snapshot is unusable, starting afresh:", err?.message ?? err);
+      pyodide = null;
+      await stored.drop();
     }
-    if (!pyodide) {
-      making = mode === "make";
-      pyodide = await loadPyodide({ ...options, ...(making ? { _makeSnapshot: true } : {}) });
-    }
-  } finally {
-    untrack();
   }
-  ms.python = performance.now() - t0;
-  progress(DOWNLOAD_SHARE + 0.1, "Installing the engine", true);
+  const making = mode === "make";
+  pyodide = await loadPyodide({ ...options, ...(making ? { _makeSnapshot: true } : {}) });
+  return { snapshot: "none", making };
+}
+
+/** The engine (`live`) in the Python started: imported at once from a restored snapshot (its files
+ * written a moment later), else the wheel unpacked and imported. False: the restored engine fails. */
+async function installEngine(snapshot, wheelBytes, ms, t0) {
   // Every step here counts against the reader's wait, so the cheap way each time: `site` is loaded
   // already (sysconfig is not); only the folder that changed is forgotten by the import system
   // (importlib.invalidate_caches() would load importlib.metadata, ~50 ms); the engine's version is
@@ -183,9 +219,7 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache
       pyodide.runPython("import oldtricks.live, oldtricks.registry");
     } catch (err) {
       console.warn("oldtricks: the restored engine fails, starting afresh:", err?.message ?? err);
-      await stored.drop();
-      pyodide = live = null;
-      return init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache }, "fresh");
+      return false;
     }
     setTimeout(async () => {
       try {
@@ -194,45 +228,33 @@ async function init({ pyodide: runtimeURL, wheel: wheelURL, sizes, stdlib, cache
         console.warn("oldtricks: the engine's files could not be written:", err?.message ?? err);
       }
     }, UNPACK_LATER_MS);
-  } else {
-    const wheel = await wheelBytes;
-    ms.wheel = performance.now() - t0;
-    unpack(wheel);
-    ms.unpacked = performance.now() - t0;
-    progress(0.95, "Importing the engine", true);
-    live = pyodide.pyimport("oldtricks.live");
+    return true;
   }
-  ms.engine = performance.now() - t0;
-  if (making) {
-    // Before any table is opened: the snapshot is the engine just imported, every module of it, so
-    // that a restored start imports nothing. The instance goes on as it is (the snapshot is a copy).
-    const started = performance.now();
-    try {
-      pyodide.runPython(IMPORT_ALL);
-      ms.snapshot_imports = performance.now() - started;
-      const bytes = pyodide.makeMemorySnapshot();
-      madeMs = performance.now() - started;
-      await storeSnapshot(cache, base, bytes);
-      snapshot = "made";
-    } catch (err) {
-      console.warn("oldtricks: no memory snapshot kept:", err?.message ?? err);
-      snapshot = "not stored";
-    }
+  const wheel = await wheelBytes;
+  ms.wheel = performance.now() - t0;
+  unpack(wheel);
+  ms.unpacked = performance.now() - t0;
+  progress(0.95, "Importing the engine", true);
+  live = pyodide.pyimport("oldtricks.live");
+  return true;
+}
+
+/** Before any table is opened: the snapshot is the engine just imported, every module of it, so that a
+ * restored start imports nothing. The instance goes on as it is (the snapshot is a copy). Returns
+ * {snapshot: "made" | "not stored", madeMs: what making it took}. */
+async function keepSnapshot(cache, base, ms) {
+  const started = performance.now();
+  try {
+    pyodide.runPython(IMPORT_ALL);
+    ms.snapshot_imports = performance.now() - started;
+    const bytes = pyodide.makeMemorySnapshot();
+    const madeMs = performance.now() - started;
+    await storeSnapshot(cache, base, bytes);
+    return { snapshot: "made", madeMs };
+  } catch (err) {
+    console.warn("oldtricks: no memory snapshot kept:", err?.message ?? err);
+    return { snapshot: "not stored", madeMs: 0 };
   }
-  const info = JSON.parse(
-    pyodide.runPython(
-      "import json, sys, oldtricks\n" +
-        "json.dumps({'python': sys.version.split()[0], 'engine': getattr(oldtricks, '__version__', None)})",
-    ),
-  );
-  info.pyodide = pyodide.version;
-  info.snapshot = snapshot;
-  // whether a snapshot should be made for the next start (live.js then has one made apart)
-  if (snapshot === "none" && mode !== "make") info.snapshot_wanted = await prepareSnapshot(cache);
-  if (snapshot === "made") ms.snapshot_made = madeMs; // what making it added to this start
-  info.ms = Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, Math.round(v)]));
-  progress(1, "Ready", true);
-  return info;
 }
 
 // ---- dispatch ---------------------------------------------------------------------------------

@@ -10,22 +10,26 @@
 // the saved game, else a fresh deal. A link that cannot be read is reported in the page. The address
 // `#play-<game>` (the front door's "Play now") deals afresh with the reader in the first seat: see playNow.
 //
-// Exports: sandboxes (Map game -> Sandbox), Sandbox.
+// The play on its table (sandboxplay.js), the form's rules compared with the game's (sandboxrules.js), and
+// the game's link, file and keeping (sandboxkeep.js) are modules of their own; the Sandbox's methods of
+// the same jobs hand over to them.
+//
+// Exports: sandboxes (Map game -> Sandbox), Sandbox, TABLE.
 import { h, put } from "../dom.js";
 import { Widget, loadParts } from "../widget.js";
 import { getEngine } from "../live.js";
-import { copyText, sandboxPages } from "./share.js";
+import { sandboxPages } from "./share.js";
 import { SetupForm, randomSeed } from "./setup.js";
 import { PlayBar } from "./playbar.js";
 import { studyPage } from "./addtostudy.js";
 import { toStudy } from "../tostudy.js";
 import { STATUSES } from "../statuses.js";
+import * as playing from "./sandboxplay.js";
+import * as comparing from "./sandboxrules.js";
+import * as keeping from "./sandboxkeep.js";
 
-const TABLE = "sandbox";
-const READINGS = "sandbox-readings"; // the game as played, replayed under the rules chosen in the form
-const STORE = "oldtricks.sandbox.v1.";
+export const TABLE = "sandbox"; // the engine's key of the sandbox's table
 const PLAY_NOW = "play-"; // + the game: the address of "Play now" (the label before each {sandbox}): see playNow
-const ADVANCE = 200; // moves the engine plays on one click when it plays every seat (some games never end)
 export const sandboxes = new Map();
 const owners = new WeakMap();
 
@@ -285,66 +289,12 @@ export class Sandbox {
     w.setFrames(frames, index);
   }
 
-  // -- play -------------------------------------------------------------------------------------
-  async run(work) {
-    if (this.busy || !this.widget) return;
-    this.busy = true;
-    this.widget.render();
-    try {
-      await work();
-    } finally {
-      this.busy = false;
-      this.widget.render();
-    }
-  }
-
-  async play(move) {
-    await this.run(async () => {
-      const w = this.widget;
-      const r = await this.engine.play(TABLE, w.frame.step, move, [...this.bots], this.level);
-      if (!r || !r.ok || !Array.isArray(r.frames)) {
-        w.refuse(r);
-        return;
-      }
-      w.setMessage("");
-      this.extend(r.frames);
-      await this.keepInView();  // still busy: the board is idle once it is in view
-    });
-  }
-
-  /** After the reader's move, the seat to play, its hand and the moves under the table on the screen
-   * again, if they left it (on a phone the table is taller than the screen, and grows as the auction
-   * gives way to the play); `fromTop` ("Play now") first brings the table's top in. Measured once the new
-   * frame is drawn: a seat whose marks wrap anew (its turn flag come) is taller than before it. Instant:
-   * each scroll starts where the one before it ends (the theme's smooth scrolling would leave the next
-   * "nearest" measured from where the page was, and the reader's hand below the screen). */
-  async keepInView(fromTop = false) {
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    if (fromTop) this.viewerSlot.scrollIntoView({block: "start", behavior: "instant"});
-    const seat = this.widget && this.widget.root.querySelector(".ot-seat.ot-you");
-    if (!seat) return;
-    seat.scrollIntoView({block: "nearest", behavior: "instant"});
-    if (fromTop || this.bar.moves.childElementCount) {
-      this.bar.boardEl.scrollIntoView({block: "nearest", behavior: "instant"});
-    }
-  }
-
-  advance() {
-    return this.run(async () => {
-      const w = this.widget;
-      const r = await this.call("advance", {key: TABLE, step: w.frame.step, bots: [...this.bots], level: this.level, limit: ADVANCE});
-      if (!r.ok) { w.setMessage(r.error, {kind: "error"}); return; }
-      this.extend(r.frames);
-    });
-  }
-
-  extend(more) {
-    const w = this.widget;
-    if (w.readings) w.readings.close();  // the game moved on: its two readings are no longer the same game
-    const frames = w.frames.slice(0, w.index + 1).concat(more);
-    this.setFrames(frames, frames.length - 1);
-    this.changed();
-  }
+  // -- play (sandboxplay.js) --------------------------------------------------------------------
+  run(work) { return playing.run(this, work); }
+  play(move) { return playing.play(this, move); }
+  keepInView(fromTop = false) { return playing.keepInView(this, fromTop); }
+  advance() { return playing.advance(this); }
+  extend(more) { return playing.extend(this, more); }
 
   setLevel(level) {
     this.level = level;
@@ -357,17 +307,7 @@ export class Sandbox {
     this.changed();
   }
 
-  saveNote(text) {
-    return this.run(async () => {
-      const w = this.widget;
-      const r = await this.call("table_note", {key: TABLE, step: w.frame.step, text});
-      if (!r.ok) { w.setMessage(r.error, {kind: "error"}); return; }
-      w.frames[w.index] = r.frame;
-      this.bar.noteStep = null;
-      w.setMessage(text.trim() ? `Note saved on step ${r.frame.step}.` : `Note removed from step ${r.frame.step}.`);
-      this.changed();
-    });
-  }
+  saveNote(text) { return playing.saveNote(this, text); }
 
   // -- the deal form ------------------------------------------------------------------------------
   async optionsChanged() {
@@ -378,58 +318,9 @@ export class Sandbox {
     await this.compareRules();
   }
 
-  /** The rules chosen in the form against the game's own: the game as played and its moves replayed
-   * under the form's rules, side by side (compare.js), where they part and why in the engine's words.
-   * The game stays as it was until the reader deals again. */
-  async compareRules() {
-    const w = this.widget;
-    if (!w || this.busy) return;
-    const chosen = this.setup.options();
-    const changed = Object.fromEntries(Object.entries(chosen).filter(([k, v]) => String(v) !== String(this.options[k])));
-    if (!Object.keys(changed).length) {
-      if (w.readings) w.readings.close();
-      w.render();
-      return;
-    }
-    await this.run(async () => {
-      const table = await this.call("table_spec", {key: TABLE});
-      const opened = table.ok ? await this.engine.open(READINGS, table.spec, changed) : table;
-      const said = opened && opened.ok ? await this.call("compare", {key: READINGS, frames: true}) : opened;
-      if (!said || !said.ok) {
-        w.setMessage(`The two readings could not be compared: ${(said && said.error) || "no answer"}`, {kind: "error"});
-        return;
-      }
-      const {Readings} = await import("../compare.js");
-      const label = `under ${this.setup.controls.filter(({opt}) => opt.key in changed).map(({opt, control, values}) => {
-        const choice = values.find((c) => String(c.value) === control.value);
-        return `“${opt.title || opt.key}: ${choice ? choice.label : control.value}”`;
-      }).join(" and ")}`;
-      if (w.readings) w.readings.close();
-      w.readings = new Readings({w, busy: false, engine: this.engine},
-        {first: "As played", second: `U${label.slice(1)}`, onFind: () => this.findParting(label)});
-      w.readings.take(said, label, {other: said.frames});
-    });
-  }
-
-  /** A deal where the game's rules and the form's part, found by the engine: it becomes the game, and
-   * the two readings of it are shown. */
-  async findParting(label) {
-    const w = this.widget;
-    if (!w || this.busy) return;
-    let found = null;
-    await this.run(async () => {
-      found = await this.call("find_parting", {key: READINGS});
-      if (!found.ok) w.setMessage(found.error, {kind: "error"});
-    });
-    if (!found || !found.ok) return;
-    const view = w.view, bots = [...this.bots];
-    // the deal found, under the game's own rules; the form keeps the rules the reader chose
-    const chosen = this.setup.options();
-    if (!(await this.open(found.spec, 0, view, bots))) return;
-    for (const {opt, control} of this.setup.controls) if (opt.key in chosen) control.value = String(chosen[opt.key]);
-    await this.compareRules();
-    this.widget.setMessage(`Deal ${found.seed}, dealt and played by the engine: ${label} the game parts from this one at step ${found.diverge}.`);
-  }
+  // the rules chosen in the form against the game's own (sandboxrules.js)
+  compareRules() { return comparing.compareRules(this); }
+  findParting(label) { return comparing.findParting(this, label); }
 
   async deal() {
     const spec = this.setup.spec();
@@ -452,82 +343,14 @@ export class Sandbox {
     this.setup.setError("");
   }
 
-  // -- links, files, memory -----------------------------------------------------------------------
-  url() {
-    return `${location.href.split("#")[0]}#${this.link}`;
-  }
-
-  /** Something changed (a move, a note, the step or view): the link follows, soon. */
-  changed() {
-    clearTimeout(this.syncTimer);
-    this.syncTimer = setTimeout(() => this.sync(), 120);
-  }
-
-  async sync() {
-    clearTimeout(this.syncTimer);
-    const w = this.widget;
-    if (!w) return "";
-    const r = await this.call("link_of_table", {key: TABLE, step: w.stepOf(w.index), viewer: w.view});
-    if (!r.ok) { w.setMessage(`No link could be made: ${r.error}`, {kind: "error"}); return ""; }
-    this.link = r.link;
-    this.linkField.value = this.url();
-    this.root.dataset.link = r.link;
-    try {
-      history.replaceState(history.state, "", `#${r.link}`);
-    } catch (err) { /* the link field still holds it */ }
-    try {
-      localStorage.setItem(STORE + this.game, JSON.stringify({link: r.link, bots: [...this.bots]}));
-    } catch (err) { /* storage full or blocked: the address still holds the game */ }
-    return r.link;
-  }
-
-  saved() {
-    try {
-      const data = JSON.parse(localStorage.getItem(STORE + this.game) || "null");
-      return data && typeof data.link === "string" ? data : null;
-    } catch (err) {
-      return null;
-    }
-  }
-
-  async copyLink() {
-    if (!(await this.sync())) return;
-    const url = this.url();
-    const copied = await copyText(url);
-    this.widget.setMessage(copied ? "Link copied: it opens this game at this step." : "Copy this link:", {field: url});
-  }
-
-  async download() {
-    const w = this.widget;
-    if (!w) return;
-    const r = await this.call("scenario_toml", {key: TABLE, viewer: w.view});
-    if (!r.ok) { w.setMessage(`No scenario file could be made: ${r.error}`, {kind: "error"}); return; }
-    const url = URL.createObjectURL(new Blob([r.toml], {type: "application/toml"}));
-    const a = h("a", {href: url, download: r.name, hidden: true});
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    w.setMessage(`Scenario file ${r.name} made. Check it with: python -m oldtricks check ${r.name}`);
-  }
-
-  /** Drop the saved game and deal afresh; the first click asks, the second (within 5 s) does it. */
-  async startOver() {
-    const btn = this.startOverBtn;
-    if (!btn.dataset.armed) {
-      btn.dataset.armed = "1";
-      btn.textContent = "Discard this game? Click again";
-      setTimeout(() => { delete btn.dataset.armed; btn.textContent = "Start over"; }, 5000);
-      return;
-    }
-    delete btn.dataset.armed;
-    btn.textContent = "Start over";
-    try {
-      localStorage.removeItem(STORE + this.game);
-    } catch (err) { /* nothing kept */ }
-    this.say("");
-    await this.fresh();
-  }
+  // -- links, files, memory (sandboxkeep.js) ------------------------------------------------------
+  url() { return keeping.linkUrl(this); }
+  changed() { return keeping.linkChanged(this); }
+  sync() { return keeping.syncLink(this); }
+  saved() { return keeping.savedGame(this); }
+  copyLink() { return keeping.copyLink(this); }
+  download() { return keeping.download(this); }
+  startOver() { return keeping.startOver(this); }
 }
 
 async function mountAll() {
