@@ -31,7 +31,7 @@ from .replay import PARAGRAPH, Line
 
 __all__ = ["expectations", "line_spec", "to_toml"]
 
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")  # the whole key (fullmatch: "$" also matches before a final newline)
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\b": "\\b", "\t": "\\t", "\f": "\\f", "\r": "\\r"}
 TOP_ORDER = ("title", "game", "description", "demonstrates", "viewer", "names")
 STEP_ORDER = ("moves", "auto", "note", "ids", "ask", "also", "wrong", "hint")
@@ -66,7 +66,7 @@ def _string(text: str) -> str:
 
 
 def _key(key: str) -> str:
-    return key if _BARE_KEY.match(key) else '"' + _escape(key, multiline=False) + '"'
+    return key if _BARE_KEY.fullmatch(key) else '"' + _escape(key, multiline=False) + '"'
 
 
 def _value(value: Any) -> str:
