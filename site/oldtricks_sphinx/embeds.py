@@ -132,9 +132,12 @@ def _collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
     """One bare page per embedded scenario: its viewer rendered as on its page, its links redone."""
     if app.builder.format != "html" or not app.config.oldtricks_embed_pages:
         return
+    viewers: dict[str, dict[str, scenario_embed]] = {}  # by page, each page's viewers by scenario id
     for scenario_id, placed in sorted(embeds(app.env).items()):
-        doctree = read_doctree(app, placed.docname)
-        node = next((n for n in doctree.findall(scenario_embed) if n["scenario"] == scenario_id), None)
+        if placed.docname not in viewers:
+            found = read_doctree(app, placed.docname).findall(scenario_embed)
+            viewers[placed.docname] = {n["scenario"]: n for n in reversed(list(found))}  # the first of an id
+        node = viewers[placed.docname].get(scenario_id)
         if node is None:
             continue
         pagename = embed_page(scenario_id)

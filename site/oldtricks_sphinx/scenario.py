@@ -336,7 +336,9 @@ def depart_html(self: HTML5Translator, node: scenario_embed) -> None:
     forms[node["scenario"]] = "".join(self.body[start:])
     del self.body[start:]
     self.body.append(text_link(self, node["scenario"], node["data"]["title"]) + "</noscript></div>\n")
-    if len(forms) == sum(1 for n in self.document.findall(scenario_embed) if not n.get(INLINE)):
+    if "_oldtricks_viewers" not in self.__dict__:  # the page's viewers counted once, not at each viewer
+        self.__dict__["_oldtricks_viewers"] = sum(1 for n in self.document.findall(scenario_embed) if not n.get(INLINE))
+    if len(forms) == self.__dict__["_oldtricks_viewers"]:
         self.body.append(text_block(forms))
 
 
