@@ -8,6 +8,7 @@ from the game, never from the page.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,13 +102,33 @@ def rank_moves(
     legal = search.model.legal(pos.hands[pos.turn], [c for _, c in pos.trick])
     rows = []
     cards = _bits_high_first(legal, search)
-    values = search.values(pos, cards)
-    for card in cards:
-        value = total(values[card])
-        line = tuple(move_of(s, c) for s, c in search.line(pos, card))
+    values, lines = _searched(search, pos, cards)
+    for card, found, plays in zip(cards, values, lines, strict=True):
+        value = total(found)
+        line = tuple(move_of(s, c) for s, c in plays)
         rows.append(MoveValue(move_of(pos.turn, card), value, line, text_of(value)))
     rows.sort(key=lambda m: -m.value)  # stable: equal values keep the strong-card-first order
     return tuple(rows)
+
+
+# The numbers rank_moves finds, for a caller that asks for the same position again in another language
+# (the site's editions, oldtricks_sphinx/solved.py): None, or a dict it fills and reads, keyed by the
+# position, each value [values, lines] as JSON keeps them. The words are always said anew.
+SOLVED: ContextVar[dict[str, Any] | None] = ContextVar("SOLVED", default=None)
+
+
+def _searched(search: Search, pos: Position, cards: list[int]) -> tuple[list[int], list[list[list[int]]]]:
+    """Each card's value and best line, found by ``search`` or read from :data:`SOLVED`."""
+    kept = SOLVED.get()
+    key = repr((pos, cards, search.ours))
+    if kept is not None and key in kept:
+        values, lines = kept[key]
+        return values, lines
+    found = search.values(pos, cards)
+    out = [found[card] for card in cards], [[[s, c] for s, c in search.line(pos, card)] for card in cards]
+    if kept is not None:
+        kept[key] = list(out)
+    return out
 
 
 def _bits_high_first(mask: int, search: Search) -> list[int]:

@@ -15,6 +15,7 @@ Each feature registers its nodes, directives, roles and events in one ``setup_*`
   :mod:`.stats` ``{stats} FILE PLOT`` (a plot of simulated games from a ``stats/`` data file), its
   numbers on a page of their own (:mod:`.plotnumbers`);
 - :mod:`.links` links resolved once every page is read; :mod:`.store` what the build remembers;
+  :mod:`.solved` the solver's numbers, kept for the other editions;
 - :mod:`.assets` the widget's static files and the live engine's runtime, built by the package beside
   this one, ``oldtricks_runtime`` (the widget bundled and minified, Pyodide and the engine wheel, the
   precompressed copies);
@@ -59,6 +60,7 @@ from .project import setup_project
 from .rules import setup_rules
 from .sandbox import setup_sandbox
 from .scenario import setup_scenario
+from .solved import setup_solved
 from .standards import setup_standards
 from .stats import setup_stats
 from .store import setup_store
@@ -77,6 +79,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         setup_project,
         setup_i18n,
         setup_store,
+        setup_solved,
         setup_links,
         setup_scenario,
         setup_rules,

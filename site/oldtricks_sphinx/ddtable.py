@@ -20,6 +20,7 @@ from oldtricks.i18n import pgettext
 
 from .i18n import _
 from .project import load_scenario, replay_scenario, scenario_path
+from .solved import kept, solver_cache
 from .tables import Cell, table
 
 __all__ = ["DoubleDummyDirective", "setup_ddtable"]
@@ -49,7 +50,8 @@ class DoubleDummyDirective(SphinxDirective):
             raise self.error(f"no scenario {sid!r}")
         self.env.note_dependency(str(path))
         try:
-            rp = replay_scenario(load_scenario(self.config, path))
+            sc = load_scenario(self.config, path)
+            rp = replay_scenario(sc)
         except ScenarioError as exc:
             raise self.error(str(exc)) from None
         game = rp.game
@@ -57,19 +59,20 @@ class DoubleDummyDirective(SphinxDirective):
         if make is None:
             raise self.error(f"{sid}: the double-dummy table is for Drogue deals, not {game.title}")
         try:
-            dd = make(rp.line.states[0])
+            # numbers only: the other editions read them (solved.py)
+            dd = kept(solver_cache(self.config), "ddtable", sc.spec(), lambda: make(rp.line.states[0]).as_json())
         except OldtricksError as exc:
             raise self.error(f"{sid}: {exc}") from None
         names = game.seat_names()
         rows: list[list[Cell]] = [
-            [_suit(trump), *(str(dd.for_maker(seat, trump)) for seat in range(4))] for trump in dd.points
+            [_suit(trump), *(str(points[seat % 2]) for seat in range(4))] for trump, points in dd["trumps"].items()
         ]
         heads = [_("Trump"), *(_("{seat} makes").format(seat=names[seat]) for seat in range(4))]
         caption = nodes.paragraph(
             "",
             # a paragraph of the directive's own: the page's catalog translates it (gettext extracts it)
             f"Card points (of 120) the maker's side takes with best play by all, every hand known,"
-            f" {names[dd.leader]} leading the first trick.",
+            f" {names[dd['leader']]} leading the first trick.",
             classes=["ot-ddtable-caption"],
         )
         return [caption, table(heads, rows, [20, 20, 20, 20, 20], ["ot-ddtable"])]

@@ -17,7 +17,6 @@ opens a step; links in the viewer open in a new tab. MyST::
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator
 from html import escape
 from pathlib import Path
@@ -35,7 +34,7 @@ from .assets import preloads
 from .links import rule_url, scenario_url
 from .project import SCENARIO_ID
 from .scenario import scenario_embed
-from .store import embeds, note_links
+from .store import embeds, note_links, read_doctree
 from .textpage import INLINE
 
 __all__ = ["EMBED_DIR", "EmbedDirective", "embed_frame", "embed_page", "setup_embeds"]
@@ -133,20 +132,21 @@ def _collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
     """One bare page per embedded scenario: its viewer rendered as on its page, its links redone."""
     if app.builder.format != "html" or not app.config.oldtricks_embed_pages:
         return
-    env = app.env
-    doctrees: dict[str, nodes.document] = {}
-    for scenario_id, placed in sorted(embeds(env).items()):
-        if placed.docname not in doctrees:
-            doctrees[placed.docname] = env.get_doctree(placed.docname)
-        node = next((n for n in doctrees[placed.docname].findall(scenario_embed) if n["scenario"] == scenario_id), None)
+    viewers: dict[str, dict[str, scenario_embed]] = {}  # by page, each page's viewers by scenario id
+    for scenario_id, placed in sorted(embeds(app.env).items()):
+        if placed.docname not in viewers:
+            found = read_doctree(app, placed.docname).findall(scenario_embed)
+            viewers[placed.docname] = {n["scenario"]: n for n in reversed(list(found))}  # the first of an id
+        node = viewers[placed.docname].get(scenario_id)
         if node is None:
             continue
         pagename = embed_page(scenario_id)
         own = node.deepcopy()
-        own["data"] = copy.deepcopy(node["data"])
+        # the rules page's data, shared but for the rules' links, made anew for this page: the frames are only
+        # read, and a deep copy of every viewer's frames took a third of the time of the embed pages
+        rules = {rid: {**entry, "url": rule_url(app, pagename, rid)} for rid, entry in own["data"]["rules"].items()}
+        own["data"] = {**node["data"], "rules": rules}
         own[INLINE] = True  # its one viewer's text form stays in its <noscript>
-        for rule_id, entry in own["data"]["rules"].items():
-            entry["url"] = rule_url(app, pagename, rule_id)
         body = app.builder.render_partial(own)["fragment"]  # type: ignore[attr-defined]
         context = {
             "metatags": "",

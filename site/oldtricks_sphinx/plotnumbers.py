@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
@@ -25,6 +26,7 @@ from sphinx.application import Sphinx
 from sphinx.writers.html5 import HTML5Translator
 
 from .i18n import _
+from .store import read_doctree
 
 __all__ = ["NUMBERS_DIR", "numbers_page", "setup_numbers", "stats_numbers"]
 
@@ -66,17 +68,25 @@ def _pass(self: Any, node: nodes.Element) -> None:
 def _tables(app: Sphinx, docname: str) -> list[tuple[str, str, str]]:
     """(plot id, title, table HTML) of each plot of page ``docname``, in page order."""
     out = []
-    for node in app.env.get_doctree(docname).findall(stats_numbers):
+    for node in read_doctree(app, docname).findall(stats_numbers):
         table = node.children[0]
         out.append((node["ident"], node["title"], app.builder.render_partial(table)["fragment"]))  # type: ignore[attr-defined]
     return out
+
+
+def _with_data(app: Sphinx) -> list[str]:
+    """The pages that read a statistics data file (the ``{stats}`` directive notes it as the page's
+    dependency), sorted: only they can hold a plot, and the others' doctrees are not read again."""
+    folder = Path(app.config.oldtricks_stats).resolve()
+    deps = app.env.dependencies
+    return sorted(d for d in app.env.found_docs if any(folder in Path(f).resolve().parents for f in deps.get(d, ())))
 
 
 def _collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
     """One numbers page per page with plots."""
     if app.builder.format != "html":
         return
-    for docname in sorted(app.env.found_docs):
+    for docname in _with_data(app):
         tables = _tables(app, docname)
         if not tables:
             continue

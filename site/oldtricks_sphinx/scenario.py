@@ -51,6 +51,7 @@ from oldtricks.scenario import Scenario
 from .fallback import static_card, static_form
 from .links import rule_url, scenario_link
 from .project import load_scenario, replay_scenario, scenario_files, scenario_path, scenarios_root
+from .solved import solver_cache, solving
 from .store import Embed, embeds, note_links
 from .textpage import INLINE, text_block, text_link
 
@@ -193,7 +194,7 @@ class ScenarioDirective(SphinxDirective):
             "viewer": viewer,
             "step": step,
             "frames": frames,
-            "played_on": {str(k): played_on(game, rp.line.states[k], a["answer"]) for k, a in rp.line.asks.items()},
+            "played_on": self._played_on(sc, rp),
         }
         note_links(self.env)
         node = scenario_embed(scenario=sc.id, data=data)
@@ -221,6 +222,11 @@ class ScenarioDirective(SphinxDirective):
             return sc, replay_scenario(sc)
         except ScenarioError as exc:
             raise self.error(f"scenario {scenario_id!r} is broken: {exc}") from None
+
+    def _played_on(self, sc: Scenario, rp: Replay) -> dict[str, Any]:
+        """Each question's lines with best play (the solver's numbers shared by the editions: solved.py)."""
+        with solving(solver_cache(self.config), "played-on", sc.spec()):
+            return {str(k): played_on(rp.game, rp.line.states[k], a["answer"]) for k, a in rp.line.asks.items()}
 
     def _viewer(self, rp: Replay, sc: Scenario) -> int | None:
         given = self.options.get("viewer")
@@ -330,7 +336,9 @@ def depart_html(self: HTML5Translator, node: scenario_embed) -> None:
     forms[node["scenario"]] = "".join(self.body[start:])
     del self.body[start:]
     self.body.append(text_link(self, node["scenario"], node["data"]["title"]) + "</noscript></div>\n")
-    if len(forms) == sum(1 for n in self.document.findall(scenario_embed) if not n.get(INLINE)):
+    if "_oldtricks_viewers" not in self.__dict__:  # the page's viewers counted once, not at each viewer
+        self.__dict__["_oldtricks_viewers"] = sum(1 for n in self.document.findall(scenario_embed) if not n.get(INLINE))
+    if len(forms) == self.__dict__["_oldtricks_viewers"]:
         self.body.append(text_block(forms))
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
+from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
@@ -24,7 +25,17 @@ from oldtricks.registry import all_rules
 
 from .project import scenario_files, scenarios_root
 
-__all__ = ["Embed", "RuleBlock", "embeds", "merge_placed", "note_links", "rule_anchor", "rule_blocks", "setup_store"]
+__all__ = [
+    "Embed",
+    "RuleBlock",
+    "embeds",
+    "merge_placed",
+    "note_links",
+    "read_doctree",
+    "rule_anchor",
+    "rule_blocks",
+    "setup_store",
+]
 
 logger = logging.getLogger(__name__)
 P = TypeVar("P", bound="Placed")
@@ -80,6 +91,18 @@ def note_links(env: BuildEnvironment) -> None:
     """Record that the page being read links to rules or scenarios on other pages (or is linked to),
     so that an incremental build reads it again when any page changes."""
     _linking(env).add(env.docname)
+
+
+def read_doctree(app: Sphinx, docname: str) -> nodes.document:
+    """A page's doctree as read, unpickled once for the pages written after the site's (its numbers page,
+    its viewers' embed pages and its text page): a rules page's doctree takes a few tenths of a second to
+    unpickle. Each takes from it what it renders (a deep copy where it changes a node)."""
+    if not hasattr(app, "oldtricks_doctrees"):
+        app.oldtricks_doctrees = {}  # type: ignore[attr-defined]
+    read: dict[str, nodes.document] = app.oldtricks_doctrees  # type: ignore[attr-defined]
+    if docname not in read:
+        read[docname] = app.env.get_doctree(docname)
+    return read[docname]
 
 
 def setup_store(app: Sphinx) -> None:

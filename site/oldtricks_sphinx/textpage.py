@@ -27,7 +27,7 @@ from sphinx.writers.html5 import HTML5Translator
 from oldtricks.framepack import pack
 
 from .i18n import _
-from .store import embeds
+from .store import embeds, read_doctree
 
 __all__ = ["INLINE", "TEXT_DIR", "setup_textpage", "text_block", "text_link", "text_page"]
 
@@ -60,7 +60,7 @@ def _forms_of(app: Sphinx, docname: str) -> list[tuple[str, str, str]]:
     from .scenario import scenario_embed  # scenario.py imports this module
 
     out = []
-    for node in app.env.get_doctree(docname).findall(scenario_embed):
+    for node in read_doctree(app, docname).findall(scenario_embed):
         form = next((c for c in node.children if isinstance(c, nodes.container)), None)
         if form is None:
             continue
