@@ -74,11 +74,13 @@ def tests(session: nox.Session) -> None:
         "--ignore=tests/browser",
         "--ignore=tests/site",
         *JOBS,
+        *(["--dist", "worksteal"] if JOBS[1] != "0" else []),  # an idle worker takes the other's queued tests
         "--durations=15",
         *session.posargs,
+        env=BYTECODE,
     )
-    session.run("python", "-m", "oldtricks", "check", "scenarios")
-    session.run("python", "-m", "oldtricks", "coverage", "scenarios")
+    session.run("python", "-m", "oldtricks", "check", "scenarios", env=BYTECODE)
+    session.run("python", "-m", "oldtricks", "coverage", "scenarios", env=BYTECODE)
 
 
 @nox.session(python=PYTHON)
@@ -213,8 +215,8 @@ def _ensure_node_modules(session: nox.Session) -> None:
     session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
 
 
-# The site's Python processes (the wheel's build, three editions, the warming process beside the first, the
-# test workers) import the same modules: each one's bytecode is written once, under build/pycache (beside no
+# The test workers and the site's Python processes (the wheel's build, three editions, the warming process
+# beside the first) import the same modules: each one's bytecode is written once, under build/pycache (beside no
 # source), and read by the others. Where the environment sets PYTHONDONTWRITEBYTECODE, each process compiled
 # every module it imports again from its source: some 4 CPU seconds a process for Sphinx and matplotlib.
 BYTECODE = {"PYTHONDONTWRITEBYTECODE": "", "PYTHONPYCACHEPREFIX": str(ROOT / "build" / "pycache")}
@@ -372,7 +374,7 @@ def _browser_tests(session: nox.Session, marks: str, sweep: str) -> None:
     ensure_chromium(session)
     _build_site(session)
     session.install(*_group("test"), *_group("browser"))
-    env = {"OLDTRICKS_WHEEL": str(_engine_wheel()), "OLDTRICKS_SITE": str(SITE), "OLDTRICKS_SWEEP": sweep}
+    env = {"OLDTRICKS_WHEEL": str(_engine_wheel()), "OLDTRICKS_SITE": str(SITE), "OLDTRICKS_SWEEP": sweep, **BYTECODE}
     folder = [] if _named_tests(session) else ["tests/browser"]
     # --durations: the slowest tests named in every run's log (the whole command's time is watched)
     # --dist worksteal: an idle worker takes tests queued for the other (the long ones start first: conftest)
