@@ -26,8 +26,8 @@ as played and skips them; once the code differs, the record is stale and the swe
 suite says at its end whether today's code is the code of each game's record (:func:`record_summary`).
 
 A sweep of every combination takes hours, so the record's claim about today's code is a sample's: the
-suite plays a seeded sample of every game's combinations on today's code every run (:data:`SAMPLE`, a
-hundred or so a game, tests/test_fuzz_ends.py), and each game's entry holds, under ``sample``, the code that
+suite plays a seeded sample of every game's combinations on today's code every run (:data:`SAMPLE`, a few
+hundred a game, tests/test_fuzz_ends.py), and each game's entry holds, under ``sample``, the code that
 last played it and the moves it took. A test fails while that code is not today's, naming the files
 changed and the command that plays the sample again and writes it, :data:`REGENERATE` (about a minute):
 whose diff (the moves of each part) shows whether the games played differently.
@@ -74,12 +74,10 @@ REGENERATE = "nox -s fuzz -- --ends-sample --ends-record"  # the sample on today
 
 SAMPLE_SEED = 29
 # Combinations per game the suite plays every run, and the parts they are played in (spread over the
-# cores): about 20 CPU seconds in all, 10 on two cores. Drużbart's cost a quarter of a second each on
-# average (those its bots play to twenty lines, two seconds), so it gets fewer; the sweep plays every one.
-# Each sample is the first picks of a larger one by the same seed (random.sample): 300 a game until a
-# sample of half the size was kept for the suite's time.
-SAMPLE = {"bettelmann": 150, "todundleben": 150, "clock": 150, "drogue": 120, "druzbart": 40}
-PARTS = {"bettelmann": 1, "todundleben": 1, "clock": 1, "drogue": 2, "druzbart": 2}
+# cores): about 40 CPU seconds in all, 20 on two cores. Drużbart's cost a quarter of a second each on
+# average (those capped after the most deals up to three), so it gets fewer; the sweep plays every one.
+SAMPLE = {"bettelmann": 300, "todundleben": 300, "clock": 300, "drogue": 250, "druzbart": 80}
+PARTS = {"bettelmann": 1, "todundleben": 1, "clock": 1, "drogue": 3, "druzbart": 4}
 
 
 def run(kind: str, count: int, seed: int, make: Callable[[random.Random], str], judge: Callable[[str], str]) -> dict:
