@@ -53,6 +53,7 @@ from sitepages import (  # noqa: F401 (the tests import these from conftest)
     site_pages,
     sweep_share,
     sweeping_all,
+    translated,
 )
 from viewers import frames_shown, open_folds, reveal, wait_mounted, widget  # noqa: F401 (as above)
 

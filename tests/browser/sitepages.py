@@ -69,11 +69,17 @@ def edition_of(page: str) -> str:
     return folder if folder in EDITIONS else "en"
 
 
-def _edition_sample(root: Path, language: str, english: list[str]) -> list[str]:
+def translated(language: str) -> list[str]:
+    """The pages an edition has in its own words (docs/locales/<lang>/pages.toml), as document names; the
+    others are the English page with a notice."""
     import tomllib
 
     listing = REPO / "docs" / "locales" / language / "pages.toml"
-    listed = tomllib.loads(listing.read_text(encoding="utf-8")).get("pages", []) if listing.is_file() else []
+    return list(tomllib.loads(listing.read_text(encoding="utf-8")).get("pages", [])) if listing.is_file() else []
+
+
+def _edition_sample(root: Path, language: str, english: list[str]) -> list[str]:
+    listed = translated(language)
     docs = [p for p in english if p.split("/")[0] not in ("embed", "text", "numbers") and p != "search.html"]
     missing = [p for p in docs if p.removesuffix(".html") not in listed]
     sample = ["index.html", *(f"{page}.html" for page in listed[:1]), *missing[:1]]

@@ -15,9 +15,10 @@ pytestmark = pytest.mark.browser
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 
-RUN = """async ([selector, only]) => {
+RUN = """async ([selector, only, off]) => {
   const scope = selector ? document.querySelector(selector) : document;
-  const result = await axe.run(scope, {resultTypes: ["violations"], ...(only ? {runOnly: only} : {})});
+  const rules = Object.fromEntries(off.map((id) => [id, {enabled: false}]));
+  const result = await axe.run(scope, {resultTypes: ["violations"], rules, ...(only ? {runOnly: only} : {})});
   return result.violations.map((v) => ({
     id: v.id, impact: v.impact, nodes: v.nodes.length,
     first: v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")}: ${n.failureSummary}`),
@@ -35,12 +36,14 @@ def axe_source() -> str:
 THEMED = ["color-contrast", "link-in-text-block"]
 
 
-def violations(page: Any, selector: str | None = None, only: list[str] | None = None) -> list[dict[str, Any]]:
+def violations(
+    page: Any, selector: str | None = None, only: list[str] | None = None, off: list[str] | None = None
+) -> list[dict[str, Any]]:
     """axe-core's violations on the page as it is now, or within one element of it, of every rule or
-    ``only`` those (axe injected once per document)."""
+    ``only`` those, but those ``off`` (axe injected once per document)."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(content=axe_source())
-    result: list[dict[str, Any]] = page.evaluate(RUN, [selector, only])
+    result: list[dict[str, Any]] = page.evaluate(RUN, [selector, only, off or []])
     return result
 
 

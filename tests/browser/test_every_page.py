@@ -4,7 +4,8 @@
 - its layout does not shift in its first seconds (test_layout_shift.py's measure);
 - it loads from the local server alone, and every viewer on it starts (test_site_pages.py);
 - no text on it is drawn under 11 px (test_readable.py);
-- at the desktop's width, axe-core finds nothing, light and dark (test_axe.py).
+- at the desktop's width, axe-core finds nothing, light and dark (test_axe.py; on an edition's translated pages,
+  the English pages' markup and colours in other words, the rules that read colours only on the English ones).
 
 One load serves every check: the layout's first second is read before anything is opened; then the
 page's folded examples are opened and every viewer drawn, as a reader scrolling down would, for the rest.
@@ -23,7 +24,7 @@ from test_layout_shift import LATE, LIMIT, OBSERVE, pages_to_measure, shifts
 from test_readable import FLOOR, SMALL_PLOT_TEXT, SMALL_TEXT
 from test_site_pages import pages_to_load
 
-from conftest import SiteServer, embedded, open_folds, sample_pages, wait_mounted
+from conftest import SiteServer, edition_of, embedded, open_folds, sample_pages, translated, wait_mounted
 
 pytestmark = pytest.mark.browser
 
@@ -100,10 +101,21 @@ def small_text(page: Any, cards: bool) -> list[str]:
     return [f"text under {FLOOR} px: {small}"] if small else []
 
 
-def axe_light_and_dark(page: Any) -> list[str]:
+def in_other_words(name: str) -> bool:
+    """Whether the page is an edition's translation of an English page (not the notice of one not yet
+    translated, which an English page does not have)."""
+    language = edition_of(name)
+    english = name.removeprefix(f"{language}/")
+    return language != "en" and english.removesuffix(".html") in translated(language)
+
+
+def axe_light_and_dark(page: Any, colours: bool) -> list[str]:
     """Every rule in the light theme; then the page turned dark (Furo follows the reader's scheme as it
-    changes) and the rules that read colours."""
+    changes) and the rules that read colours. Without ``colours``, the light theme's rules but those."""
     found: dict[str, list[dict[str, Any]]] = {}
+    if not colours:
+        items = violations(page, off=THEMED)
+        return [f"axe-core found violations:\n{report({'light': items})}"] if items else []
     for scheme, only in (("light", None), ("dark", THEMED)):
         page.emulate_media(color_scheme=scheme)
         dark = page.evaluate("() => matchMedia('(prefers-color-scheme: dark)').matches")
@@ -122,7 +134,9 @@ def audit_at_a_desktops_width(page: Any, site_server: SiteServer, name: str, che
         wrong += loaded(page, site_server, name)
     wrong += everything_drawn(page)
     if "axe" in checks:
-        wrong += axe_light_and_dark(page)
+        # An edition's translated page is an English page's markup, styles and colours in other words: the
+        # rules that read colours (light and dark) check them on the English page.
+        wrong += axe_light_and_dark(page, colours=not in_other_words(name))
         page.emulate_media(color_scheme="light")
     if "read" in checks:
         wrong += small_text(page, cards=True)
@@ -174,3 +188,6 @@ def test_the_pages_audited_stand_for_every_page(site_server: SiteServer) -> None
     assert {"index.html", "bettelmann.html", "search.html", "de/index.html", "pl/index.html"} <= set(checks)
     assert all({"shift", "read", "load", "axe"} <= checks[p] for p in ("druzbart.html", "ledger.html"))
     assert len(checks) > 40 and len(pages_to_measure(root)) > 30, len(checks)
+    # the colours of every translated page audited are checked on its English page, at both widths
+    other_words = [p for p in checks if in_other_words(p)]
+    assert other_words and all({"shift", "read", "load", "axe"} <= checks[p.split("/", 1)[1]] for p in other_words)
