@@ -38,6 +38,7 @@ from oldtricks_runtime.runtime import RUNTIME_FILES, RuntimeSetupError, build_wh
 from oldtricks_runtime.warm import finish as finish_warming
 from oldtricks_runtime.warm import start as start_warming
 
+from .project import add_cache_folder
 from .scenario import scenario_embed
 
 __all__ = ["STATIC", "setup_assets", "widget_bundle"]
@@ -83,12 +84,8 @@ def setup_assets(app: Sphinx) -> None:
         types=frozenset({bool}),
         description="write .gz (and, with the brotli package, .br) copies of the build's large files",
     )
-    app.add_config_value(
-        "oldtricks_precompress_cache",
-        str(Path(__file__).resolve().parents[2] / "build" / "cache" / "precompressed"),
-        "",
-        types=frozenset({str}),
-        description="folder keeping compressed copies between builds ('' for none)",
+    add_cache_folder(
+        app, "oldtricks_precompress_cache", "precompressed", "folder keeping compressed copies between builds"
     )
     app.connect("builder-inited", _add_static)
     app.connect("builder-inited", _start_warming)

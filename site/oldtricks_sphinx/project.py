@@ -20,11 +20,26 @@ from oldtricks.replay import Replay, replay
 from oldtricks.scenario import Scenario, discover, load
 from oldtricks_runtime.runtime import repo_root
 
-__all__ = ["SCENARIO_ID", "load_scenario", "replay_scenario", "scenario_files", "scenario_path", "setup_project"]
+__all__ = [
+    "SCENARIO_ID",
+    "add_cache_folder",
+    "load_scenario",
+    "replay_scenario",
+    "scenario_files",
+    "scenario_path",
+    "setup_project",
+]
 
 # A scenario id is its path below the scenarios folder: words of letters, digits, '-' and '_'
 # joined by '/'. No '..', so an id never reaches outside the folder.
 SCENARIO_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*(/[A-Za-z0-9][A-Za-z0-9_-]*)*")
+
+
+def add_cache_folder(app: Sphinx, name: str, folder: str, description: str) -> None:
+    """The configuration value ``name``: a folder of results kept between builds (and editions), by default
+    ``build/cache/<folder>`` in the repository; '' keeps none."""
+    default = str(repo_root() / "build" / "cache" / folder)
+    app.add_config_value(name, default, "", types=frozenset({str}), description=description)
 
 
 def setup_project(app: Sphinx) -> None:

@@ -37,6 +37,8 @@ from sphinx.config import Config
 
 from oldtricks.analysis import SOLVED
 
+from .project import add_cache_folder
+
 __all__ = ["engine_digest", "kept", "setup_solved", "solver_cache", "solving"]
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine" / "oldtricks"
@@ -111,10 +113,6 @@ def solver_cache(config: Config) -> Path | None:
 
 
 def setup_solved(app: Sphinx) -> None:
-    app.add_config_value(
-        "oldtricks_solver_cache",
-        str(Path(__file__).resolve().parents[2] / "build" / "cache" / "solved"),
-        "",
-        types=frozenset({str}),
-        description="folder keeping the solver's results for the other editions ('' for none)",
+    add_cache_folder(
+        app, "oldtricks_solver_cache", "solved", "folder keeping the solver's results for the other editions"
     )
