@@ -37,9 +37,10 @@ def audited(root: Path) -> dict[str, set[str]]:
     but the embed and text pages past the first of each), "load" (also one embed page of each game and of
     each kind, and every text page), "axe" (also the first embed page of each game)."""
     checks: dict[str, set[str]] = {}
+    measured = pages_to_measure(root)
     for check, pages in (
-        ("shift", pages_to_measure(root)),
-        ("read", pages_to_measure(root)),
+        ("shift", measured),
+        ("read", measured),
         ("load", pages_to_load(root)),
         ("axe", sample_pages(root)),
     ):

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from conftest import SiteServer, open_folds, site_pages, wait_mounted
+from conftest import SiteServer, open_folds, wait_mounted
 
 pytestmark = pytest.mark.browser
 
@@ -77,15 +77,6 @@ SMALL_PLOT_TEXT = """async ({floor, cards}) => {
   }
   return small;
 }"""
-
-
-def pages_to_read(root: Any) -> list[str]:
-    """Every page but the embed pages and the text pages past the first of each (each kind shares one
-    template; an embed page holds one viewer)."""
-    pages = site_pages(root)
-    embeds = [p for p in pages if p.startswith("embed/")]
-    texts = [p for p in pages if p.startswith("text/")]  # one template too, the viewers' text forms
-    return [p for p in pages if p.split("/")[0] not in ("embed", "text")] + embeds[:1] + texts[:1]
 
 
 def test_the_size_check_sees_small_text(live_page: Any, site_server: SiteServer) -> None:
