@@ -401,7 +401,8 @@ def sweep(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def browser_bench(session: nox.Session) -> None:
     """Browser benchmark, cold cache, median of 5: first steppable viewer (plain and gzip server), bare
-    Pyodide vs the live engine, a live move; a table, and build/bench/browser.json."""
+    Pyodide vs the live engine, a live move, stepping, Analysis's first answer at each game's first trick;
+    a table, and build/bench/browser.json (`-- --only stepping,analysis`: just those; `-- --help`)."""
     ensure_chromium(session)
     _build_site(session)
     session.install(*_group("browser"))
