@@ -8,11 +8,12 @@ import json
 import pytest
 
 from conftest import ROOT
-from oldtricks import live, model
-from oldtricks.ledger import LedgerError, implementation_sites, load
-from oldtricks.ledgerfile import ledger_path, read_rows, rows
-from oldtricks.model import STATUSES, rule_table
-from oldtricks.registry import GAMES, all_rules
+from oldtricks.core import options
+from oldtricks.core.ledger import ledger_path, read_rows, rows
+from oldtricks.core.ledgercheck import LedgerError, implementation_sites, load
+from oldtricks.core.options import STATUSES, rule_table
+from oldtricks.core.registry import GAMES, all_rules
+from oldtricks.live import api as live
 
 LEDGER = ROOT / "ledger.toml"
 
@@ -104,11 +105,11 @@ def test_a_choice_cannot_carry_a_status_of_its_own():
         'sources = [{ work = "us" }]\n'
     )
     rules = rule_table("x", rows=rows)
-    assert model.choice(rules, "a", "label", "x.y").status == "suggested"
-    finer = model.choice(rules, "a", "label", "x.y.z")
-    assert model.option(rules, "k", "K", "a", "x.y.z", choices=(finer,)).status == "assumed"
+    assert options.choice(rules, "a", "label", "x.y").status == "suggested"
+    finer = options.choice(rules, "a", "label", "x.y.z")
+    assert options.option(rules, "k", "K", "a", "x.y.z", choices=(finer,)).status == "assumed"
     with pytest.raises(ValueError, match=r"rule 'x\.q' is not in this rule table"):
-        model.choice(rules, "a", "label", "x.q")
+        options.choice(rules, "a", "label", "x.q")
 
 
 def test_the_engine_reads_the_ledger_as_tomllib_does(ledger):
