@@ -26,7 +26,8 @@ from sphinx.util.docutils import SphinxDirective
 
 import oldtricks
 from oldtricks.core.datawords import translated
-from oldtricks.core.ledgercheck import Entry, LedgerError, implementation_sites, load
+from oldtricks.core.ledger import LedgerError
+from oldtricks.core.ledgercheck import Entry, implementation_sites, load
 from oldtricks.core.registry import all_rules, family_of
 from oldtricks.errors import ScenarioError
 from oldtricks.scenarios.coverage import compute

@@ -1,9 +1,9 @@
-"""The rules ledger (``ledger.toml`` at the top of the repository): every rule id, its status, its
-statement in our words, the works it rests on, and what the sources leave out.
+"""The rules ledger checked whole (``ledger.toml`` at the top of the repository): every rule id, its status,
+its statement in our words, the works it rests on, and what the sources leave out.
 
-The ledger is the historian's record and the one place a rule is written: the engine's rule tables
-read it (:mod:`oldtricks.core.ledger`, a line reader the browser can run). This module reads it whole,
-with every field checked, at build and test time:
+The ledger is the historian's record and the one place a rule is written. Its one reader is
+:mod:`oldtricks.core.ledger`, whose rows the engine's rule tables take (in the browser too); this module
+takes that reader's tables whole and checks every field, at build and test time:
 
 >>> from pathlib import Path
 >>> ledger = load(Path(__file__).resolve().parents[3] / "ledger.toml")
@@ -19,18 +19,14 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from .ledger import LedgerError, Value, read_tables
 from .options import STATUSES, Status
 
-__all__ = ["Citation", "Entry", "Ledger", "LedgerError", "Work", "implementation_sites", "load"]
+__all__ = ["Citation", "Entry", "Ledger", "Work", "implementation_sites", "load"]
 
 KINDS = ("historical", "digest", "outside", "ours")
 _ID = re.compile(r"[a-z]+(\.[a-z0-9\-]+)+")
-
-
-class LedgerError(ValueError):
-    """The ledger file is malformed: the message names the file, the line and the rule."""
 
 
 @dataclass(frozen=True)
@@ -103,13 +99,7 @@ class Ledger:
         return self.rule(rule_id).sources
 
 
-def _line_of(text: str, pattern: str) -> int:
-    """The 1-based line where ``pattern`` first occurs in ``text`` (0 if it does not)."""
-    at = text.find(pattern)
-    return text.count("\n", 0, at) + 1 if at >= 0 else 0
-
-
-def _str(table: Mapping[str, Any], key: str, where: str, *, optional: bool = False) -> str | None:
+def _str(table: Mapping[str, Value], key: str, where: str, *, optional: bool = False) -> str | None:
     value = table.get(key)
     if value is None and optional:
         return None
@@ -120,35 +110,13 @@ def _str(table: Mapping[str, Any], key: str, where: str, *, optional: bool = Fal
 
 def load(path: Path) -> Ledger:
     """Read and check the ledger file; raise :class:`LedgerError` naming the file and line."""
-    import tomllib
-
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise LedgerError(f"{path}: {exc}") from None
-    works: dict[str, Work] = {}
-    for key, table in data.get("works", {}).items():
-        where = f"{path}:{_line_of(text, f'[works.{key}]')}: work {key!r}"
-        kind = _str(table, "kind", where)
-        if kind not in KINDS:
-            raise LedgerError(f"{where}: kind {kind!r} is not one of {', '.join(KINDS)}")
-        year = table.get("year")
-        if year is not None and not isinstance(year, int):
-            raise LedgerError(f"{where}: 'year' must be a whole number")
-        works[key] = Work(
-            key,
-            str(_str(table, "cite", where)),
-            str(_str(table, "author", where)),
-            str(_str(table, "title", where)),
-            kind,
-            year,
-            _str(table, "weight", where, optional=True),
-        )
+    tables = read_tables(path.read_text(encoding="utf-8"), str(path))
+    works = {
+        key: _work(key, table, f"{path}:{tables.work_lines[key]}: work {key!r}") for key, table in tables.works.items()
+    }
     entries: dict[str, Entry] = {}
-    for row in data.get("rule", []):
+    for row, line in zip(tables.rules, tables.rule_lines, strict=True):
         rule_id = row.get("id")
-        line = _line_of(text, f'id = "{rule_id}"') if isinstance(rule_id, str) else 0
         where = f"{path}:{line}: rule {rule_id!r}"
         if not isinstance(rule_id, str) or not _ID.fullmatch(rule_id):
             raise LedgerError(f"{where}: an id is game.topic[.detail], in lower case")
@@ -158,8 +126,8 @@ def load(path: Path) -> Ledger:
         if status not in STATUSES:
             raise LedgerError(f"{where}: status {status!r} is not one of {', '.join(STATUSES)}")
         cites = []
-        for cite in row.get("sources", []):
-            work = works.get(cite.get("work"))
+        for cite in _sources(row, where):
+            work = works.get(cite.get("work", ""))
             if work is None:
                 raise LedgerError(f"{where}: cites {cite.get('work')!r}, which is not in [works]")
             cites.append(
@@ -176,6 +144,31 @@ def load(path: Path) -> Ledger:
             line,
         )
     return Ledger(path, entries, works)
+
+
+def _work(key: str, table: Mapping[str, Value], where: str) -> Work:
+    kind = _str(table, "kind", where)
+    if kind not in KINDS:
+        raise LedgerError(f"{where}: kind {kind!r} is not one of {', '.join(KINDS)}")
+    year = table.get("year")
+    if year is not None and not isinstance(year, int):
+        raise LedgerError(f"{where}: 'year' must be a whole number")
+    return Work(
+        key,
+        str(_str(table, "cite", where)),
+        str(_str(table, "author", where)),
+        str(_str(table, "title", where)),
+        kind,
+        year,
+        _str(table, "weight", where, optional=True),
+    )
+
+
+def _sources(row: Mapping[str, Value], where: str) -> list[dict[str, str]]:
+    sources = row.get("sources", [])
+    if not isinstance(sources, list):
+        raise LedgerError(f"{where}: 'sources' must be an array of {{ work = ... }} tables")
+    return sources
 
 
 def implementation_sites(package: Path) -> dict[str, list[str]]:
