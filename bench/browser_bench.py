@@ -15,7 +15,7 @@ Each run uses a new browser context (empty HTTP cache). Measures:
                   nothing else, on Pyodide as shipped (its full standard library and lock file):
                   ms from navigation start to Python ready, bytes served;
   live         -- live.js getEngine() on a minimal page: ms from navigation start to Python ready,
-                  to live (wheel unpacked, oldtricks.live imported), bytes served;
+                  to live (wheel unpacked, oldtricks.live.api imported), bytes served;
   widget       -- on bettelmann.html, "Play from here" clicked by a script (no pointer, so no intent
                   shown before) on the last-three viewer: ms from the click until the viewer is live;
                   then one live move: the round trip of ``engine.play`` (first, and median of 10

@@ -4,7 +4,7 @@ Run with ``nox -s bench`` (or ``PYTHONPATH=engine python3 bench/engine_bench.py`
 ``build/bench/engine.json``.
 
 A play-out is what simulations and bots do: deal from a seed, then legal moves, a random one applied,
-until the game ends (``oldtricks.simulate.play_out``). Each game's figures are tricks and games per
+until the game ends (``oldtricks.analysis.simulate.play_out``). Each game's figures are tricks and games per
 second in one process (per core), and their ratio to a **bare loop** measured in the same run, beside
 it: Bettelmann under its default options written as plain lists and ints (no game object, no states,
 no events), which plays the very same games (the bench checks that it counts the engine's tricks,
@@ -41,8 +41,8 @@ def bare_bettelmann(seed: int, choices: Any) -> int:
     go under the pile in the order played, a player with three cards or fewer chooses which to turn
     up, the player who runs out loses; a cap of 2000 tricks and Brent's cycle check at every trick.
     Cards are their index in the pack; ``choices`` is the play-out's generator. Returns the tricks."""
-    from oldtricks.cards import GERMAN_32
-    from oldtricks.prng import shuffled
+    from oldtricks.core.cards import GERMAN_32
+    from oldtricks.core.prng import shuffled
 
     pack = GERMAN_32.cards
     rank = [GERMAN_32.ranks.index(c.rank) for c in pack]
@@ -80,7 +80,7 @@ def bare_bettelmann(seed: int, choices: Any) -> int:
 
 def bare_run(games: int, offset: int) -> tuple[int, float]:
     """The bare loop over ``games`` deals: its tricks and seconds."""
-    from oldtricks.prng import Rng
+    from oldtricks.core.prng import Rng
 
     tricks = 0
     start = time.perf_counter()
@@ -91,9 +91,9 @@ def bare_run(games: int, offset: int) -> tuple[int, float]:
 
 def engine_run(name: str, games: int, offset: int) -> tuple[int, float]:
     """``games`` play-outs of ``name`` under its default options: their tricks and seconds."""
-    from oldtricks.prng import Rng
-    from oldtricks.registry import make_game
-    from oldtricks.simulate import play_out
+    from oldtricks.analysis.simulate import play_out
+    from oldtricks.core.prng import Rng
+    from oldtricks.core.registry import make_game
 
     game = make_game(name)
     tricks = 0
@@ -105,9 +105,9 @@ def engine_run(name: str, games: int, offset: int) -> tuple[int, float]:
 
 def check_bare(games: int) -> None:
     """The bare loop plays Bettelmann's games: the same tricks as the engine, deal by deal."""
-    from oldtricks.prng import Rng
-    from oldtricks.registry import make_game
-    from oldtricks.simulate import play_out
+    from oldtricks.analysis.simulate import play_out
+    from oldtricks.core.prng import Rng
+    from oldtricks.core.registry import make_game
 
     game = make_game("bettelmann")
     for seed in range(games):
@@ -142,8 +142,8 @@ def playouts(repeats: int, scale: float, names: list[str]) -> dict[str, Any]:
 
 
 def frame_times(repeats: int) -> dict[str, dict[str, float]]:
-    from oldtricks.replay import replay
-    from oldtricks.scenario import discover, load
+    from oldtricks.scenarios.replay import replay
+    from oldtricks.scenarios.scenario import discover, load
 
     out = {}
     for path in discover([ROOT / "scenarios"]):
@@ -174,7 +174,7 @@ def main() -> None:
     parser.add_argument("--against", type=Path, help="another checkout whose engine to compare with")
     parser.add_argument("--playouts-only", action="store_true", help=argparse.SUPPRESS)  # for --against
     args = parser.parse_args()
-    from oldtricks.registry import GAMES
+    from oldtricks.core.registry import GAMES
 
     names = args.game or list(GAMES)
     if args.playouts_only:

@@ -48,8 +48,8 @@ def position(name: str, seed: int) -> tuple[Any, Any]:
     """The game and the position to solve for deal ``seed``, the bots playing up to it: the first card of
     the deal (Drogue: the first card after trump is named), or (Clock) the first trick boundary with
     half the deal's cards played."""
-    from oldtricks.prng import Rng
-    from oldtricks.registry import make_game
+    from oldtricks.core.prng import Rng
+    from oldtricks.core.registry import make_game
 
     game = make_game(name)
     state = game.new_state(seed=seed)

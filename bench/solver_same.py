@@ -25,7 +25,7 @@ from solver_helpers import GAMES, random_position, search_position  # noqa: E402
 def compare(name: str, positions: int) -> tuple[list[int], float, float]:
     """The seeds whose values differ, and the CPU seconds of the engine's search and of the reference."""
     import search_reference
-    from oldtricks.search import Search
+    from oldtricks.analysis.search import Search
 
     differ: list[int] = []
     new_s = old_s = 0.0

@@ -32,10 +32,10 @@ GAMES = {"druzbart": {}, "clock": {}, "drogue": {}, "bettelmann": {}, "todundleb
 # The measurement, as source: run by this process and, unchanged, inside Pyodide.
 MEASURE = r'''
 import time
-from oldtricks.prng import Rng
-from oldtricks.registry import make_game
-from oldtricks.replay import Line
-from oldtricks.strong import decide
+from oldtricks.core.prng import Rng
+from oldtricks.core.registry import make_game
+from oldtricks.scenarios.replay import Line
+from oldtricks.analysis.strong import decide
 
 def strong_times(name, options, deals, clock):
     """Seconds of each strong move with a choice (seat 0) over ``deals`` seeded deals, and how many searched."""

@@ -2,7 +2,7 @@
 
 The links are the fuzz's (tests/mutate.py): a study per game of its real scenarios, four chapters each,
 mangled as game links are, and chapters doubled, dropped or moved. Each link is read once
-(:func:`oldtricks.study.read`: every readable chapter, and a problem for each other) and timed in CPU
+(:func:`oldtricks.scenarios.study.read`: every readable chapter, and a problem for each other) and timed in CPU
 seconds; the figures are the slowest link, the slowest per chapter read, and the share under 50 ms.
 Run with ``nox -s bench`` (or ``PYTHONPATH=engine:tests python3 bench/study_bench.py --links N``).
 Writes ``build/bench/study.json``.
@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from mutate import mutate_study_link, seed_study_links  # noqa: E402
 from oldtricks.errors import StudyError  # noqa: E402
-from oldtricks.study import read  # noqa: E402
+from oldtricks.scenarios.study import read  # noqa: E402
 
 TARGET = 0.050  # seconds for one study link
 

@@ -17,10 +17,10 @@ import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
+from oldtricks.core.tomlread import KEY_PARTS
 from oldtricks.errors import ScenarioError
-from oldtricks.scenario import loads
-from oldtricks.studyfile import loads as study_loads
-from oldtricks.tomlread import KEY_PARTS
+from oldtricks.scenarios.scenario import loads
+from oldtricks.scenarios.studyfile import loads as study_loads
 
 ROOT = Path(__file__).resolve().parent.parent
 TOP = 'title = "t"\ngame = "bettelmann"\n\n[deal]\nseed = 5\n\n'
@@ -41,7 +41,7 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "short keys in one table": lambda size: TOP + "[x]\n" + "".join(f"k{i} = 1\n" for i in range(size // 9)),
     "a note of dots": lambda size: TOP + '[[step]]\nnote = """' + "." * size + '"""\n',
     "comments of dots": lambda size: TOP + _repeat("# " + "." * 60 + "\n", size),
-    # a study file goes through the same reader (oldtricks.studyfile): read as a study, not a scenario
+    # a study file goes through the same reader (oldtricks.scenarios.studyfile): read as a study, not a scenario
     "study: one header of n parts": lambda size: STUDY + "[chapter." + ".".join(["a"] * (size // 2)) + "]\n",
 }
 QUADRATIC = ("one header of n dotted parts", "study: one header of n parts")  # tomllib alone: half a minute

@@ -9,7 +9,7 @@ import jsonschema_rs
 import pytest
 from hypothesis import HealthCheck, settings
 
-from oldtricks.frames import schema
+from oldtricks.scenarios.frames import schema
 
 # Every property test runs on a shared, busy 2-core machine (CI's too): a check on how long one example
 # or its generation takes fails on load, not on a bug. Tests may still set their own limits.

@@ -65,7 +65,7 @@ from mutate import (
     seed_links,
     seed_study_links,
 )
-from oldtricks.registry import GAMES
+from oldtricks.core.registry import GAMES
 from test_game_ends import assert_ends, combinations
 
 OUT = ROOT / "build" / "fuzz"

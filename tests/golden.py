@@ -19,9 +19,9 @@ SCENARIOS = ROOT / "scenarios"
 GOLDEN = ROOT / "tests" / "golden"
 sys.path.insert(0, str(ROOT / "engine"))
 
-from oldtricks.replay import Replay, replay  # noqa: E402
-from oldtricks.scenario import load  # noqa: E402
-from oldtricks.transcript import render  # noqa: E402
+from oldtricks.scenarios.replay import Replay, replay  # noqa: E402
+from oldtricks.scenarios.scenario import load  # noqa: E402
+from oldtricks.scenarios.transcript import render  # noqa: E402
 
 COMMAND = "nox -s golden"
 

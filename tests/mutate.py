@@ -15,18 +15,18 @@ import re
 from functools import cache
 from pathlib import Path
 
-from oldtricks.checks import check
 from oldtricks.errors import LinkError, ScenarioError
-from oldtricks.export import to_toml
-from oldtricks.links import decode, encode
-from oldtricks.replay import replay
-from oldtricks.scenario import from_spec, load, loads
-from oldtricks.study import Chapter, Study, StudyError
-from oldtricks.study import decode as study_decode
-from oldtricks.study import encode as study_encode
-from oldtricks.study import read as study_read
-from oldtricks.studyfile import loads as study_loads
-from oldtricks.studyfile import to_toml as study_toml
+from oldtricks.scenarios.checks import check
+from oldtricks.scenarios.export import to_toml
+from oldtricks.scenarios.links import decode, encode
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import from_spec, load, loads
+from oldtricks.scenarios.study import Chapter, Study, StudyError
+from oldtricks.scenarios.study import decode as study_decode
+from oldtricks.scenarios.study import encode as study_encode
+from oldtricks.scenarios.study import read as study_read
+from oldtricks.scenarios.studyfile import loads as study_loads
+from oldtricks.scenarios.studyfile import to_toml as study_toml
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"

@@ -1,6 +1,6 @@
 # Today's double-dummy search, kept unchanged as the reference the engine's faster search is tested against
 # (tests/test_solver_reference.py, bench/solver_same.py): every value must be the same. A copy of
-# engine/oldtricks/search.py as it stood before the search was made faster; not for use elsewhere.
+# engine/oldtricks/analysis/search.py as it stood before the search was made faster; not for use elsewhere.
 """Double-dummy search for trick-taking games: every hand known, best play by all.
 
 The core decides no rule. A game plugs in a :class:`TrickModel`: a fast form of its own rules over
@@ -39,7 +39,8 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from oldtricks.model import Game, Move
+from oldtricks.core.game import Game
+from oldtricks.core.moves import Move
 
 INF = 1 << 20
 # the orders cards are tried in (Search._ranks)

@@ -1,14 +1,14 @@
 """Helpers for the solver tests: random positions reached through the game's own rules, and the plain
-minimax (oldtricks.search.brute_force) the solvers are checked against."""
+minimax (oldtricks.analysis.search.brute_force) the solvers are checked against."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from oldtricks.model import Game
-from oldtricks.prng import Rng
-from oldtricks.search import Position, Search
+from oldtricks.analysis.search import Position, Search
+from oldtricks.core.game import Game
+from oldtricks.core.prng import Rng
 
 
 def random_move(game: Game[Any], state: Any, rng: Rng) -> Any:
@@ -69,7 +69,7 @@ def random_position(name: str, seed: int, most: int = 99) -> Any:
     the position does not hang on the order ``legal_moves`` lists them) until a random share of the
     deal's cards is played, with at least one card left to play, and the seat to move holds at most
     ``most`` cards (when the deal allows). Returns the game and the state."""
-    from oldtricks.registry import make_game
+    from oldtricks.core.registry import make_game
 
     game = make_game(name)
     state = game.new_state(seed=seed)

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from conftest import ROOT, SCENARIOS
+from oldtricks.core.ledgercheck import Ledger, load
+from oldtricks.core.registry import make_game
 from oldtricks.games.drogue.calls import parade_caller
-from oldtricks.ledger import Ledger, load
-from oldtricks.registry import make_game
-from oldtricks.replay import replay
-from oldtricks.scenario import load as load_scenario
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import load as load_scenario
 
 
 @pytest.fixture(scope="module")

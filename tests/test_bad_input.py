@@ -7,13 +7,13 @@ import json
 
 import pytest
 
-from oldtricks import live
-from oldtricks.checks import check
+from oldtricks.core.registry import make_game
 from oldtricks.errors import InvalidNotationError, InvalidOptionError, LinkError, ScenarioError
-from oldtricks.links import MAX_LENGTH, decode, encode
-from oldtricks.registry import make_game
-from oldtricks.replay import replay
-from oldtricks.scenario import NAME_LIMIT, TEXT_LIMIT, TITLE_LIMIT, loads
+from oldtricks.live import api as live
+from oldtricks.scenarios.checks import check
+from oldtricks.scenarios.links import MAX_LENGTH, decode, encode
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import NAME_LIMIT, TEXT_LIMIT, TITLE_LIMIT, loads
 
 GOOD = """title = "t"
 game = "bettelmann"
@@ -277,7 +277,7 @@ def test_the_live_engine_checks_names_as_scenario_files_do():
 def test_without_the_parser_rules_the_reader_still_gives_data_and_error_lines(monkeypatch):
     """Where tomllib's rule functions differ (another Python), the data is the same and TOML errors keep
     the parser's line; only key lines fall back to the top of the file."""
-    from oldtricks import tomlread
+    from oldtricks.core import tomlread
 
     data, lines = tomlread.read(GOOD)
     monkeypatch.setattr(tomlread, "_parser", lambda: None)

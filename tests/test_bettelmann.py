@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from oldtricks import IllegalMoveError, InvalidDealError, InvalidOptionError, Move, make_game
-from oldtricks.cards import GERMAN_32
+from oldtricks.core.cards import GERMAN_32
 
 SOUTH_LOW = "7A 7L 7H 7B 8A 8L 8H 8B 9A 9L 9H 9B TA TL TH UA"
 NORTH_HIGH = "AA AL AH AB KA KL KH KB OA OL OH OB UL TB UH UB"
@@ -18,7 +18,7 @@ def start(hands, dealer=0, game="bettelmann", **options):
 
 def fill(top0, top1, seed=1):
     """Two full piles that start with the given cards, the rest shuffled from ``seed``."""
-    from oldtricks.prng import shuffled
+    from oldtricks.core.prng import shuffled
 
     a, b = list(GERMAN_32.parse_many(top0)), list(GERMAN_32.parse_many(top1))
     rest = [c for c in shuffled(GERMAN_32.cards, seed) if c not in a + b]

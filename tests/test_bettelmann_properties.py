@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from conftest import VALIDATOR
 from oldtricks import IllegalMoveError, Move, make_game
-from oldtricks.frames import make_frame
-from oldtricks.prng import Rng
-from oldtricks.registry import GAMES
+from oldtricks.core.prng import Rng
+from oldtricks.core.registry import GAMES
+from oldtricks.scenarios.frames import make_frame
 
 
 def combinations(name):

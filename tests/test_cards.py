@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from oldtricks.cards import FRENCH_32, FRENCH_52, GERMAN_32, GERMAN_36, PACKS, Card, format_cards
+from oldtricks.core.cards import FRENCH_32, FRENCH_52, GERMAN_32, GERMAN_36, PACKS, Card, format_cards
 from oldtricks.errors import InvalidNotationError
 
 

@@ -20,10 +20,11 @@ import pytest
 from babel.messages.pofile import read_po
 
 from conftest import SCENARIOS
-from oldtricks import i18n, live
-from oldtricks.cards import FRENCH_32, GERMAN_36
-from oldtricks.replay import replay
-from oldtricks.scenario import load
+from oldtricks.core import i18n
+from oldtricks.core.cards import FRENCH_32, GERMAN_36
+from oldtricks.live import api as live
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import load
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALES = ROOT / "engine" / "oldtricks" / "locales"

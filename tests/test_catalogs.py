@@ -12,7 +12,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from oldtricks import i18n
+from oldtricks.core import i18n
 from oldtricks.errors import OldtricksError
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from conftest import ROOT, SCENARIOS
-from oldtricks.cli import main
+from oldtricks.cli.main import main
 
 
 def run(capsys, *args):
@@ -132,7 +132,7 @@ def test_bad_option_is_a_clear_error(capsys):
 
 
 def test_play_in_the_terminal():
-    from oldtricks.terminal import play_in_terminal
+    from oldtricks.cli.terminal import play_in_terminal
 
     answers = iter(["help", "moves", "XX", "", "", "quit"])
     out: list[str] = []
@@ -143,7 +143,7 @@ def test_play_in_the_terminal():
 
 
 def test_play_to_the_end_with_enter():
-    from oldtricks.terminal import play_in_terminal
+    from oldtricks.cli.terminal import play_in_terminal
 
     out: list[str] = []
     play_in_terminal("bettelmann", {"last_three": "off", "cap": 50}, 3, 1, read=lambda _: "", write=out.append)
@@ -165,7 +165,7 @@ def test_runs_on_the_bare_tree(args):
 
 
 def test_play_against_strong_bots(capsys):
-    from oldtricks.terminal import play_in_terminal
+    from oldtricks.cli.terminal import play_in_terminal
 
     answers = iter(["", "quit"])
     out: list[str] = []

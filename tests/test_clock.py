@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from conftest import VALIDATOR, play
 from druzbart_ranking import expected_winner
 from oldtricks import IllegalMoveError, InvalidDealError, InvalidOptionError, make_game
-from oldtricks.cli import main
-from oldtricks.frames import make_frame
-from oldtricks.prng import Rng
-from oldtricks.replay import replay
-from oldtricks.scenario import discover, load
+from oldtricks.cli.main import main
+from oldtricks.core.prng import Rng
+from oldtricks.scenarios.frames import make_frame
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import discover, load
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 

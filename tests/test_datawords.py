@@ -1,4 +1,4 @@
-"""The catalogs of the data's words (engine/oldtricks/datawords.py): the ledger's rules and the site's scenarios
+"""The catalogs of the data's words (engine/oldtricks/core/datawords.py): the ledger's rules and the site's scenarios
 in German and Polish. The templates are what the data gives today, every message is translated, and what a
 reader checks against the board (cards, numbers, rule ids, option values) is the same in every language."""
 
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from oldtricks import datawords
-from oldtricks.datawords import LOCALES, Message, all_messages, compile_mo, read_po, stale, template, translated
+from oldtricks.core import datawords
+from oldtricks.core.datawords import LOCALES, Message, all_messages, compile_mo, read_po, stale, template, translated
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("de", "pl")
@@ -59,7 +59,7 @@ def test_the_extractor_finds_every_text_of_both_kinds_once(found: dict[str, list
 
 
 def test_the_templates_and_catalogs_are_what_the_data_gives_today() -> None:
-    assert stale(ROOT) == [], "run `PYTHONPATH=engine python3 -m oldtricks.datawords`"
+    assert stale(ROOT) == [], "run `PYTHONPATH=engine python3 -m oldtricks.core.datawords`"
 
 
 def test_a_ledger_statement_changed_without_a_new_template_is_caught(tmp_path: Path) -> None:
@@ -107,7 +107,7 @@ def test_cards_numbers_ids_quotes_and_line_ends_survive_translation(lang: str, d
 def test_each_compiled_catalog_is_its_po_and_the_engine_reads_it(lang: str, domain: str) -> None:
     translations = catalog(lang, domain)[0]
     mo = LOCALES / lang / "LC_MESSAGES" / f"{domain}.mo"
-    assert mo.read_bytes() == compile_mo(translations), "run `PYTHONPATH=engine python3 -m oldtricks.datawords`"
+    assert mo.read_bytes() == compile_mo(translations), "run `PYTHONPATH=engine python3 -m oldtricks.core.datawords`"
     (context, english), text = next(iter(translations.items()))
     assert translated(context, english, lang) == text != english
     assert translated(context, english + " (changed)", lang) == english + " (changed)"

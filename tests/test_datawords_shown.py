@@ -1,4 +1,4 @@
-"""The data's words where the engine shows them (engine/oldtricks/datawords.py joined to the engine): a site
+"""The data's words where the engine shows them (engine/oldtricks/core/datawords.py joined to the engine): a site
 scenario's notes, hints and title and a refusal's rule in the language of the work under way, read from the
 catalogs; a text the catalogs do not hold as written (a teacher's own, an edited note) stays as written."""
 
@@ -10,12 +10,14 @@ from typing import Any
 
 import pytest
 
-from oldtricks import i18n, live
-from oldtricks.datawords import LOCALES, read_po, translated
-from oldtricks.model import Game, Move
-from oldtricks.refusal import refusal
-from oldtricks.replay import PARAGRAPH, Replay, replay
-from oldtricks.scenario import from_spec, load, loads
+from oldtricks.core import i18n
+from oldtricks.core.datawords import LOCALES, read_po, translated
+from oldtricks.core.game import Game
+from oldtricks.core.moves import Move
+from oldtricks.core.refusal import refusal
+from oldtricks.live import api as live
+from oldtricks.scenarios.replay import PARAGRAPH, Replay, replay
+from oldtricks.scenarios.scenario import from_spec, load, loads
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios"
@@ -134,7 +136,7 @@ def test_the_spec_a_page_sends_the_live_engine_keeps_the_scenarios_words_found()
 def test_the_live_engine_holds_the_datas_catalogs_before_its_files_are_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The browser's memory snapshot is taken once oldtricks.live is imported, and a start restored from it
+    """The browser's memory snapshot is taken once oldtricks.live.api is imported, and a start restored from it
     answers before the engine's files are written again: the data's catalogs must be read by then."""
     scenario_id, index = NOTED
     note = load(SCENARIOS / f"{scenario_id}.toml", SCENARIOS).steps[index].note

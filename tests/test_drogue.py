@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 
 from oldtricks import IllegalMoveError, InvalidDealError, InvalidNotationError, InvalidOptionError, make_game
-from oldtricks.cards import FRENCH_32, Card
-from oldtricks.frames import make_frame
+from oldtricks.core.cards import FRENCH_32, Card
+from oldtricks.core.moves import Move
 from oldtricks.games.drogue import Drogue, DrogueState
 from oldtricks.games.drogue.auction import claims, counts
 from oldtricks.games.drogue.ranking import POINTS, power, suit_of
-from oldtricks.model import Move
+from oldtricks.scenarios.frames import make_frame
 
 # The worked example's deal as first written (scenarios/drogue/example.toml now gives Anna 7♠ and Ben 7♦, for a
 # question on trick 2): seats clockwise Anna, Dan, Carla, Ben; Dan deals. Trick 1 and the auction play alike.
@@ -455,7 +455,7 @@ def test_any_card_when_neither_follow_nor_trump() -> None:
 def test_deal_ends_after_eight_tricks_with_a_result() -> None:
     game = make_game("drogue", {"partners": "seated"})
     state = game.new_state(seed=50)
-    from oldtricks.prng import Rng
+    from oldtricks.core.prng import Rng
 
     rng = Rng(50)
     while game.to_play(state) is not None:

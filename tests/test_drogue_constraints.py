@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from oldtricks import make_game
+from oldtricks.core.moves import Move
+from oldtricks.core.prng import Rng
 from oldtricks.games.drogue import Drogue, DrogueState, bidding, cut, narrate, playing
-from oldtricks.model import Move
-from oldtricks.prng import Rng
 
 OPTIONS = [
     {},

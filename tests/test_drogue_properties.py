@@ -11,12 +11,12 @@ from hypothesis import strategies as st
 
 from conftest import VALIDATOR
 from oldtricks import IllegalMoveError, make_game
-from oldtricks.cards import FRENCH_32
-from oldtricks.frames import make_frame
+from oldtricks.core.cards import FRENCH_32
+from oldtricks.core.moves import Move
+from oldtricks.core.prng import Rng
 from oldtricks.games.drogue import Drogue, DrogueState
 from oldtricks.games.drogue.tricks import allowed, best_play
-from oldtricks.model import Move
-from oldtricks.prng import Rng
+from oldtricks.scenarios.frames import make_frame
 
 # -- the second implementation, on card strings such as "JC", "TH" ------------------------------------------
 DECK = [r + s for s in "CDHS" for r in "789TJQKA"]

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from oldtricks.checks import check
-from oldtricks.coverage import compute
+from oldtricks.core.registry import family_of
 from oldtricks.errors import ScenarioError
 from oldtricks.games.drogue import RULES
-from oldtricks.registry import family_of
-from oldtricks.replay import replay
-from oldtricks.scenario import load
+from oldtricks.scenarios.checks import check
+from oldtricks.scenarios.coverage import compute
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import load
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios"

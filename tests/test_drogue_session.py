@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 
 from oldtricks import make_game
-from oldtricks.cards import FRENCH_32
+from oldtricks.core.cards import FRENCH_32
+from oldtricks.core.values import Event
 from oldtricks.games.drogue import Drogue, DrogueState, narrate
 from oldtricks.games.drogue import session as scoring
 from oldtricks.games.drogue.facts import Fact
 from oldtricks.games.drogue.ranking import points
 from oldtricks.games.drogue.state import Session, TrickRecord, Wear
-from oldtricks.model import Event
 
 NAMES = ["Anna", "Dan", "Carla", "Ben"]  # Anna & Carla (side 0) against Dan & Ben (side 1)
 

@@ -11,16 +11,17 @@ import pytest
 
 from conftest import SCENARIOS
 from oldtricks import IllegalMoveError, InvalidDealError, InvalidNotationError, make_game
-from oldtricks.cards import FRENCH_32
+from oldtricks.core.cards import FRENCH_32
+from oldtricks.core.moves import Move
+from oldtricks.core.prng import Rng
+from oldtricks.core.values import Event
 from oldtricks.errors import ScenarioError
-from oldtricks.frames import make_frame
 from oldtricks.games.drogue import Drogue, DrogueState, calls, cut, narrate
 from oldtricks.games.drogue.state import Wear
-from oldtricks.links import decode, encode
-from oldtricks.model import Event, Move
-from oldtricks.prng import Rng
-from oldtricks.replay import replay
-from oldtricks.scenario import from_spec, load, loads
+from oldtricks.scenarios.frames import make_frame
+from oldtricks.scenarios.links import decode, encode
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import from_spec, load, loads
 
 NAMES = ["Anna", "Dan", "Carla", "Ben"]
 # Dan holds only J♦, Carla J♥ and J♣, Ben J♠; in NO_FACES Anna has no King or Queen

@@ -11,11 +11,12 @@ from hypothesis import strategies as st
 
 from conftest import VALIDATOR
 from oldtricks import IllegalMoveError, make_game
-from oldtricks.cards import FRENCH_32
-from oldtricks.frames import make_frame
+from oldtricks.core.cards import FRENCH_32
+from oldtricks.core.moves import Move
+from oldtricks.core.prng import Rng
+from oldtricks.core.values import Event
 from oldtricks.games.drogue import Drogue, DrogueState
-from oldtricks.model import Event, Move
-from oldtricks.prng import Rng
+from oldtricks.scenarios.frames import make_frame
 
 DECK = sorted(str(c) for c in FRENCH_32.cards)
 RULE_IDS = {r.id for r in Drogue.rules}

@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 from conftest import VALIDATOR, play
 from druzbart_ranking import expected_winner
 from oldtricks import IllegalMoveError, InvalidDealError, InvalidOptionError, Move, make_game
-from oldtricks.cards import GERMAN_32, GERMAN_36
-from oldtricks.cli import main
-from oldtricks.coverage import compute
-from oldtricks.frames import make_frame
-from oldtricks.prng import Rng
-from oldtricks.replay import replay
-from oldtricks.scenario import discover, load
+from oldtricks.cli.main import main
+from oldtricks.core.cards import GERMAN_32, GERMAN_36
+from oldtricks.core.prng import Rng
+from oldtricks.scenarios.coverage import compute
+from oldtricks.scenarios.frames import make_frame
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import discover, load
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios"

@@ -1,4 +1,4 @@
-"""Scenario files written by the engine (oldtricks.export): to_toml round-trips through the scenario
+"""Scenario files written by the engine (oldtricks.scenarios.export): to_toml round-trips through the scenario
 reader for any spec, and a line played live becomes a file that `check` accepts."""
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from conftest import SCENARIOS, scenario_files
-from oldtricks import live
-from oldtricks.checks import check
-from oldtricks.cli import main
-from oldtricks.export import expectations, line_spec, to_toml
-from oldtricks.prng import Rng
-from oldtricks.registry import GAMES, make_game
-from oldtricks.replay import replay
-from oldtricks.scenario import from_spec, load, loads
+from oldtricks.cli.main import main
+from oldtricks.core.prng import Rng
+from oldtricks.core.registry import GAMES, make_game
+from oldtricks.live import api as live
+from oldtricks.scenarios.checks import check
+from oldtricks.scenarios.export import expectations, line_spec, to_toml
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import from_spec, load, loads
 
 TRICKY = [
     '"""',

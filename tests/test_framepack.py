@@ -1,4 +1,4 @@
-"""The frames' transport form (oldtricks.framepack): patches undo exactly, on every scenario and on
+"""The frames' transport form (oldtricks.scenarios.framepack): patches undo exactly, on every scenario and on
 arbitrary JSON, and they pay for themselves."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import SCENARIOS, scenario_files
-from oldtricks.framepack import apply_patch, decode_frames, encode_frames, make_patch, pack, read_page, unpack
-from oldtricks.replay import replay
-from oldtricks.scenario import load
+from oldtricks.scenarios.framepack import apply_patch, decode_frames, encode_frames, make_patch, pack, read_page, unpack
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import load
 
 FILES = scenario_files()
 

@@ -53,9 +53,9 @@ def test_the_log_is_keyed_by_the_code_the_game_plays_with() -> None:
     """A combination's log row stands for the code that played it: the sources playing the game loads
     (its rules, the model, the bots, the harness), not those it never loads (the solver, the CLI)."""
     sources = {p.resolve().relative_to(fuzz.ROOT).as_posix() for p in fuzz.played_sources("drogue")}
-    assert {"engine/oldtricks/model.py", "engine/oldtricks/games/drogue/game.py"} <= sources
+    assert {"engine/oldtricks/core/game.py", "engine/oldtricks/games/drogue/game.py"} <= sources
     assert {"engine/oldtricks/games/drogue/bot.py", "tests/test_game_ends.py"} <= sources
-    assert not {"engine/oldtricks/games/drogue/solver.py", "engine/oldtricks/cli.py"} & sources
+    assert not {"engine/oldtricks/games/drogue/solver.py", "engine/oldtricks/cli/main.py"} & sources
     assert not any("bettelmann" in s or "druzbart" in s for s in sources)
     assert fuzz.play_fingerprint("drogue") != fuzz.play_fingerprint("clock")
 
@@ -185,7 +185,7 @@ def test_the_committed_record_names_the_code_it_holds_for() -> None:
 
 
 def test_the_record_says_whether_todays_code_is_the_code_it_holds_for(no_record: Path) -> None:
-    prng, seats = "engine/oldtricks/prng.py", "engine/oldtricks/seats.py"
+    prng, seats = "engine/oldtricks/core/prng.py", "engine/oldtricks/core/seats.py"
     today = {path: fuzz.blob_id(fuzz.ROOT / path) for path in (prng, seats)}
     clock = len(fuzz.combinations("clock"))
     entry = {"code": "c0de", "updated": "2026-12-06", "sources": today, "combinations": clock}
@@ -224,7 +224,7 @@ def test_the_record_holds_the_sample_of_todays_code(name: str) -> None:
 def test_a_record_of_older_code_is_named_stale_with_the_command_that_plays_it_again() -> None:
     entry = _committed()["clock"]
     today = fuzz.play_fingerprint("clock")[:12]
-    seats = "engine/oldtricks/seats.py"
+    seats = "engine/oldtricks/core/seats.py"
     older = {**entry["sample"], "code": "0" * 12, "sources": {**entry["sample"]["sources"], seats: "0" * 40}}
     stale = fuzz.stale_sample("clock", {**entry, "sample": older})
     assert stale is not None and stale.startswith(f"tests/fuzz-ends.json holds clock's sample for code {'0' * 12} (")

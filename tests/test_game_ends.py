@@ -15,11 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from oldtricks.analysis.simulate import simulate
+from oldtricks.core.game import Game
+from oldtricks.core.options import OptionSpec
+from oldtricks.core.prng import Rng
+from oldtricks.core.registry import GAMES, make_game
 from oldtricks.errors import InvalidOptionError
-from oldtricks.model import Game, OptionSpec
-from oldtricks.prng import Rng
-from oldtricks.registry import GAMES, make_game
-from oldtricks.simulate import simulate
 
 HARNESS_LIMIT = 400_000  # moves, where move_bound knows no bound: a game still going here never ends
 

@@ -10,11 +10,13 @@ from collections.abc import Iterator
 import pytest
 
 from conftest import SCENARIOS
-from oldtricks import cli, i18n, live
-from oldtricks.cards import GERMAN_36, RANK_NAMES, SUIT_NAMES
+from oldtricks.cli import main as cli
+from oldtricks.core import i18n
+from oldtricks.core.cards import GERMAN_36, RANK_NAMES, SUIT_NAMES
 from oldtricks.games.drogue.clipwords import clips_word
-from oldtricks.replay import replay
-from oldtricks.scenario import load
+from oldtricks.live import api as live
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import load
 
 LANGS = ["de", "pl"]
 

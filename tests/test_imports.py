@@ -1,6 +1,6 @@
-"""The engine's import graph: the core imports no game, games import no other game, and no circle
-exists among any package's modules, counting every import (at module level, inside functions, and
-those only type checkers read, under ``if TYPE_CHECKING:``)."""
+"""The engine's import graph: the core imports no game, games import no other game, each room (sub-package)
+imports only the rooms below it, and no circle exists among any package's modules, counting every import
+(at module level, inside functions, and those only type checkers read, under ``if TYPE_CHECKING:``)."""
 
 from __future__ import annotations
 
@@ -79,8 +79,14 @@ def test_the_circle_finder_finds_a_circle(monkeypatch):
 
 def test_the_circle_finder_finds_one_in_the_core(monkeypatch):
     # the circle there was: checking a scenario's share link (links) from inside replay
-    monkeypatch.setitem(GRAPH, "oldtricks.replay", GRAPH["oldtricks.replay"] | {"oldtricks.links"})
-    assert circle("oldtricks.links") == ["oldtricks.links", "oldtricks.replay", "oldtricks.links"]
+    monkeypatch.setitem(
+        GRAPH, "oldtricks.scenarios.replay", GRAPH["oldtricks.scenarios.replay"] | {"oldtricks.scenarios.links"}
+    )
+    assert circle("oldtricks.scenarios.links") == [
+        "oldtricks.scenarios.links",
+        "oldtricks.scenarios.replay",
+        "oldtricks.scenarios.links",
+    ]
 
 
 def test_the_core_imports_no_game_and_games_import_no_other_game():
@@ -92,3 +98,45 @@ def test_the_core_imports_no_game_and_games_import_no_other_game():
             game = name.split(".")[2]
             others = {m for m in needs if m.startswith("oldtricks.games.") and m.split(".")[2] != game}
             assert not others, f"{name} imports {others}"
+
+
+# The engine's rooms, each with the rooms it may import (all may import the package's top: its errors and
+# version). The core is the floor; the live API, the command line and the statistics stand on the rest.
+ROOMS = {
+    "core": set(),
+    "scenarios": {"core"},
+    "analysis": {"core", "scenarios"},
+    "games": {"core", "analysis"},
+    "live": {"core", "scenarios", "analysis"},
+    "cli": {"core", "scenarios", "analysis"},
+    "stats": {"core", "scenarios", "analysis"},
+}
+TOP = {"oldtricks", "oldtricks.__main__", "oldtricks.errors"}  # the package's top: a handful of modules
+
+
+def room_of(name):
+    return name.split(".")[1] if name.count(".") and name.split(".")[1] in ROOMS else None
+
+
+def rooms_breached():
+    """``(module, rooms)`` for each module that imports a room its own may not."""
+    found = []
+    for name, needs in sorted(GRAPH.items()):
+        room = room_of(name)
+        if room is not None:
+            above = {room_of(m) for m in needs if room_of(m) not in (None, room)} - ROOMS[room]
+            found += [(name, sorted(above))] if above else []
+    return found
+
+
+def test_each_room_imports_only_the_rooms_below_it():
+    assert rooms_breached() == []
+
+
+def test_a_room_importing_one_above_it_is_found(monkeypatch):
+    monkeypatch.setitem(GRAPH, "oldtricks.core.refusal", GRAPH["oldtricks.core.refusal"] | {"oldtricks.live.api"})
+    assert rooms_breached() == [("oldtricks.core.refusal", ["live"])]
+
+
+def test_the_top_holds_a_handful_and_every_other_module_a_room():
+    assert {name for name in MODULES if room_of(name) is None} == TOP

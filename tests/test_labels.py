@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from oldtricks.ledger import Ledger, load
-from oldtricks.model import STATUSES, OptionSpec
-from oldtricks.registry import GAMES, all_rules
+from oldtricks.core.ledgercheck import Ledger, load
+from oldtricks.core.options import STATUSES, OptionSpec
+from oldtricks.core.registry import GAMES, all_rules
 
 PAGES = sorted([*ROOT.glob("docs/*.md"), *ROOT.glob("docs/lessons/*.md"), *ROOT.glob("docs/sandbox/*.md")])
 # {rule}`id` or {rule}`text <id>`, the text possibly over several lines; ```{rule} id for a rule box

@@ -4,15 +4,17 @@ cite only ledger ids, and a readable error for a malformed ledger file."""
 from __future__ import annotations
 
 import json
+import tomllib
 
 import pytest
 
 from conftest import ROOT
-from oldtricks import live, model
-from oldtricks.ledger import LedgerError, implementation_sites, load
-from oldtricks.ledgerfile import ledger_path, read_rows, rows
-from oldtricks.model import STATUSES, rule_table
-from oldtricks.registry import GAMES, all_rules
+from oldtricks.core import options
+from oldtricks.core.ledger import LedgerError, ledger_path, read_rows, read_tables, rows
+from oldtricks.core.ledgercheck import implementation_sites, load
+from oldtricks.core.options import STATUSES, rule_table
+from oldtricks.core.registry import GAMES, all_rules
+from oldtricks.live import api as live
 
 LEDGER = ROOT / "ledger.toml"
 
@@ -104,22 +106,27 @@ def test_a_choice_cannot_carry_a_status_of_its_own():
         'sources = [{ work = "us" }]\n'
     )
     rules = rule_table("x", rows=rows)
-    assert model.choice(rules, "a", "label", "x.y").status == "suggested"
-    finer = model.choice(rules, "a", "label", "x.y.z")
-    assert model.option(rules, "k", "K", "a", "x.y.z", choices=(finer,)).status == "assumed"
+    assert options.choice(rules, "a", "label", "x.y").status == "suggested"
+    finer = options.choice(rules, "a", "label", "x.y.z")
+    assert options.option(rules, "k", "K", "a", "x.y.z", choices=(finer,)).status == "assumed"
     with pytest.raises(ValueError, match=r"rule 'x\.q' is not in this rule table"):
-        model.choice(rules, "a", "label", "x.q")
+        options.choice(rules, "a", "label", "x.q")
 
 
-def test_the_engine_reads_the_ledger_as_tomllib_does(ledger):
-    """The engine's own reader (no tomllib in the browser) gives every row as the full loader does."""
+def test_the_one_reader_reads_the_ledger_as_tomllib_does(ledger):
+    """The engine's one ledger reader (no tomllib in the browser) takes the ledger's tables as tomllib does,
+    and the rule tables' rows and the checked ledger, both read through it, agree row by row."""
     assert ledger_path().resolve() == LEDGER.resolve()
+    text = LEDGER.read_text(encoding="utf-8")
+    tables, data = read_tables(text), tomllib.loads(text)
+    assert tables.works == data["works"] and tables.rules == data["rule"]
     engine = {row.id: row for row in rows()}
     assert list(engine) == list(ledger.entries)
     for entry in ledger:
         row = engine[entry.id]
         assert (row.status, row.statement, row.gap) == (entry.status, entry.statement, entry.gap), entry.id
         assert row.cites == tuple(c.cite for c in entry.sources), entry.id
+        assert text.splitlines()[entry.line - 1] == f'id = "{entry.id}"', entry.id  # the line a message names
 
 
 def test_the_rule_tables_are_the_ledger(ledger):
@@ -139,3 +146,5 @@ def test_a_ledger_line_the_engine_cannot_read_names_its_line():
         read_rows('[[rule]]\nid = "x.y"\nstatus assumed\n')
     with pytest.raises(ValueError, match=r"ledger\.toml:2: year has a value"):
         read_rows("[works.w]\nyear = soon\n")
+    with pytest.raises(LedgerError, match=r"ledger\.toml:3: work 'w' is written twice \(line 1\)"):
+        read_tables('[works.w]\ncite = "a"\n[works.w]\n')

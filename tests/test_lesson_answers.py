@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from oldtricks.gamebook import played_on
-from oldtricks.replay import Replay, replay
-from oldtricks.scenario import load
+from oldtricks.analysis.gamebook import played_on
+from oldtricks.scenarios.replay import Replay, replay
+from oldtricks.scenarios.scenario import load
 
 ROOT = Path(__file__).resolve().parents[1] / "scenarios"
 

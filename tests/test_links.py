@@ -11,14 +11,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import SCENARIOS, scenario_files
-from oldtricks import live
-from oldtricks.cli import main
+from oldtricks.cli.main import main
+from oldtricks.core.prng import Rng
+from oldtricks.core.registry import GAMES, make_game
 from oldtricks.errors import LinkError
-from oldtricks.links import decode, decode_replay, encode
-from oldtricks.prng import Rng
-from oldtricks.registry import GAMES, make_game
-from oldtricks.replay import replay
-from oldtricks.scenario import from_spec, load
+from oldtricks.live import api as live
+from oldtricks.scenarios.links import decode, decode_replay, encode
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import from_spec, load
 
 FILES = scenario_files()
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 
 from conftest import SCENARIOS
-from oldtricks import live
-from oldtricks.replay import replay
-from oldtricks.scenario import load
+from oldtricks.live import api as live
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import load
 
 
 def _open(key: str, name: str) -> list[dict[str, object]]:

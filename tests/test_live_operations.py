@@ -1,7 +1,7 @@
-"""One table of live operations: ``oldtricks.live.OPERATIONS`` in Python, which ``call`` answers through,
+"""One table of live operations: ``oldtricks.live.api.OPERATIONS`` in Python, which ``call`` answers through,
 mirrored by the table of the Pyodide worker (``worker.js``), built from the names of ``operations.js``
 (written from the engine's table); the worker answers the engine's operations through
-``oldtricks.live.call`` and refuses any other; the widget asks for none that is not in it."""
+``oldtricks.live.api.call`` and refuses any other; the widget asks for none that is not in it."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from oldtricks import live
+from oldtricks.live import api as live
 
 REPO = Path(__file__).resolve().parent.parent
 STATIC = REPO / "site" / "oldtricks_sphinx" / "static" / "oldtricks"
@@ -123,8 +123,8 @@ def test_a_study_goes_through_the_live_operations_and_back() -> None:
 
 
 def test_the_engine_proposes_refusals_and_costs_for_a_question() -> None:
-    from oldtricks.replay import replay
-    from oldtricks.scenario import load
+    from oldtricks.scenarios.replay import replay
+    from oldtricks.scenarios.scenario import load
 
     scenario = load(Path(__file__).resolve().parent.parent / "scenarios" / "druzbart" / "cap.toml")
     spec, step = scenario.spec(), 7
@@ -162,8 +162,8 @@ def test_a_teacher_edits_a_chapter_and_the_student_reads_it() -> None:
 
 
 def test_a_question_off_the_line_cuts_it_and_goes_on_with_the_right_move() -> None:
-    from oldtricks.replay import replay
-    from oldtricks.scenario import load
+    from oldtricks.scenarios.replay import replay
+    from oldtricks.scenarios.scenario import load
 
     scenario = load(Path(__file__).resolve().parent.parent / "scenarios" / "druzbart" / "cap.toml")
     study = _call("study_encode", {"study": {"title": "x", "chapters": [{"spec": scenario.spec()}]}})["study"]

@@ -8,10 +8,10 @@ import json
 import pytest
 
 from conftest import SCENARIOS
-from oldtricks import live
-from oldtricks.links import decode
-from oldtricks.replay import replay
-from oldtricks.scenario import from_spec, load, loads
+from oldtricks.live import api as live
+from oldtricks.scenarios.links import decode
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import from_spec, load, loads
 
 HOSTILE = '<img src=x onerror="alert(1)"> """ \\ ü\n\nsecond paragraph'
 

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from oldtricks.core.moves import Move
+from oldtricks.core.prng import Rng
+from oldtricks.core.registry import GAMES, make_game
 from oldtricks.errors import InvalidNotationError
-from oldtricks.model import Move
-from oldtricks.prng import Rng
-from oldtricks.registry import GAMES, make_game
-from oldtricks.replay import replay
-from oldtricks.scenario import load
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import load
 from test_game_ends import combinations
 
 # every option combination a game accepts, listed once a run (Drogue's 393,216 take half a second to list),

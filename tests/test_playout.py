@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from oldtricks.prng import Rng
-from oldtricks.registry import GAMES, make_game
-from oldtricks.simulate import next_move, play_out
+from oldtricks.analysis.simulate import next_move, play_out
+from oldtricks.core.prng import Rng
+from oldtricks.core.registry import GAMES, make_game
 
 SETUPS = [(name, {}) for name in GAMES] + [
     ("bettelmann", {"players": 3, "return_order": "shuffled"}),

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from oldtricks.cards import GERMAN_32
-from oldtricks.prng import Rng, shuffled
+from oldtricks.core.cards import GERMAN_32
+from oldtricks.core.prng import Rng, shuffled
 
 
 def test_matches_the_published_splitmix64():

@@ -1,4 +1,4 @@
-"""Two readings of one deal (oldtricks.readings): where they part, in words, and the search for a deal
+"""Two readings of one deal (oldtricks.analysis.readings): where they part, in words, and the search for a deal
 where they do; and the live operations that answer them."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ import json
 import pytest
 
 from conftest import SCENARIOS
-from oldtricks import live
-from oldtricks.readings import FIND_TRICKS, compare, find_parting_deal, not_found, parting
-from oldtricks.replay import replay, start
-from oldtricks.scenario import from_spec, load
+from oldtricks.analysis.readings import FIND_TRICKS, compare, find_parting_deal, not_found, parting
+from oldtricks.live import api as live
+from oldtricks.scenarios.replay import replay, start
+from oldtricks.scenarios.scenario import from_spec, load
 
 
 def scenario(name):

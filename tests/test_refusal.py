@@ -1,4 +1,4 @@
-"""One way to refuse a move (oldtricks.refusal): cards in words, the rule with its title and status,
+"""One way to refuse a move (oldtricks.core.refusal): cards in words, the rule with its title and status,
 the same from a live table, a lesson's frame and a replay under another rule."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ import re
 import pytest
 
 from conftest import SCENARIOS
-from oldtricks import live
+from oldtricks.core.refusal import card_words, refusal
+from oldtricks.core.registry import make_game
 from oldtricks.errors import IllegalMoveError, InvalidNotationError
-from oldtricks.refusal import card_words, refusal
-from oldtricks.registry import make_game
-from oldtricks.replay import replay
-from oldtricks.scenario import load
+from oldtricks.live import api as live
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import load
 
 CODE = re.compile(r"(?<![0-9A-Za-z])(?:[6-9TUOKAJQ]|10)[ALHBCDS♠♥♦♣](?![0-9A-Za-z])")
 

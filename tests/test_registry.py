@@ -9,14 +9,14 @@ import sys
 import pytest
 
 from conftest import ROOT
+from oldtricks.core.registry import GAMES, game_class, make_game
 from oldtricks.errors import InvalidOptionError
-from oldtricks.registry import GAMES, game_class, make_game
 
 PROBE = """
 import json, sys
-import oldtricks.live
+import oldtricks.live.api
 before = sorted(m for m in sys.modules if m.startswith("oldtricks.games.") or m in ("tomllib", "importlib.resources"))
-from oldtricks.registry import GAMES
+from oldtricks.core.registry import GAMES
 names = list(GAMES)
 game = GAMES["bettelmann"]
 after = sorted(m.split(".")[2] for m in sys.modules if m.startswith("oldtricks.games.") and m.count(".") >= 2)

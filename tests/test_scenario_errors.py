@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from oldtricks.checks import check
 from oldtricks.errors import ScenarioError
-from oldtricks.replay import replay
-from oldtricks.scenario import load, loads
+from oldtricks.scenarios.checks import check
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import load, loads
 
 GOOD = """title = "t"
 game = "bettelmann"

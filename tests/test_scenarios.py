@@ -13,12 +13,12 @@ import pytest
 
 import golden
 from conftest import ROOT, SCENARIOS, VALIDATOR, scenario_files
-from oldtricks.checks import check
-from oldtricks.frames import schema
-from oldtricks.registry import all_rules
-from oldtricks.replay import replay
-from oldtricks.scenario import load, loads
-from oldtricks.transcript import parse
+from oldtricks.core.registry import all_rules
+from oldtricks.scenarios.checks import check
+from oldtricks.scenarios.frames import schema
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import load, loads
+from oldtricks.scenarios.transcript import parse
 
 GOLDEN = ROOT / "tests" / "golden"
 DIFF_LINES = 60  # of a failing transcript's diff, in the test report
@@ -137,7 +137,7 @@ def test_the_golden_command_shows_the_diff_and_writes_only_when_asked(tmp_path, 
 
 
 def test_spec_round_trip_gives_the_same_frames():
-    from oldtricks.scenario import from_spec
+    from oldtricks.scenarios.scenario import from_spec
 
     for path in FILES:
         sc = load(path, SCENARIOS)

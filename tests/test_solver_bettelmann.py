@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from oldtricks import make_game
+from oldtricks.analysis.search import minimax_moves
+from oldtricks.core.prng import Rng
 from oldtricks.errors import AnalysisError
 from oldtricks.games.bettelmann.solver import HORIZON, BettelmannSolver, Ending, analyse
-from oldtricks.prng import Rng
-from oldtricks.search import minimax_moves
 from solver_helpers import random_move
 
 OPTION_SETS: list[tuple[str, dict[str, Any]]] = [

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from oldtricks import make_game
-from oldtricks.cli import main
-from oldtricks.replay import replay
-from oldtricks.scenario import load
+from oldtricks.cli.main import main
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import load
 
 ROOT = Path(__file__).resolve().parents[1]
 DROGUE = ROOT / "scenarios" / "drogue" / "example.toml"

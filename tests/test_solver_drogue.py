@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 
 from oldtricks import make_game
+from oldtricks.analysis.search import LiveKey, Position, Search, brute_force
+from oldtricks.core.prng import Rng
 from oldtricks.errors import AnalysisError
 from oldtricks.games.drogue.ranking import POINTS
 from oldtricks.games.drogue.solver import DrogueModel, deal_hands, side_names, table
-from oldtricks.prng import Rng
-from oldtricks.search import LiveKey, Position, Search, brute_force
 from solver_helpers import assert_keys_change_no_value, endings, random_move
 from solver_helpers import held as _held
 

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from oldtricks import make_game
+from oldtricks.analysis.search import Search, brute_force
+from oldtricks.core.prng import Rng
 from oldtricks.errors import AnalysisError
 from oldtricks.games.druzbart.solver import DruzbartModel
-from oldtricks.prng import Rng
-from oldtricks.search import Search, brute_force
 from solver_helpers import assert_keys_change_no_value, endings, random_move
 from solver_helpers import held as _held
 

@@ -1,4 +1,4 @@
-"""The strong bots (oldtricks.strong): they never read a hand their seat cannot see, every deal they sample
+"""The strong bots (oldtricks.analysis.strong): they never read a hand their seat cannot see, every deal they sample
 agrees with what the seat has seen, their work is a budget (so a seeded game replays the same), and they
 play legal moves in every game."""
 
@@ -8,16 +8,16 @@ from dataclasses import replace
 
 import pytest
 
-from oldtricks.cards import Card
+from oldtricks.analysis.hiddenhands import SeatKnowledge
+from oldtricks.analysis.strong import Budget, adapter_of, decide
+from oldtricks.core.cards import Card
+from oldtricks.core.game import Game
+from oldtricks.core.prng import Rng
+from oldtricks.core.registry import make_game
 from oldtricks.games.drogue.strong import Hooks as DrogueHooks
 from oldtricks.games.druzbart.strong import PLAY_OUT_SEED
 from oldtricks.games.druzbart.strong import Hooks as DruzbartHooks
-from oldtricks.hiddenhands import SeatKnowledge
-from oldtricks.model import Game
-from oldtricks.prng import Rng
-from oldtricks.registry import make_game
-from oldtricks.replay import Line
-from oldtricks.strong import Budget, adapter_of, decide
+from oldtricks.scenarios.replay import Line
 
 SMALL = Budget(nodes=6_000, samples=4, least=2, tries=40)
 

@@ -11,13 +11,13 @@ from hypothesis import strategies as st
 
 from conftest import SCENARIOS
 from mutate import judge_study_link, mutate_study_link, seed_study_links
-from oldtricks.cli import main
+from oldtricks.cli.main import main
+from oldtricks.core.registry import GAMES, make_game
 from oldtricks.errors import StudyError
-from oldtricks.registry import GAMES, make_game
-from oldtricks.scenario import load
-from oldtricks.study import CHAPTER_LIMIT, Chapter, Study, decode, encode, read
-from oldtricks.studyfile import check_study, loads, to_toml
-from oldtricks.studylive import study_played_on
+from oldtricks.live.studies import study_played_on
+from oldtricks.scenarios.scenario import load
+from oldtricks.scenarios.study import CHAPTER_LIMIT, Chapter, Study, decode, encode, read
+from oldtricks.scenarios.studyfile import check_study, loads, to_toml
 
 TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
 

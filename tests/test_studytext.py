@@ -9,12 +9,12 @@ import re
 import pytest
 
 from conftest import SCENARIOS
-from oldtricks.cli import main
+from oldtricks.cli.main import main
+from oldtricks.core.i18n import language
 from oldtricks.errors import StudyError
-from oldtricks.i18n import language
-from oldtricks.scenario import load
-from oldtricks.study import Chapter, Study, encode
-from oldtricks.studytext import handout, text_page
+from oldtricks.scenarios.scenario import load
+from oldtricks.scenarios.study import Chapter, Study, encode
+from oldtricks.scenarios.studytext import handout, text_page
 
 HOSTILE = '<script>alert("x")</script><img src=x onerror=alert(1)>'
 
@@ -138,7 +138,7 @@ def test_drogue_s_table_speaks_the_cli_s_language(lang: str, first: str, head: s
     ],
 )
 def test_a_hand_dealt_wrong_is_refused_by_the_study_in_plain_words(lang, change, said) -> None:  # type: ignore[no-untyped-def]
-    from oldtricks.studylive import study_of
+    from oldtricks.live.studies import study_of
 
     south = "KH TA 8H UH 9B 7A TL OA 7B OB 8B OL AH KA 9H OH"
     north = "9A AA 9L 8L 8A KL 7H TB UL UA AB KB 7L AL TH UB"

@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oldtricks import tomlread
+from oldtricks.core import tomlread
+from oldtricks.core.tomlread import KEY_PARTS, TomlError, read
 from oldtricks.errors import ScenarioError
-from oldtricks.scenario import loads
-from oldtricks.studyfile import check_study
-from oldtricks.studyfile import loads as study_loads
-from oldtricks.tomlread import KEY_PARTS, TomlError, read
+from oldtricks.scenarios.scenario import loads
+from oldtricks.scenarios.studyfile import check_study
+from oldtricks.scenarios.studyfile import loads as study_loads
 
 TOP = 'title = "t"\ngame = "bettelmann"\n\n[deal]\nseed = 5\n\n'
 

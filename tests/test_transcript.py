@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from oldtricks import transcript
-from oldtricks.transcript import TranscriptError, parse, render
+from oldtricks.scenarios import transcript
+from oldtricks.scenarios.transcript import TranscriptError, parse, render
 
 KEYS = st.from_regex(r"[a-z_][a-z0-9_]{0,6}", fullmatch=True)
 SCALARS = st.none() | st.booleans() | st.integers() | st.text(max_size=8)

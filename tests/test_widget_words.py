@@ -1,4 +1,4 @@
-"""The widget's own words (oldtricks/widgetwords.py): the messages its scripts write are the catalogs' widget
+"""The widget's own words (oldtricks/core/widgetwords.py): the messages its scripts write are the catalogs' widget
 messages, and each language's export holds every one of them, with its plural forms."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from oldtricks import i18n
-from oldtricks.widgetwords import CARD_WORDS, PLURAL_TABLE, WORDS, widget_words
+from oldtricks.core import i18n
+from oldtricks.core.widgetwords import CARD_WORDS, PLURAL_TABLE, WORDS, widget_words
 
 STATIC = Path(__file__).resolve().parents[1] / "site" / "oldtricks_sphinx" / "static" / "oldtricks"
 STRING = r'"((?:[^"\\]|\\.)*)"'

@@ -11,7 +11,12 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from .cards import Card, Pack
+from .core.cards import Card, Pack
+from .core.game import Game
+from .core.moves import Move
+from .core.options import Rule
+from .core.registry import GAMES, all_rules, make_game
+from .core.values import Deal, Event, Outcome
 from .errors import (
     IllegalMoveError,
     InvalidDealError,
@@ -21,8 +26,6 @@ from .errors import (
     OldtricksError,
     ScenarioError,
 )
-from .model import Deal, Event, Game, Move, Outcome, Rule
-from .registry import GAMES, all_rules, make_game
 
 __all__ = [
     "GAMES",

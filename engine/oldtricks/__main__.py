@@ -1,5 +1,5 @@
-"""``python -m oldtricks``: see :mod:`oldtricks.cli`."""
+"""``python -m oldtricks``: see :mod:`oldtricks.cli.main`."""
 
-from .cli import main
+from .cli.main import main
 
 raise SystemExit(main())

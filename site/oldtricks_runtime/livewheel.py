@@ -2,8 +2,8 @@
 
 The engine's wheel (``pip install``, the command line) carries the statistics, the command line, the
 terminal game, type stubs' marker and a METADATA holding the whole README. The browser runs
-``oldtricks.live`` and what it imports: :func:`live_members` finds that part by reading the wheel's
-own sources, from ``oldtricks/live.py``, the package's ``__init__.py`` and every module under
+``oldtricks.live.api`` and what it imports: :func:`live_members` finds that part by reading the wheel's
+own sources, from ``oldtricks/live/api.py``, the packages' ``__init__.py`` and every module under
 ``oldtricks/games/`` (the registry imports a game's module by its name, on first use), through every
 import statement that names an engine module, module-level or inside a function (a superset of what
 a run imports, so nothing the live engine reaches is left out). :func:`write_live_wheel` writes those
@@ -15,11 +15,14 @@ it and compare the frames with the build's.
 
 This module imports nothing from Sphinx.
 
->>> members = {"oldtricks/__init__.py": b"from .cards import Card\\n", "oldtricks/cards.py": b"",
-...            "oldtricks/live.py": b"def f():\\n    from . import replay\\n", "oldtricks/replay.py": b"",
-...            "oldtricks/cli.py": b"import argparse\\n", "oldtricks/games/__init__.py": b""}
->>> sorted(name.removeprefix("oldtricks/") for name in live_members(members))
-['__init__.py', 'cards.py', 'games/__init__.py', 'live.py', 'replay.py']
+>>> members = {"oldtricks/__init__.py": b"from .core.cards import Card\\n", "oldtricks/core/__init__.py": b"",
+...            "oldtricks/core/cards.py": b"", "oldtricks/live/__init__.py": b"",
+...            "oldtricks/live/api.py": b"def f():\\n    from ..scenarios import replay\\n",
+...            "oldtricks/scenarios/__init__.py": b"", "oldtricks/scenarios/replay.py": b"",
+...            "oldtricks/cli/main.py": b"import argparse\\n", "oldtricks/games/__init__.py": b""}
+>>> sorted(name.removeprefix("oldtricks/") for name in live_members(members))  # doctest: +NORMALIZE_WHITESPACE
+['__init__.py', 'core/__init__.py', 'core/cards.py', 'games/__init__.py', 'live/__init__.py', 'live/api.py',
+ 'scenarios/__init__.py', 'scenarios/replay.py']
 """
 
 from __future__ import annotations
@@ -37,11 +40,11 @@ from .strip import strip_source
 __all__ = ["LiveWheelError", "live_members", "write_live_wheel"]
 
 PACKAGE = "oldtricks"
-ROOTS = (f"{PACKAGE}/__init__.py", f"{PACKAGE}/live.py")
+ROOTS = (f"{PACKAGE}/__init__.py", f"{PACKAGE}/live/__init__.py", f"{PACKAGE}/live/api.py")
 GAMES = f"{PACKAGE}/games/"  # every module here is a root: the registry imports them by name
 DATA = (f"{PACKAGE}/ledger.toml",)  # files the live engine reads: the ledger is every game's rule table
 # ... and the compiled catalogs of every language it speaks, which it reads by path: the engine's words
-# (oldtricks/i18n.py), the ledger's rules and the site's scenarios (oldtricks/datawords.py)
+# (oldtricks/core/i18n.py), the ledger's rules and the site's scenarios (oldtricks/core/datawords.py)
 CATALOGS = (f"{PACKAGE}/locales/", tuple(f"/LC_MESSAGES/{name}.mo" for name in ("oldtricks", "ledger", "scenarios")))
 # dist-info files kept as they are (entry_points.txt names the command line, which is left out)
 DIST_INFO_KEPT = ("WHEEL", "licenses/")

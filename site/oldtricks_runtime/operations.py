@@ -1,7 +1,7 @@
 """The live engine's operations as the Pyodide worker knows them: ``static/oldtricks/operations.js``.
 
-``oldtricks.live.OPERATIONS`` is the one table of the live engine's operations. The worker (``worker.js``)
-answers each of them through ``oldtricks.live.call`` and refuses any other; it builds its table from the
+``oldtricks.live.api.OPERATIONS`` is the one table of the live engine's operations. The worker (``worker.js``)
+answers each of them through ``oldtricks.live.api.call`` and refuses any other; it builds its table from the
 names in ``operations.js``, which :func:`write` writes from the engine's table (with what each takes and
 gives, as comments for the reader of the JavaScript)::
 
@@ -32,13 +32,13 @@ __all__ = ["WORKER_TABLE", "stale", "worker_table", "write"]
 WORKER_TABLE = "operations.js"  # in static/oldtricks/, beside worker.js
 HEADER = """\
 // The live engine's operations, by name: what each takes -> what it gives besides "ok" (?: may be left out).
-// Written from oldtricks.live.OPERATIONS by `python site/oldtricks_runtime operations`: do not edit.
-// worker.js answers these through oldtricks.live.call, and no other besides its own.
+// Written from oldtricks.live.api.OPERATIONS by `python site/oldtricks_runtime operations`: do not edit.
+// worker.js answers these through oldtricks.live.api.call, and no other besides its own.
 """
 
 
 class Row(Protocol):
-    """A row of ``oldtricks.live.OPERATIONS``, as far as the worker's table reads it."""
+    """A row of ``oldtricks.live.api.OPERATIONS``, as far as the worker's table reads it."""
 
     @property
     def takes(self) -> str: ...
@@ -54,7 +54,7 @@ def worker_table(operations: Mapping[str, Row]) -> str:
 
 
 def _engine_table() -> Mapping[str, Row]:
-    from oldtricks.live import OPERATIONS
+    from oldtricks.live.api import OPERATIONS
 
     return OPERATIONS
 
@@ -67,7 +67,7 @@ def stale(static: Path, operations: Mapping[str, Row] | None = None) -> str | No
         return f"{path} is missing: write it with `python site/oldtricks_runtime operations`"
     if path.read_text(encoding="utf-8") != want:
         return (
-            f"{path} is not the table of oldtricks.live.OPERATIONS (an operation added, renamed or removed?): "
+            f"{path} is not the table of oldtricks.live.api.OPERATIONS (an operation added, renamed or removed?): "
             "write it again with `python site/oldtricks_runtime operations`"
         )
     return None

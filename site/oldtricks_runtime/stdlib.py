@@ -4,7 +4,7 @@ Pyodide ships its standard library as one zip (``python_stdlib.zip``, 2.5 MB) an
 URL given by ``loadPyodide({stdLibURL})``. The live engine needs a small part of it. Which part is
 found by tracing a real run: ``python site/oldtricks_runtime stdlib trace`` starts the pinned
 Pyodide under Node.js (node_modules/pyodide, full standard library), installs the engine wheel the
-way worker.js does, replays every scenario and calls every operation of ``oldtricks.live`` (the
+way worker.js does, replays every scenario and calls every operation of ``oldtricks.live.api`` (the
 failing ones too), then lists every module of the zip that was imported. The list is kept in
 ``stdlib-keep.txt`` beside this file, one zip member a line, and read by every build. The modules
 that the interpreter has frozen in (``os``, ``site``, the import system ...) are listed apart: it
@@ -144,10 +144,15 @@ def _module_level_imports(tree: ast.Module) -> Iterable[ast.Import | ast.ImportF
 
 def engine_imports(engine: Path) -> set[str]:
     """Standard library modules that importing the live engine imports: the module-level imports of
-    ``oldtricks.live``, of the engine modules it imports so, and of every game (the registry imports
+    ``oldtricks.live.api``, of the engine modules it imports so, and of every game (the registry imports
     a game's package on first use). Imports inside functions are the trace's to find."""
     engine = Path(engine)
-    todo = [engine / "__init__.py", engine / "live.py", *sorted((engine / "games").rglob("*.py"))]
+    todo = [
+        engine / "__init__.py",
+        engine / "live" / "__init__.py",
+        engine / "live" / "api.py",
+        *sorted((engine / "games").rglob("*.py")),
+    ]
     seen: set[Path] = set()
     names: set[str] = set()
     while todo:

@@ -34,7 +34,7 @@ const sitePackages = pyodide.runPython(
 );
 pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: sitePackages });
 pyodide.runPython(`import sys; sys.path_importer_cache.pop(${JSON.stringify(sitePackages)}, None)`);
-const live = pyodide.pyimport("oldtricks.live");
+const live = pyodide.pyimport("oldtricks.live.api");
 pyodide.runPython(
   "import json, sys, oldtricks\n" +
     "json.dumps({'python': sys.version.split()[0], 'engine': getattr(oldtricks, '__version__', None)})",
@@ -85,7 +85,7 @@ def trace_requests(scenarios: Path) -> list[list[object]]:
     """The live requests the trace makes: every scenario opened and played into, and every ``call``
     operation, each with good and with bad arguments."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "engine"))
-    from oldtricks.scenario import discover, load
+    from oldtricks.scenarios.scenario import discover, load
 
     not_replayed = ("description", "demonstrates", "expect")  # as the site's replay_spec leaves out
     requests: list[list[object]] = []

@@ -14,9 +14,9 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from oldtricks.cards import SUIT_NAMES as CARD_SUITS
+from oldtricks.core.cards import SUIT_NAMES as CARD_SUITS
+from oldtricks.core.i18n import pgettext
 from oldtricks.errors import OldtricksError, ScenarioError
-from oldtricks.i18n import pgettext
 
 from .i18n import _
 from .project import load_scenario, replay_scenario, scenario_path

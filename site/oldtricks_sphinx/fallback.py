@@ -4,8 +4,8 @@ Built only from the frames (``engine/oldtricks/schema/frame.schema.json``), so i
 game: the deal (step 0, every hand), each completed trick with its winner and the author's notes,
 each later deal of a longer game with its hands, and the outcome.
 
->>> from oldtricks.replay import replay
->>> from oldtricks.scenario import loads
+>>> from oldtricks.scenarios.replay import replay
+>>> from oldtricks.scenarios.scenario import loads
 >>> rp = replay(loads('title = "t"\\ngame = "bettelmann"\\n[deal]\\nseed = 1\\n[[step]]\\nauto = 2\\n', "t"))
 >>> static_form(rp, rp.frames()).tagname
 'container'
@@ -18,9 +18,9 @@ from typing import Any
 
 from docutils import nodes
 
-from oldtricks.cards import RANK_NAMES, SUIT_NAMES, Card
+from oldtricks.core.cards import RANK_NAMES, SUIT_NAMES, Card
 from oldtricks.errors import OldtricksError
-from oldtricks.replay import Replay
+from oldtricks.scenarios.replay import Replay
 
 from .i18n import _, n_
 from .lessons import lessons_of

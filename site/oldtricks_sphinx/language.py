@@ -1,12 +1,12 @@
 """The engine speaks the edition's language: every sentence it writes at build time (the frames' narration,
 refusals and outcomes, the lessons' words, the text pages) is in ``app.config.language``.
 
-The language is chosen with the engine's own context manager (:func:`oldtricks.i18n.language`), entered when
+The language is chosen with the engine's own context manager (:func:`oldtricks.core.i18n.language`), entered when
 the builder starts and left when the build finishes, so that two builds in one process (the tests build many)
 never inherit each other's language; forked parallel readers inherit it from the build. The frames' schema
 does not change: their text fields are simply in that language.
 
-The widget's own words (:mod:`oldtricks.widgetwords`) come from the same catalogs: a German or Polish
+The widget's own words (:mod:`oldtricks.core.widgetwords`) come from the same catalogs: a German or Polish
 edition's HTML pages carry them as ``<script type="application/json" id="oldtricks-words">``, which the
 widget's ``words.js`` reads; an English page carries none (each message is its own English).
 
@@ -21,9 +21,9 @@ from contextlib import ExitStack
 from sphinx.application import Sphinx
 from sphinx.errors import ConfigError
 
-from oldtricks import i18n
+from oldtricks.core import i18n
+from oldtricks.core.widgetwords import widget_words
 from oldtricks.errors import OldtricksError
-from oldtricks.widgetwords import widget_words
 
 from .scenario import embed_json
 

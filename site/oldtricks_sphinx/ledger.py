@@ -6,7 +6,7 @@ scenarios that demonstrate it. Without JavaScript the table is complete as it st
 adds sorting by any column and filters by game, status and source.
 
 In an edition the table is in its language: the statements and gaps from the ledger's catalog (the
-engine's ``ledger`` domain, :func:`oldtricks.datawords.translated`), the citations and the sources' notes
+engine's ``ledger`` domain, :func:`oldtricks.core.datawords.translated`), the citations and the sources' notes
 as messages of the page's own catalog, the headings and labels from the extension's (:mod:`.i18n`).
 Rule ids stay as they are.
 
@@ -25,11 +25,12 @@ from sphinx.config import Config
 from sphinx.util.docutils import SphinxDirective
 
 import oldtricks
-from oldtricks.coverage import compute
-from oldtricks.datawords import translated
+from oldtricks.core.datawords import translated
+from oldtricks.core.ledger import LedgerError
+from oldtricks.core.ledgercheck import Entry, implementation_sites, load
+from oldtricks.core.registry import all_rules, family_of
 from oldtricks.errors import ScenarioError
-from oldtricks.ledger import Entry, LedgerError, implementation_sites, load
-from oldtricks.registry import all_rules, family_of
+from oldtricks.scenarios.coverage import compute
 from oldtricks_runtime.runtime import repo_root
 
 from .i18n import _, n_

@@ -23,8 +23,8 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from oldtricks.core.registry import FAMILIES, all_rules
 from oldtricks.errors import ScenarioError
-from oldtricks.registry import FAMILIES, all_rules
 
 from .i18n import _
 from .links import rule_link

@@ -17,7 +17,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxTranslator
 
-from oldtricks.registry import all_rules
+from oldtricks.core.registry import all_rules
 
 from .i18n import _, n_
 from .store import embeds, rule_anchor, rule_blocks

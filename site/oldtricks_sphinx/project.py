@@ -16,8 +16,8 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 from oldtricks.errors import OldtricksError, ScenarioError
-from oldtricks.replay import Replay, replay
-from oldtricks.scenario import Scenario, discover, load
+from oldtricks.scenarios.replay import Replay, replay
+from oldtricks.scenarios.scenario import Scenario, discover, load
 from oldtricks_runtime.runtime import repo_root
 
 __all__ = [

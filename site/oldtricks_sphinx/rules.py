@@ -27,8 +27,8 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 from sphinx.util.nodes import split_explicit_title
 
-from oldtricks.model import Rule
-from oldtricks.registry import all_rules
+from oldtricks.core.options import Rule
+from oldtricks.core.registry import all_rules
 
 from .i18n import _
 from .links import rule_demos, rule_link, status_pill

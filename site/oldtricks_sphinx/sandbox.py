@@ -11,7 +11,7 @@ as ``<script type="application/json" class="oldtricks-sandbox-data">`` (read by
 ``static/oldtricks/teach/sandbox.js``): the game, every game's title, and every ledger rule (title,
 status, URL relative to the page). Share links made anywhere on the site point to the sandbox page of
 their game (``<meta name="oldtricks-sandboxes">`` on every page: game -> URL relative to the page),
-followed by ``#`` and the link text (``v1;g=…``, :mod:`oldtricks.links`).
+followed by ``#`` and the link text (``v1;g=…``, :mod:`oldtricks.scenarios.links`).
 
 >>> sandbox_embed(game="bettelmann")["game"]
 'bettelmann'
@@ -31,7 +31,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 from sphinx.writers.html5 import HTML5Translator
 
-from oldtricks.registry import GAMES, all_rules
+from oldtricks.core.registry import GAMES, all_rules
 
 from .i18n import _
 from .links import rule_url

@@ -16,7 +16,7 @@ text forms packed after the page's last viewer, which widget.js puts in the page
 viewers name, shared, and each viewer's spec, frames, option values and rule ids by scenario id.
 
 With ``oldtricks_pack_frames`` (the default) that block is ``{"packed": ...}``: every frame after a
-viewer's first stored as its change from the one before (:mod:`oldtricks.framepack`), the whole
+viewer's first stored as its change from the one before (:mod:`oldtricks.scenarios.framepack`), the whole
 page's data compressed once (raw DEFLATE, base64), which the widget reads with the browser's
 ``DecompressionStream``. A page of twenty viewers shrinks about twenty-five-fold.
 
@@ -40,13 +40,13 @@ from sphinx.util.nodes import split_explicit_title
 from sphinx.util.osutil import relative_uri
 from sphinx.writers.html5 import HTML5Translator
 
-from oldtricks.coverage import demonstrated_ids
+from oldtricks.analysis.gamebook import played_on
+from oldtricks.core.registry import all_rules
 from oldtricks.errors import ScenarioError
-from oldtricks.framepack import encode_frames, pack
-from oldtricks.gamebook import played_on
-from oldtricks.registry import all_rules
-from oldtricks.replay import Replay
-from oldtricks.scenario import Scenario
+from oldtricks.scenarios.coverage import demonstrated_ids
+from oldtricks.scenarios.framepack import encode_frames, pack
+from oldtricks.scenarios.replay import Replay
+from oldtricks.scenarios.scenario import Scenario
 
 from .fallback import static_card, static_form
 from .links import rule_url, scenario_link

@@ -1,7 +1,7 @@
 """What the engine's solver finds at build time, kept so that the other editions read it instead of solving again.
 
 Each edition of the site replays the same scenarios, and the double-dummy search behind a Drogue deal's
-table (:mod:`.ddtable`) or a question's best lines (:func:`oldtricks.gamebook.played_on`) finds numbers
+table (:mod:`.ddtable`) or a question's best lines (:func:`oldtricks.analysis.gamebook.played_on`) finds numbers
 that do not depend on the language: only the words said of them do. So the numbers are kept as JSON in
 ``oldtricks_solver_cache`` (``build/cache/solved/``; '' for none), each under the SHA-256 of the engine's
 source files, the kind of result and the scenario as its spec says it (which the replay follows and nothing
@@ -35,7 +35,7 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
-from oldtricks.analysis import SOLVED
+from oldtricks.analysis.movevalues import SOLVED
 
 from .project import add_cache_folder
 
@@ -92,7 +92,7 @@ def kept(folder: Path | None, kind: str, key: Any, find: Callable[[], Any]) -> A
 
 @contextmanager
 def solving(folder: Path | None, kind: str, key: Any) -> Iterator[None]:
-    """Within it, the engine's :func:`oldtricks.analysis.rank_moves` reads the values and lines kept under
+    """Within it, the engine's :func:`oldtricks.analysis.movevalues.rank_moves` reads the values and lines kept under
     ``kind`` and ``key`` and keeps the ones it finds (written when it ends), while the words are said anew."""
     entry = _entry(folder, kind, key)
     memo: dict[str, Any] = _read(entry) or {}

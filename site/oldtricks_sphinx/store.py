@@ -21,7 +21,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-from oldtricks.registry import all_rules
+from oldtricks.core.registry import all_rules
 
 from .project import scenario_files, scenarios_root
 

@@ -30,9 +30,9 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 from sphinx.writers.html5 import HTML5Translator
 
-from oldtricks.registry import GAMES, all_rules
-from oldtricks.scenario import TEXT_LIMIT, TITLE_LIMIT
-from oldtricks.study import ANSWER_LIMIT, CHAPTER_LIMIT, LINK_LIMIT, STEP_LIMIT
+from oldtricks.core.registry import GAMES, all_rules
+from oldtricks.scenarios.scenario import TEXT_LIMIT, TITLE_LIMIT
+from oldtricks.scenarios.study import ANSWER_LIMIT, CHAPTER_LIMIT, LINK_LIMIT, STEP_LIMIT
 
 from .i18n import _
 from .links import rule_url

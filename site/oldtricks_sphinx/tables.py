@@ -15,11 +15,11 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from oldtricks.coverage import compute
+from oldtricks.core.options import OptionSpec
+from oldtricks.core.registry import GAMES, all_rules, family_of
 from oldtricks.errors import ScenarioError
-from oldtricks.model import OptionSpec
-from oldtricks.registry import GAMES, all_rules, family_of
-from oldtricks.scenario import Scenario
+from oldtricks.scenarios.coverage import compute
+from oldtricks.scenarios.scenario import Scenario
 
 from .i18n import _
 from .links import rule_link, scenario_link, status_pill
@@ -146,7 +146,7 @@ class CoverageDirective(SphinxDirective):
 
 
 def _option_specs() -> dict[str, OptionSpec]:
-    """Option specs keyed as :func:`oldtricks.coverage.compute` keys them: ``"<rule> <key>"``."""
+    """Option specs keyed as :func:`oldtricks.scenarios.coverage.compute` keys them: ``"<rule> <key>"``."""
     return {f"{spec.rule} {spec.key}": spec for cls in GAMES.values() for spec in cls.option_specs}
 
 

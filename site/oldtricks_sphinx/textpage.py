@@ -6,7 +6,7 @@ most of its bytes, read only without JavaScript and in print. So the page keeps,
 ``<noscript>``, a link to ``text/<page>.html#<scenario id>``, the build's page of every viewer's text
 form, which needs no script; and, after its last viewer, ``<script type="application/json"
 id="oldtricks-text">``: every text form's HTML by scenario id, packed as the viewers' data is
-(:func:`oldtricks.framepack.pack`), which widget.js unpacks once the first viewers are drawn and puts in
+(:func:`oldtricks.scenarios.framepack.pack`), which widget.js unpacks once the first viewers are drawn and puts in
 the page to be printed (a few kilobytes: the forms repeat themselves). An embed page, a single viewer,
 keeps its text form in its ``<noscript>`` (:data:`INLINE`).
 
@@ -24,7 +24,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.writers.html5 import HTML5Translator
 
-from oldtricks.framepack import pack
+from oldtricks.scenarios.framepack import pack
 
 from .i18n import _
 from .store import embeds, read_doctree

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from oldtricks.framepack import read_page
+from oldtricks.scenarios.framepack import read_page
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -105,7 +105,7 @@ PAGE_BLOCK = re.compile(r'<script type="application/json" id="oldtricks-page">(.
 
 
 def embedded(html: str, root: Path | None = None) -> dict[str, dict[str, Any]]:
-    """Each viewer's data by scenario id, as static/oldtricks/widget.js reads it (oldtricks.framepack):
+    """Each viewer's data by scenario id, as static/oldtricks/widget.js reads it (oldtricks.scenarios.framepack):
     the page's block and, for a page whose later viewers are apart, their file in the site at ``root``
     (the built site by default; the file is named by its content, so its name finds it)."""
     shared = PAGE_BLOCK.search(html)

@@ -10,8 +10,8 @@ import pytest
 from test_axe import violations
 
 from conftest import SiteServer, embedded, wait_mounted, widget
-from oldtricks.replay import replay
-from oldtricks.scenario import from_spec
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import from_spec
 
 pytestmark = pytest.mark.browser
 

@@ -1,4 +1,4 @@
-"""The widget's patch reader (applyPatch in widget.js) against the reference (oldtricks.framepack) on
+"""The widget's patch reader (applyPatch in widget.js) against the reference (oldtricks.scenarios.framepack) on
 random JSON values: every patch form, removed keys and prototype-like keys included."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from conftest import SiteServer, wait_mounted
-from oldtricks.framepack import apply_patch, make_patch
+from oldtricks.scenarios.framepack import apply_patch, make_patch
 
 pytestmark = pytest.mark.browser
 

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from conftest import Guard, SiteServer, edition_of, embedded, frames_shown, site_pages, wait_mounted, widget
-from oldtricks.i18n import _, language, pgettext
-from oldtricks.replay import replay
-from oldtricks.scenario import from_spec
+from oldtricks.core.i18n import _, language, pgettext
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import from_spec
 
 pytestmark = pytest.mark.browser
 

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from conftest import SiteServer, embedded, frames_shown, wait_mounted, widget
-from oldtricks.links import encode
-from oldtricks.readings import compare, find_parting_deal
-from oldtricks.scenario import from_spec
+from oldtricks.analysis.readings import compare, find_parting_deal
+from oldtricks.scenarios.links import encode
+from oldtricks.scenarios.scenario import from_spec
 
 pytestmark = pytest.mark.browser
 

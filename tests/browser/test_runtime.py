@@ -69,8 +69,8 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
 def runtime_site(tmp_path_factory: pytest.TempPathFactory, site_runtime: ModuleType) -> dict[str, Any]:
     wheel = _wheel(site_runtime, tmp_path_factory.mktemp("wheel"))
     with zipfile.ZipFile(wheel) as archive:
-        if "oldtricks/live.py" not in archive.namelist():
-            pytest.fail(f"{wheel.name} has no oldtricks/live.py (the engine's live module)", pytrace=False)
+        if "oldtricks/live/api.py" not in archive.namelist():
+            pytest.fail(f"{wheel.name} has no oldtricks/live/api.py (the engine's live module)", pytrace=False)
     root = tmp_path_factory.mktemp("site")
     (root / "_static" / "oldtricks").mkdir(parents=True)
     # the sources, unbundled, and the modules worker.js imports

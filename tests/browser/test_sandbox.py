@@ -15,7 +15,7 @@ from urllib.parse import quote
 import pytest
 
 from conftest import REPO, Guard, SiteServer
-from oldtricks.links import encode
+from oldtricks.scenarios.links import encode
 
 pytestmark = pytest.mark.browser
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from conftest import SiteServer, embedded, frames_shown, wait_mounted, widget
-from oldtricks import live
+from oldtricks.live import api as live
 
 pytestmark = pytest.mark.browser
 

@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 
 from conftest import REPO, Guard, SiteServer
-from oldtricks.links import encode
-from oldtricks.replay import replay
-from oldtricks.scenario import load
-from oldtricks.study import Chapter, Study
-from oldtricks.study import decode as study_decode
-from oldtricks.study import encode as study_encode
-from oldtricks.studylive import study_played_on
+from oldtricks.live.studies import study_played_on
+from oldtricks.scenarios.links import encode
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import load
+from oldtricks.scenarios.study import Chapter, Study
+from oldtricks.scenarios.study import decode as study_decode
+from oldtricks.scenarios.study import encode as study_encode
 
 pytestmark = pytest.mark.browser
 

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from conftest import REPO, Guard, SiteServer
-from oldtricks.scenario import load
-from oldtricks.study import Chapter, Study
-from oldtricks.study import encode as study_encode
+from oldtricks.scenarios.scenario import load
+from oldtricks.scenarios.study import Chapter, Study
+from oldtricks.scenarios.study import encode as study_encode
 
 pytestmark = pytest.mark.browser
 
@@ -104,8 +104,8 @@ def test_the_teachers_embed_code_opens_the_study_in_a_frame(live_page: Any, site
 
 
 def study_file(link: str) -> str:
-    from oldtricks.study import decode
-    from oldtricks.studyfile import to_toml
+    from oldtricks.scenarios.study import decode
+    from oldtricks.scenarios.studyfile import to_toml
 
     return to_toml(decode(link))
 

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from conftest import REPO, SiteServer
-from oldtricks.scenario import load
-from oldtricks.study import Chapter, Study, decode
-from oldtricks.study import encode as study_encode
-from oldtricks.studytext import handout
+from oldtricks.scenarios.scenario import load
+from oldtricks.scenarios.study import Chapter, Study, decode
+from oldtricks.scenarios.study import encode as study_encode
+from oldtricks.scenarios.studytext import handout
 
 pytestmark = pytest.mark.browser
 

@@ -73,8 +73,8 @@ def frames_of(data: dict[str, Any]) -> list[dict[str, Any]]:
 
 def widgets(html: str, root: Path | None = None) -> list[dict[str, Any]]:
     """The widgets of a page: ``{"attrs": {...}, "json": the page block's text, "raw": the page block
-    parsed, "data": the viewer's data as the widget reads it}`` (:func:`oldtricks.framepack.read_page`)."""
-    from oldtricks.framepack import read_page
+    parsed, "data": the viewer's data as the widget reads it}`` (:func:`oldtricks.scenarios.framepack.read_page`)."""
+    from oldtricks.scenarios.framepack import read_page
 
     parser = _Widgets()
     parser.feed(html)
@@ -252,7 +252,7 @@ def engine_wheel(path: Path) -> Path:
         readme = (REPO / "README.md").read_text(encoding="utf-8")
         wheel.writestr(f"{info}/METADATA", f"Metadata-Version: 2.4\nName: oldtricks\nVersion: 0.1.0\n\n{readme}")
         wheel.writestr(f"{info}/WHEEL", "Wheel-Version: 1.0\nRoot-Is-Purelib: true\n")
-        wheel.writestr(f"{info}/entry_points.txt", "[console_scripts]\noldtricks = oldtricks.cli:main\n")
+        wheel.writestr(f"{info}/entry_points.txt", "[console_scripts]\noldtricks = oldtricks.cli.main:main\n")
         wheel.writestr(f"{info}/licenses/LICENSE", (REPO / "LICENSE").read_text(encoding="utf-8"))
         wheel.writestr(f"{info}/RECORD", "")
     return path

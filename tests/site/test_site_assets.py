@@ -58,9 +58,11 @@ def test_runtime_is_copied_when_the_build_finishes(build: Builder, tmp_path: Pat
     wheel = tmp_path / "oldtricks-0.1.0-py3-none-any.whl"
     with zipfile.ZipFile(wheel, "w") as archive:  # the engine's shape, in brief
         archive.writestr("oldtricks/__init__.py", '"""The engine."""\n__version__ = "0.1.0"\n')
-        archive.writestr("oldtricks/live.py", "from . import replay  # the live engine\n")
-        archive.writestr("oldtricks/replay.py", "")
-        archive.writestr("oldtricks/cli.py", "import argparse\n")
+        archive.writestr("oldtricks/live/__init__.py", "")
+        archive.writestr("oldtricks/live/api.py", "from ..scenarios import replay  # the live engine\n")
+        archive.writestr("oldtricks/scenarios/__init__.py", "")
+        archive.writestr("oldtricks/scenarios/replay.py", "")
+        archive.writestr("oldtricks/cli/main.py", "import argparse\n")
         archive.writestr("oldtricks/ledger.toml", "")  # the data files the live wheel keeps: the ledger,
         archive.writestr("oldtricks/locales/de/LC_MESSAGES/oldtricks.mo", "")  # and the compiled catalogs
         archive.writestr("oldtricks-0.1.0.dist-info/METADATA", "Name: oldtricks\nVersion: 0.1.0\n\nThe README.\n")
@@ -90,11 +92,13 @@ def test_runtime_is_copied_when_the_build_finishes(build: Builder, tmp_path: Pat
             "oldtricks-0.1.0.dist-info/RECORD",
             "oldtricks/__init__.py",
             "oldtricks/ledger.toml",
-            "oldtricks/live.py",
+            "oldtricks/live/__init__.py",
+            "oldtricks/live/api.py",
             "oldtricks/locales/de/LC_MESSAGES/oldtricks.mo",
-            "oldtricks/replay.py",
+            "oldtricks/scenarios/__init__.py",
+            "oldtricks/scenarios/replay.py",
         ]
-        assert live.read("oldtricks/live.py") == b"from . import replay\n"
+        assert live.read("oldtricks/live/api.py") == b"from ..scenarios import replay\n"
     manifest = json.loads((static / "oldtricks" / "runtime.json").read_text(encoding="utf-8"))
     assert manifest["pyodide"] == "../pyodide/" and manifest["wheel"] == f"../wheels/{wheel.name}"
     assert manifest["stdlib"] == "../pyodide/python_stdlib.zip"

@@ -75,9 +75,9 @@ pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir
 const result = pyodide.runPython(`
 import json, sys
 sys.dont_write_bytecode = True
-import oldtricks.live
-from oldtricks.prng import Rng
-from oldtricks.registry import make_game
+import oldtricks.live.api
+from oldtricks.core.prng import Rng
+from oldtricks.core.registry import make_game
 game = make_game("drogue")
 state, rng, moves = game.new_state(seed=3), Rng(3), 0
 while game.to_play(state) is not None and moves < 5000:
@@ -92,7 +92,7 @@ except ValueError as exc:
     where = [tb.tb_frame.f_code.co_filename, tb.tb_lineno]
 frozen = {name for name, module in sys.modules.items() if getattr(module.__spec__, "origin", None) == "frozen"}
 files = {name: getattr(module, "__file__", None) for name, module in sys.modules.items() if name not in frozen}
-json.dumps({"frozen": sorted(frozen), "moves": moves, "live": oldtricks.live.__file__,
+json.dumps({"frozen": sorted(frozen), "moves": moves, "live": oldtricks.live.api.__file__,
             "ended": game.to_play(state) is None, "where": where,
             "files": {k: v for k, v in files.items() if v and v.startswith("/lib/python")}})
 `);
@@ -115,7 +115,7 @@ def test_pyodide_runs_the_compiled_library_and_engine(pyodide: Path, tmp_path: P
     modules = [m for m in members if m.startswith("oldtricks/")]
     catalog = livewheel.CATALOGS  # the compiled catalogs of the engine's languages: data, as the ledger is
     data = [m for m in modules if m in livewheel.DATA or (m.startswith(catalog[0]) and m.endswith(catalog[1]))]
-    assert data and "oldtricks/live.pyc" in modules
+    assert data and "oldtricks/live/api.pyc" in modules
     assert all(m.endswith(".pyc") for m in modules if m not in data), [m for m in modules if m not in data]
     node = shutil.which("node")
     assert node is not None
@@ -126,7 +126,7 @@ def test_pyodide_runs_the_compiled_library_and_engine(pyodide: Path, tmp_path: P
     assert proc.returncode == 0, proc.stderr[-3000:]
     got = json.loads(out.read_text(encoding="utf-8"))
     assert got["ended"] and got["moves"] > 32
-    assert got["live"].endswith("/site-packages/oldtricks/live.pyc")
+    assert got["live"].endswith("/site-packages/oldtricks/live/api.pyc")
     zipped = {name: path for name, path in got["files"].items() if ".zip/" in path}
     assert len(zipped) > 30 and "codecs" in got["frozen"]  # frozen ones are in the wasm binary itself
     assert all(path.endswith(".pyc") for path in zipped.values()), zipped

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from conftest import SCENARIOS, Builder
-from oldtricks.replay import replay
-from oldtricks.scenario import load
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import load
 
 
 def test_the_table_holds_the_engines_points_for_each_trump_and_maker(build: Builder) -> None:

@@ -7,10 +7,10 @@ import re
 from urllib.parse import urlsplit
 
 from conftest import ASSET, SCENARIOS, Site, frames_of, widgets
-from oldtricks.framepack import read_page
-from oldtricks.registry import all_rules
-from oldtricks.replay import replay
-from oldtricks.scenario import discover, load
+from oldtricks.core.registry import all_rules
+from oldtricks.scenarios.framepack import read_page
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import discover, load
 from oldtricks_sphinx.store import rule_anchor
 
 
@@ -66,7 +66,7 @@ def test_rule_links_in_viewers_resolve_to_rule_blocks(site: Site) -> None:
 
 def test_the_rules_ledger_page_lists_every_id(site: Site) -> None:
     assert site.returncode == 0, site.log
-    from oldtricks.ledger import load
+    from oldtricks.core.ledgercheck import load
 
     page = site.pages()["ledger.html"]
     listed = re.findall(r'<tr class="ot-ledger-row ot-status-(\w+)[^"]*" id="ledger-([\w-]+)">', page)
@@ -78,7 +78,7 @@ def test_the_rules_ledger_page_lists_every_id(site: Site) -> None:
 def test_pages_and_viewers_show_each_rule_with_its_ledger_status(site: Site) -> None:
     """Rule boxes, citations and the options every viewer offers: a status that is not its rule's fails."""
     assert site.returncode == 0, site.log
-    from oldtricks.ledger import load
+    from oldtricks.core.ledgercheck import load
 
     ledger = load(SCENARIOS.parent / "ledger.toml")
     anchors = {rule_anchor(e.id): e.id for e in ledger}

@@ -222,7 +222,7 @@ def test_an_edition_writes_the_numbers_of_its_plots_with_a_decimal_comma(build: 
 
 
 def test_a_rule_box_is_translated_whole_title_source_and_labels(build: Builder) -> None:
-    from oldtricks.registry import all_rules
+    from oldtricks.core.registry import all_rules
 
     rule = all_rules()["drogue.pack"]
     page = "# Pack\n\n```{rule} drogue.pack\nThirty-two cards.\n```\n"
@@ -258,7 +258,7 @@ def test_tab_labels_fold_lines_and_a_rule_box_s_table_are_translated_with_the_pa
         "::::{fold} Show the table\n```{rule} drogue.points\n| card | points |\n|---|---|\n"
         "| Nine, Eight, Seven | 0 |\n```\n::::\n"
     )
-    from oldtricks.registry import all_rules
+    from oldtricks.core.registry import all_rules
 
     rule = all_rules()["drogue.points"]
     messages = {

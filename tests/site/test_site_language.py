@@ -11,10 +11,10 @@ import pytest
 from sphinx.errors import ConfigError
 
 from conftest import SCENARIOS, Builder, frames_of
-from oldtricks import i18n
-from oldtricks.replay import replay
-from oldtricks.scenario import load
-from oldtricks.widgetwords import widget_words
+from oldtricks.core import i18n
+from oldtricks.core.widgetwords import widget_words
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import load
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PAGE = {"index.md": "# Basics\n\n```{scenario} bettelmann/basics\n```\n"}

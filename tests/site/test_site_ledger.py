@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from conftest import REPO, Builder
-from oldtricks.ledger import load
-from oldtricks.registry import GAMES
+from oldtricks.core.ledgercheck import load
+from oldtricks.core.registry import GAMES
 from oldtricks_sphinx.store import rule_anchor
 
 LEDGER = load(REPO / "ledger.toml")
@@ -71,7 +71,7 @@ def test_option_tables_show_each_value_with_its_rules_status(build: Builder) -> 
 def test_an_edition_writes_the_ledger_in_its_language_rule_ids_as_they_are(build: Builder) -> None:
     from test_site_editions import CONF, EXTENSION
 
-    from oldtricks.datawords import translated
+    from oldtricks.core.datawords import translated
 
     catalog = (REPO / "docs" / "locales" / "de" / "LC_MESSAGES" / "ledger.po").read_text(encoding="utf-8")
     pages = {
@@ -100,7 +100,7 @@ def test_an_edition_writes_the_ledger_in_its_language_rule_ids_as_they_are(build
 def test_the_pages_scripts_know_the_ledgers_statuses_from_one_list() -> None:
     """statuses.js is the one list of statuses the pages' scripts hold (the viewer, the ledger's filter, the
     sandbox): the engine's, in its order, and written nowhere else among the scripts."""
-    from oldtricks.options import STATUSES
+    from oldtricks.core.options import STATUSES
 
     static = REPO / "site" / "oldtricks_sphinx" / "static" / "oldtricks"
     listed = re.search(r"export const STATUSES = \[([^\]]*)\]", (static / "statuses.js").read_text(encoding="utf-8"))

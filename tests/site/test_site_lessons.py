@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 from conftest import REPO, SCENARIOS, Builder, write_scenario
-from oldtricks.replay import replay
-from oldtricks.scenario import load
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import load
 from oldtricks_sphinx.lessons import lessons_of
 
 SID = "bettelmann/last-three"

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from conftest import Builder
-from oldtricks.registry import all_rules
+from oldtricks.core.registry import all_rules
 from oldtricks_sphinx.store import Embed, merge_placed
 
 

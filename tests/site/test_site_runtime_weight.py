@@ -90,15 +90,25 @@ def live_wheel(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str
 def test_live_wheel_holds_what_the_live_engine_imports_and_no_more(live_wheel: tuple[Path, list[str]]) -> None:
     _, names = live_wheel
     modules = {name for name in names if name.startswith("oldtricks/")}
-    assert {"oldtricks/__init__.py", "oldtricks/live.py", "oldtricks/replay.py", "oldtricks/search.py"} <= modules
-    assert "oldtricks/datawords.py" in modules  # the data's words: rules and scenarios in the reader's language
+    assert {
+        "oldtricks/__init__.py",
+        "oldtricks/live/api.py",
+        "oldtricks/scenarios/replay.py",
+        "oldtricks/analysis/search.py",
+    } <= modules
+    assert "oldtricks/core/datawords.py" in modules  # the data's words: rules and scenarios in the reader's language
     games = {f"oldtricks/{p.relative_to(ENGINE).as_posix()}" for p in (ENGINE / "games").rglob("*.py")}
     assert games <= modules  # the registry imports them by name
-    for left_out in ("oldtricks/cli.py", "oldtricks/terminal.py", "oldtricks/stats/__init__.py", "oldtricks/py.typed"):
+    for left_out in (
+        "oldtricks/cli/main.py",
+        "oldtricks/cli/terminal.py",
+        "oldtricks/stats/__init__.py",
+        "oldtricks/py.typed",
+    ):
         assert left_out not in modules
     assert "oldtricks-0.1.0.dist-info/entry_points.txt" not in names
     assert "oldtricks/ledger.toml" in names  # every game's rule table, read in the browser as at build time
-    for lang in ("de", "pl"):  # the engine's words in the reader's language (oldtricks/i18n.py), and the data's
+    for lang in ("de", "pl"):  # the engine's words in the reader's language (oldtricks/core/i18n.py), and the data's
         for domain in ("oldtricks", "ledger", "scenarios"):  # the rules' statements, the scenarios' notes: datawords.py
             assert f"oldtricks/locales/{lang}/LC_MESSAGES/{domain}.mo" in names
     assert not [name for name in names if name.endswith((".po", ".pot"))]  # the sources of the catalogs stay out
@@ -117,8 +127,8 @@ def test_live_wheel_is_a_wheel_whose_record_names_each_file(live_wheel: tuple[Pa
             data = wheel.read(name)
             assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             assert int(size) == len(data)
-        live = wheel.read("oldtricks/live.py")
-    source = (ENGINE / "live.py").read_bytes()
+        live = wheel.read("oldtricks/live/api.py")
+    source = (ENGINE / "live" / "api.py").read_bytes()
     assert b"#" not in live.replace(b"'#'", b"").replace(b'"#"', b"") and len(live) < len(source) * 0.8
     assert live.count(b"\n") == source.count(b"\n")  # every line where it was
 
@@ -128,9 +138,9 @@ import json, sys
 from pathlib import Path
 sys.path.insert(0, sys.argv[1])
 sys.path.append(sys.argv[2])  # the scenario loader, from the sources: the browser gets specs as JSON
-import oldtricks.live as live
+import oldtricks.live.api as live
 assert Path(live.__file__).is_relative_to(sys.argv[1]), live.__file__
-from oldtricks.scenario import load
+from oldtricks.scenarios.scenario import load
 out = []
 for path in sys.argv[3:]:
     spec = {k: v for k, v in load(Path(path)).spec().items() if k not in ("description", "demonstrates", "expect")}
@@ -270,7 +280,7 @@ def test_streams_are_no_larger_than_zlibs_and_come_from_the_cache(
 ) -> None:
     import zlib
 
-    data = (ENGINE / "live.py").read_bytes()
+    data = (ENGINE / "live" / "api.py").read_bytes()
     name, deflater = deflate.deflater()
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
     assert len(deflater(data)) <= len(packer.compress(data) + packer.flush())

@@ -7,9 +7,9 @@ import re
 from pathlib import Path
 
 from conftest import SCENARIOS, Builder, frames_of, line_of, write_scenario
-from oldtricks.framepack import pack, unpack
-from oldtricks.replay import replay
-from oldtricks.scenario import from_spec, load
+from oldtricks.scenarios.framepack import pack, unpack
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import from_spec, load
 from oldtricks_sphinx.scenario import embed_json
 
 TIE_DEAL = """

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, SCENARIOS
-from oldtricks import i18n
-from oldtricks.gamebook import played_on
-from oldtricks.replay import Replay, replay
-from oldtricks.scenario import Scenario, load
-from oldtricks.search import Search
+from oldtricks.analysis.gamebook import played_on
+from oldtricks.analysis.search import Search
+from oldtricks.core import i18n
+from oldtricks.scenarios.replay import Replay, replay
+from oldtricks.scenarios.scenario import Scenario, load
 from oldtricks_sphinx import solved
 
 

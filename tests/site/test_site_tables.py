@@ -6,9 +6,9 @@ import re
 from pathlib import Path
 
 from conftest import SCENARIOS, Builder, write_scenario
-from oldtricks.coverage import compute
-from oldtricks.registry import GAMES, all_rules
-from oldtricks.scenario import discover, load
+from oldtricks.core.registry import GAMES, all_rules
+from oldtricks.scenarios.coverage import compute
+from oldtricks.scenarios.scenario import discover, load
 
 
 def test_options_table_lists_every_choice_with_status_and_default(build: Builder) -> None:

@@ -10,9 +10,9 @@ import re
 from html import unescape
 
 from conftest import SCENARIOS, Builder, widgets
-from oldtricks.registry import GAMES, all_rules
-from oldtricks.replay import replay
-from oldtricks.scenario import load
+from oldtricks.core.registry import GAMES, all_rules
+from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.scenario import load
 from oldtricks_sphinx.csp import HASHES, inline_script_hashes, policy
 
 PAGES = {

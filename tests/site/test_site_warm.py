@@ -25,7 +25,8 @@ class Stop(Exception):
 def _engine_wheel(path: Path) -> Path:
     with zipfile.ZipFile(path, "w") as archive:  # the engine's shape, in brief
         archive.writestr("oldtricks/__init__.py", '"""The engine."""\n__version__ = "0.1.0"\n')
-        archive.writestr("oldtricks/live.py", "")
+        archive.writestr("oldtricks/live/__init__.py", "")
+        archive.writestr("oldtricks/live/api.py", "")
         archive.writestr("oldtricks/ledger.toml", "")  # the data files the live wheel keeps: the ledger,
         archive.writestr("oldtricks/locales/de/LC_MESSAGES/oldtricks.mo", "")  # and the compiled catalogs
         archive.writestr("oldtricks-0.1.0.dist-info/METADATA", "Name: oldtricks\nVersion: 0.1.0\n")

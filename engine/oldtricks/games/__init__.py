@@ -1,6 +1,6 @@
-"""One module per game; :mod:`oldtricks.registry` finds them by name.
+"""One module per game; :mod:`oldtricks.core.registry` finds them by name.
 
->>> from oldtricks.registry import GAMES
+>>> from oldtricks.core.registry import GAMES
 >>> sorted(GAMES)
 ['bettelmann', 'clock', 'drogue', 'druzbart', 'todundleben']
 """

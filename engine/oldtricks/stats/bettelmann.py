@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..simulate import play_out
+from ..analysis.simulate import play_out
 from .experiment import Configuration, Experiment, Plot, deals, option_key
 from .plots import box_row, mean_row, plot, share_row
 from .sizes import size

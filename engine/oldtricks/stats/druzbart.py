@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..simulate import next_move
+from ..analysis.simulate import next_move
 from .experiment import Bots, Configuration, Experiment, Plot, deals, option_key
 from .plots import box_row, plot, share_row
 from .sizes import size

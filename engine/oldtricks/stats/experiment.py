@@ -19,9 +19,9 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from ..model import Game
-from ..prng import Rng
-from ..registry import make_game
+from ..core.game import Game
+from ..core.prng import Rng
+from ..core.registry import make_game
 from .tally import Tally
 
 Bots = Literal["bot", "random"]

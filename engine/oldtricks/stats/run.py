@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .. import __version__
-from ..prng import Rng
+from ..core.prng import Rng
 from .catalogue import experiments
 from .cluster import ClusterError, connect
 from .experiment import BOT_WORDS, Experiment, chunk_seed

@@ -1,4 +1,4 @@
-"""The strong bots against the simple ones (:mod:`oldtricks.strong`): the same deals played with the strong
+"""The strong bots against the simple ones (:mod:`oldtricks.analysis.strong`): the same deals played with the strong
 level on each side in turn, so that the luck of the cards falls on both.
 
 A "game" of these experiments is one deal (Bettelmann and Tod und Leben: one game from its deal) played
@@ -7,7 +7,7 @@ then as West and East; Clock Druzbart with one strong player in each of the thre
 with the simple bots in every seat, so that each seat's strong player is set beside a simple one;
 Bettelmann and Tod und Leben with the strong player in each seat. The deals, and the simple bots' and the strong bots'
 generators, come from the chunk's seed, as in every experiment. The strong bots play with the budget they
-have in the browser (:data:`oldtricks.strong.BUDGET`; Bettelmann's own).
+have in the browser (:data:`oldtricks.analysis.strong.BUDGET`; Bettelmann's own).
 
 These experiments cost CPU hours, not minutes: ``nox -s stats`` leaves them out unless named
 (``--only druzbart-strength`` ...), one process at a time is enough (``--processes 1``), and a stopped run
@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..model import Game
-from ..prng import Rng
-from ..replay import Line
-from ..strong import decide
+from ..analysis.strong import decide
+from ..core.game import Game
+from ..core.prng import Rng
+from ..scenarios.replay import Line
 from .experiment import Configuration, Experiment, Plot, deals
 from .plots import Row, mean_row, plot, share_row
 from .sizes import size

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ...cards import Card
-from ...model import Move
-from ...prng import Rng
+from ...core.cards import Card
+from ...core.moves import Move
+from ...core.prng import Rng
 from .state import Play
 
 

@@ -3,7 +3,7 @@
 The transitions in ``game.py`` return these; ``narrate.py`` alone turns them into English.
 ``record`` is the trick's entry in the replay's trick record.
 
->>> from oldtricks.cards import GERMAN_32
+>>> from oldtricks.core.cards import GERMAN_32
 >>> Turned(1, GERMAN_32.parse("9H"))
 Turned(seat=1, card=Card.parse('9H', 'german'), looked=0)
 """
@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...cards import Card
+from ...core.cards import Card
 
 
 @dataclass(frozen=True, slots=True)

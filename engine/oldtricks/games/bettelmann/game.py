@@ -14,12 +14,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from ...cards import FRENCH_32, GERMAN_32, Card, Pack
+from ...core.cards import FRENCH_32, GERMAN_32, Card, Pack
+from ...core.game import Game, evolve
+from ...core.i18n import _
+from ...core.moves import Move
+from ...core.options import OptionSpec, Rule
+from ...core.prng import Rng
+from ...core.seats import Seats
+from ...core.values import Deal, Event, Outcome
 from ...errors import IllegalMoveError
-from ...i18n import _
-from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule, evolve
-from ...prng import Rng
-from ...seats import Seats
 from . import bots, moves, narrate, view
 from .facts import Beggar, Capped, Ending, Endless, Fact, Split, Tied, Took, Turned
 from .moves import TurnUp
@@ -28,7 +31,7 @@ from .rules import CAP, LAST_THREE, NEXT_LEAD, PACK, PLAYERS, RETURN_ORDER, RULE
 from .state import BettelmannState, Play
 
 if TYPE_CHECKING:
-    from ...analysis import Analysis
+    from ...analysis.movevalues import Analysis
 
 EndKind = Literal["win", "capped", "endless"]
 

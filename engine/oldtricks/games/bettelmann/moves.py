@@ -1,9 +1,9 @@
 """Bettelmann's one kind of move, typed: a card turned up from the pile.
 
-The engine's :class:`~oldtricks.model.Move` is the notation-level value every game shares; the rule
+The engine's :class:`~oldtricks.core.moves.Move` is the notation-level value every game shares; the rule
 code reads it once, here.
 
->>> from oldtricks.cards import GERMAN_32
+>>> from oldtricks.core.cards import GERMAN_32
 >>> read(Move(1, "play", GERMAN_32.parse("9H")))
 TurnUp(seat=1, card=Card.parse('9H', 'german'))
 >>> read(Move(1, "pass")) is None
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...cards import Card
-from ...model import Move
+from ...core.cards import Card
+from ...core.moves import Move
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,8 +3,8 @@
 Rule code returns facts (``facts.py``); this module is the one place that words them, so a sentence
 can be reworded, or translated, without touching a rule.
 
->>> from oldtricks.cards import GERMAN_32
->>> from oldtricks.seats import Seats
+>>> from oldtricks.core.cards import GERMAN_32
+>>> from oldtricks.core.seats import Seats
 >>> seats = Seats(("South", "North"), (None, None))
 >>> event(Turned(1, GERMAN_32.parse("9H")), seats).text
 'North turns up the Nine of Hearts.'
@@ -14,10 +14,10 @@ can be reworded, or translated, without touching a rule.
 
 from __future__ import annotations
 
-from ...cards import RANK_NAMES, Card
-from ...i18n import N_, _, ngettext, pgettext
-from ...model import Event
-from ...seats import Seats
+from ...core.cards import RANK_NAMES, Card
+from ...core.i18n import N_, _, ngettext, pgettext
+from ...core.seats import Seats
+from ...core.values import Event
 from .facts import Beggar, Capped, Captured, Ending, Endless, Fact, Split, Stranded, Tied, Took, Turned
 
 

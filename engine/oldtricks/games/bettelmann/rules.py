@@ -7,8 +7,8 @@ readings (each takes the status of the ledger row it names).
 
 from __future__ import annotations
 
-from ...i18n import N_
-from ...model import Choice, choice, option, rule_table
+from ...core.i18n import N_
+from ...core.options import Choice, choice, option, rule_table
 
 RULES = rule_table("bettelmann", "todundleben")  # ids, statuses, statements and sources: ledger.toml
 

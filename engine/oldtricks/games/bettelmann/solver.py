@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ...analysis import Analysis, MoveValue
+from ...analysis.movevalues import Analysis, MoveValue
+from ...core.i18n import N_, _, ngettext
+from ...core.moves import Move
 from ...errors import AnalysisError
-from ...i18n import N_, _, ngettext
-from ...model import Move
 
 # The game and its state are typed loosely here: the game module imports this one (on first use), and
 # an import back would be an import circle (tests/test_imports.py).

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...cards import Card
-from ...model import Deal, Outcome
+from ...core.cards import Card
+from ...core.values import Deal, Outcome
 
 Play = tuple[int, Card]
 
@@ -16,7 +16,7 @@ Play = tuple[int, Card]
 class BettelmannState:
     """One position. Piles are listed top card first; ``table`` is the trick being played.
 
-    Without ``__slots__``, so that a move copies it with :func:`~oldtricks.model.evolve`.
+    Without ``__slots__``, so that a move copies it with :func:`~oldtricks.core.game.evolve`.
     """
 
     deal: Deal

@@ -1,4 +1,4 @@
-"""The strong bot's side of Bettelmann and Tod und Leben (:mod:`oldtricks.strong`).
+"""The strong bot's side of Bettelmann and Tod und Leben (:mod:`oldtricks.analysis.strong`).
 
 A player chooses only among his last three cards (bettelmann.last-three, todundleben.last-three), and
 then he looks at them: his own pile is his to read. What he cannot see is the order of the cards in the
@@ -21,11 +21,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ...cards import Card
+from ...analysis.strong import Budget, Knowledge, OutOfBudget, Record
+from ...core.cards import Card
+from ...core.game import Game, evolve
+from ...core.moves import Move
+from ...core.prng import Rng
 from ...errors import AnalysisError
-from ...model import Game, Move, evolve
-from ...prng import Rng
-from ...strong import Budget, Knowledge, OutOfBudget, Record
 from . import solver
 from .game import BettelmannState
 
@@ -67,7 +68,7 @@ class PileKnowledge:
 
 
 class Strong:
-    """The adapter :func:`oldtricks.strong.adapter_of` finds."""
+    """The adapter :func:`oldtricks.analysis.strong.adapter_of` finds."""
 
     budget = BUDGET
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ...cards import Card
+from ...core.cards import Card
+from ...core.options import OptionSpec
+from ...core.values import Deal, Outcome
 from ...errors import InvalidDealError
-from ...model import Deal, OptionSpec, Outcome
 from . import narrate
 from .facts import Captured, Stranded
 from .game import Bettelmann, BettelmannState

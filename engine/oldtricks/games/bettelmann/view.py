@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...i18n import _
+from ...core.i18n import _
 from . import narrate
 from .state import BettelmannState
 

@@ -3,7 +3,7 @@
 A bid is the number of cards of one suit plus the bidder's Jacks (drogue.bid.count). The auction
 decides only who names trump; nothing has to be made afterwards.
 
->>> from oldtricks.cards import FRENCH_32
+>>> from oldtricks.core.cards import FRENCH_32
 >>> hand = FRENCH_32.parse_many("AH KH 9H JC JS 7D 8D 9S")
 >>> best = max(claims(hand), key=lambda c: (c.count, c.value))
 >>> best.count, best.suit, best.value
@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
 
-from ...cards import Card
+from ...core.cards import Card
 from .ranking import BID_VALUES, JACKS, ORDERS, bid_value, is_jack
 
 MAX_BID = 7  # drogue.bid.max

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ...cards import Card
-from ...model import evolve
+from ...core.cards import Card
+from ...core.game import evolve
 from . import calls, cut
 from .auction import (
     MAX_BID,

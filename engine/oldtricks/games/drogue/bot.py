@@ -3,9 +3,9 @@ wins cheaply, keeps its brisques (Aces and Tens) away from the opponents and fee
 
 from __future__ import annotations
 
-from ...cards import Card
-from ...model import Move
-from ...prng import Rng
+from ...core.cards import Card
+from ...core.moves import Move
+from ...core.prng import Rng
 from . import cut, trump
 from .auction import best_claims
 from .ranking import POINTS, power, suit_of

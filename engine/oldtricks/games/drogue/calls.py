@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ...cards import Card
-from ...model import Move, evolve
+from ...core.cards import Card
+from ...core.game import evolve
+from ...core.moves import Move
 from .auction import Auction
 from .facts import (
     AskedFloor,

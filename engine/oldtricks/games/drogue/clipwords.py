@@ -1,7 +1,7 @@
 """The words of Drogue's clips: why one goes on or comes off, how many a side wears, and who takes the drogue
 after a deal; with the outcome's text. The frames' other sentences are in ``narrate.py``.
 
->>> from oldtricks.seats import Seats
+>>> from oldtricks.core.seats import Seats
 >>> clips_word(0), clips_word(1), clips_word(3)
 ('no clips', 'one clip', 'three clips')
 >>> ending(DealScore((70, 50), 0), Seats(("South", "West", "North", "East"), (0, 1, 0, 1)))
@@ -10,9 +10,9 @@ after a deal; with the outcome's text. The frames' other sentences are in ``narr
 
 from __future__ import annotations
 
-from ...i18n import N_, Words, _, ngettext, pN_
-from ...model import Event
-from ...seats import Seats
+from ...core.i18n import N_, Words, _, ngettext, pN_
+from ...core.seats import Seats
+from ...core.values import Event
 from .facts import (
     BlackNose,
     ButtonholeOff,
@@ -59,7 +59,7 @@ CAUSES = Words(
 def cause(why: Cause) -> str:
     """Why a clip went on or came off, in words: a penalty's cause, or a line of the clips' history.
 
-    >>> from oldtricks.cards import FRENCH_32
+    >>> from oldtricks.core.cards import FRENCH_32
     >>> cause(Cause("revoke", rule="drogue.play.trump")), cause(Cause("showed", FRENCH_32.parse("JS")))
     ('not trumping when able', 'showed J♠')
     >>> cause(Cause("bid-not-held", count=5).when_found_out())

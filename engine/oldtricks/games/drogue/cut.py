@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 
-from ...model import Move, Outcome, evolve
-from ...prng import Rng
+from ...core.game import evolve
+from ...core.moves import Move
+from ...core.prng import Rng
+from ...core.values import Outcome
 from . import calls, clipwords
 from .calls import DUTY_RULES, DutyConstraint
 from .facts import CapReached, Dealt, Fact, NamedJacks, Over

@@ -3,7 +3,7 @@
 Players are numbered by the places they took before the draw (the order of the names given, or the
 compass points). After the draw, ``seating[s]`` is the player now at seat ``s``.
 
->>> from oldtricks.prng import Rng
+>>> from oldtricks.core.prng import Rng
 >>> draw = draw_partners(Rng(3), "kings")
 >>> [str(card) for _, card in draw.cards], draw.first, draw.seating
 (['KH', 'KS', 'KC', 'KD'], 0, (0, 2, 1, 3))
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...cards import FRENCH_32, Card
-from ...prng import Rng
+from ...core.cards import FRENCH_32, Card
+from ...core.prng import Rng
 from .ranking import BLACK
 from .shape import SEATS
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...cards import Card
+from ...core.cards import Card
+from ...core.i18n import N_, Words, _, ngettext
+from ...core.moves import Move
 from ...errors import IllegalMoveError
-from ...i18n import N_, Words, _, ngettext
-from ...model import Move
 from . import bidding, calls, cut, playing, trump
 from .auction import MAX_BID, claims, has_four_mandrins
 from .ranking import SUIT_ONE, SUIT_WORDS, is_jack, suit_of, trick_power

@@ -4,7 +4,7 @@ The transitions (the cut in ``cut.py``, the calls in ``calls.py``, the auction i
 the play in ``playing.py``, the session in ``session.py``, a lenient table's infractions) return these;
 ``narrate.py`` alone turns them into the English of the frames, with the data the panels read.
 
->>> from oldtricks.cards import FRENCH_32
+>>> from oldtricks.core.cards import FRENCH_32
 >>> Played(1, FRENCH_32.parse("JC"), "trumps")
 Played(seat=1, card=Card.parse('JC', 'french'), how='trumps')
 """
@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ...cards import Card
-from ...model import Outcome
+from ...core.cards import Card
+from ...core.values import Outcome
 from .sessionfacts import (
     BlackNose,
     ButtonholeOff,

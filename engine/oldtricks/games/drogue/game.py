@@ -11,10 +11,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...cards import FRENCH_32, Card, Pack
+from ...core.cards import FRENCH_32, Card, Pack
+from ...core.game import Game
+from ...core.moves import Move
+from ...core.options import OptionSpec, Rule
+from ...core.prng import Rng
+from ...core.values import Deal, Event, Outcome
 from ...errors import IllegalMoveError, InvalidDealError
-from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule
-from ...prng import Rng
 from . import bidding, bot, calls, cut, explain, infractions, moves, narrate, notation, playing, trump, view
 from .auction import QUI_VIVE, Auction
 from .draw import IDENTITY, Draw, draw_partners
@@ -27,7 +30,7 @@ from .state import DrogueDeal, DrogueState, Hands, Session
 from .table import Table
 
 if TYPE_CHECKING:
-    from ...analysis import Analysis
+    from ...analysis.movevalues import Analysis
 
 
 def _fold(hands: Sequence[Sequence[Card]]) -> int:

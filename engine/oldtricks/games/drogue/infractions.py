@@ -8,7 +8,8 @@ the legal moves instead (``forget …``), since a call is something one can simp
 
 from __future__ import annotations
 
-from ...model import Move, evolve
+from ...core.game import evolve
+from ...core.moves import Move
 from . import bidding, moves, playing
 from .auction import AuctionCall
 from .facts import Cause, Fact, OutOfTurn

@@ -1,8 +1,8 @@
-"""Drogue's moves as typed values, read once from the shared :class:`~oldtricks.model.Move` (whose text is
+"""Drogue's moves as typed values, read once from the shared :class:`~oldtricks.core.moves.Move` (whose text is
 the notation, see :mod:`.notation`), so that the rule code matches on a kind and reads a parsed payload
 instead of comparing strings and parsing ``value`` again.
 
->>> from oldtricks.cards import FRENCH_32
+>>> from oldtricks.core.cards import FRENCH_32
 >>> read(Move(2, "bid", None, "5"), FRENCH_32)
 Bid(seat=2, count=5)
 >>> read(Move(1, "name", None, "JC JS"), FRENCH_32).jacks == FRENCH_32.parse_many("JC JS")
@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ...cards import Card, Pack
+from ...core.cards import Card, Pack
+from ...core.moves import Move
 from ...errors import OldtricksError
-from ...model import Move
 
 CallWord = Literal["quatre-mandrins", "aux-armes", "salut", "qui-vive"]
 CALL_WORDS: tuple[CallWord, ...] = ("quatre-mandrins", "aux-armes", "salut", "qui-vive")

@@ -3,8 +3,8 @@
 Rule code returns facts (``facts.py``); this module is the one place that words them, with the data the
 panels and the trick record read, so a sentence can be reworded, or translated, without touching a rule.
 
->>> from oldtricks.cards import FRENCH_32
->>> from oldtricks.seats import Seats
+>>> from oldtricks.core.cards import FRENCH_32
+>>> from oldtricks.core.seats import Seats
 >>> seats = Seats(("South", "West", "North", "East"), (0, 1, 0, 1))
 >>> event(Played(1, FRENCH_32.parse("JC"), "trumps"), seats).text
 'West trumps with J♣.'
@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...cards import Card
-from ...i18n import N_, Words, _, ngettext
-from ...model import Event
-from ...seats import Seats
+from ...core.cards import Card
+from ...core.i18n import N_, Words, _, ngettext
+from ...core.seats import Seats
+from ...core.values import Event
 from . import signs
 from .clipwords import cause, clips_word, session_event, team_name
 from .facts import (

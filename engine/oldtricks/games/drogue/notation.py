@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 
-from ...cards import Card
+from ...core.cards import Card
+from ...core.moves import Move
 from ...errors import InvalidNotationError, OldtricksError
-from ...model import Move
 from .ranking import NAMEABLE
 from .state import DrogueState
 from .table import Table

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
-from ...model import OptionValue
+from ...core.options import OptionValue
 
 Partners = Literal["round", "kings", "seated"]
 Mode = Literal["speaking", "silent"]

@@ -3,8 +3,8 @@ until it comes out (drogue.penalty.causes.found-out). Every phase that can be br
 
 from __future__ import annotations
 
-from ...cards import Card
-from ...model import evolve
+from ...core.cards import Card
+from ...core.game import evolve
 from .facts import Cause, Penalty
 from .state import DrogueState, Hidden
 

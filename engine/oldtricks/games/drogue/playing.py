@@ -9,8 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from ...cards import Card
-from ...model import Outcome, evolve
+from ...core.cards import Card
+from ...core.game import evolve
+from ...core.values import Outcome
 from . import clipwords, session
 from .facts import Cause, DealScore, Fact, How, Over, Played, TrickWon
 from .moves import PlayCard

@@ -2,7 +2,7 @@
 
 A Jack is always a trump (drogue.mandrins), so a card's *suit in play* depends on the trump suit:
 
->>> from oldtricks.cards import FRENCH_32
+>>> from oldtricks.core.cards import FRENCH_32
 >>> jack, seven = FRENCH_32.parse_many("JS 7H")
 >>> suit_of(jack, "H"), suit_of(seven, "H"), suit_of(jack, None)
 ('H', 'H', 'S')
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...cards import FRENCH_32, Card
-from ...i18n import Words, pN_
+from ...core.cards import FRENCH_32, Card
+from ...core.i18n import Words, pN_
 
 # the suits in words, in the current language (French-suited names, as the cards' names)
 SUIT_WORDS = Words(

@@ -8,8 +8,8 @@ row it names: none is written here.
 
 from __future__ import annotations
 
-from ...i18n import N_
-from ...model import Choice, choice, option, rule_table
+from ...core.i18n import N_
+from ...core.options import Choice, choice, option, rule_table
 
 RULES = rule_table("drogue")  # ids, statuses, statements and sources: ledger.toml
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...cards import Card
-from ...model import Outcome, evolve
+from ...core.cards import Card
+from ...core.game import evolve
+from ...core.values import Outcome
 from . import clipwords, cut
 from .facts import (
     BlackNose,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...i18n import _, ngettext
+from ...core.i18n import _, ngettext
 from .clipwords import cause, team_name
 from .ranking import SUIT_WORDS
 from .state import Change, DrogueState

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...i18n import N_, Words, _, ngettext
+from ...core.i18n import N_, Words, _, ngettext
 from .ranking import SUIT_WORDS
 from .words import NUMBERS
 

@@ -17,12 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...analysis import Analysis, rank_moves
-from ...cards import Card
+from ...analysis.movevalues import Analysis, rank_moves
+from ...analysis.search import Counters, LiveKey, Position, Search
+from ...core.cards import Card
+from ...core.i18n import _
+from ...core.moves import Move
 from ...errors import AnalysisError
-from ...i18n import _
-from ...model import Move
-from ...search import Counters, LiveKey, Position, Search
 from .ranking import POINTS, suit_of, trick_power
 from .session import THRESHOLD
 from .shape import TRICKS

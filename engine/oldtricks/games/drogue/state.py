@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ...cards import Card
-from ...model import Deal, Outcome
+from ...core.cards import Card
+from ...core.values import Deal, Outcome
 from .auction import Auction, Claim
 from .draw import IDENTITY, Draw
 from .facts import Cause

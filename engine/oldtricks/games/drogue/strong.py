@@ -1,8 +1,8 @@
-"""The strong bot's side of Drogue (:mod:`oldtricks.strong`): the card play once trump is named.
+"""The strong bot's side of Drogue (:mod:`oldtricks.analysis.strong`): the card play once trump is named.
 
 The strong bot bids, names trump, cuts, calls and asks for the floor as the simple bot does
 (:mod:`.bot`); from the first card on it samples and solves. What a seat knows of the hands it cannot
-see is :class:`oldtricks.hiddenhands.SeatKnowledge` with these hooks: the hands in play were dealt at the
+see is :class:`oldtricks.analysis.hiddenhands.SeatKnowledge` with these hooks: the hands in play were dealt at the
 last dealing (session.dealings); the cards played are the tricks on the record; the maker's proof, when
 he showed it aloud (drogue.bid.show; by signs it shows only the suit), and the four Mandrins of a
 "Qui vive!" caller (drogue.bid.four-mandrins) are in known hands; every card played was one the rules
@@ -21,12 +21,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ...cards import Card
+from ...analysis.hiddenhands import Hands, SeatKnowledge
+from ...analysis.search import Position
+from ...analysis.strong import BUDGET, BoundedSearch, Knowledge, Record
+from ...core.cards import Card
+from ...core.game import Game, evolve
+from ...core.moves import Move
 from ...errors import OldtricksError
-from ...hiddenhands import Hands, SeatKnowledge
-from ...model import Game, Move, evolve
-from ...search import Position
-from ...strong import BUDGET, BoundedSearch, Knowledge, Record
 from . import solver
 from .bidding import signing
 from .ranking import is_jack
@@ -36,7 +37,7 @@ NOT_PLAY = "the strong bot bids, names trump and makes its calls as the simple b
 
 
 class Hooks:
-    """What a Drogue seat sees (see :class:`oldtricks.hiddenhands.TableHooks`)."""
+    """What a Drogue seat sees (see :class:`oldtricks.analysis.hiddenhands.TableHooks`)."""
 
     def deal_start(self, record: Record) -> int:
         states = record.states
@@ -112,7 +113,7 @@ class Hooks:
 
 
 class Strong:
-    """The adapter :func:`oldtricks.strong.adapter_of` finds."""
+    """The adapter :func:`oldtricks.analysis.strong.adapter_of` finds."""
 
     hooks = Hooks()
     budget = BUDGET

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...cards import FRENCH_32, Card, Pack
-from ...seats import Seats
+from ...core.cards import FRENCH_32, Card, Pack
+from ...core.seats import Seats
 from .draw import IDENTITY
 from .options import Agreed
 from .shape import SEATS, TEAMS, TRICKS

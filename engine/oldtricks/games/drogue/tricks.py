@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...cards import Card
+from ...core.cards import Card
 from .ranking import suit_of, trick_power
 
 Play = tuple[int, Card]

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...cards import Card
-from ...model import evolve
+from ...core.cards import Card
+from ...core.game import evolve
 from .auction import Claim, best_claims, shown_jacks
 from .bidding import signing
 from .facts import Fact, TrumpNamed

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import Card
-from ...i18n import N_, Words, _, ngettext
+from ...core.cards import Card
+from ...core.i18n import N_, Words, _, ngettext
 from . import sessionview
 from .auction import Auction
 from .clipwords import team_name

@@ -7,7 +7,7 @@ signs): the numbers of a bid, and the four-Mandrins call as it is said at the ta
 
 from __future__ import annotations
 
-from ...i18n import N_, Words
+from ...core.i18n import N_, Words
 
 # the numbers of a bid in words, in the current language (NUMBERS[5])
 NUMBERS = Words(

@@ -6,7 +6,7 @@ never pays out a matador to its partner when a cheaper card will do, and throws 
 or need not win.
 
 >>> from oldtricks.games.druzbart import Druzbart
->>> from oldtricks.prng import Rng
+>>> from oldtricks.core.prng import Rng
 >>> game = Druzbart()
 >>> state = game.new_state(seed=1)
 >>> choose(game.table, state, game.legal_moves(state), Rng(1)) in game.legal_moves(state)
@@ -15,9 +15,9 @@ True
 
 from __future__ import annotations
 
-from ...cards import Card
-from ...model import Move
-from ...prng import Rng
+from ...core.cards import Card
+from ...core.moves import Move
+from ...core.prng import Rng
 from .moves import PlayCard
 from .state import DruzbartState
 from .table import Table

@@ -13,8 +13,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
-from ...cards import Card
-from ...model import Deal, OptionSpec, evolve
+from ...core.cards import Card
+from ...core.game import evolve
+from ...core.options import OptionSpec
+from ...core.values import Deal
 from .facts import AllPlayed, Fact, FiveTricks, LineErased
 from .game import Druzbart, _add
 from .options import ClockOptions

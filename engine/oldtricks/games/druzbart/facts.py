@@ -4,7 +4,7 @@ trick and by which rule, what it did to the slate.
 The transitions in ``game.py`` and ``clock.py`` return these; ``narrate.py`` alone words them.
 ``record`` and ``data`` are what the replay's trick record and the panels read.
 
->>> from oldtricks.cards import GERMAN_36
+>>> from oldtricks.core.cards import GERMAN_36
 >>> Played(0, GERMAN_36.parse("UA"), led=True, heads=False).led
 True
 """
@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...cards import Card
+from ...core.cards import Card
 
 
 @dataclass(frozen=True, slots=True)

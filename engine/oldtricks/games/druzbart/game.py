@@ -16,12 +16,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...cards import GERMAN_32, GERMAN_36, Card, Pack
+from ...core.cards import GERMAN_32, GERMAN_36, Card, Pack
+from ...core.game import Game, evolve
+from ...core.i18n import _
+from ...core.moves import Move
+from ...core.options import OptionSpec, Rule
+from ...core.prng import Rng
+from ...core.seats import Seats
+from ...core.values import Deal, Event, Outcome
 from ...errors import IllegalMoveError, InvalidDealError
-from ...i18n import _
-from ...model import Deal, Event, Game, Move, OptionSpec, Outcome, Rule, evolve
-from ...prng import Rng
-from ...seats import Seats
 from . import bots, moves, narrate, view
 from .facts import Capped, Cleared, DealDrawn, DealWon, Fact, MatadorLost, Played, Redealt, SlateNow, Took
 from .moves import DealNext, PlayCard
@@ -32,7 +35,7 @@ from .state import DealScore, DruzbartState, Play
 from .table import Table
 
 if TYPE_CHECKING:
-    from ...analysis import Analysis
+    from ...analysis.movevalues import Analysis
 
 
 def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
@@ -220,7 +223,7 @@ class Druzbart(Game[DruzbartState]):
         of a led Seven when ``card`` could be played under the default one (that reading makes the difference),
         with the words that name the reading.
 
-        >>> from oldtricks.cards import GERMAN_36 as P
+        >>> from oldtricks.core.cards import GERMAN_36 as P
         >>> game = Druzbart({"obers": "beaters"})
         >>> state = game.new_state(seed=1)
         >>> state = evolve(state, hands=(P.parse_many("OL 8H"), *state.hands[1:]), table=((3, P.parse("8A")),), turn=0)

@@ -1,10 +1,10 @@
 """Drużbart's moves, typed: a card played, or the next deal dealt (the chance move between deals).
 
-The engine's :class:`~oldtricks.model.Move` is the notation-level value every game shares; the rule
+The engine's :class:`~oldtricks.core.moves.Move` is the notation-level value every game shares; the rule
 code reads it once, here, into one of these, and from then on matches on the type instead of
 comparing kind strings.
 
->>> from oldtricks.cards import GERMAN_36
+>>> from oldtricks.core.cards import GERMAN_36
 >>> read(Move(0, "play", GERMAN_36.parse("UA")))
 PlayCard(seat=0, card=Card.parse('UA', 'german'))
 >>> read(Move(2, "deal")), read(Move(1, "bid", None, "6"))
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...cards import Card
-from ...model import Move
+from ...core.cards import Card
+from ...core.moves import Move
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...cards import Card
-from ...i18n import N_, _, ngettext
-from ...model import Event
+from ...core.cards import Card
+from ...core.i18n import N_, _, ngettext
+from ...core.values import Event
 from .facts import (
     AllPlayed,
     Capped,

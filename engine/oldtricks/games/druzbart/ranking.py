@@ -4,7 +4,7 @@ Every card gets a *power*: 0 for a dud, higher for better cards. The card with t
 holds the trick; among duds only, the first card (the lead) holds it. Powers of beaters are unique
 because equal ranks are split by suit.
 
->>> from oldtricks.cards import GERMAN_36
+>>> from oldtricks.core.cards import GERMAN_36
 >>> r = Ranking.from_options("braus", "unbeatable", "duds")
 >>> [str(c) for c in r.ladder(GERMAN_36)[:6]]
 ['UA', '8L', 'KH', '9A', '9L', '9H']
@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ...cards import Card, Pack
-from ...i18n import N_
+from ...core.cards import Card, Pack
+from ...core.i18n import N_
 
 # druzbart.suit-order: Acorns > Leaves > Hearts > Bells among equal ranks; no trumps
 SUIT_ORDER = "ALHB"
@@ -118,7 +118,7 @@ class Ranking:
         which it holds: ``druzbart.all-duds`` (duds only: the lead holds), ``druzbart.seven`` (a led
         Seven stands), else ``druzbart.rank``.
 
-        >>> from oldtricks.cards import GERMAN_36 as P
+        >>> from oldtricks.core.cards import GERMAN_36 as P
         >>> r = Ranking.from_options("braus", "unbeatable", "duds")
         >>> r.holding(P.parse_many("OH 7B 8H")), r.holding(P.parse_many("7H UA")), r.holding(P.parse_many("8H 9A"))
         ((0, 'druzbart.all-duds'), (0, 'druzbart.seven'), (1, 'druzbart.rank'))
@@ -138,7 +138,7 @@ class Ranking:
         """The cards of ``hand`` that, played now, beat the best of ``cards`` (druzbart.head): none
         when nothing is on the table.
 
-        >>> from oldtricks.cards import GERMAN_36 as P
+        >>> from oldtricks.core.cards import GERMAN_36 as P
         >>> r = Ranking.from_options("braus", "unbeatable", "duds")
         >>> r.heading(P.parse_many("UA 8H 9L 9B"), P.parse_many("8H 9H"))  # Leaves above Hearts, Bells below
         (Card.parse('UA', 'german'), Card.parse('9L', 'german'))

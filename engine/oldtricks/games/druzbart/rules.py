@@ -12,8 +12,8 @@ outrun the lines a deal erases, so a slate may never clear).
 
 from __future__ import annotations
 
-from ...i18n import N_
-from ...model import Choice, choice, option, rule_table
+from ...core.i18n import N_
+from ...core.options import Choice, choice, option, rule_table
 
 RULES = rule_table("druzbart", "clock")  # ids, statuses, statements and sources: ledger.toml
 

@@ -1,5 +1,5 @@
 """The double-dummy solver for Drużbart and Clock Druzbart: the rules of play over card numbers, for
-:mod:`oldtricks.search`.
+:mod:`oldtricks.analysis.search`.
 
 The fast form is built from :class:`~.ranking.Ranking` (the one place the ranking lives): a card's
 power unled and led, so heading (druzbart.head) and the holder of a trick (druzbart.all-duds,
@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...analysis import Analysis, rank_moves
+from ...analysis.movevalues import Analysis, rank_moves
+from ...analysis.search import Counters, LiveKey, Position, Search
+from ...core.i18n import N_, _, ngettext
+from ...core.moves import Move
 from ...errors import AnalysisError
-from ...i18n import N_, _, ngettext
-from ...model import Move
-from ...search import Counters, LiveKey, Position, Search
 from .state import DruzbartState
 
 # The game is typed loosely here: the game module imports this one (on first use), and a type-only

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...cards import Card
-from ...model import Deal, Outcome
+from ...core.cards import Card
+from ...core.values import Deal, Outcome
 
 Play = tuple[int, Card]
 
@@ -31,7 +31,7 @@ class DealScore:
 @dataclass(frozen=True)
 class DruzbartState:
     """One position. ``dealing`` is set between deals, when the next dealer must deal (a chance move).
-    Without ``__slots__``, so that a move copies it with :func:`~oldtricks.model.evolve`.
+    Without ``__slots__``, so that a move copies it with :func:`~oldtricks.core.game.evolve`.
 
     Per-side tuples have one entry per team (Drużbart) or per player (Clock Druzbart).
     ``rng`` is the state of the generator that shuffles the later deals, so a game replays exactly.

@@ -1,6 +1,6 @@
-"""The strong bot's side of Drużbart and Clock Druzbart (:mod:`oldtricks.strong`).
+"""The strong bot's side of Drużbart and Clock Druzbart (:mod:`oldtricks.analysis.strong`).
 
-What a seat knows of the hands it cannot see is :class:`oldtricks.hiddenhands.SeatKnowledge` with these
+What a seat knows of the hands it cannot see is :class:`oldtricks.analysis.hiddenhands.SeatKnowledge` with these
 hooks: the deal in play began where the state's deal did; the cards played are the deal's moves; nobody
 shows a card; every card played was one the rules allowed (druzbart.head: a player who did not head the
 trick holds nothing that would have headed it).
@@ -27,18 +27,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ...cards import Card
-from ...hiddenhands import Hands, SeatKnowledge
-from ...model import Game, Move, evolve
-from ...prng import Rng
-from ...strong import BUDGET, BoundedSearch, Knowledge, OutOfBudget, Record
+from ...analysis.hiddenhands import Hands, SeatKnowledge
+from ...analysis.strong import BUDGET, BoundedSearch, Knowledge, OutOfBudget, Record
+from ...core.cards import Card
+from ...core.game import Game, evolve
+from ...core.moves import Move
+from ...core.prng import Rng
 from . import solver
 from .clock import ClockDruzbart
 from .state import DruzbartState
 
 
 class Hooks:
-    """What a Drużbart seat sees (see :class:`oldtricks.hiddenhands.TableHooks`)."""
+    """What a Drużbart seat sees (see :class:`oldtricks.analysis.hiddenhands.TableHooks`)."""
 
     def deal_start(self, record: Record) -> int:
         states = record.states
@@ -76,7 +77,7 @@ class Hooks:
 
 
 class Strong:
-    """The adapter :func:`oldtricks.strong.adapter_of` finds."""
+    """The adapter :func:`oldtricks.analysis.strong.adapter_of` finds."""
 
     hooks = Hooks()
     budget = BUDGET

@@ -4,8 +4,8 @@ the narration alike: the pack, the ranking, the seats and the sides they play fo
 The game builds one; the bots and the view take it instead of the game, so no module of this
 package needs the game class (``tests/test_imports.py`` checks that none imports it back).
 
->>> from oldtricks.cards import GERMAN_36
->>> from oldtricks.seats import Seats
+>>> from oldtricks.core.cards import GERMAN_36
+>>> from oldtricks.core.seats import Seats
 >>> from oldtricks.games.druzbart.ranking import Ranking
 >>> table = Table(GERMAN_36, Ranking.from_options("braus", "unbeatable", "duds"),
 ...               Seats(("South", "West", "North", "East"), (0, 1, 0, 1)), ((0, 2), (1, 3)), 6)
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...cards import Pack
-from ...seats import Seats
+from ...core.cards import Pack
+from ...core.seats import Seats
 from .ranking import Ranking
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...i18n import _
+from ...core.i18n import _
 from . import narrate
 from .state import DealScore, DruzbartState
 from .table import Table

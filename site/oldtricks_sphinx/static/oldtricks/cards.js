@@ -37,7 +37,7 @@ export function cardName(text, pattern) {
   if (!isCard(text, pattern)) return String(text);
   if (text === "??") return t("hidden card");
   const p = pat(pattern);
-  // the engine's card names in the page's language (its catalogs: oldtricks/cards.py); a German-suited card's
+  // the engine's card names in the page's language (its catalogs: oldtricks/core/cards.py); a German-suited card's
   // name is one message, its suit agreeing with its rank ("niżnik żołędny")
   if (p === "german") return pt("German card", `${RANKS.german[text[0]]} of ${SUITS.german[text[1]]}`);
   return t("{rank} of {suit}", {rank: pt("rank", RANKS[p][text[0]]), suit: pt("French suit", SUITS[p][text[1]])});

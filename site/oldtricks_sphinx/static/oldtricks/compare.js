@@ -1,7 +1,7 @@
 // Two readings side by side: the viewer's board shows the deal under the option the reader chose,
 // and a second board beside it (under it on a narrow screen: widget.css) shows the same step as the
 // scenario is written; each board has a caption that says which reading it is. The engine says where
-// the two part and why (oldtricks/readings.py, live ops `compare` and `find_parting`); this module
+// the two part and why (oldtricks/analysis/readings.py, live ops `compare` and `find_parting`); this module
 // only draws its answer, marks that step (the viewer's data-diverge-step, the move list) and jumps
 // there. It is imported when the reader first chooses another rule: viewers that never compare
 // carry none of its nodes.

@@ -1,4 +1,4 @@
-// A page's viewers' data, as the build stores it (scenario.py, engine/oldtricks/framepack.py): read
+// A page's viewers' data, as the build stores it (scenario.py, engine/oldtricks/scenarios/framepack.py): read
 // once per page, unpacked, and each viewer's frames rebuilt from their patches.
 //
 // Exports: readData(root) -> Promise<data>, prefetchMore() -> Promise, applyPatch(old, patch),
@@ -9,7 +9,7 @@
  * `<script type="application/json" id="oldtricks-page">` with each game's options and the rules the
  * viewers name (shared), and each viewer's own data by scenario id. The build stores it compressed
  * (`packed`: raw DEFLATE, base64) with every frame after a viewer's first as a patch against the frame
- * before it (engine/oldtricks/framepack.py); both are undone here. Frames are shared between steps
+ * before it (engine/oldtricks/scenarios/framepack.py); both are undone here. Frames are shared between steps
  * where they did not change: treat them as read-only.
  */
 export async function readData(root) {
@@ -63,7 +63,7 @@ export async function prefetchMore() {
   if (page.more) await loadMore(page).catch(() => {}); // a viewer that needs it tries again
 }
 
-/** Undo a patch of engine/oldtricks/framepack.py (which documents the forms): the value `patch` makes of `old`. */
+/** Undo a patch of engine/oldtricks/scenarios/framepack.py (which documents the forms): the value `patch` makes of `old`. */
 export function applyPatch(old, patch) {
   if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;
   if ("~s" in patch) {

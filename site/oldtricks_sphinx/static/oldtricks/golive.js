@@ -67,7 +67,7 @@ export class Live {
     this.seat = null;      // seat the reader plays
     this.busy = false;
     this.pace = 700;       // ms between the engine's moves as they are shown
-    this.level = "simple"; // the bots' level (oldtricks.levels): the engine says what each does
+    this.level = "simple"; // the bots' level (oldtricks.analysis.levels): the engine says what each does
     this.levels = null;    // {level: words}, from the engine once it is loaded
     this.options = Array.isArray(w.data.options) ? w.data.options : [];
     this.book = Object.fromEntries(this.options.map((o) => [o.key, o.value ?? o.default]));

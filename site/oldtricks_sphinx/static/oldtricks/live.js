@@ -4,7 +4,7 @@
 //   const engine = await getEngine({ onProgress: (fraction, label) => … });   // fraction 0..1
 //   await engine.open(key, spec, options)      -> {ok: true, frames: [...]} | {ok: false, error, rule}
 //   await engine.play(key, step, move, bots)   -> same shape; frames for steps step+1 onward
-//   await engine.call(op, args)                -> whatever oldtricks.live.call(op, args_json) returns, parsed
+//   await engine.call(op, args)                -> whatever oldtricks.live.api.call(op, args_json) returns, parsed
 //
 // One engine (one module Worker running Pyodide) per page, memoised: every getEngine() call
 // returns the same promise; each call's onProgress is subscribed and first receives the latest

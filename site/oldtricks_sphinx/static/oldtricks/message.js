@@ -22,7 +22,7 @@ export function setMessage(w, text, {kind = "info", rule = null, field = null, k
   if (input) { input.focus({preventScroll: true}); input.select(); }
 }
 
-/** Show a refused move: the engine's one form of refusal (oldtricks/refusal.py), from a live
+/** Show a refused move: the engine's one form of refusal (oldtricks/core/refusal.py), from a live
  * table, a sandbox or a lesson's frame alike: {text (or error), rule, rule_title, status}. */
 export function refuse(w, r) {
   const text = (r && (r.text || r.error)) || t("The engine refused that move.");

@@ -1,6 +1,6 @@
 // The live engine's operations, by name: what each takes -> what it gives besides "ok" (?: may be left out).
-// Written from oldtricks.live.OPERATIONS by `python site/oldtricks_runtime operations`: do not edit.
-// worker.js answers these through oldtricks.live.call, and no other besides its own.
+// Written from oldtricks.live.api.OPERATIONS by `python site/oldtricks_runtime operations`: do not edit.
+// worker.js answers these through oldtricks.live.api.call, and no other besides its own.
 export const ENGINE_OPERATIONS = {
   version: "{} -> {version}",
   language: "{lang} -> {lang, langs}",

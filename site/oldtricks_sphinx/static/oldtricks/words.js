@@ -1,5 +1,5 @@
 // The widget's own words (buttons, counters, labels for screen readers) in the page's language. They are
-// messages of the engine's catalogs (oldtricks/widgetwords.py lists them, in English, the source text);
+// messages of the engine's catalogs (oldtricks/core/widgetwords.py lists them, in English, the source text);
 // a German or Polish edition carries their translations in <script type="application/json"
 // id="oldtricks-words">, written by the build (site/oldtricks_sphinx/language.py). The English edition
 // carries none: each message is its own English. The widget writes no sentence of its own: t() looks the

@@ -20,8 +20,8 @@
 //   op "make_snapshot" args as "init": a fresh start that makes the memory snapshot and keeps it
 //                   -> result as "init", snapshot: "made" | "not stored" (once kept, or refused)
 //   op "engine_files" -> {ok, written}: the engine's files are on the worker's file system (see init)
-//   every op of ENGINE_OPERATIONS (operations.js: oldtricks.live.OPERATIONS, with what each takes and
-//   gives; open_table and play among them), args (object, or a JSON string) -> oldtricks.live.call(op,
+//   every op of ENGINE_OPERATIONS (operations.js: oldtricks.live.api.OPERATIONS, with what each takes and
+//   gives; open_table and play among them), args (object, or a JSON string) -> oldtricks.live.api.call(op,
 //   args_json). An op not in OPERATIONS below is an error.
 //   Results are the JSON.parse of the string the Python function returns.
 // Messages out:  {id, ok: true, result} | {id, ok: false, error, traceback?}
@@ -215,8 +215,8 @@ async function installEngine(snapshot, wheelBytes, ms, t0) {
     // trusting it: a damaged snapshot falls back to a fresh start.
     progress(0.95, "Importing the engine", true);
     try {
-      live = pyodide.pyimport("oldtricks.live");
-      pyodide.runPython("import oldtricks.live, oldtricks.registry");
+      live = pyodide.pyimport("oldtricks.live.api");
+      pyodide.runPython("import oldtricks.live.api, oldtricks.core.registry");
     } catch (err) {
       console.warn("oldtricks: the restored engine fails, starting afresh:", err?.message ?? err);
       return false;
@@ -235,7 +235,7 @@ async function installEngine(snapshot, wheelBytes, ms, t0) {
   unpack(wheel);
   ms.unpacked = performance.now() - t0;
   progress(0.95, "Importing the engine", true);
-  live = pyodide.pyimport("oldtricks.live");
+  live = pyodide.pyimport("oldtricks.live.api");
   return true;
 }
 
@@ -262,8 +262,8 @@ const json = (value, fallback) => (typeof value === "string" ? value : JSON.stri
 const engine = (op, args) => live.call(op, json(args, {}));
 
 // Every operation the worker answers besides "init" and "make_snapshot", one row each: the engine's, named
-// in operations.js (written from oldtricks.live.OPERATIONS, the one table of them) and answered by
-// oldtricks.live.call; and the worker's own, which look at the worker itself.
+// in operations.js (written from oldtricks.live.api.OPERATIONS, the one table of them) and answered by
+// oldtricks.live.api.call; and the worker's own, which look at the worker itself.
 const OPERATIONS = {
   ...Object.fromEntries(Object.keys(ENGINE_OPERATIONS).map((op) => [op, engine])),
   // whether the engine's files are on the worker's file system yet (after a restore they come later: init)

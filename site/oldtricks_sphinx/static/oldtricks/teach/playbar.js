@@ -5,7 +5,7 @@ import { h, put } from "../dom.js";
 import { cardChip, cardName, isCard } from "../cards.js";
 import { seatName } from "../table.js";
 
-export const NOTE_LIMIT = 5000; // as links keep them (oldtricks.links)
+export const NOTE_LIMIT = 5000; // as links keep them (oldtricks.scenarios.links)
 
 export class PlayBar {
   /** sb: the sandbox ({widget, bots: Set, level, levels, busy, play(move), advance(), setBots(seats),

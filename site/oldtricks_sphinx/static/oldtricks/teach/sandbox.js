@@ -1,7 +1,7 @@
 // The sandbox (a `.oldtricks-sandbox` element, written by the {sandbox} directive): deal any game by
 // seed or by hand, choose its rules and the seats the engine plays, play, write a note on any step,
 // then copy a link or download a scenario file. The engine decides everything — deals, legal moves,
-// the bots' moves, links (`v1;…`, oldtricks.links) and files (oldtricks.export); this module draws
+// the bots' moves, links (`v1;…`, oldtricks.scenarios.links) and files (oldtricks.scenarios.export); this module draws
 // the forms and forwards clicks.
 //
 // The game in progress lives in the engine as table "sandbox"; the page keeps its link in the
@@ -60,7 +60,7 @@ export class Sandbox {
     this.engine = null;
     this.widget = null;
     this.bots = new Set();
-    this.level = "simple";  // the level of the seats the engine plays (oldtricks.levels)
+    this.level = "simple";  // the level of the seats the engine plays (oldtricks.analysis.levels)
     this.levels = null;     // {level: words}, from the engine
     this.busy = false;
     this.link = "";

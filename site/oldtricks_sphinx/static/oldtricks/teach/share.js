@@ -1,4 +1,4 @@
-// Share links of the sandbox: the engine writes the link (oldtricks.links, `v1;g=…`), holding the whole
+// Share links of the sandbox: the engine writes the link (oldtricks.scenarios.links, `v1;g=…`), holding the whole
 // game (options, deal, moves, step, viewer, notes); it opens in the game's sandbox page. (A viewer on
 // any other page links to what it shows on its own page: widget.js, copyLink.) The build lists those
 // pages on every page: <meta name="oldtricks-sandboxes" content='{"bettelmann":

@@ -1,6 +1,6 @@
 // The study page (a `.oldtricks-study` element, written by the {study} directive): a teacher makes a
 // study — several deals, each a chapter with a title, notes and questions — and shares it as one link
-// (`#s1;…`, oldtricks.study) or one file; a student opens the link and works through it. The engine
+// (`#s1;…`, oldtricks.scenarios.study) or one file; a student opens the link and works through it. The engine
 // reads, checks and writes every study (the live operations study_*); this module draws the forms and
 // forwards clicks. Every text a study carries is shown as text (dom.js writes text nodes only).
 //

@@ -1,0 +1,136 @@
+"""What the solver says about a position: every legal move with its value under best play by all.
+
+A game's solver (its ``analyse`` method) fills an :class:`Analysis`; the CLI prints it and the live API
+sends :meth:`Analysis.as_json` to the viewer, which shows it as written: the words come from here and
+from the game, never from the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.i18n import _
+from ..core.moves import Move
+from .search import Position, Search
+
+
+@dataclass(frozen=True, slots=True)
+class MoveValue:
+    """One legal move, its value (what :attr:`Analysis.measure` says), the best continuation after it
+    (moves of every seat, in order) and what that means in words; ``outcome`` names the ending where the
+    value alone does not (Bettelmann: win, lose, endless, capped)."""
+
+    move: Move
+    value: int
+    line: tuple[Move, ...]
+    text: str
+    outcome: str = ""
+
+    def as_json(self, best: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "move": str(self.move),
+            "value": self.value,
+            "line": [str(m) for m in self.line],
+            "text": self.text,
+            "best": best,
+        }
+        if self.outcome:
+            out["outcome"] = self.outcome
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The solver's answer for one position: the seat to move, what the values mean, the moves best first,
+    and a note on how to read them (three players have no single best play, say)."""
+
+    to_move: int
+    measure: str
+    moves: tuple[MoveValue, ...]
+    note: str = ""
+
+    @property
+    def best(self) -> MoveValue:
+        return self.moves[0]
+
+    def value_of(self, move: Move) -> MoveValue | None:
+        return next((m for m in self.moves if m.move == move), None)
+
+    def is_best(self, move: MoveValue) -> bool:
+        """Whether ``move`` is as good as the best: the same value and the same ending (moves come best
+        first, and two moves of the same value and ending are equally good; in Bettelmann an endless game
+        and one stopped at the cap are both worth 0)."""
+        return (move.value, move.outcome) == (self.best.value, self.best.outcome)
+
+    def as_json(self, step: int | None = None) -> dict[str, Any]:
+        """The analysis for the viewer; each move says whether it is among the best (``best``), so the
+        page marks them without comparing values itself."""
+        return {
+            "step": step,
+            "to_move": self.to_move,
+            "measure": self.measure,
+            "note": self.note,
+            "moves": [m.as_json(self.is_best(m)) for m in self.moves],
+        }
+
+    def render(self, names: Sequence[str]) -> str:
+        """The analysis as lines of text for the terminal."""
+        out = [_("{seat} to play. Values: {measure}.").format(seat=names[self.to_move], measure=self.measure)]
+        if self.note:
+            out.append(self.note)
+        width = max(len(str(m.move)) for m in self.moves)
+        for m in self.moves:
+            line = " ".join(str(x) for x in m.line)
+            out.append(f"  {m.move!s:<{width}}  {m.value:>4}  {m.text}" + (f"  [{line}]" if line else ""))
+        return "\n".join(out)
+
+
+def rank_moves(
+    search: Search,
+    pos: Position,
+    move_of: Callable[[int, int], Move],
+    total: Callable[[int], int],
+    text_of: Callable[[int], str],
+) -> tuple[MoveValue, ...]:
+    """Every legal card of the seat to move in ``pos``, valued by ``search`` (whose side "ours" is the
+    mover's), best first. ``total`` turns the value of the rest of the deal into the value shown (tricks
+    or points already taken added), ``text_of`` says a shown value in words, ``move_of(seat, card)`` is
+    the game's move for a card number."""
+    legal = search.model.legal(pos.hands[pos.turn], [c for _, c in pos.trick])
+    rows = []
+    cards = _bits_high_first(legal, search)
+    values, lines = _searched(search, pos, cards)
+    for card, found, plays in zip(cards, values, lines, strict=True):
+        value = total(found)
+        line = tuple(move_of(s, c) for s, c in plays)
+        rows.append(MoveValue(move_of(pos.turn, card), value, line, text_of(value)))
+    rows.sort(key=lambda m: -m.value)  # stable: equal values keep the strong-card-first order
+    return tuple(rows)
+
+
+# The numbers rank_moves finds, for a caller that asks for the same position again in another language
+# (the site's editions, oldtricks_sphinx/solved.py): None, or a dict it fills and reads, keyed by the
+# position, each value [values, lines] as JSON keeps them. The words are always said anew.
+SOLVED: ContextVar[dict[str, Any] | None] = ContextVar("SOLVED", default=None)
+
+
+def _searched(search: Search, pos: Position, cards: list[int]) -> tuple[list[int], list[list[list[int]]]]:
+    """Each card's value and best line, found by ``search`` or read from :data:`SOLVED`."""
+    kept = SOLVED.get()
+    key = repr((pos, cards, search.ours))
+    if kept is not None and key in kept:
+        values, lines = kept[key]
+        return values, lines
+    found = search.values(pos, cards)
+    out = [found[card] for card in cards], [[[s, c] for s, c in search.line(pos, card)] for card in cards]
+    if kept is not None:
+        kept[key] = list(out)
+    return out
+
+
+def _bits_high_first(mask: int, search: Search) -> list[int]:
+    cards = [c for c in range(search.model.cards) if mask >> c & 1]
+    return sorted(cards, key=lambda c: -search.priority(c))

@@ -1,0 +1,199 @@
+"""The strong bots: from one seat's own view, sample the hidden cards, solve each sample, play the best move.
+
+The simple bot of each game (``game.bot_move``) plays by rules of thumb. The strong bot, at a move where
+it has a choice, asks the game's adapter (the module ``strong`` of the game's package, found at run time,
+so the core imports no game) what the seat to move knows: its own cards, the moves and the table's
+words so far, the hand sizes. The adapter draws hidden hands that agree with all of it (the cards each
+seat has shown, the suits it has shown void, its bids and proofs: the game's own rules replay every move
+on the sampled hands and must say the same words), and solves each sample with the game's double-dummy
+solver, every hand of the sample known. The move with the best total over the samples is played; a tie
+goes to the move the simple bot would make.
+
+The work per move is a budget of search nodes (Bettelmann: choices visited), never the wall clock, so a
+seeded game replays the same in CPython and in Pyodide. Where the budget does not allow :attr:`Budget.least`
+samples to be solved (a deal's first tricks, say), the strong bot makes the simple bot's move and says so
+in its :class:`Decision`; so it does where the game has no solver for the position (Drogue's bidding).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any, Protocol
+
+from ..core.game import Game
+from ..core.moves import Move
+from ..core.prng import Rng
+from .search import Counters, Search, TrickModel
+
+
+class OutOfBudget(Exception):
+    """A search spent the nodes it was given (raised inside :class:`BoundedSearch`)."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The work a strong bot may do for one move: ``nodes`` over every sample (search nodes; Bettelmann:
+    choices visited), at most ``samples`` samples, at least ``least`` solved (fewer: the simple move),
+    and ``tries`` deals drawn per sample kept (a draw the replay refuses is drawn again)."""
+
+    nodes: int = 16_000
+    samples: int = 8
+    least: int = 3
+    tries: int = 40
+
+    @property
+    def per_sample(self) -> int:
+        """No sample may take more than its share of the nodes that :attr:`least` samples need."""
+        return self.nodes // self.least
+
+
+class BoundedSearch(Search):
+    """:class:`~oldtricks.analysis.search.Search` that stops, raising :class:`OutOfBudget`, after ``limit`` nodes."""
+
+    def __init__(self, model: TrickModel, ours: Sequence[bool], priority: Sequence[int] | None, limit: int) -> None:
+        super().__init__(model, ours, priority)
+        self.limit = limit
+
+    def _play(
+        self,
+        hands: list[int],
+        trick: list[tuple[int, int]],
+        cards: list[int],
+        seat: int,
+        counters: Counters,
+        alpha: int,
+        beta: int,
+        first: int = -1,
+    ) -> int:
+        if self.nodes >= self.limit:
+            raise OutOfBudget
+        return super()._play(hands, trick, cards, seat, counters, alpha, beta, first)
+
+
+class Record(Protocol):
+    """A line of play as a seat at the table met it: ``states[i]`` after ``moves[i]`` (``moves[0]`` is None:
+    the deal), and ``events[i]``, what the table was told of that move (:class:`oldtricks.scenarios.replay.Line`)."""
+
+    @property
+    def game(self) -> Game[Any]: ...
+
+    @property
+    def states(self) -> Sequence[Any]: ...
+
+    @property
+    def moves(self) -> Sequence[Move | None]: ...
+
+    @property
+    def events(self) -> Sequence[Sequence[Any]]: ...
+
+
+class Knowledge(Protocol):
+    """What the seat to move knows of the hidden cards, able to draw states that agree with it."""
+
+    def sample(self, rng: Rng, tries: int) -> Any | None:
+        """A full position (every hand dealt from the draw) that agrees with the seat's knowledge, or None
+        when ``tries`` draws found none."""
+        ...
+
+
+class Adapter(Protocol):
+    """A game's side of the strong bot (its package's ``strong`` module, as ``ADAPTER``); ``budget`` is its
+    work per move, in its own unit."""
+
+    budget: Budget
+
+    def knowledge(self, record: Record) -> Knowledge | str:
+        """What the seat to move at the record's end knows; or, where the strong bot does not search this
+        move, why (in words)."""
+        ...
+
+    def solve(self, game: Game[Any], state: Any, legal: Sequence[Move], limit: int) -> tuple[dict[Move, int], int]:
+        """Each legal move's value for the seat to move in ``state`` (higher is better) with best play by
+        all, and the work spent; raises :class:`OutOfBudget` past ``limit``."""
+        ...
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the strong bot did: the move, the samples solved, the work spent, each move's mean value over
+    the samples, and ``reason``: why it made the simple bot's move instead ("" when it searched)."""
+
+    move: Move
+    samples: int = 0
+    work: int = 0
+    values: Mapping[str, float] = field(default_factory=dict)
+    reason: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "move": str(self.move),
+            "samples": self.samples,
+            "work": self.work,
+            "values": dict(self.values),
+            "reason": self.reason,
+        }
+
+
+BUDGET = Budget()
+_ADAPTERS: dict[type[Any], Adapter] = {}
+
+
+def adapter_of(game: Game[Any]) -> Adapter:
+    """The game's adapter: ``ADAPTER`` of the ``strong`` module beside the game's own (imported on first use)."""
+    cls = type(game)
+    got = _ADAPTERS.get(cls)
+    if got is None:
+        package = cls.__module__.rsplit(".", 1)[0]
+        got = _ADAPTERS[cls] = import_module(f"{package}.strong").ADAPTER
+    return got
+
+
+def decide(record: Record, rng: Rng, budget: Budget | None = None) -> Decision:
+    """The strong bot's move for the seat to move at the end of ``record`` (see the module's docstring);
+    ``budget``: the game's own (:attr:`Adapter.budget`) unless given."""
+    game = record.game
+    state = record.states[-1]
+    legal = game.legal_moves(state)
+    if not legal:
+        raise ValueError("the game is over: no move to make")
+    simple = game.bot_move(state, Rng(rng.next_u64()))  # the fallback, and the tie-break
+    if len(legal) == 1:
+        return Decision(legal[0], reason="the only legal move")
+    adapter = adapter_of(game)
+    budget = budget or adapter.budget
+    known = adapter.knowledge(record)
+    if isinstance(known, str):
+        return Decision(simple, reason=known)
+    totals = dict.fromkeys(legal, 0)
+    solved = spent = 0
+    while solved < budget.samples and spent < budget.nodes:
+        sample = known.sample(rng, budget.tries)
+        if sample is None:
+            break
+        try:
+            values, used = adapter.solve(game, sample, legal, min(budget.per_sample, budget.nodes - spent))
+        except OutOfBudget:
+            spent = budget.nodes
+            break
+        spent += used
+        solved += 1
+        for move in legal:
+            totals[move] += values[move]
+    if solved < budget.least:
+        why = (
+            "no deal of the hidden cards agrees with the play"
+            if solved == 0 and spent == 0
+            else (f"the budget of {budget.nodes:,} solves {solved} of the {budget.least} samples needed here")
+        )
+        return Decision(simple, solved, spent, reason=why)
+    top = max(totals.values())
+    best = [m for m in legal if totals[m] == top]
+    move = simple if simple in best else best[0]
+    return Decision(move, solved, spent, {str(m): totals[m] / solved for m in legal})
+
+
+def strong_move(record: Record, rng: Rng, budget: Budget | None = None) -> Move:
+    """The strong bot's move (:func:`decide`)."""
+    return decide(record, rng, budget).move

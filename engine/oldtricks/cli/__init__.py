@@ -1,0 +1,1 @@
+"""The command line (``python -m oldtricks``): :mod:`oldtricks.cli.main`, and play in the terminal."""

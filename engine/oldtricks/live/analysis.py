@@ -1,0 +1,87 @@
+"""The live engine's readings and analysis (:mod:`oldtricks.live.api`), on an open table (``key``): where
+another reading parts from the scenario as written, a deal where they part, and the solver's values of
+every legal move with the best line in words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..analysis.gamebook import line_words, solving_words
+from ..analysis.readings import FIND_TRICKS, FIND_TRIES, compare, find_parting_deal, not_found
+from ..errors import OldtricksError
+from ..scenarios.replay import Line, replay, start
+from ..scenarios.scenario import from_spec
+from .tables import OPTIONS, SPECS, TABLES, step_of, table
+
+LINE_WORDS = 8  # moves of the best line told in words by the analysis
+
+
+def compare_readings(args: dict[str, Any]) -> dict[str, Any]:
+    """Where table ``key`` (opened under other options) parts from its scenario as written, and why
+    (:func:`oldtricks.analysis.readings.compare`); ``frames: true`` adds both readings' frames."""
+    key, _line = table(args)
+    said = compare(from_spec(SPECS[key]), OPTIONS.get(key, {}))
+    if not args.get("frames"):
+        said.pop("frames")
+        said.pop("book")
+    return said
+
+
+def count(args: dict[str, Any], name: str, default: int, high: int) -> int:
+    value = args.get(name, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= high:
+        raise OldtricksError(f"{name} must be a whole number from 1 to {high}, not {value!r}")
+    return value
+
+
+def find_parting(args: dict[str, Any]) -> dict[str, Any]:
+    """Search seeded deals (from ``first``) for one where table ``key``'s options and the scenario as
+    written part, soonest within ``tricks`` tricks, else later in the game; the table becomes that deal
+    under its options (none: an error that says why, in words). Answers
+    :func:`oldtricks.analysis.readings.find_parting_deal`'s finding, both readings' frames included."""
+    key, _line = table(args)
+    tricks = count(args, "tricks", FIND_TRICKS, 20)
+    tries = count(args, "tries", FIND_TRIES, 1_000)
+    first = count(args, "first", 1, 1 << 32)
+    options = OPTIONS.get(key, {})
+    scenario = from_spec(SPECS[key])
+    found = find_parting_deal(scenario, options, tricks=tricks, tries=tries, first_seed=first)
+    if found is None:
+        raise OldtricksError(not_found(start(scenario, options).game, options, first, tries))
+    TABLES[key] = replay(from_spec(found["spec"]), options, lenient=True).line
+    SPECS[key] = found["spec"]
+    return found
+
+
+def shown(args: dict[str, Any]) -> tuple[Line, int]:
+    """The line and step an analysis is asked about: ``step`` (default: the last) of table ``key``, or
+    of the line of ``moves`` (notation, from the deal, under the options the table was opened with:
+    the line the reader is looking at, which need not be the table's)."""
+    key, line = table(args)
+    if "moves" in args:
+        moves = args["moves"]
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise OldtricksError("moves must be a list of moves in notation")
+        line = start(from_spec(SPECS[key]), OPTIONS.get(key, {}))
+        for n, text in enumerate(moves, start=1):
+            try:
+                line.push(line.game.parse_move(line.states[-1], text))
+            except OldtricksError as exc:
+                raise OldtricksError(f"step {n}: {exc}") from None
+    return line, step_of(args, line)
+
+
+def analyse(args: dict[str, Any]) -> dict[str, Any]:
+    """The solver's values of every legal move of the position :func:`shown` names. ``line_words``:
+    what happens on the best line, in the game's own narration, for the first :data:`LINE_WORDS` moves."""
+    line, step = shown(args)
+    game, state = line.game, line.states[step]
+    said = game.analyse(state).as_json(step)
+    best = said["moves"][0]
+    return {"analysis": said, "line_words": line_words(game, state, [best["move"], *best["line"]], LINE_WORDS)}
+
+
+def analysis_plan(args: dict[str, Any]) -> dict[str, Any]:
+    """What ``analyse`` will do for the same request, in words, answered at once (the solver may take a while)."""
+    line, step = shown(args)
+    return {"text": solving_words(line.game, line.states[step])}
