@@ -184,7 +184,7 @@ def decode(text: str) -> dict[str, Any]:
 
 def decode_line(text: str) -> tuple[dict[str, Any], Line]:
     """:func:`decode`, and the line it replayed, with the link's notes, rule ids and questions on it (as
-    :func:`oldtricks.replay.replay` of the spec would give, without playing the moves again)."""
+    :func:`oldtricks.scenarios.replay.replay` of the spec would give, without playing the moves again)."""
     fields = _fields(text)
     name = fields["g"]
     if name not in GAMES:
