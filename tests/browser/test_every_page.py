@@ -5,7 +5,9 @@
 - it loads from the local server alone, and every viewer on it starts (test_site_pages.py);
 - no text on it is drawn under 11 px (test_readable.py);
 - at the desktop's width, axe-core finds nothing, light and dark (test_axe.py; on an edition's translated pages,
-  the English pages' markup and colours in other words, the rules that read colours only on the English ones).
+  the English pages' markup and colours in other words, the rules that read colours only on the English ones);
+- a rules page, every fold closed, is read in at most 15 screens at the desktop's width and 25 at the
+  phone's (test_site_pages.py).
 
 One load serves every check: the layout's first second is read before anything is opened; then the
 page's folded examples are opened and every viewer drawn, as a reader scrolling down would, for the rest.
@@ -22,7 +24,7 @@ import pytest
 from test_axe import THEMED, report, violations
 from test_layout_shift import LATE, LIMIT, OBSERVE, pages_to_measure, shifts
 from test_readable import FLOOR, SMALL_PLOT_TEXT, SMALL_TEXT
-from test_site_pages import pages_to_load
+from test_site_pages import RULES_PAGES, folds_closed_length, pages_to_load
 
 from conftest import SiteServer, edition_of, embedded, open_folds, sample_pages, translated, wait_mounted
 
@@ -141,6 +143,7 @@ def audit_at_a_desktops_width(page: Any, site_server: SiteServer, name: str, che
         page.emulate_media(color_scheme="light")
     if "read" in checks:
         wrong += small_text(page, cards=True)
+    wrong += folds_closed_length(page, name)  # last: it closes the page's folds
     served = site_server.log[start:]
     wrong += [f"answered {status}: {method} {path}" for method, path, status, _ in served if status >= 400]
     return wrong
@@ -173,6 +176,7 @@ def test_every_page_at_a_phones_width(live_page: Any, site_server: SiteServer, p
         wrong = first_seconds(live_page, site_server, name, PHONE, watch=True)
         wrong += everything_drawn(live_page)
         wrong += small_text(live_page, cards=False)
+        wrong += folds_closed_length(live_page, name)  # last: it closes the page's folds
         if wrong:
             found[name] = wrong
     assert not found, f"at {PHONE['width']} px:\n" + "\n".join(f"{n}: {w}" for n, ws in found.items() for w in ws)
@@ -189,6 +193,9 @@ def test_the_pages_audited_stand_for_every_page(site_server: SiteServer) -> None
     assert {"index.html", "bettelmann.html", "search.html", "de/index.html", "pl/index.html"} <= set(checks)
     assert all({"shift", "read", "load", "axe"} <= checks[p] for p in ("druzbart.html", "ledger.html"))
     assert len(checks) > 40 and len(pages_to_measure(root)) > 30, len(checks)
+    # every rules page's length is measured at both widths (folds_closed_length), of each edition walked
+    assert set(RULES_PAGES) <= set(checks) & set(pages_to_measure(root))
+    assert {"de/bettelmann.html", "pl/bettelmann.html"} <= set(checks) & set(pages_to_measure(root))
     # the colours of every translated page audited are checked on its English page, at both widths
     other_words = [p for p in checks if in_other_words(p)]
     assert other_words and all({"shift", "read", "load", "axe"} <= checks[p.split("/", 1)[1]] for p in other_words)
