@@ -10,6 +10,7 @@ import json
 import os
 import shlex
 import shutil
+import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -43,6 +44,7 @@ def _named_tests(session: nox.Session) -> bool:
 @nox.session(python=PYTHON, tags=["check"])
 def lint(session: nox.Session) -> None:
     """Ruff: lint and format check of the engine, the site code, the tests and the benchmarks."""
+    start_chromium_install()
     session.install(*_group("lint"))
     session.run("ruff", "check", "engine", "site", "tests", "noxfile.py", "bench")
     session.run("ruff", "format", "--check", "engine", "site", "tests", "noxfile.py", "bench")
@@ -51,6 +53,7 @@ def lint(session: nox.Session) -> None:
 @nox.session(python=PYTHON, tags=["check"])
 def typecheck(session: nox.Session) -> None:
     """Mypy --strict on the engine, the Sphinx extension (which imports Sphinx and the engine) and the runtime build."""
+    start_chromium_install()
     session.install(*_group("typecheck"))
     session.run("mypy", "--strict", "engine/oldtricks", "site/oldtricks_sphinx", "site/oldtricks_runtime")
 
@@ -60,6 +63,7 @@ def tests(session: nox.Session) -> None:
     """Engine, scenario and CLI tests (pytest + hypothesis) and the engine modules' doctests, then
     `oldtricks check` and `coverage`. The cluster group too: tests/test_stats_cluster.py plays statistics on
     a local Dask cluster (the engine itself needs no Dask)."""
+    start_chromium_install()
     session.install(*_group("test"), *_group("cluster"))
     session.install("-e", ".")
     # --doctest-modules: every engine module's examples run as tests too
@@ -166,15 +170,50 @@ RUNTIME = "site/oldtricks_runtime"  # the runtime build's command line (site/old
 CHROMIUM = Path("/usr/bin/chromium")
 
 
+APT_ENV = {"DEBIAN_FRONTEND": "noninteractive"}
+APT_LOG = ROOT / "build" / "apt-chromium.log"
+# The installation started in the background by the first session of a run that ends with the browser tests
+# (start_chromium_install), which ensure_chromium waits for.
+_installing: list[subprocess.Popen[bytes]] = []
+
+
+def _browser_tests_ahead(argv: list[str]) -> bool:
+    """Whether this nox command line runs the browser tests: ``-t check`` (``--tags=check``), or sessions
+    naming ``browser`` or ``sweep``; not ``-s lint`` alone."""
+    words = [w.split("=", 1)[-1] for w in argv[1:]]
+    tagged = "check" in words and any(w.startswith(("-t", "--tags")) for w in argv)
+    return tagged or bool({"browser", "sweep"} & set(words))
+
+
+def start_chromium_install() -> None:
+    """Debian's Chromium installed by apt-get in the background, when it is missing, we are root and this
+    run ends with the browser tests: the install (mostly the network's time, some 40 s) goes on while the
+    engine's tests and the site's build run. Its output goes to build/apt-chromium.log."""
+    if _installing or CHROMIUM.exists() or os.geteuid() != 0 or not _browser_tests_ahead(sys.argv):
+        return
+    if shutil.which("apt-get") is None:
+        return  # ensure_chromium says what is missing
+    APT_LOG.parent.mkdir(parents=True, exist_ok=True)
+    with APT_LOG.open("wb") as log:
+        script = "apt-get update && apt-get install -y chromium"
+        env = {**os.environ, **APT_ENV}
+        _installing.append(subprocess.Popen(["sh", "-c", script], stdout=log, stderr=subprocess.STDOUT, env=env))
+
+
 def ensure_chromium(session: nox.Session) -> None:
-    """Debian's Chromium for the browser tests: apt-get installs it when missing and we are root."""
+    """Debian's Chromium for the browser tests: apt-get installs it when missing and we are root (or has
+    installed it in the background since the run's first session: its end is waited for here)."""
+    for install in _installing:
+        session.log(f"waiting for the installation of Debian's Chromium (log: {APT_LOG})")
+        if install.wait() != 0:
+            tail = APT_LOG.read_text(errors="replace")[-2000:]
+            session.warn(f"apt-get failed in the background ({APT_LOG}); trying again here:\n{tail}")
     if CHROMIUM.exists():
         return
     if os.geteuid() != 0:
         session.error(f"{CHROMIUM} is missing: install Debian's Chromium (sudo apt-get install -y chromium).")
-    env = {"DEBIAN_FRONTEND": "noninteractive"}
-    session.run("apt-get", "update", external=True, env=env)
-    session.run("apt-get", "install", "-y", "chromium", external=True, env=env)
+    session.run("apt-get", "update", external=True, env=APT_ENV)
+    session.run("apt-get", "install", "-y", "chromium", external=True, env=APT_ENV)
 
 
 # What a build and its tests take from node_modules: each package at the version package-lock.json
@@ -363,6 +402,7 @@ def docs(session: nox.Session) -> None:
     """Sphinx extension tests (tests/site) and its modules' doctests: sample pages built with
     sphinx.testing, and docs/ built with -W (its widget files bundled by esbuild from node_modules:
     npm ci if it is missing or stale)."""
+    start_chromium_install()
     _build_site(session)
     session.install(*_group("test"), *_group("docs"))
     env = {"OLDTRICKS_SITE": str(SITE), **BYTECODE}  # the real docs/ as just built, which the tests read
