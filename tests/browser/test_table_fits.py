@@ -4,7 +4,8 @@ of the other seats and of the trick; no label is cut or broken over two lines; a
 is a touch target of at least 24 x 24 px.
 
 The steps are walked in the page (Next, or "Show me" at a lesson's question), each measured as drawn:
-one page load per viewer, its three widths by resizing the window."""
+one page load per viewer, its widths by resizing the window (all three under `nox -s sweep`; two in turn
+in the README's test command, which walks a third of the viewers)."""
 
 from __future__ import annotations
 
@@ -132,10 +133,21 @@ def embed_pages(root: Path) -> list[str]:
     return [p for p in site_pages(root) if p.startswith("embed/")]
 
 
-def viewer_widths(page: Any) -> list[list[int]]:
-    """[window width, the viewer's width in it] for each of WIDTHS."""
+# The width a viewer of the README's test command's share is not walked at, by its place in its game's share:
+# the first (the longest walk) is walked at a desktop's and a phone's width.
+LEFT_OUT = (768, 390, 1280)
+
+
+def widths_walked(turn: int) -> tuple[int, ...]:
+    """The window widths a viewer is walked at: each of WIDTHS under `nox -s sweep`; in the README's test
+    command two of them, the one left out in turn (``turn``: the viewer's place in its game's share)."""
+    return WIDTHS if sweeping_all() else tuple(w for w in WIDTHS if w != LEFT_OUT[turn % len(LEFT_OUT)])
+
+
+def viewer_widths(page: Any, windows: tuple[int, ...] = WIDTHS) -> list[list[int]]:
+    """[window width, the viewer's width in it] for each of ``windows``."""
     widths = []
-    for window in WIDTHS:
+    for window in windows:
         page.set_viewport_size({"width": window, "height": 900})
         widths.append([window, page.evaluate("() => document.querySelector('.oldtricks-widget').clientWidth")])
     return widths
@@ -185,20 +197,25 @@ def test_the_sweep_share_holds_every_game_and_the_longest_walk(site_server: Site
         share = sweep_share(steps)
         assert steps[share[0]] == max(steps.values()), (game, share)
         assert len(share) == (len(steps) if sweeping_all() else -(-len(steps) // SWEEP_SHARE)), (game, share)
+        # each viewer at two widths or more, the longest walk at a desktop's and a phone's; every width walked
+        walked = [widths_walked(turn) for turn in range(len(share))]
+        assert all(len(w) >= 2 for w in walked) and {1280, 390} <= set(walked[0]), walked
+        assert {w for ws in walked for w in ws} == set(WIDTHS) or len(share) < len(LEFT_OUT), (game, walked)
 
 
 # one test a game: the workers share the walk (some 4,200 steps, each measured at three widths; the
-# README's test command walks a third of the viewers of each game, `nox -s sweep` all: conftest.py)
+# README's test command walks a third of the viewers of each game, each at two of the widths in turn,
+# `nox -s sweep` all of them at all three: conftest.py)
 @pytest.mark.long
 @pytest.mark.sweep
 @pytest.mark.parametrize("game", GAMES)
 def test_every_step_of_every_viewer_fits_its_table(live_page: Any, site_server: SiteServer, game: str) -> None:
     steps = {p: steps_of(site_server.root, p) for p in embed_pages(site_server.root) if p.split("/")[1] == game}
     faults: dict[str, dict[str, list[list[Any]]]] = {}
-    for path in sweep_share(steps):
+    for turn, path in enumerate(sweep_share(steps)):
         live_page.goto(site_server.url + path)
         wait_mounted(live_page)
-        widths = viewer_widths(live_page)
+        widths = viewer_widths(live_page, widths_walked(turn))
         live_page.set_viewport_size({"width": WIDTHS[0], "height": 900})
         for width, found in walk(live_page, widths).items():
             faults[f"{path.removeprefix('embed/').removesuffix('.html')} at {width} px"] = found
