@@ -358,17 +358,30 @@ def _build_site(session: nox.Session) -> None:
     wheel = str(out).strip().splitlines()[-1] if out else str(_engine_wheel())
     shutil.rmtree(SITE, ignore_errors=True)  # no pages or assets left over from an older build
     extra = shlex.split(os.environ.get("OLDTRICKS_SPHINX_ARGS", ""))
-    # English at the root, with the live engine's runtime; then the editions side by side (one per core:
-    # each reads the English site's runtime and writes only its own folder; the caches they share are
-    # written under names of each process's own), each sharing that runtime
+    # The three editions side by side: English at the root, with the live engine's runtime (and its warming
+    # process beside it), each other edition in its folder. An edition's last steps share the English
+    # site's runtime: they wait for the stamp the English build's end writes ("ok", or why it failed); the
+    # English build's last steps leave the editions' folders alone (project.other_editions).
+    stamp = ROOT / "build" / "english-built"
+    stamp.unlink(missing_ok=True)
     before = _children_cpu()
-    times = {"en": _sphinx_build(session, "en", wheel, extra)}
-    english = _children_cpu()
-    times["en"]["cpu_seconds"] = round(english - before, 1)  # its warming process's too
-    with ThreadPoolExecutor(max_workers=len(LANGUAGES)) as pool:
-        built = {language: pool.submit(_sphinx_build, session, language, wheel, extra) for language in LANGUAGES}
-        times.update({language: job.result() for language, job in built.items()})
-    times["editions"] = {"cpu_seconds": round(_children_cpu() - english, 1)}  # the others, side by side
+
+    def english() -> dict[str, float]:
+        try:
+            built = _sphinx_build(session, "en", wheel, extra)
+        except BaseException as failure:
+            stamp.write_text(f"{type(failure).__name__}: {failure}"[:200] or "failed", encoding="utf-8")
+            raise
+        stamp.write_text("ok", encoding="utf-8")
+        return built
+
+    waits = ["-D", f"oldtricks_english_built={stamp}"]
+    with ThreadPoolExecutor(max_workers=1 + len(LANGUAGES)) as pool:
+        built = {"en": pool.submit(english)}
+        for language in LANGUAGES:
+            built[language] = pool.submit(_sphinx_build, session, language, wheel, [*extra, *waits])
+        times = {language: job.result() for language, job in built.items()}
+    times["editions"] = {"cpu_seconds": round(_children_cpu() - before, 1)}  # all three, side by side
     # the editions' build times (wall clock: the machine's load shows in them; CPU seconds: what they cost,
     # whatever else runs), beside the figures of `nox -s bench`
     (ROOT / "build" / "bench").mkdir(parents=True, exist_ok=True)

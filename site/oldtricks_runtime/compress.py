@@ -21,7 +21,7 @@ import hashlib
 import importlib
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from types import ModuleType
 
@@ -50,13 +50,15 @@ def encoders() -> dict[str, Callable[[bytes], bytes]]:
     return out
 
 
-def precompress(outdir: Path, cache: Path | None = None) -> dict[str, int]:
-    """Write the compressed copies of every large file under ``outdir``; return the number written
-    per suffix. ``cache``: the folder of copies kept between builds (None: no cache)."""
+def precompress(outdir: Path, cache: Path | None = None, skip: Collection[str] = ()) -> dict[str, int]:
+    """Write the compressed copies of every large file under ``outdir`` but in its folders named in ``skip``
+    (another build's, written meanwhile); return the number written per suffix. ``cache``: the folder of
+    copies kept between builds (None: no cache)."""
     outdir = Path(outdir)
     made = dict.fromkeys(encoders(), 0)
     codecs = encoders()
-    for path in sorted(p for p in outdir.rglob("*") if p.is_file()):
+    mine = (p for p in outdir.rglob("*") if p.relative_to(outdir).parts[0] not in skip)
+    for path in sorted(p for p in mine if p.is_file()):
         if path.suffix in (".gz", ".br"):
             original = path.with_suffix("")
             if not original.is_file():

@@ -28,6 +28,7 @@ import hashlib
 import json
 import os
 import posixpath
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -36,6 +37,7 @@ __all__ = [
     "runtime_digest",
     "sha256",
     "share_runtime",
+    "wait_for_english",
     "write_manifest",
     "write_service_worker",
 ]
@@ -143,3 +145,27 @@ def share_runtime(outdir: Path, runtime_from: str) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(manifest, indent=1), encoding="utf-8")
     return target
+
+
+def wait_for_english(stamp: Path, seconds: float = 1800, every: float = 0.5) -> None:
+    """Wait until the English build beside this edition's has ended: ``stamp`` then says ``ok``, or why it
+    failed (then this edition fails too: the runtime it shares is not there).
+
+    >>> import tempfile
+    >>> stamp = Path(tempfile.mkdtemp()) / "english"
+    >>> _ = stamp.write_text("ok", encoding="utf-8")
+    >>> wait_for_english(stamp)
+    >>> _ = stamp.write_text("sphinx-build exited with 2", encoding="utf-8")
+    >>> wait_for_english(stamp)
+    Traceback (most recent call last):
+    RuntimeError: the English build failed (sphinx-build exited with 2): this edition shares its runtime
+    """
+    waited = 0.0
+    while not stamp.is_file():
+        if waited >= seconds:
+            raise RuntimeError(f"the English build did not end within {seconds:.0f} s ({stamp} not written)")
+        time.sleep(every)
+        waited += every
+    said = stamp.read_text(encoding="utf-8").strip()
+    if said != "ok":
+        raise RuntimeError(f"the English build failed ({said}): this edition shares its runtime")

@@ -38,7 +38,7 @@ from oldtricks_runtime.runtime import RUNTIME_FILES, RuntimeSetupError, build_wh
 from oldtricks_runtime.warm import finish as finish_warming
 from oldtricks_runtime.warm import start as start_warming
 
-from .project import add_cache_folder
+from .project import add_cache_folder, other_editions
 from .scenario import scenario_embed
 
 __all__ = ["STATIC", "setup_assets", "widget_bundle"]
@@ -119,7 +119,7 @@ def _precompress(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or not _is_html(app) or not app.config.oldtricks_precompress:
         return
     cache = app.config.oldtricks_precompress_cache
-    made = precompress(Path(app.outdir), Path(cache) if cache else None)
+    made = precompress(Path(app.outdir), Path(cache) if cache else None, skip=other_editions(app))
     logger.info(f"oldtricks: precompressed copies written ({', '.join(f'{n} {s}' for s, n in made.items())})")
 
 

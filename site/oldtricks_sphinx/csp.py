@@ -23,12 +23,13 @@ import hashlib
 import re
 from collections.abc import Callable
 from html import escape
-from pathlib import Path
 from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
+
+from .project import own_pages
 
 __all__ = ["HASHES", "POLICY", "inline_script_hashes", "policy", "setup_csp"]
 
@@ -91,11 +92,8 @@ def _meta(
 def _hash_pages(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html" or not app.config.oldtricks_csp:
         return
-    outdir = Path(app.outdir)
     count = 0
-    for path in outdir.rglob("*.html"):
-        if "_static" in path.relative_to(outdir).parts:
-            continue
+    for path in own_pages(app):
         html = path.read_text(encoding="utf-8")
         if HASHES not in html:
             continue  # written by an earlier build, hashes already in place

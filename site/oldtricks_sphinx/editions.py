@@ -42,7 +42,7 @@ from sphinx.util import logging
 from sphinx.util.i18n import docname_to_domain
 from sphinx.util.nodes import extract_messages
 
-from oldtricks_runtime.manifest import share_runtime
+from oldtricks_runtime.manifest import share_runtime, wait_for_english
 
 from .embeds import EMBED_DIR
 from .i18n import _, language_name
@@ -345,6 +345,8 @@ def _touch_up(app: Sphinx, exception: Exception | None) -> None:
 def _share_runtime(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html" or not app.config.oldtricks_runtime_from:
         return
+    if app.config.oldtricks_english_built:
+        wait_for_english(Path(app.config.oldtricks_english_built))
     share_runtime(Path(app.outdir), app.config.oldtricks_runtime_from)
 
 
@@ -362,6 +364,14 @@ def setup_editions(app: Sphinx) -> None:
         "",
         types=frozenset({str}),
         description="the English site, relative to this edition's output, whose live engine it shares",
+    )
+    app.add_config_value(
+        "oldtricks_english_built",
+        "",
+        "",
+        types=frozenset({str}),
+        description="a file written when the English build beside this edition's has ended ('ok', or why it "
+        "failed): the edition waits for it before it shares the runtime ('': the English site is built already)",
     )
     app.add_transform(EditionCheck)
     app.add_transform(LiteralTranslation)

@@ -24,6 +24,8 @@ __all__ = [
     "SCENARIO_ID",
     "add_cache_folder",
     "load_scenario",
+    "other_editions",
+    "own_pages",
     "replay_scenario",
     "scenario_files",
     "scenario_path",
@@ -40,6 +42,22 @@ def add_cache_folder(app: Sphinx, name: str, folder: str, description: str) -> N
     ``build/cache/<folder>`` in the repository; '' keeps none."""
     default = str(repo_root() / "build" / "cache" / folder)
     app.add_config_value(name, default, "", types=frozenset({str}), description=description)
+
+
+def other_editions(app: Sphinx) -> frozenset[str]:
+    """The folders of the other editions inside this build's output: those of every edition but the source
+    language's (the first of ``oldtricks_languages``) when this build is the source language's, else none.
+    The editions are built beside the English site, each into its own folder: the English build's last
+    steps leave their files alone."""
+    languages = list(app.config.oldtricks_languages)
+    return frozenset(languages[1:]) if languages and app.config.language == languages[0] else frozenset()
+
+
+def own_pages(app: Sphinx) -> list[Path]:
+    """The HTML pages this build wrote: under its output, not in ``_static`` nor in another edition's folder."""
+    outdir = Path(app.outdir)
+    skip = {"_static", *other_editions(app)}
+    return [path for path in sorted(outdir.rglob("*.html")) if not skip & {path.relative_to(outdir).parts[0]}]
 
 
 def setup_project(app: Sphinx) -> None:

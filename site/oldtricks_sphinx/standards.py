@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import re
 from html import escape
-from pathlib import Path
 from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
+
+from .project import own_pages
 
 __all__ = ["DESCRIPTION_LENGTH", "describe", "setup_standards", "touch_up"]
 
@@ -87,10 +88,7 @@ def touch_up(html: str) -> str:
 def _touch_up_pages(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
-    outdir = Path(app.outdir)
-    for path in outdir.rglob("*.html"):
-        if "_static" in path.relative_to(outdir).parts:
-            continue
+    for path in own_pages(app):
         html = path.read_text(encoding="utf-8")
         done = touch_up(html)
         if done != html:
