@@ -26,8 +26,8 @@ from sphinx.util.docutils import SphinxDirective
 
 import oldtricks
 from oldtricks.core.datawords import translated
-from oldtricks.core.ledger import LedgerError
-from oldtricks.core.ledgercheck import Entry, implementation_sites, load
+from oldtricks.core.ledger import LedgerError, LedgerRow
+from oldtricks.core.ledgercheck import implementation_sites, load
 from oldtricks.core.registry import all_rules, family_of
 from oldtricks.errors import ScenarioError
 from oldtricks.scenarios.coverage import compute
@@ -146,7 +146,7 @@ class LedgerDirective(SphinxDirective):
 
     @staticmethod
     def _entry_row(
-        entry: Entry, where: list[str], demos: list[str], titles: dict[str, str], line: tuple[str, int]
+        entry: LedgerRow, where: list[str], demos: list[str], titles: dict[str, str], line: tuple[str, int]
     ) -> nodes.row:
         # the citations and notes are the page's messages (the directive's line), the rest the catalogs';
         # Sphinx unwraps a translatable inline at the end of its parent: the work's name has one of its own

@@ -1,18 +1,19 @@
 """The rules ledger's one reader: ``ledger.toml``, the one file where each rule's id, status, statement and
 sources are written, read line by line into its tables.
 
-Two readings rest on it: the engine's rule tables take each rule's row from :func:`rows` (in the browser
-too), and :func:`oldtricks.core.ledgercheck.load` takes the tables whole and checks every field at build
-and test time. The engine's wheel carries the file as ``oldtricks/ledger.toml``; in a source tree it is
-the file at the top of the repository. The browser's trimmed standard library has no TOML parser, and the
-ledger needs none: it is written in a narrow part of TOML (``[works.KEY]`` and ``[[rule]]`` tables of
-``key = "text"`` lines, whole numbers, and one-line arrays of ``{ key = "text" }`` tables), which this
-module reads; ``tests/test_ledger.py`` holds its reading of the ledger equal to :mod:`tomllib`'s.
+Two readings rest on it, and take the same rows (:class:`LedgerRow`): the engine's rule tables take each
+rule's row from :func:`rows` (in the browser too), and :func:`oldtricks.core.ledgercheck.load` checks every
+field of the tables, at build and test time, before it takes their rows (:func:`rows_of`). The engine's
+wheel carries the file as ``oldtricks/ledger.toml``; in a source tree it is the file at the top of the
+repository. The browser's trimmed standard library has no TOML parser, and the ledger needs none: it is
+written in a narrow part of TOML (``[works.KEY]`` and ``[[rule]]`` tables of ``key = "text"`` lines, whole
+numbers, and one-line arrays of ``{ key = "text" }`` tables), which this module reads;
+``tests/test_ledger.py`` holds its reading of the ledger equal to :mod:`tomllib`'s.
 
 >>> rows = read_rows('[works.w]\\ncite = "W 1900"\\n\\n[[rule]]\\nid = "g.a"\\nstatus = "assumed"\\n'
 ...                  'statement = "A \\\\"rule\\\\""\\nsources = [{ work = "w", pages = "p. 2" }]\\n')
->>> rows[0].id, rows[0].status, rows[0].statement, rows[0].cites
-('g.a', 'assumed', 'A "rule"', ('W 1900, p. 2',))
+>>> rows[0].id, rows[0].status, rows[0].statement, rows[0].cites, rows[0].line
+('g.a', 'assumed', 'A "rule"', ('W 1900, p. 2',), 5)
 """
 
 from __future__ import annotations
@@ -23,7 +24,20 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["LedgerError", "LedgerRow", "Tables", "Value", "ledger_path", "read_rows", "read_tables", "rows"]
+__all__ = [
+    "Citation",
+    "LedgerError",
+    "LedgerRow",
+    "Tables",
+    "Value",
+    "Work",
+    "ledger_path",
+    "read_rows",
+    "read_tables",
+    "rows",
+    "rows_of",
+    "works_of",
+]
 
 _HERE = Path(__file__).resolve().parent
 _KEY = re.compile(r"([a-z_]+) = (.+)")
@@ -39,14 +53,52 @@ class LedgerError(ValueError):
 
 
 @dataclass(frozen=True)
+class Work:
+    """A work the ledger cites: a historical account, a modern digest, an outside source, or ours."""
+
+    key: str
+    cite: str
+    author: str
+    title: str
+    kind: str
+    year: int | None = None
+    weight: str | None = None
+
+
+@dataclass(frozen=True)
+class Citation:
+    """One work cited for a rule, with the pages where known and what exactly it supports."""
+
+    work: Work
+    pages: str | None = None
+    note: str | None = None
+
+    @property
+    def cite(self) -> str:
+        """Short form: ``Pierer 1841, pp. 579–580``."""
+        return f"{self.work.cite}, {self.pages}" if self.pages else self.work.cite
+
+
+@dataclass(frozen=True)
 class LedgerRow:
-    """One ``[[rule]]`` of the ledger; ``cites``: each source as ``Work year, pages`` (the work's cite)."""
+    """One ``[[rule]]`` of the ledger, and the line of its ``id`` (of its header when it has none)."""
 
     id: str
     status: str
     statement: str
-    cites: tuple[str, ...]
+    sources: tuple[Citation, ...]
     gap: str | None = None
+    line: int = 0
+
+    @property
+    def game(self) -> str:
+        """The game the rule belongs to: its id's first part."""
+        return self.id.split(".", 1)[0]
+
+    @property
+    def cites(self) -> tuple[str, ...]:
+        """Each source as ``Work year, pages``."""
+        return tuple(source.cite for source in self.sources)
 
 
 @dataclass
@@ -129,23 +181,45 @@ def read_tables(text: str, name: str = "ledger.toml") -> Tables:
 
 def read_rows(text: str, name: str = "ledger.toml") -> tuple[LedgerRow, ...]:
     """The rules of a ledger text, in file order; a line this reader cannot take names its number."""
-    tables = read_tables(text, name)
-    cites = {key: str(work.get("cite", key)) for key, work in tables.works.items()}
+    return rows_of(read_tables(text, name))
+
+
+def works_of(tables: Tables) -> dict[str, Work]:
+    """The works of a ledger's tables by key."""
+    return {key: _work(key, table) for key, table in tables.works.items()}
+
+
+def rows_of(tables: Tables) -> tuple[LedgerRow, ...]:
+    """The rules of a ledger's tables, in file order, each citing its works (a work not written: its key)."""
+    works = works_of(tables)
     out = []
-    for rule in tables.rules:
+    for rule, line in zip(tables.rules, tables.rule_lines, strict=True):
         sources = rule.get("sources", [])
         assert isinstance(sources, list)
-        shown = tuple(
-            f"{cites.get(s['work'], s['work'])}, {s['pages']}" if "pages" in s else cites.get(s["work"], s["work"])
-            for s in sources
+        cited = tuple(
+            Citation(works.get(s["work"]) or _work(s["work"], {}), s.get("pages"), s.get("note")) for s in sources
         )
-        gap = rule.get("gap")
-        out.append(
-            LedgerRow(
-                str(rule["id"]), str(rule["status"]), str(rule["statement"]), shown, None if gap is None else str(gap)
-            )
-        )
+        statement, gap = str(rule["statement"]), _text(rule.get("gap"))
+        out.append(LedgerRow(str(rule["id"]), str(rule["status"]), statement, cited, gap, line))
     return tuple(out)
+
+
+def _work(key: str, table: dict[str, Value]) -> Work:
+    """A work as written; a field it leaves out is empty (``cite``: its key; ``year``, ``weight``: none)."""
+    year = table.get("year")
+    return Work(
+        key,
+        cite=str(table.get("cite", key)),
+        author=str(table.get("author", "")),
+        title=str(table.get("title", "")),
+        kind=str(table.get("kind", "")),
+        year=year if isinstance(year, int) else None,
+        weight=_text(table.get("weight")),
+    )
+
+
+def _text(value: Value | None) -> str | None:
+    return None if value is None else str(value)
 
 
 @lru_cache(maxsize=1)

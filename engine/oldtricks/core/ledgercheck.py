@@ -3,7 +3,7 @@ its statement in our words, the works it rests on, and what the sources leave ou
 
 The ledger is the historian's record and the one place a rule is written. Its one reader is
 :mod:`oldtricks.core.ledger`, whose rows the engine's rule tables take (in the browser too); this module
-takes that reader's tables whole and checks every field, at build and test time:
+checks every field of that reader's tables, at build and test time, and then takes the same rows:
 
 >>> from pathlib import Path
 >>> ledger = load(Path(__file__).resolve().parents[3] / "ledger.toml")
@@ -20,56 +20,13 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .ledger import LedgerError, Value, read_tables
-from .options import STATUSES, Status
+from .ledger import Citation, LedgerError, LedgerRow, Value, Work, read_tables, rows_of, works_of
+from .options import STATUSES
 
-__all__ = ["Citation", "Entry", "Ledger", "Work", "implementation_sites", "load"]
+__all__ = ["Ledger", "implementation_sites", "load"]
 
 KINDS = ("historical", "digest", "outside", "ours")
 _ID = re.compile(r"[a-z]+(\.[a-z0-9\-]+)+")
-
-
-@dataclass(frozen=True)
-class Work:
-    """A work the ledger cites: a historical account, a modern digest, an outside source, or ours."""
-
-    key: str
-    cite: str
-    author: str
-    title: str
-    kind: str
-    year: int | None = None
-    weight: str | None = None
-
-
-@dataclass(frozen=True)
-class Citation:
-    """One work cited for a rule, with the pages where known and what exactly it supports."""
-
-    work: Work
-    pages: str | None = None
-    note: str | None = None
-
-    @property
-    def cite(self) -> str:
-        """Short form: ``Pierer 1841, pp. 579–580``."""
-        return f"{self.work.cite}, {self.pages}" if self.pages else self.work.cite
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One row of the ledger."""
-
-    id: str
-    status: Status
-    statement: str
-    sources: tuple[Citation, ...]
-    gap: str | None = None
-    line: int = 0
-
-    @property
-    def game(self) -> str:
-        return self.id.split(".", 1)[0]
 
 
 @dataclass(frozen=True)
@@ -77,10 +34,10 @@ class Ledger:
     """The rows by id, in file order, and the works they cite."""
 
     path: Path
-    entries: Mapping[str, Entry]
+    entries: Mapping[str, LedgerRow]
     works: Mapping[str, Work]
 
-    def __iter__(self) -> Iterator[Entry]:
+    def __iter__(self) -> Iterator[LedgerRow]:
         return iter(self.entries.values())
 
     def __contains__(self, rule_id: object) -> bool:
@@ -89,7 +46,7 @@ class Ledger:
     def __len__(self) -> int:
         return len(self.entries)
 
-    def rule(self, rule_id: str) -> Entry:
+    def rule(self, rule_id: str) -> LedgerRow:
         try:
             return self.entries[rule_id]
         except KeyError:
@@ -109,59 +66,50 @@ def _str(table: Mapping[str, Value], key: str, where: str, *, optional: bool = F
 
 
 def load(path: Path) -> Ledger:
-    """Read and check the ledger file; raise :class:`LedgerError` naming the file and line."""
+    """Read and check the ledger file; raise :class:`LedgerError` naming the file and line. The rows are
+    the reader's (:func:`oldtricks.core.ledger.rows_of`), taken once every field is checked."""
     tables = read_tables(path.read_text(encoding="utf-8"), str(path))
-    works = {
-        key: _work(key, table, f"{path}:{tables.work_lines[key]}: work {key!r}") for key, table in tables.works.items()
-    }
-    entries: dict[str, Entry] = {}
-    for row, line in zip(tables.rules, tables.rule_lines, strict=True):
-        rule_id = row.get("id")
+    for key, table in tables.works.items():
+        _check_work(table, f"{path}:{tables.work_lines[key]}: work {key!r}")
+    lines: dict[str, int] = {}  # the line of each id so far
+    for rule, line in zip(tables.rules, tables.rule_lines, strict=True):
+        rule_id = rule.get("id")
         where = f"{path}:{line}: rule {rule_id!r}"
         if not isinstance(rule_id, str) or not _ID.fullmatch(rule_id):
             raise LedgerError(f"{where}: an id is game.topic[.detail], in lower case")
-        if rule_id in entries:
-            raise LedgerError(f"{where}: the id is already used at line {entries[rule_id].line}")
-        status = row.get("status")
-        if status not in STATUSES:
-            raise LedgerError(f"{where}: status {status!r} is not one of {', '.join(STATUSES)}")
-        cites = []
-        for cite in _sources(row, where):
-            work = works.get(cite.get("work", ""))
-            if work is None:
-                raise LedgerError(f"{where}: cites {cite.get('work')!r}, which is not in [works]")
-            cites.append(
-                Citation(work, _str(cite, "pages", where, optional=True), _str(cite, "note", where, optional=True))
-            )
-        if not cites:
-            raise LedgerError(f"{where}: a rule needs at least one source (the work 'ours' for our own decisions)")
-        entries[rule_id] = Entry(
-            rule_id,
-            status,
-            str(_str(row, "statement", where)),
-            tuple(cites),
-            _str(row, "gap", where, optional=True),
-            line,
-        )
-    return Ledger(path, entries, works)
+        if rule_id in lines:
+            raise LedgerError(f"{where}: the id is already used at line {lines[rule_id]}")
+        lines[rule_id] = line
+        _check_rule(rule, tables.works, where)
+    return Ledger(path, {row.id: row for row in rows_of(tables)}, works_of(tables))
 
 
-def _work(key: str, table: Mapping[str, Value], where: str) -> Work:
+def _check_rule(rule: Mapping[str, Value], works: Mapping[str, Mapping[str, Value]], where: str) -> None:
+    status = rule.get("status")
+    if status not in STATUSES:
+        raise LedgerError(f"{where}: status {status!r} is not one of {', '.join(STATUSES)}")
+    sources = _sources(rule, where)
+    for cite in sources:
+        if cite.get("work", "") not in works:
+            raise LedgerError(f"{where}: cites {cite.get('work')!r}, which is not in [works]")
+        _str(cite, "pages", where, optional=True)
+        _str(cite, "note", where, optional=True)
+    if not sources:
+        raise LedgerError(f"{where}: a rule needs at least one source (the work 'ours' for our own decisions)")
+    _str(rule, "statement", where)
+    _str(rule, "gap", where, optional=True)
+
+
+def _check_work(table: Mapping[str, Value], where: str) -> None:
     kind = _str(table, "kind", where)
     if kind not in KINDS:
         raise LedgerError(f"{where}: kind {kind!r} is not one of {', '.join(KINDS)}")
     year = table.get("year")
     if year is not None and not isinstance(year, int):
         raise LedgerError(f"{where}: 'year' must be a whole number")
-    return Work(
-        key,
-        str(_str(table, "cite", where)),
-        str(_str(table, "author", where)),
-        str(_str(table, "title", where)),
-        kind,
-        year,
-        _str(table, "weight", where, optional=True),
-    )
+    for key in ("cite", "author", "title"):
+        _str(table, key, where)
+    _str(table, "weight", where, optional=True)
 
 
 def _sources(row: Mapping[str, Value], where: str) -> list[dict[str, str]]:
