@@ -8,7 +8,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import keptsnapshot
 import pytest
+from keptsnapshot import Kept
 
 from conftest import Guard, SiteServer, embedded, site_pages, wait_mounted
 from test_live import SAME_FRAMES
@@ -44,6 +46,11 @@ DAMAGE = """async ([cache, url, how]) => {
   await store.put(url, new Response(damaged, {headers: {"X-Oldtricks-Bytes": header}}));
 }"""
 
+# Put a snapshot's bytes, fetched from the test server, into the runtime's cache under the entry's URL.
+PUT = """async ([cache, url, headers, seed]) => {
+  const response = await fetch(seed, {cache: "no-store"});
+  await (await caches.open(cache)).put(url, new Response(await response.arrayBuffer(), {headers}));
+}"""
 ENGINE_INFO = """async () => {
   const src = document.querySelector('script[src*="oldtricks/widget.js"]').src;
   const { getEngine } = await import(new URL("live.js", src).href);
@@ -140,12 +147,23 @@ def test_the_next_start_comes_from_the_snapshot_and_plays_as_the_build(
 
 @pytest.mark.parametrize("how", ["truncated", "overwritten"])
 def test_a_damaged_snapshot_falls_back_to_a_fresh_start(
-    live_page: Any, site_server: SiteServer, guard: Guard, how: str
+    live_page: Any, site_server: SiteServer, guard: Guard, how: str, kept_snapshot: Kept
 ) -> None:
     cache = _cache(site_server)
-    assert _start(live_page, site_server.url + FIRST) == "none"
-    _stored(live_page)
+    # the snapshot this run's first start kept (keptsnapshot.py; test above: how a first start keeps it),
+    # put where the site's code looks for it, as a returning reader's browser holds it
+    live_page.goto(site_server.url + FIRST)
+    live_page.evaluate(
+        PUT,
+        [
+            kept_snapshot.cache,
+            site_server.origin + kept_snapshot.path,
+            kept_snapshot.headers,
+            site_server.url + keptsnapshot.SEED_PATH,
+        ],
+    )
     entry = live_page.evaluate(ENTRY, [cache, SNAPSHOT_NAME])
+    assert entry is not None and entry["bytes"] == entry["header"] == kept_snapshot.data.stat().st_size, entry
     live_page.evaluate(DAMAGE, [cache, entry["url"], how])
     assert live_page.evaluate(ENTRY, [cache, SNAPSHOT_NAME]) != entry
 

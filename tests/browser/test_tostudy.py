@@ -20,6 +20,15 @@ def add_from(page: Any, sid: str, number: int) -> Any:
     """Click viewer ``sid``'s study button; its message names chapter ``number``. The message's link."""
     board = widget(page, sid)
     board.locator('[data-action="to-study"]').click()
+    # the chapter is made by the engine (the live one, under another reading): its message comes when made
+    page.wait_for_function(
+        """([sid, number]) => {
+      const root = document.getElementById(sid), said = root.querySelector('[data-role="message"]');
+      return root.dataset.studied === String(number) || (said && said.textContent.includes("could not be added"));
+    }""",
+        arg=[sid, number],
+        timeout=READY_MS,
+    )
     message = board.locator('[data-role="message"]')
     assert f"is chapter {number} of your study" in message.inner_text()
     assert board.get_attribute("data-studied") == str(number)
