@@ -27,7 +27,16 @@ class Nodes(MoveOrder):
         mine = hands[leader]
         if not mine & (mine - 1):
             return self._last_trick(hands, leader, counters) if mine else 0
-        key = self._key(hands, leader, counters)
+        # the table's key: the model's key of the hands if it has one (positions its rules cannot tell apart
+        # share it), else the hands themselves; the leader; the counters
+        key: Hashable
+        if self._position_key is None:
+            key = (*hands, leader, *counters)
+        else:
+            code = self._codes.get((*hands,))
+            if code is None:
+                code = self._number(hands)
+            key = (code, leader, *counters) if counters else code << 4 | leader
         got = self.table.get(key)
         if got is None:  # the model's limits, which the table's bounds hold already where it has the position
             first = -1
@@ -61,16 +70,6 @@ class Nodes(MoveOrder):
         # best of bounds says little: the card tried first before stays; Drogue deals 1-8: 5% fewer nodes)
         self.table[key] = (low, high, self._best if v > a else first)
         return v
-
-    def _key(self, hands: list[int], leader: int, counters: Counters) -> Hashable:
-        """The table's key: the model's key of the hands if it has one (positions its rules cannot tell
-        apart share it), else the hands themselves; the leader; the counters."""
-        if self._position_key is None:
-            return (*hands, leader, *counters)
-        code = self._codes.get((*hands,))
-        if code is None:
-            code = self._number(hands)
-        return (code, leader, *counters) if counters else code << 4 | leader
 
     def _points_in(self, mask: int) -> int:
         """The points of the cards of ``mask`` (plain points)."""
@@ -221,8 +220,9 @@ class Nodes(MoveOrder):
         else:
             choices = (legal.bit_length() - 1,)
         lead, plain, points, score = self._lead, self._plain, self._points, self.model.score
-        on_table = sum(map(points.__getitem__, cards))  # the points of the trick's cards so far (plain points)
-        left = self._left - on_table  # the points left after the trick, its last card's too
+        if plain:
+            on_table = sum(map(points.__getitem__, cards))  # the points of the trick's cards so far
+            left = self._left - on_table  # the points left after the trick, its last card's too
         best = -INF if mine else INF
         best_card = -1
         for card in choices:
