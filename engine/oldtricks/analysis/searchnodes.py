@@ -148,11 +148,7 @@ class Nodes(MoveOrder):
             hands[seat] = hand
             if v > best if mine else v < best:
                 best, best_card = v, card
-                if mine:
-                    if v > alpha:
-                        alpha = v
-                elif v < beta:
-                    beta = v
+                alpha, beta = (max(alpha, v), beta) if mine else (alpha, min(beta, v))
                 if alpha >= beta:
                     self._history[card] += 1 << 3 * hand.bit_count()
                     break
@@ -172,7 +168,7 @@ class Nodes(MoveOrder):
             width = self._width
             live = self._held ^ hand
             hold = ours[trick[holder][0]] == mine
-            key = ((legal << 2 | hold) << width | legal & beat) << width | live  # as _moves keys it
+            key = ((legal << 2 | hold) << width | legal & beat) << width | live  # see _follow_choices
             choices = self._choices.get(key) or self._follow_choices(key, legal, beat, False, hold, live)
         else:
             choices = (legal.bit_length() - 1,)
@@ -190,11 +186,7 @@ class Nodes(MoveOrder):
             hands[seat] = hand
             if v > best if mine else v < best:
                 best, best_card = v, card
-                if mine:
-                    if v > alpha:
-                        alpha = v
-                elif v < beta:
-                    beta = v
+                alpha, beta = (max(alpha, v), beta) if mine else (alpha, min(beta, v))
                 if alpha >= beta:
                     break
         self._best = best_card
@@ -215,7 +207,7 @@ class Nodes(MoveOrder):
             width = self._width
             live = self._held ^ hand
             hold = ours[taker] == mine
-            key = ((legal << 2 | 2 | hold) << width | legal & beat) << width | live  # as _moves keys it
+            key = ((legal << 2 | 2 | hold) << width | legal & beat) << width | live  # see _follow_choices
             choices = self._choices.get(key) or self._follow_choices(key, legal, beat, True, hold, live)
         else:
             choices = (legal.bit_length() - 1,)
@@ -239,11 +231,7 @@ class Nodes(MoveOrder):
             hands[seat] = hand
             if v > best if mine else v < best:
                 best, best_card = v, card
-                if mine:
-                    if v > alpha:
-                        alpha = v
-                elif v < beta:
-                    beta = v
+                alpha, beta = (max(alpha, v), beta) if mine else (alpha, min(beta, v))
                 if alpha >= beta:
                     break
         self._best = best_card
