@@ -169,7 +169,7 @@ def main() -> None:
     against = None
     if args.against:
         against = (args.against / "engine").resolve()
-        if not (against / "oldtricks" / "search.py").is_file():
+        if not any((against / "oldtricks" / where / "search.py").is_file() for where in ("analysis", "")):
             parser.error(f"--against {args.against}: no engine with a solver in {against}")
     bare = yardstick()
     results: dict[str, Any] = {"deals": args.deals, "bare_tricks_per_second": bare, "games": {}}

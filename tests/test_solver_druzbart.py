@@ -207,3 +207,21 @@ def test_position_keys_change_no_value(name: str, options: dict[str, Any]) -> No
     other = [1 << duds[0], 1 << beaters[1] | 1 << beaters[2], 1 << beaters[3], 1 << beaters[4]]
     assert model.position_key(hands) == model.position_key(same), deck
     assert model.position_key(hands) != model.position_key(other)
+
+
+@pytest.mark.parametrize(("name", "options"), [OPTION_SETS[0], OPTION_SETS[4]])
+def test_the_key_made_piece_by_piece_is_the_walk_over_every_class(name: str, options: dict[str, Any]) -> None:
+    """LiveKey without parts walks its classes a few at a time, each piece kept once found: the number is
+    the one walk over every class gives (LiveKey._code), on random hands of one to nine cards, the other
+    cards gone from play."""
+    model = DruzbartModel(make_game(name, options))
+    key = model.position_key
+    rng = Rng(23)
+    for _ in range(3000):
+        deck = list(range(model.cards))
+        for i in range(len(deck) - 1, 0, -1):  # a shuffle by the game's own generator
+            j = rng.below(i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        size = 1 + rng.below(9)
+        hands = [sum(1 << c for c in deck[seat * size : (seat + 1) * size]) for seat in range(model.seats)]
+        assert key(hands) == key._code(key.classes, hands), hands

@@ -37,21 +37,20 @@ Values are the side "ours" gains over the rest of the deal, as the model scores 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.game import Game
 from ..core.moves import Move
 from .searchmodel import Counters, LiveKey, Position, TrickModel, bits
-from .searchmoves import MoveOrder
+from .searchnodes import INF, Nodes
 
 __all__ = ["INF", "Counters", "LiveKey", "Position", "Search", "TrickModel", "bits", "brute_force", "minimax_moves"]
 
-INF = 1 << 20
 _NARROW = 4  # bounds this close: test at the last bound, as MTD(f) does
 
 
-class Search(MoveOrder):
+class Search(Nodes):
     """Alpha-beta with a transposition table, for one model and one choice of "our" side."""
 
     # -- search -----------------------------------------------------------------------------------------
@@ -95,154 +94,6 @@ class Search(MoveOrder):
         self._held = sum(hands) | self._mask(cards)
         self._left = self._points_in(self._held)
         return self._play(hands, trick, cards, pos.turn, pos.counters, alpha, beta)
-
-    def _lead(self, hands: list[int], leader: int, counters: Counters, alpha: int, beta: int, left: int = -1) -> int:
-        """Alpha-beta from a trick boundary (``left``: the points still in play, where the model's tricks
-        are worth plain points and the trick before counted them; else the model's limits are asked)."""
-        mine = hands[leader]
-        if not mine & (mine - 1):
-            return self._last_trick(hands, leader, counters) if mine else 0
-        key = self._key(hands, leader, counters)
-        got = self.table.get(key)
-        if got is None:  # the model's limits, which the table's bounds hold already where it has the position
-            first = -1
-            if left >= 0:  # carried from the trick before (plain points)
-                low, high = -left, left
-            else:
-                low, high = self.model.limits(hands, leader, counters, self.ours)
-                if self._plain:
-                    left = self._points_in(sum(hands))
-        else:
-            low, high, first = got
-            if left < 0 and self._plain:
-                left = self._points_in(sum(hands))
-        if low >= beta:
-            return low
-        if high <= alpha or low == high:
-            return high
-        a, b = max(alpha, low), min(beta, high)
-        held, points = self._held, self._left  # the trick this one follows, if any, goes on after it
-        self._held = sum(hands)
-        self._left = left
-        v = self._play(hands, [], [], leader, counters, a, b, first)
-        self._held, self._left = held, points
-        if v <= a:
-            high = min(high, v)
-        elif v >= b:
-            low = max(low, v)
-        else:
-            low = high = v
-        # the card to try first next time: the one that did best, unless every card failed low (then the
-        # best of bounds says little: the card tried first before stays; Drogue deals 1-8: 5% fewer nodes)
-        self.table[key] = (low, high, self._best if v > a else first)
-        return v
-
-    def _key(self, hands: list[int], leader: int, counters: Counters) -> Hashable:
-        """The table's key: the model's key of the hands if it has one (positions its rules cannot tell
-        apart share it), else the hands themselves; the leader; the counters."""
-        if self._position_key is None:
-            return (*hands, leader, *counters)
-        code = self._codes.get((*hands,))
-        if code is None:
-            code = self._number(hands)
-        return (code, leader, *counters) if counters else code << 4 | leader
-
-    def _points_in(self, mask: int) -> int:
-        """The points of the cards of ``mask`` (plain points)."""
-        points = self._points
-        return sum(points[c] for c in bits(mask))
-
-    def _number(self, hands: list[int]) -> int:
-        """The number that stands for the model's key of ``hands`` in the table, kept for these hands (the
-        same hands come again in every probe). The model's key stands as a small number of its own, one a
-        key: a long int or a tuple is slower to shift and to hash, and the table is asked at every trick."""
-        assert self._position_key is not None
-        full = self._position_key(hands)
-        code = self._numbers.get(full)
-        if code is None:
-            code = self._numbers[full] = len(self._numbers)
-        self._codes[(*hands,)] = code
-        return code
-
-    def _last_trick(self, hands: list[int], leader: int, counters: Counters) -> int:
-        """The value of the deal's last trick, every hand down to one card (so each is played, whatever
-        the rules of play): no search."""
-        model = self.model
-        trick = []
-        cards = []
-        seat = leader
-        nxt = self._next
-        for _ in range(model.seats):
-            card = hands[seat].bit_length() - 1
-            trick.append((seat, card))
-            cards.append(card)
-            seat = nxt[seat]
-        self.nodes += 1
-        winner = trick[model.winner(cards)][0]
-        if self._plain:
-            total = sum(map(self._points.__getitem__, cards))
-            return total if self.ours[winner] else -total
-        return model.score(trick, winner, counters, self.ours)[0]
-
-    def _play(
-        self,
-        hands: list[int],
-        trick: list[tuple[int, int]],
-        cards: list[int],
-        seat: int,
-        counters: Counters,
-        alpha: int,
-        beta: int,
-        first: int = -1,
-    ) -> int:
-        """Alpha-beta from a seat to play: ``trick`` the plays so far as (seat, card), ``cards`` the same
-        cards alone. A trick's last card is scored and the next trick led here, not in a call of its own
-        (a call a node); either way one update of the bounds follows each card."""
-        self.nodes += 1
-        ours = self.ours
-        mine = ours[seat]
-        hand = hands[seat]
-        choices, beat, taker = self._moves(hand, trick, cards, seat, first)
-        last = len(cards) == self._last
-        if last:  # each card completes the trick: it takes it if in ``beat``, else ``taker`` keeps it
-            lead, plain, points = self._lead, self._plain, self._points
-            on_table = sum(map(points.__getitem__, cards))  # the points of the trick's cards so far (plain points)
-            left = self._left - on_table  # the points left after the trick, its last card's too
-        nxt = self._next[seat]
-        best = -INF if mine else INF
-        best_card = -1
-        for card in choices:
-            hands[seat] = hand ^ 1 << card
-            if not last:
-                trick.append((seat, card))
-                cards.append(card)
-                v = self._play(hands, trick, cards, nxt, counters, alpha, beta)
-                cards.pop()
-                trick.pop()
-            elif plain:
-                winner = seat if beat >> card & 1 else taker
-                gain = on_table + points[card] if ours[winner] else -on_table - points[card]
-                v = gain + lead(hands, winner, counters, alpha - gain, beta - gain, left - points[card])
-            else:
-                winner = seat if beat >> card & 1 else taker
-                trick.append((seat, card))
-                gain, after, over = self.model.score(trick, winner, counters, ours)
-                trick.pop()
-                v = gain if over else gain + lead(hands, winner, after, alpha - gain, beta - gain)
-            hands[seat] = hand
-            if v > best if mine else v < best:
-                best, best_card = v, card
-                if mine:
-                    if v > alpha:
-                        alpha = v
-                elif v < beta:
-                    beta = v
-                if alpha >= beta:
-                    if not cards:
-                        self._history[card] += 1 << 3 * hand.bit_count()
-                    break
-        self._best = best_card
-        return best
 
     def after(self, pos: Position, card: int) -> tuple[Position, int]:
         """The position after ``card`` is played, and what the trick it completes gained (0 if none)."""

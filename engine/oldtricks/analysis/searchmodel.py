@@ -105,10 +105,26 @@ class LiveKey:
         self._runs: list[tuple[int, list[tuple[int, int, bool]], dict[tuple[int, ...], int], dict[int, int]]] = [
             (sum(m for m, _, _ in run), run, {}, {}) for run in runs
         ]
+        # no parts: the walk over every class is made a few classes at a time, each piece's bits found once
+        # for the cards of its classes in each hand and kept, the pieces joined end to end (the same number
+        # as one walk: each live class adds its bits after the ones before)
+        pieces = [self.classes[i : i + _PIECE] for i in range(0, len(self.classes), _PIECE)]
+        self._pieces: list[tuple[int, list[tuple[int, int, bool]], dict[tuple[int, ...], tuple[int, int]]]] = [
+            (sum(m for m, _, _ in piece), piece, {}) for piece in pieces
+        ]
 
     def __call__(self, hands: Sequence[int]) -> Hashable:
-        if len(self._runs) == 1:  # no parts: the walk over every class (the search keeps it by the hands)
-            return self._code(self.classes, hands)
+        if len(self._runs) == 1:  # no parts: the walk over every class, piece by piece
+            code = 1
+            for mask, piece, done in self._pieces:
+                held = (*map(mask.__and__, hands),)
+                found = done.get(held)
+                if found is None:
+                    bits = self._code(piece, held)
+                    size = bits.bit_length() - 1  # the piece's bits after its leading 1
+                    found = done[held] = bits ^ 1 << size, size
+                code = code << found[1] | found[0]
+            return code
         out = []
         for mask, run, seen, numbers in self._runs:
             held = (*map(mask.__and__, hands),)
@@ -137,6 +153,9 @@ class LiveKey:
                     seat += 1
                 code = code << 2 | seat
         return code
+
+
+_PIECE = 6  # classes walked at once by a LiveKey without parts
 
 
 def bits(mask: int) -> list[int]:

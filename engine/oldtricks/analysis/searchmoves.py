@@ -115,39 +115,14 @@ class MoveOrder:
                 kept.append(c)
         return kept
 
-    def _choose(self, order: tuple[int, ...], key: int, live: int, first: int) -> Sequence[int]:
-        """:meth:`_kept`, kept for ``order`` (named by ``key``, a number that says which cards it sorts
-        and how) and ``live``: each probe of a search walks the same positions again."""
-        if first >= 0:
-            return self._kept(order, live, first)
-        full = key << self._width | live
-        got = self._choices.get(full)
-        if got is None:
-            got = self._choices[full] = (*self._kept(order, live, -1),)
+    def _follow_choices(self, key: int, legal: int, beat: int, last: bool, hold: bool, live: int) -> tuple[int, ...]:
+        """The cards a follower tries, in order, one of each class of equivalent cards (:meth:`_kept`), kept
+        under ``key``, a number that says what fixes them: the ``legal`` cards, which of them would hold
+        the trick (``beat``), whether the seat is the trick's ``last``, whether its side ``hold`` s the trick
+        so far, and the ``live`` cards of the others (each probe of a search walks the same positions
+        again)."""
+        got = self._choices[key] = (*self._kept(self._follow_order(legal, beat, last, hold), live, -1),)
         return got
-
-    def _moves(
-        self, hand: int, trick: list[tuple[int, int]], cards: list[int], seat: int, first: int
-    ) -> tuple[Sequence[int], int, int]:
-        """The cards :meth:`_play` tries, in order, one of each class of equivalent cards (``first``, the
-        table's card, first), and for a trick begun the cards that would hold it and the seat holding it.
-        A lead: where the model asks for it, the leads that cut the search off most before first
-        (:attr:`_history`), ties in the model's order (sorted() is stable reversed too)."""
-        live = self._held ^ hand
-        if not cards:
-            ranked: Sequence[int] = self._in_order(hand, self._lead_order)
-            if self._by_history:
-                ranked = sorted(ranked, key=self._history.__getitem__, reverse=True)
-            return self._kept(ranked, live, first), 0, -1
-        legal, beat, holder = self._follow(hand, cards)
-        taker = trick[holder][0]
-        if not legal & (legal - 1):
-            return (legal.bit_length() - 1,), beat, taker
-        last = len(cards) == self._last
-        hold = self.ours[taker] == self.ours[seat]
-        order = self._follow_order(legal, beat, last, hold)
-        key = (legal << 2 | last << 1 | hold) << self._width | legal & beat  # what fixes the order
-        return self._choose(order, key, live, first), beat, taker
 
     def _follow_order(self, legal: int, beat: int, last: int | bool, ours_hold: bool) -> tuple[int, ...]:
         """Cards that would hold the trick (``beat``) first, cheapest first, then the others, fewest points

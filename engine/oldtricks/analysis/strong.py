@@ -26,6 +26,7 @@ from ..core.game import Game
 from ..core.moves import Move
 from ..core.prng import Rng
 from .search import Counters, Search, TrickModel
+from .searchnodes import Plays
 
 
 class OutOfBudget(Exception):
@@ -56,20 +57,25 @@ class BoundedSearch(Search):
         super().__init__(model, ours, priority)
         self.limit = limit
 
-    def _play(
-        self,
-        hands: list[int],
-        trick: list[tuple[int, int]],
-        cards: list[int],
-        seat: int,
-        counters: Counters,
-        alpha: int,
-        beta: int,
-        first: int = -1,
+    # every node is one of the three kinds (searchnodes.py): each counts against the limit before it starts
+    def _leader(self, hands: list[int], seat: int, counters: Counters, alpha: int, beta: int, first: int) -> int:
+        if self.nodes >= self.limit:
+            raise OutOfBudget
+        return super()._leader(hands, seat, counters, alpha, beta, first)
+
+    def _follower(
+        self, hands: list[int], trick: Plays, cards: list[int], seat: int, counters: Counters, alpha: int, beta: int
     ) -> int:
         if self.nodes >= self.limit:
             raise OutOfBudget
-        return super()._play(hands, trick, cards, seat, counters, alpha, beta, first)
+        return super()._follower(hands, trick, cards, seat, counters, alpha, beta)
+
+    def _closer(
+        self, hands: list[int], trick: Plays, cards: list[int], seat: int, counters: Counters, alpha: int, beta: int
+    ) -> int:
+        if self.nodes >= self.limit:
+            raise OutOfBudget
+        return super()._closer(hands, trick, cards, seat, counters, alpha, beta)
 
 
 class Record(Protocol):

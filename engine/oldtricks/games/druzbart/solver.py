@@ -57,7 +57,8 @@ class DruzbartModel:
         self._sevens = sum(1 << c for c in range(self.cards) if self.led[c] > self.unled[c])
         seven = max((self.led[c] for c in range(self.cards) if self.led[c] > self.unled[c]), default=0)
         self._beat_seven = sum(1 << c for c in range(self.cards) if self.unled[c] > seven)
-        self._ladder = sorted((c for c in range(self.cards) if self.unled[c] > 0), key=lambda c: -self.unled[c])
+        ladder = sorted((c for c in range(self.cards) if self.unled[c] > 0), key=lambda c: -self.unled[c])
+        self._ladder_bits = [1 << c for c in ladder]  # the beaters, strongest first
         self.clock = game.num_sides == 3
         self.position_key = self._rank_classes()
         self._side = [game.side_of(s) for s in range(self.seats)] if not self.clock else []
@@ -149,13 +150,9 @@ class DruzbartModel:
         """Tricks the leader takes in a row whatever the others do: his led Sevens that nothing can beat
         (druzbart.seven), and his beaters that no card left in another hand can head."""
         mine = hands[leader]
-        others = 0
-        for s, hand in enumerate(hands):
-            if s != leader:
-                others |= hand
+        others = sum(hands) ^ mine  # the hands are disjoint masks
         sure = (mine & self._sevens).bit_count() if not others & self._beat_seven else 0
-        for c in self._ladder:  # strongest beater first
-            bit = 1 << c
+        for bit in self._ladder_bits:  # strongest beater first
             if mine & bit:
                 sure += 1
             elif others & bit:
