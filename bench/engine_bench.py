@@ -29,6 +29,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from layouts import engine_module
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # games per measured play-out run, about half a second each on this machine (``--scale`` multiplies)
@@ -41,8 +43,8 @@ def bare_bettelmann(seed: int, choices: Any) -> int:
     go under the pile in the order played, a player with three cards or fewer chooses which to turn
     up, the player who runs out loses; a cap of 2000 tricks and Brent's cycle check at every trick.
     Cards are their index in the pack; ``choices`` is the play-out's generator. Returns the tricks."""
-    from oldtricks.core.cards import GERMAN_32
-    from oldtricks.core.prng import shuffled
+    GERMAN_32 = engine_module("cards").GERMAN_32
+    shuffled = engine_module("prng").shuffled
 
     pack = GERMAN_32.cards
     rank = [GERMAN_32.ranks.index(c.rank) for c in pack]
@@ -80,7 +82,7 @@ def bare_bettelmann(seed: int, choices: Any) -> int:
 
 def bare_run(games: int, offset: int) -> tuple[int, float]:
     """The bare loop over ``games`` deals: its tricks and seconds."""
-    from oldtricks.core.prng import Rng
+    Rng = engine_module("prng").Rng
 
     tricks = 0
     start = time.perf_counter()
@@ -91,9 +93,9 @@ def bare_run(games: int, offset: int) -> tuple[int, float]:
 
 def engine_run(name: str, games: int, offset: int) -> tuple[int, float]:
     """``games`` play-outs of ``name`` under its default options: their tricks and seconds."""
-    from oldtricks.analysis.simulate import play_out
-    from oldtricks.core.prng import Rng
-    from oldtricks.core.registry import make_game
+    play_out = engine_module("simulate").play_out
+    Rng = engine_module("prng").Rng
+    make_game = engine_module("registry").make_game
 
     game = make_game(name)
     tricks = 0
@@ -105,9 +107,9 @@ def engine_run(name: str, games: int, offset: int) -> tuple[int, float]:
 
 def check_bare(games: int) -> None:
     """The bare loop plays Bettelmann's games: the same tricks as the engine, deal by deal."""
-    from oldtricks.analysis.simulate import play_out
-    from oldtricks.core.prng import Rng
-    from oldtricks.core.registry import make_game
+    play_out = engine_module("simulate").play_out
+    Rng = engine_module("prng").Rng
+    make_game = engine_module("registry").make_game
 
     game = make_game("bettelmann")
     for seed in range(games):
@@ -174,9 +176,7 @@ def main() -> None:
     parser.add_argument("--against", type=Path, help="another checkout whose engine to compare with")
     parser.add_argument("--playouts-only", action="store_true", help=argparse.SUPPRESS)  # for --against
     args = parser.parse_args()
-    from oldtricks.core.registry import GAMES
-
-    names = args.game or list(GAMES)
+    names = args.game or list(engine_module("registry").GAMES)
     if args.playouts_only:
         print(json.dumps(playouts(args.repeats, args.scale, names)))
         return

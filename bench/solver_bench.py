@@ -37,6 +37,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from layouts import engine_module
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
@@ -48,8 +50,8 @@ def position(name: str, seed: int) -> tuple[Any, Any]:
     """The game and the position to solve for deal ``seed``, the bots playing up to it: the first card of
     the deal (Drogue: the first card after trump is named), or (Clock) the first trick boundary with
     half the deal's cards played."""
-    from oldtricks.core.prng import Rng
-    from oldtricks.core.registry import make_game
+    Rng = engine_module("prng").Rng
+    make_game = engine_module("registry").make_game
 
     game = make_game(name)
     state = game.new_state(seed=seed)

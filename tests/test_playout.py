@@ -3,6 +3,10 @@ counts as its events, so simulations and bots see the game the viewers show."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from oldtricks.analysis.simulate import next_move, play_out
@@ -51,12 +55,15 @@ def test_play_out_counts_what_the_events_count(name: str) -> None:
         assert state == again and game.outcome(state) == game.outcome(again)
 
 
-def test_the_bench_bare_loop_plays_the_engines_games() -> None:
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+def test_the_bench_bare_loop_plays_the_engines_games(monkeypatch: pytest.MonkeyPatch) -> None:
     """The bench's yardstick (bench/engine_bench.py) is Bettelmann itself: the same tricks, deal by deal."""
     import importlib.util
-    from pathlib import Path
 
-    path = Path(__file__).resolve().parent.parent / "bench" / "engine_bench.py"
+    monkeypatch.syspath_prepend(str(BENCH))  # as when the bench runs: its folder first on the path
+    path = BENCH / "engine_bench.py"
     spec = importlib.util.spec_from_file_location("engine_bench", path)
     assert spec is not None and spec.loader is not None
     bench = importlib.util.module_from_spec(spec)
@@ -130,3 +137,36 @@ def test_a_game_without_forced_play_plays_no_move() -> None:
     game = make_game("drogue")
     state = game.new_state(seed=1)
     assert game.advance_forced(state) == (state, 0, 0)
+
+
+FLAT = {  # a checkout's engine from before its rooms, as much of it as the benches' helper meets
+    "oldtricks/__init__.py": "",
+    "oldtricks/prng.py": "WHERE = 'flat'\n",
+    "oldtricks/cards.py": "import not_installed_anywhere\n",
+}
+ASK = """
+from layouts import engine_module
+print(engine_module("prng").WHERE)
+for name in ("cards", "no_such_module"):
+    try:
+        engine_module(name)
+    except ModuleNotFoundError as missing:
+        print(name, missing.name)
+"""
+
+
+def test_the_benches_find_an_older_checkouts_modules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--against DIR`` times a checkout whose modules are not in rooms (bench/layouts.py): there, a module
+    is found at the top of the package; a module it lacks, or one that its module imports, is named missing.
+    Today's engine: the module in its room."""
+    for name, text in FLAT.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    env = {"PYTHONPATH": f"{BENCH}:{tmp_path}", "PATH": ""}
+    done = subprocess.run([sys.executable, "-c", ASK], env=env, capture_output=True, text=True, check=True)
+    assert done.stdout.split("\n") == ["flat", "cards not_installed_anywhere", "no_such_module no_such_module", ""]
+    monkeypatch.syspath_prepend(str(BENCH))
+    from layouts import engine_module
+
+    assert engine_module("prng").__name__ == "oldtricks.core.prng"
+    assert engine_module("simulate").play_out is play_out
