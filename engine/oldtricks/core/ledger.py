@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -189,9 +190,10 @@ def works_of(tables: Tables) -> dict[str, Work]:
     return {key: _work(key, table) for key, table in tables.works.items()}
 
 
-def rows_of(tables: Tables) -> tuple[LedgerRow, ...]:
-    """The rules of a ledger's tables, in file order, each citing its works (a work not written: its key)."""
-    works = works_of(tables)
+def rows_of(tables: Tables, works: Mapping[str, Work] | None = None) -> tuple[LedgerRow, ...]:
+    """The rules of a ledger's tables, in file order, each citing its works (a work not written: its key);
+    ``works``: the tables' works as :func:`works_of` made them already."""
+    works = works_of(tables) if works is None else works
     out = []
     for rule, line in zip(tables.rules, tables.rule_lines, strict=True):
         sources = rule.get("sources", [])

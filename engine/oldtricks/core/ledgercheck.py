@@ -81,7 +81,8 @@ def load(path: Path) -> Ledger:
             raise LedgerError(f"{where}: the id is already used at line {lines[rule_id]}")
         lines[rule_id] = line
         _check_rule(rule, tables.works, where)
-    return Ledger(path, {row.id: row for row in rows_of(tables)}, works_of(tables))
+    works = works_of(tables)  # one Work a key: the rows cite the works the ledger lists
+    return Ledger(path, {row.id: row for row in rows_of(tables, works)}, works)
 
 
 def _check_rule(rule: Mapping[str, Value], works: Mapping[str, Mapping[str, Value]], where: str) -> None:
