@@ -52,6 +52,8 @@ export class Lesson {
     if (move === ask.answer || (ask.answers || []).includes(move)) {  // a study's question may have several
       this.solved.add(this.w.index);
       if (this.w.isBook) markSolved(this.w.id, this.w.stepOf(this.w.index));
+      // whoever counts answers (a study's progress) hears it once the answer is kept
+      this.w.root.dispatchEvent(new CustomEvent("oldtricks-solved", {bubbles: true}));
       this.rightMove = move;
       if (move === ask.answer) {
         this.w.show(this.w.index + 1, {hash: true});

@@ -27,8 +27,8 @@ export class StudyReader {
     this.progress = h("p", {class: "ot-study-progress", "data-role": "study-progress", "aria-live": "polite"});
     this.nav = h("ol", {class: "ot-study-chapters", "data-role": "study-nav"});
     this.chapterTitle = h("h3", {class: "ot-study-chapter-title", "data-role": "chapter-heading"});
-    this.board = h("div", {class: "ot-study-board", "data-role": "study-board",
-      onclick: () => setTimeout(() => this.drawProgress(), 30), onkeyup: () => setTimeout(() => this.drawProgress(), 30)});
+    this.board = h("div", {class: "ot-study-board", "data-role": "study-board"});
+    this.board.addEventListener("oldtricks-solved", () => this.drawProgress());
     // the handout the engine writes (study_handout), printed instead of the page; text only
     this.handout = h("pre", {class: "ot-study-handout", "data-role": "study-handout"});
     this.el = h("div", {class: "ot-study-reader", "data-role": "study-reader"},
