@@ -77,7 +77,10 @@ def first_seconds(page: Any, site_server: SiteServer, name: str, size: dict[str,
 def loaded(page: Any, site_server: SiteServer, name: str) -> list[str]:
     """What is wrong with how the page loaded (before anything is opened): its viewers and its icon."""
     expected = list(embedded((site_server.root / name).read_text(encoding="utf-8")))
-    states = page.eval_on_selector_all(".oldtricks-widget", "els => els.map(e => [e.id, e.dataset.ready])")
+    # the page's own viewers (a sandbox's board, made once its engine has started, is not one of them)
+    states = page.eval_on_selector_all(
+        ".oldtricks-widget:not(.ot-sb-widget)", "els => els.map(e => [e.id, e.dataset.ready])"
+    )
     wrong = []
     if [sid for sid, _ in states] != expected:
         wrong.append(f"viewers {[sid for sid, _ in states]}, the page embeds {expected}")
