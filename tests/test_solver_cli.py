@@ -20,7 +20,8 @@ CLOCK = ROOT / "scenarios" / "clock" / "deal.toml"
 def test_analyse_json_lists_every_legal_move_best_first(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["analyse", str(DROGUE), "--step", "30", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"step", "to_move", "measure", "note", "moves"}
+    assert set(data) == {"step", "to_move", "measure", "note", "moves", "ahead"}
+    assert data["ahead"] == 0  # valued to the deal's end, not a first look
     assert data["step"] == 30
     state = replay(load(DROGUE, ROOT / "scenarios")).line.states[30]
     game = make_game("drogue", load(DROGUE, ROOT / "scenarios").options)

@@ -81,6 +81,36 @@ BADGES = """(root) => [...root.querySelectorAll(".ot-table-slot .ot-value")].map
   title: b.title}))"""
 
 
+# Each state the analysis panel shows, in turn, with its heading and its rows: the first look (a few
+# tricks ahead) while the solver works, then the whole deal's values.
+WATCH = """(root) => {
+  window.otAnalysisSeen = [];
+  new MutationObserver(() => {
+    const el = root.querySelector('[data-role="analysis"]');
+    if (!el || el.hidden) return;
+    const last = window.otAnalysisSeen.at(-1);
+    const now = {state: el.dataset.state, step: Number(el.dataset.step),
+      head: el.querySelector(".ot-analysis-head")?.textContent || "",
+      rows: [...el.querySelectorAll("li")].map((li) => [li.dataset.move, Number(li.dataset.value)])};
+    if (!last || last.state !== now.state || last.step !== now.step) window.otAnalysisSeen.push(now);
+  }).observe(root, {subtree: true, childList: true, attributes: true});
+}"""
+
+
+def first_look_then_answer(page: Any, game: Any, state: Any, step: int) -> None:
+    """The panel showed the engine's first look before its answer, where the engine has one (else none)."""
+    seen = [s for s in page.evaluate("() => window.otAnalysisSeen") if s["step"] == step]
+    states = [s["state"] for s in seen]
+    look = game.first_look(state)
+    if look is None:
+        assert "first" not in states, states
+        return
+    assert states.index("first") < states.index("done"), states
+    first = seen[states.index("first")]
+    assert first["rows"] == [[str(m.move), m.value] for m in look.moves]
+    assert first["head"].startswith("First look: ") and look.measure in first["head"], first["head"]
+
+
 @pytest.mark.parametrize(("doc", "sid", "step"), POSITIONS, ids=["bettelmann", "druzbart", "drogue"])
 def test_the_values_sit_on_the_cards_and_the_best_line_steps_as_a_side_line(
     live_page: Any, site_server: SiteServer, doc: str, sid: str, step: int
@@ -91,8 +121,10 @@ def test_the_values_sit_on_the_cards_and_the_best_line_steps_as_a_side_line(
     live_page.goto(f"{site_server.url}{doc}#{sid}@{step}")
     wait_mounted(live_page, everything=False)
     root = widget(live_page, sid)
+    root.evaluate(WATCH)
     root.locator('[data-action="analysis"]').click()
     root.locator(f'[data-role="analysis"][data-step="{step}"][data-state="done"]').wait_for(timeout=LIVE_MS)
+    first_look_then_answer(live_page, rp.game, rp.line.states[step], step)
 
     # a badge on each legal card of the hand to play, with the engine's value and words, the best
     # marked where the engine marked it, and none on any other seat

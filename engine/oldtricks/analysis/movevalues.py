@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core.i18n import _
 from ..core.moves import Move
+from .ahead import look_ahead
 from .search import Position, Search
 
 
@@ -45,12 +46,15 @@ class MoveValue:
 @dataclass(frozen=True, slots=True)
 class Analysis:
     """The solver's answer for one position: the seat to move, what the values mean, the moves best first,
-    and a note on how to read them (three players have no single best play, say)."""
+    and a note on how to read them (three players have no single best play, say). ``ahead``: 0 where the
+    moves are valued to the deal's end, else the number of tricks a first look valued them over
+    (:func:`rank_ahead`), the measure saying so."""
 
     to_move: int
     measure: str
     moves: tuple[MoveValue, ...]
     note: str = ""
+    ahead: int = 0
 
     @property
     def best(self) -> MoveValue:
@@ -74,6 +78,7 @@ class Analysis:
             "measure": self.measure,
             "note": self.note,
             "moves": [m.as_json(self.is_best(m)) for m in self.moves],
+            "ahead": self.ahead,
         }
 
     def render(self, names: Sequence[str]) -> str:
@@ -84,7 +89,7 @@ class Analysis:
         width = max(len(str(m.move)) for m in self.moves)
         for m in self.moves:
             line = " ".join(str(x) for x in m.line)
-            out.append(f"  {m.move!s:<{width}}  {m.value:>4}  {m.text}" + (f"  [{line}]" if line else ""))
+            out.append((f"  {m.move!s:<{width}}  {m.value:>4}  {m.text}" + (f"  [{line}]" if line else "")).rstrip())
         return "\n".join(out)
 
 
@@ -109,6 +114,28 @@ def rank_moves(
         rows.append(MoveValue(move_of(pos.turn, card), value, line, text_of(value)))
     rows.sort(key=lambda m: -m.value)  # stable: equal values keep the strong-card-first order
     return tuple(rows)
+
+
+def rank_ahead(
+    search: Search,
+    pos: Position,
+    move_of: Callable[[int, int], Move],
+    text_of: Callable[[int], str],
+) -> tuple[int, tuple[MoveValue, ...]] | None:
+    """:func:`rank_moves`'s first look: every legal card valued over the next tricks only, as deep as
+    :func:`.ahead.look_ahead` goes (the number of tricks, and the moves best first, with no line), or
+    None where the whole deal is quick to value. The values are the rest's as ``search`` counts them
+    (no tricks already taken added); ``text_of`` says one in words."""
+    model = search.model
+    cards = _bits_high_first(model.legal(pos.hands[pos.turn], [c for _, c in pos.trick]), search)
+    priority = [search.priority(c) for c in range(model.cards)]
+    got = look_ahead(model, search.ours, pos, cards, priority)
+    if got is None:
+        return None
+    depth, values = got
+    rows = [MoveValue(move_of(pos.turn, card), v, (), text_of(v)) for card, v in zip(cards, values, strict=True)]
+    rows.sort(key=lambda m: -m.value)  # stable, as rank_moves's
+    return depth, tuple(rows)
 
 
 # The numbers rank_moves finds, for a caller that asks for the same position again in another language

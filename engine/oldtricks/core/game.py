@@ -306,6 +306,11 @@ class Game(ABC, Generic[S]):
         dummy), best first. Raises :class:`AnalysisError` where the game has no solver for the position."""
         raise AnalysisError(f"{self.title} has no solver")
 
+    def first_look(self, state: S) -> Analysed | None:
+        """What :meth:`analyse` says, over the next few tricks only, answered in a moment while it works;
+        None where the game has none (its solver is quick, or the deal nearly over)."""
+        return None
+
     # -- views --------------------------------------------------------------------------------------
     @abstractmethod
     def view(self, state: S) -> dict[str, Any]:

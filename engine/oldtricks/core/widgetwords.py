@@ -64,6 +64,7 @@ WORDS: tuple[str | tuple[str, str], ...] = (
     pN_("widget", "Engine"),
     pN_("widget", "Find a deal where they differ"),
     pN_("widget", "Find the move first: click a card, or choose “Show me”."),
+    pN_("widget", "First look: {seat} to play. Values: {measure}."),
     pN_("widget", "First step (Home)"),
     pN_("widget", "Game over"),
     pN_("widget", "Game viewer: {title}"),

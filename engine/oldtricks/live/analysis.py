@@ -81,6 +81,14 @@ def analyse(args: dict[str, Any]) -> dict[str, Any]:
     return {"analysis": said, "line_words": line_words(game, state, [best["move"], *best["line"]], LINE_WORDS)}
 
 
+def first_look(args: dict[str, Any]) -> dict[str, Any]:
+    """The same request's first look, the moves valued over the next few tricks only (``analysis`` None
+    where the game has none for the position): answered in a moment, shown while ``analyse`` works."""
+    line, step = shown(args)
+    look = line.game.first_look(line.states[step])
+    return {"analysis": None if look is None else look.as_json(step)}
+
+
 def analysis_plan(args: dict[str, Any]) -> dict[str, Any]:
     """What ``analyse`` will do for the same request, in words, answered at once (the solver may take a while)."""
     line, step = shown(args)

@@ -227,6 +227,12 @@ class Drogue(Game[DrogueState]):
 
         return solver.analyse(self, state)
 
+    def first_look(self, state: DrogueState) -> Analysis | None:
+        """The solver's first look, a few tricks ahead (:func:`.solver.first_look`)."""
+        from . import solver
+
+        return solver.first_look(self, state)
+
     def double_dummy_table(self, state: DrogueState) -> Any:
         """The double-dummy table of the deal in play: each side's points with each suit as trump."""
         from . import solver  # imported on first use, as for analyse

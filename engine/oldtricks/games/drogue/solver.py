@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...analysis.movevalues import Analysis, rank_moves
+from ...analysis.movevalues import Analysis, rank_ahead, rank_moves
 from ...analysis.search import Counters, LiveKey, Position, Search
 from ...core.cards import Card
-from ...core.i18n import _
+from ...core.i18n import _, ngettext
 from ...core.moves import Move
 from ...errors import AnalysisError
 from .ranking import POINTS, suit_of, trick_power
@@ -228,14 +228,36 @@ def side_names(game: GameLike, side: int) -> str:
     return _("{first} and {second}").format(first=first, second=second)
 
 
-def analyse(game: GameLike, state: DrogueState) -> Analysis:
-    """Every legal card with the points the mover's side takes under best play by all."""
+def _position(game: GameLike, state: DrogueState) -> tuple[DrogueModel, Position]:
+    """The model and the search's position for ``state``, once trump is named."""
     if state.phase != "play" or state.trump is None or state.turn is None:
         raise AnalysisError("Drogue: the solver starts once trump is named and the cards are played")
     model = model_of(game, state.trump)
-    seat = state.turn
     index = {c: i for i, c in enumerate(model.deck)}
-    pos = Position(tuple(model.mask(h) for h in state.hands), tuple((s, index[c]) for s, c in state.trick), seat, ())
+    hands = tuple(model.mask(h) for h in state.hands)
+    return model, Position(hands, tuple((s, index[c]) for s, c in state.trick), state.turn, ())
+
+
+def first_look(game: GameLike, state: DrogueState) -> Analysis | None:
+    """Every legal card valued over the next few tricks only, while :func:`analyse` works (None where
+    the deal is nearly over: the whole of it is then quick to value)."""
+    model, pos = _position(game, state)
+    got = rank_ahead(_search(model, pos.turn), pos, model.move, lambda _: "")
+    if got is None:
+        return None
+    depth, moves = got
+    measure = ngettext(
+        "the card points {side}, the side to play, take minus the other side's, in the next {count} trick only",
+        "the card points {side}, the side to play, take minus the other side's, in the next {count} tricks only",
+        depth,
+    ).format(side=side_names(game, pos.turn % 2), count=depth)
+    return Analysis(pos.turn, measure, moves, ahead=depth)
+
+
+def analyse(game: GameLike, state: DrogueState) -> Analysis:
+    """Every legal card with the points the mover's side takes under best play by all."""
+    model, pos = _position(game, state)
+    seat = pos.turn
     side = seat % 2
     have = state.side_points()[side]
     left = left_points(state.hands, state.trick)

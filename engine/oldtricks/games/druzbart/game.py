@@ -30,7 +30,7 @@ from .facts import Capped, Cleared, DealDrawn, DealWon, Fact, MatadorLost, Playe
 from .moves import DealNext, PlayCard
 from .options import DruzbartOptions, TableOptions
 from .ranking import Ranking
-from .rules import DEAL_CAP, LINES, MATADOR_LOST, MATADOR_TO_PARTNER, MATADORS, OBERS, PACK, PACKETS, RULES, SEVEN
+from .rules import OPTIONS, RULES
 from .state import DealScore, DruzbartState, Play
 from .table import Table
 
@@ -48,17 +48,7 @@ class Druzbart(Game[DruzbartState]):
     name: ClassVar[str] = "druzbart"
     title: ClassVar[str] = "Drużbart"
     rules: ClassVar[tuple[Rule, ...]] = RULES
-    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        PACK,
-        PACKETS,
-        MATADORS,
-        SEVEN,
-        OBERS,
-        LINES,
-        MATADOR_LOST,
-        MATADOR_TO_PARTNER,
-        DEAL_CAP,
-    )
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTIONS
     end_rule: ClassVar[str] = "druzbart.end"  # what a deal in progress is governed by
     over_rule: ClassVar[str] = "druzbart.game-points"  # what ends the game
 
@@ -390,6 +380,12 @@ class Druzbart(Game[DruzbartState]):
         from . import solver  # imported on first use: the live engine loads it only for analysis
 
         return solver.analyse(self, state)
+
+    def first_look(self, state: DruzbartState) -> Analysis | None:
+        """The solver's first look, a few tricks ahead (:func:`.solver.first_look`)."""
+        from . import solver
+
+        return solver.first_look(self, state)
 
     # -- view ----------------------------------------------------------------------------------------
     def view(self, state: DruzbartState) -> dict[str, Any]:

@@ -118,6 +118,8 @@ CLOCK_MATADOR_LOST = option(
 DEAL_CAP = option(
     RULES, "deal_cap", N_("Stop, undecided, after this many deals"), 200, "druzbart.cap", low=1, high=1000
 )
+# the four-hand game's options, in the order a reader is shown them
+OPTIONS = (PACK, PACKETS, MATADORS, SEVEN, OBERS, LINES, MATADOR_LOST, MATADOR_TO_PARTNER, DEAL_CAP)
 CLOCK_END = option(
     RULES,
     "end",

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...analysis.movevalues import Analysis, rank_moves
+from ...analysis.movevalues import Analysis, rank_ahead, rank_moves
 from ...analysis.search import Counters, LiveKey, Position, Search
 from ...core.i18n import N_, _, ngettext
 from ...core.moves import Move
@@ -195,12 +195,44 @@ def model_of(game: GameLike) -> DruzbartModel:
     return model
 
 
-def analyse(game: GameLike, state: DruzbartState) -> Analysis:
-    """Every legal card with its value under best play by all (see the module's docstring)."""
+def _search(game: GameLike, state: DruzbartState) -> tuple[DruzbartModel, Position, Search]:
+    """The model, the position and the search (its side the mover's) for ``state``."""
     model = model_of(game)
     pos = model.position(state)
+    search = Search(model, model.ours(pos.turn), [max(model.unled[c], model.led[c]) for c in range(model.cards)])
+    return model, pos, search
+
+
+def first_look(game: GameLike, state: DruzbartState) -> Analysis | None:
+    """Every legal card valued over the next few tricks only, while :func:`analyse` works (None where
+    the deal is nearly over: the whole of it is then quick to value)."""
+    model, pos, search = _search(game, state)
+    got = rank_ahead(search, pos, model.move, lambda _: "")
+    if got is None:
+        return None
+    depth, moves = got
+    names, seat = game.seat_names(), pos.turn
+    if model.clock:
+        measure = ngettext(
+            "the tricks {seat}, to play, takes in the next trick only, the two others playing against him",
+            "the tricks {seat}, to play, takes in the next {count} tricks only, the two others playing against him",
+            depth,
+        ).format(seat=names[seat], count=depth)
+    else:
+        side = game.side_of(seat)
+        pair = _(" and ").join(name for s, name in enumerate(names) if game.side_of(s) == side)
+        measure = ngettext(
+            "the tricks of {side}, the side to play, minus the other side's, in the next {count} trick only",
+            "the tricks of {side}, the side to play, minus the other side's, in the next {count} tricks only",
+            depth,
+        ).format(side=pair, count=depth)
+    return Analysis(seat, measure, moves, ahead=depth)
+
+
+def analyse(game: GameLike, state: DruzbartState) -> Analysis:
+    """Every legal card with its value under best play by all (see the module's docstring)."""
+    model, pos, search = _search(game, state)
     seat = pos.turn
-    search = Search(model, model.ours(seat), [max(model.unled[c], model.led[c]) for c in range(model.cards)])
     names = game.seat_names()
     if model.clock:
         have = state.tricks[seat]

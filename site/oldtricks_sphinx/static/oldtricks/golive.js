@@ -76,6 +76,7 @@ export class Live {
     this.analysing = false;     // the Analysis toggle: the solver's values of the legal moves, by the engine
     this.analyses = new Map();  // analysisKey() -> the engine's answer to "analyse"
     this.plans = new Map();     // analysisKey() -> what the engine says it is doing meanwhile ("analysis_plan")
+    this.looks = new Map();     // analysisKey() -> its first look, a few tricks ahead ("first_look"), meanwhile
     this.analysisPending = null;
     // a link keeps the other rules chosen (shown side by side with the book) and a deal the engine
     // found where the readings part (`;rules=KEY:VALUE,…;seed=N`)
@@ -289,10 +290,13 @@ export class Live {
     el.dataset.step = String(f.step);
     const got = this.analyses.get(this.analysisKey());
     if (!got) {
-      el.dataset.state = "pending";
-      const plan = this.plans.get(this.analysisKey());
-      put(el, h("p", {class: "ot-muted", "data-role": "analysis-plan"},
-        plan ? t("Analysis: {plan}", {plan}) : t("Analysis: asking the engine what it will take…")));
+      const plan = this.plans.get(this.analysisKey()), look = this.looks.get(this.analysisKey());
+      el.dataset.state = look ? "first" : "pending";
+      const working = h("p", {class: "ot-muted", "data-role": "analysis-plan"},
+        plan ? t("Analysis: {plan}", {plan}) : t("Analysis: asking the engine what it will take…"));
+      // the first look (the moves valued a few tricks ahead, the measure saying so) while the solver works
+      if (look) put(el, this.analysisHead(look, names, true), this.analysisRows(look), working);
+      else put(el, working);
       if (this.driver && this.engine) this.drive("analyseHere");
       return;
     }
@@ -303,18 +307,10 @@ export class Live {
     }
     el.dataset.state = "done";
     const a = got.analysis;
-    const next = w.frames[w.index + 1];
-    const played = next ? next.move : null;
-    const rows = a.moves.map((m, i) => h("li", {class: `ot-analysis-move${i === 0 ? " ot-analysis-best" : ""}`,
-      "data-move": m.move, "data-value": String(m.value)},
-    h("span", {class: "ot-analysis-card"}, isCard(m.move, w.pattern) ? cardChip(m.move, w.pattern) : m.move),
-    h("span", {class: "ot-analysis-value"}, String(m.value)),
-    h("span", {class: "ot-analysis-text"}, m.text),
-    m.move === played ? h("span", {class: "ot-analysis-played", "data-role": "played"}, "played next") : null));
     put(el,
-      h("p", {class: "ot-analysis-head"}, t("Analysis: {seat} to play. Values: {measure}.", {seat: names[a.to_move] || "", measure: a.measure})),
+      this.analysisHead(a, names, false),
       a.note ? h("p", {class: "ot-muted"}, a.note) : null,
-      h("ol", {class: "ot-analysis-list", "aria-label": t("Legal moves, best first")}, rows),
+      this.analysisRows(a),
       got.line_words && got.line_words.length
         ? h("p", {class: "ot-analysis-line", "data-role": "best-line"}, h("strong", {}, t("Best line: ")), got.line_words.join(" "))
         : null,
@@ -322,6 +318,24 @@ export class Live {
         ? h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "best-line", disabled: this.busy,
           onclick: () => this.drive("bestLine")}, t("Step through the best line"))
         : null);
+  }
+
+  /** The analysis's heading: who is to play and what the values measure (a first look's: over how many tricks). */
+  analysisHead(a, names, first) {
+    const said = {seat: names[a.to_move] || "", measure: a.measure};
+    return h("p", {class: "ot-analysis-head"},
+      first ? t("First look: {seat} to play. Values: {measure}.", said) : t("Analysis: {seat} to play. Values: {measure}.", said));
+  }
+
+  /** Each legal move with its value and what that means, best first; the move the line plays next marked. */
+  analysisRows(a) {
+    const w = this.w, next = w.frames[w.index + 1], played = next ? next.move : null;
+    return h("ol", {class: "ot-analysis-list", "aria-label": t("Legal moves, best first")}, a.moves.map((m, i) =>
+      h("li", {class: `ot-analysis-move${i === 0 ? " ot-analysis-best" : ""}`, "data-move": m.move, "data-value": String(m.value)},
+        h("span", {class: "ot-analysis-card"}, isCard(m.move, w.pattern) ? cardChip(m.move, w.pattern) : m.move),
+        h("span", {class: "ot-analysis-value"}, String(m.value)),
+        h("span", {class: "ot-analysis-text"}, m.text),
+        m.move === played ? h("span", {class: "ot-analysis-played", "data-role": "played"}, "played next") : null)));
   }
 
   /** A move as a button named by what it shows (a card chip says its card's name to screen readers). */

@@ -123,6 +123,9 @@ export async function analyseHere(live) {
   // first what the solver is about to do, in the engine's words (answered at once), shown while it works
   const plan = await live.engine.call("analysis_plan", ask).catch(() => null);
   if (plan && plan.ok && plan.text) { live.plans.set(key, String(plan.text)); w.render(); }
+  // then a first look, the moves valued a few tricks ahead (in a moment), shown until the whole deal is valued
+  const look = await live.engine.call("first_look", ask).catch(() => null);
+  if (look && look.ok && look.analysis) { live.looks.set(key, look.analysis); w.render(); }
   let r;
   try {
     r = await live.engine.call("analyse", ask);

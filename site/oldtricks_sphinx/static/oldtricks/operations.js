@@ -13,6 +13,7 @@ export const ENGINE_OPERATIONS = {
   frames: "{key} -> {frames}",
   analyse: "{key, step?, moves?} -> {analysis, line_words}",
   analysis_plan: "{key, step?, moves?} -> {text}",
+  first_look: "{key, step?, moves?} -> {analysis}",
   compare: "{key, frames?} -> {diverge, text, rule, rule_title, status, changed, frames?, book?}",
   find_parting: "{key, tricks?, tries?, first?} -> {seed, spec, frames, book, diverge, text, ...}",
   table_spec: "{key, step?, viewer?} -> {spec}",
