@@ -166,6 +166,7 @@ WORDS: tuple[str | tuple[str, str], ...] = (
     pN_("widget", "no winner"),
     pN_("widget", "none"),
     pN_("widget", "play / pause"),
+    pN_("widget", "played next"),
     pN_("widget", "previous / next step"),
     pN_("widget", "show"),
     pN_("widget", "show or hide this help"),

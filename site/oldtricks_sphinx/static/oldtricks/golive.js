@@ -335,7 +335,7 @@ export class Live {
         h("span", {class: "ot-analysis-card"}, isCard(m.move, w.pattern) ? cardChip(m.move, w.pattern) : m.move),
         h("span", {class: "ot-analysis-value"}, String(m.value)),
         h("span", {class: "ot-analysis-text"}, m.text),
-        m.move === played ? h("span", {class: "ot-analysis-played", "data-role": "played"}, "played next") : null)));
+        m.move === played ? h("span", {class: "ot-analysis-played", "data-role": "played"}, t("played next")) : null)));
   }
 
   /** A move as a button named by what it shows (a card chip says its card's name to screen readers). */
