@@ -727,7 +727,8 @@ ANALYSE = """([sid, wait]) => new Promise((resolve) => {
     const panel = root.querySelector('[data-role="analysis"]');
     if (got.plan === undefined && panel && /\\S/.test(panel.textContent)) got.plan = performance.now() - t;
     // the first values drawn: the first look's (a few tricks ahead), or the answer where there is none
-    if (got.first === undefined && panel && ["first", "done"].includes(panel.dataset.state)) got.first = performance.now() - t;
+    const valued = panel && ["first", "done"].includes(panel.dataset.state);
+    if (got.first === undefined && valued) got.first = performance.now() - t;
     if (panel && ["done", "none"].includes(panel.dataset.state)) {
       got.answer = performance.now() - t;
       got.state = panel.dataset.state;
