@@ -14,8 +14,8 @@ from conftest import SCENARIOS
 from oldtricks import make_game
 from oldtricks.analysis import ahead
 from oldtricks.analysis.search import brute_force
-from oldtricks.core.prng import Rng
 from oldtricks.live import api as live
+from oldtricks.scenarios.replay import replay
 from oldtricks.scenarios.scenario import load
 from solver_helpers import endings, held
 
@@ -91,9 +91,11 @@ CASES = [
 def test_the_first_look_is_minimax_over_the_tricks_it_names(
     name: str, options: dict[str, Any], rules: Any, playing: Any, count: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Four cards a hand, the budget spent at the first cut: two tricks ahead, each value that of plain
-    minimax with the deal cut there, best first."""
+    """Four cards a hand (a deal valued at once: a first look asked for all the same), the budget spent
+    at the first cut: two tricks ahead, each value that of plain minimax with the deal cut there, best
+    first."""
     monkeypatch.setattr(ahead, "AHEAD_NODES", 1)
+    monkeypatch.setattr(ahead, "QUICK_NODES", 0)
     game = make_game(name, options)
     checked = 0
     for state in endings(game, lambda k: game.new_state(seed=k), playing, held, 4, count, 7):
@@ -110,12 +112,14 @@ def test_the_first_look_is_minimax_over_the_tricks_it_names(
     assert checked >= count // 2
 
 
-@pytest.mark.parametrize("name", ["druzbart", "clock", "drogue"])
-def test_at_the_first_trick_it_looks_further_within_its_budget_never_to_the_end(name: str) -> None:
-    game = make_game(name)
-    state = game.new_state(seed=3)
-    while not (_drogue_playing(state) if name == "drogue" else _druzbart_playing(state)):
-        state = game.apply(state, game.bot_move(state, Rng(1)))[0]
+# the bench's positions (bench/browser_bench.py): each game's first card on its rules page
+FIRST_CARDS = [("druzbart/basics", 0), ("clock/deal", 0), ("drogue/example", 7)]
+
+
+@pytest.mark.parametrize(("sid", "step"), FIRST_CARDS)
+def test_at_the_first_trick_it_looks_further_within_its_budget_never_to_the_end(sid: str, step: int) -> None:
+    rp = replay(load(SCENARIOS / f"{sid}.toml", SCENARIOS))
+    game, state = rp.game, rp.line.states[step]
     look = game.first_look(state)
     assert look is not None
     assert 3 <= look.ahead < held(state), look.ahead
@@ -124,7 +128,17 @@ def test_at_the_first_trick_it_looks_further_within_its_budget_never_to_the_end(
     assert all(m.line == () for m in look.moves)
     said = look.as_json(5)
     assert said["ahead"] == look.ahead and said["step"] == 5
-    assert game.analyse(state).as_json()["ahead"] == 0  # the whole deal's answer says it is not a cut
+
+
+@pytest.mark.parametrize("name", ["druzbart", "clock", "drogue"])
+def test_a_deal_valued_at_once_gets_no_first_look(name: str) -> None:
+    """Where the search finds the whole deal's value within QUICK_NODES nodes, the answer itself comes as
+    soon: five cards a hand, in every game."""
+    game = make_game(name)
+    playing = _drogue_playing if name == "drogue" else _druzbart_playing
+    states = list(endings(game, lambda k: game.new_state(seed=k), playing, held, 5, 6, 11))
+    assert states and all(game.first_look(state) is None for state in states)
+    assert game.analyse(states[0]).as_json()["ahead"] == 0  # the whole deal's answer says it is not a cut
 
 
 def test_a_game_with_a_quick_solver_has_no_first_look() -> None:

@@ -97,11 +97,13 @@ WATCH = """(root) => {
 }"""
 
 
-def first_look_then_answer(page: Any, game: Any, state: Any, step: int) -> None:
-    """The panel showed the engine's first look before its answer, where the engine has one (else none)."""
+def first_look_then_answer(page: Any, game: Any, state: Any, step: int, looked: bool = False) -> None:
+    """The panel showed the engine's first look before its answer, where the engine has one (else none;
+    ``looked``: the engine has one)."""
     seen = [s for s in page.evaluate("() => window.otAnalysisSeen") if s["step"] == step]
     states = [s["state"] for s in seen]
     look = game.first_look(state)
+    assert look is not None or not looked, f"no first look at step {step}"
     if look is None:
         assert "first" not in states, states
         return
@@ -163,3 +165,20 @@ def test_the_values_sit_on_the_cards_and_the_best_line_steps_as_a_side_line(
     root.locator(f'[data-role="analysis"][data-step="{step + 2}"][data-state="done"]').wait_for(timeout=LIVE_MS)
 
     assert violations(live_page, f'.oldtricks-widget[id="{sid}"]') == []
+
+
+def test_at_a_deals_first_card_a_first_look_comes_before_the_answer(live_page: Any, site_server: SiteServer) -> None:
+    """Drużbart's first card, where the whole deal takes the engine a while: the first look (a few tricks
+    ahead, the measure saying how many) is drawn first, then the answer replaces it; on the next step too."""
+    doc, sid = "druzbart.html", "druzbart/basics"
+    rp = replay(from_spec(embedded((site_server.root / doc).read_text(encoding="utf-8"))[sid]["spec"]))
+    live_page.goto(f"{site_server.url}{doc}#{sid}@0")
+    wait_mounted(live_page, everything=False)
+    root = widget(live_page, sid)
+    root.evaluate(WATCH)
+    root.locator('[data-action="analysis"]').click()
+    root.locator('[data-role="analysis"][data-step="0"][data-state="done"]').wait_for(timeout=LIVE_MS)
+    first_look_then_answer(live_page, rp.game, rp.line.states[0], 0, looked=True)
+    root.locator('[data-action="next"]').click()
+    root.locator('[data-role="analysis"][data-step="1"][data-state="done"]').wait_for(timeout=LIVE_MS)
+    first_look_then_answer(live_page, rp.game, rp.line.states[1], 1, looked=True)

@@ -2,10 +2,12 @@
 
 Valuing every card to the end of a deal takes the browser seconds at the first trick (Drogue, Clock
 Druzbart). While it works, the reader is shown what the search finds when the deal is cut after the
-next trick, then the next two, and so on, deeper while the searches so far stayed under
+next two tricks, then three, and so on, deeper while the searches so far stayed under
 :data:`AHEAD_NODES` nodes between them (a count, not a clock: the same answer on every machine), as a
 chess engine shows each depth before the next. A cut deal is a smaller game of the same rules: its
-values are what each side gains in those tricks with best play by all, within them.
+values are what each side gains in those tricks with best play by all, within them. Where the search
+finds the whole deal's value within :data:`QUICK_NODES` nodes (most steps after the first tricks), the
+answer itself comes at once and there is no first look.
 
 >>> from oldtricks.analysis.search import Position
 >>> class HighCard:  # two seats, one suit: the higher card takes the trick, worth 1 to its taker
@@ -22,7 +24,9 @@ values are what each side gains in those tricks with best play by all, within th
 >>> start = Position(hands, (), 0, ())
 >>> Search(HighCard(), [True, False]).values(start, [5, 4, 0])  # the whole deal: each lead wins two of three
 {5: 1, 4: 1, 0: 1}
->>> look_ahead(HighCard(), [True, False], start, [5, 4, 0])  # two tricks ahead, the low lead loses one of them
+>>> look_ahead(HighCard(), [True, False], start, [5, 4, 0]) is None  # so small a deal is valued at once
+True
+>>> look_ahead(HighCard(), [True, False], start, [5, 4, 0], quick=0)  # two tricks ahead: the low lead loses one
 (2, [2, 2, 0])
 """
 
@@ -32,8 +36,10 @@ from collections.abc import Sequence
 
 from .search import INF, Search
 from .searchmodel import Counters, Position, TrickModel
+from .strong import BoundedSearch, OutOfBudget
 
 AHEAD_NODES = 15_000  # deeper while the searches so far took fewer nodes: about 0.1 s of CPython
+QUICK_NODES = 5_000  # a deal whose value the search finds within these needs no first look
 
 
 class Horizon:
@@ -90,13 +96,18 @@ def look_ahead(
     cards: Sequence[int],
     priority: Sequence[int] | None = None,
     budget: int | None = None,
+    quick: int | None = None,
 ) -> tuple[int, list[int]] | None:
     """The deepest cut (in tricks, the trick begun counted) searched within ``budget`` nodes, and each
-    of ``cards``'s value for the side ``ours`` marks over those tricks; None where a cut short of the
-    deal's end would look no more than two tricks ahead (the whole deal is then quick to value). Each
-    cut is searched from scratch (the table of a shallower one holds other values). ``budget``: by
-    default :data:`AHEAD_NODES`."""
+    of ``cards``'s value for the side ``ours`` marks over those tricks; None where the whole deal is
+    quick to value: its value found within ``quick`` nodes, or no cut short of its end that looks more
+    than two tricks ahead. Each cut is searched from scratch (the table of a shallower one holds other
+    values). ``budget`` and ``quick``: by default :data:`AHEAD_NODES` and :data:`QUICK_NODES` (``quick``
+    0: a first look however quick the deal)."""
     budget = AHEAD_NODES if budget is None else budget
+    quick = QUICK_NODES if quick is None else quick
+    if quick and _valued_within(model, ours, pos, priority, quick):
+        return None
     tricks_left = pos.hands[pos.turn].bit_count()  # the mover's cards: the trick begun and those after
     found: tuple[int, list[int]] | None = None
     spent = 0
@@ -108,3 +119,15 @@ def look_ahead(
         if spent >= budget:
             break
     return found
+
+
+def _valued_within(
+    model: TrickModel, ours: Sequence[bool], pos: Position, priority: Sequence[int] | None, nodes: int
+) -> bool:
+    """Whether the search finds the whole deal's value from ``pos`` within ``nodes`` nodes (where it does,
+    the answer itself comes about as soon as a first look would, and the first look only delays it)."""
+    try:
+        BoundedSearch(model, ours, priority, nodes).value(pos)
+    except OutOfBudget:
+        return False
+    return True
