@@ -104,9 +104,8 @@ def rank_moves(
     mover's), best first. ``total`` turns the value of the rest of the deal into the value shown (tricks
     or points already taken added), ``text_of`` says a shown value in words, ``move_of(seat, card)`` is
     the game's move for a card number."""
-    legal = search.model.legal(pos.hands[pos.turn], [c for _, c in pos.trick])
     rows = []
-    cards = _bits_high_first(legal, search)
+    cards = _legal_cards(search, pos)
     values, lines = _searched(search, pos, cards)
     for card, found, plays in zip(cards, values, lines, strict=True):
         value = total(found)
@@ -117,23 +116,20 @@ def rank_moves(
 
 
 def rank_ahead(
-    search: Search,
-    pos: Position,
-    move_of: Callable[[int, int], Move],
-    text_of: Callable[[int], str],
+    search: Search, pos: Position, move_of: Callable[[int, int], Move]
 ) -> tuple[int, tuple[MoveValue, ...]] | None:
     """:func:`rank_moves`'s first look: every legal card valued over the next tricks only, as deep as
-    :func:`.ahead.look_ahead` goes (the number of tricks, and the moves best first, with no line), or
-    None where the whole deal is quick to value. The values are the rest's as ``search`` counts them
-    (no tricks already taken added); ``text_of`` says one in words."""
+    :func:`.ahead.look_ahead` goes (the number of tricks, and the moves best first, with no line and no
+    words: the measure says what the numbers are), or None where the whole deal is quick to value. The
+    values are the rest's as ``search`` counts them (no tricks already taken added)."""
     model = search.model
-    cards = _bits_high_first(model.legal(pos.hands[pos.turn], [c for _, c in pos.trick]), search)
+    cards = _legal_cards(search, pos)
     priority = [search.priority(c) for c in range(model.cards)]
     got = look_ahead(model, search.ours, pos, cards, priority)
     if got is None:
         return None
     depth, values = got
-    rows = [MoveValue(move_of(pos.turn, card), v, (), text_of(v)) for card, v in zip(cards, values, strict=True)]
+    rows = [MoveValue(move_of(pos.turn, card), v, (), "") for card, v in zip(cards, values, strict=True)]
     rows.sort(key=lambda m: -m.value)  # stable, as rank_moves's
     return depth, tuple(rows)
 
@@ -158,6 +154,8 @@ def _searched(search: Search, pos: Position, cards: list[int]) -> tuple[list[int
     return out
 
 
-def _bits_high_first(mask: int, search: Search) -> list[int]:
+def _legal_cards(search: Search, pos: Position) -> list[int]:
+    """The cards the seat to move in ``pos`` may play, in the search's order (strong cards first)."""
+    mask = search.model.legal(pos.hands[pos.turn], [c for _, c in pos.trick])
     cards = [c for c in range(search.model.cards) if mask >> c & 1]
     return sorted(cards, key=lambda c: -search.priority(c))

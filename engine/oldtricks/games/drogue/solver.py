@@ -240,9 +240,9 @@ def _position(game: GameLike, state: DrogueState) -> tuple[DrogueModel, Position
 
 def first_look(game: GameLike, state: DrogueState) -> Analysis | None:
     """Every legal card valued over the next few tricks only, while :func:`analyse` works (None where
-    the deal is nearly over: the whole of it is then quick to value)."""
+    the whole deal is quick to value: :func:`~oldtricks.analysis.ahead.look_ahead`)."""
     model, pos = _position(game, state)
-    got = rank_ahead(_search(model, pos.turn), pos, model.move, lambda _: "")
+    got = rank_ahead(_search(model, pos.turn), pos, model.move)
     if got is None:
         return None
     depth, moves = got

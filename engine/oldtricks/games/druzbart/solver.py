@@ -205,9 +205,9 @@ def _search(game: GameLike, state: DruzbartState) -> tuple[DruzbartModel, Positi
 
 def first_look(game: GameLike, state: DruzbartState) -> Analysis | None:
     """Every legal card valued over the next few tricks only, while :func:`analyse` works (None where
-    the deal is nearly over: the whole of it is then quick to value)."""
+    the whole deal is quick to value: :func:`~oldtricks.analysis.ahead.look_ahead`)."""
     model, pos, search = _search(game, state)
-    got = rank_ahead(search, pos, model.move, lambda _: "")
+    got = rank_ahead(search, pos, model.move)
     if got is None:
         return None
     depth, moves = got
