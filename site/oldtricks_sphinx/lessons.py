@@ -7,7 +7,7 @@ to the viewer at that very step. A scenario of the game with a question that the
 fails the build, so that a new lesson cannot be forgotten; so does a listed scenario with no question,
 and a question that opens with no scene (a note on the step the question is asked at).
 
-The reader's progress ("4 of 15 solved") is kept in the browser by the viewers' lesson code
+The reader's progress ("4 of 15 questions answered") is kept in the browser by the viewers' lesson code
 (``progress.js``) and shown by ``course.js``; without a script the list still reads as a course.
 
 >>> lessons_of("bettelmann/basics", [{"step": 0, "ask": None}], "Basics", ())

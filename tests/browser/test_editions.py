@@ -15,7 +15,10 @@ import pytest
 from conftest import REPO, SiteServer, embedded, reveal, wait_mounted
 
 sys.path.insert(0, str(REPO / "site"))
-from oldtricks_sphinx.editions import translated_pages
+from oldtricks.core import i18n
+from oldtricks.core.cards import GERMAN_36
+from oldtricks_sphinx.editions import kept_texts, translated_pages
+from oldtricks_sphinx.leftover import WORD
 
 pytestmark = pytest.mark.browser
 
@@ -103,3 +106,54 @@ def test_a_link_to_an_edition_keeps_its_language(live_page: Any, site_server: Si
     live_page.wait_for_timeout(300)
     assert live_page.url == f"{site_server.url}{language}/{page}.html"
     assert live_page.evaluate("document.documentElement.lang") == language
+
+
+# what a reader of the page sees and hears once its scripts have drawn it: each element's own text, and the
+# words of its alt, title, aria-label and placeholder (code, scripts and what is marked English aside)
+SHOWN = """() => {
+  const out = [];
+  const skip = (el) => el.closest("script, style, template, code, kbd, [lang=en]");
+  for (const el of document.body.querySelectorAll("*")) {
+    if (skip(el)) continue;
+    for (const node of el.childNodes) {
+      if (node.nodeType === Node.TEXT_NODE) out.push(node.textContent);
+    }
+    for (const name of ["alt", "title", "aria-label", "placeholder"]) {
+      if (el.hasAttribute(name)) out.push(el.getAttribute(name));
+    }
+  }
+  return out.map((text) => text.split(/\\s+/).join(" ").trim()).filter(Boolean);
+}"""
+DRAWN = ("embed/druzbart/basics.html#druzbart/basics@6", "lessons/druzbart.html")
+
+
+def _shown(page: Any, url: str) -> list[str]:
+    page.goto(url)
+    wait_mounted(page)
+    shown: list[str] = page.evaluate(SHOWN)
+    return shown
+
+
+@pytest.mark.parametrize("language", ["de", "pl"])
+def test_what_the_scripts_draw_on_an_editions_page_is_in_its_language(
+    live_page: Any, site_server: SiteServer, language: str
+) -> None:
+    """The build's check reads the pages as built; this one reads them as drawn: a viewer's board (its
+    buttons, the names of its cards, its screen-reader labels) and a course's marks, against the English
+    pages drawn at the same place, no text of two words or more the same (the edition's kept names aside)."""
+    keep = set(kept_texts(LOCALES, language))
+    for name in DRAWN:
+        english = set(_shown(live_page, f"{site_server.url}{name}"))
+        shown = _shown(live_page, f"{site_server.url}{language}/{name}")
+        left = sorted({text for text in shown if text in english and text not in keep and len(WORD.findall(text)) >= 2})
+        assert left == [], f"{language}/{name}: English left {left}"
+    # the cards of the embedded board are named as the engine names them in the edition's language
+    live_page.goto(f"{site_server.url}{language}/{DRAWN[0]}")
+    wait_mounted(live_page)
+    alts = live_page.eval_on_selector_all(".oldtricks-widget img.ot-card-img", "els => els.map((el) => el.alt)")
+    with i18n.language(language):
+        names = {card.name for card in GERMAN_36.cards}
+        hidden = i18n.pgettext("widget", "hidden card")
+    faces = [alt for alt in alts if alt != hidden]
+    assert faces and set(faces) <= names, sorted(set(faces) - names)
+    assert not {card.name for card in GERMAN_36.cards} & set(faces)  # English names (the default language)

@@ -76,7 +76,7 @@ def test_the_lessons_page_counts_what_was_solved(
     progress = live_page.locator('[data-role="lesson-progress"]')
     total = live_page.locator("[data-lesson]").count()
     assert total >= 1
-    assert progress.text_content() == f"0 of {total} solved"
+    assert progress.text_content() == f"0 of {total} questions answered"
     link = live_page.locator(f'li:has([data-lesson="{SID}@{asked["step"]}"]) a.ot-course-link')
     assert link.get_attribute("href").endswith(f"bettelmann.html#{SID}@{asked['step']}")
 
@@ -89,15 +89,15 @@ def test_the_lessons_page_counts_what_was_solved(
     root.locator(f'.ot-hand button[data-card="{asked["ask"]["answer"]}"]').click()
     assert root.get_attribute("data-step") == str(asked["step"] + 1)
     live_page.goto(f"{site_server.url}{course}")
-    assert progress.text_content() == f"1 of {total} solved"
+    assert progress.text_content() == f"1 of {total} questions answered"
     item = live_page.locator(f'li:has([data-lesson="{SID}@{asked["step"]}"])')
     assert "ot-course-solved" in item.get_attribute("class")
 
     # "Show me" is not solving; "Start again" forgets
     live_page.locator('[data-action="reset-lessons"]').click()
-    assert progress.text_content() == f"0 of {total} solved"
+    assert progress.text_content() == f"0 of {total} questions answered"
     live_page.goto(f"{site_server.url}{PAGE}#{SID}@{asked['step']}")
     wait_mounted(live_page)
     live_page.locator(f'.oldtricks-widget[id="{SID}"] [data-action="reveal"]').click()
     live_page.goto(f"{site_server.url}{course}")
-    assert progress.text_content() == f"0 of {total} solved"
+    assert progress.text_content() == f"0 of {total} questions answered"

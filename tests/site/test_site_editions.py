@@ -10,11 +10,13 @@ import re
 from pathlib import Path
 
 from conftest import Builder, Built, Site
+from oldtricks.core.widgetwords import widget_words
 from oldtricks_sphinx.editions import kept_texts, translated_pages
 from oldtricks_sphinx.leftover import english_left
 
 DOCS_LOCALES = Path(__file__).resolve().parents[2] / "docs" / "locales"
 LANGUAGES = ("de", "pl")
+WORDS = re.compile(r'<script id="oldtricks-words" type="application/json">(.*?)</script>', re.S)
 
 PAGE = """\
 # Rules
@@ -249,6 +251,22 @@ def test_an_embed_page_keeps_its_viewer_and_its_edition_s_language(site: Site) -
         html = (site.outdir / language / "embed" / "bettelmann" / "basics.html").read_text(encoding="utf-8")
         assert f'<html lang="{language}"' in html and "oldtricks-widget" in html
         assert "ot-edition-notice" not in html and "ot-editions" not in html
+
+
+def test_every_embed_page_of_an_edition_carries_the_widget_s_words_in_its_language(site: Site) -> None:
+    """A bare page (a scenario's embed, the study's) is all an iframe shows: without the edition's words its
+    board would speak English beside the engine's German or Polish."""
+    english = sorted(p.relative_to(site.outdir) for p in (site.outdir / "embed").rglob("*.html"))
+    assert len(english) > 50, "the English site's embed pages"
+    for language in LANGUAGES:
+        expected = widget_words(language)
+        for name in [*english, Path("study-embed.html")]:
+            html = (site.outdir / language / name).read_text(encoding="utf-8")
+            found = WORDS.findall(html)
+            assert len(found) == 1, f"{language}/{name}: {len(found)} blocks of the widget's words"
+            assert json.loads(found[0]) == expected, f"{language}/{name}"
+        html = (site.outdir / "study-embed.html").read_text(encoding="utf-8")
+        assert not WORDS.findall(html), "the English pages carry no words: the widget's own are English"
 
 
 def test_tab_labels_fold_lines_and_a_rule_box_s_table_are_translated_with_the_page(build: Builder) -> None:

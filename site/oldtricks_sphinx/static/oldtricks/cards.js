@@ -179,7 +179,7 @@ export function cardImage(text, pattern, face = true) {
     const known = face && text !== "??" && isCard(text, pattern);
     const picture = new XMLSerializer().serializeToString(drawCard(known ? text : null, pattern));
     made = h("img", {class: "ot-card-img", src: `data:image/svg+xml,${encodeURIComponent(picture)}`,
-      alt: known ? cardName(text, pattern) : "face-down card", width: 60, height: 84, draggable: "false"});
+      alt: known ? cardName(text, pattern) : t("hidden card"), width: 60, height: 84, draggable: "false"});
     drawnCards.set(key, made);
   }
   return made.cloneNode(false);

@@ -1,7 +1,7 @@
 // A game's lessons page: marks the questions this reader has answered (progress.js) and says how
-// many ("4 of 15 solved"). The list itself is built into the page; this only adds the marks.
+// many ("4 of 15 questions answered"). The list itself is built into the page; this only adds the marks.
 import { solvedLessons, resetLessons } from "./progress.js";
-import { t } from "./words.js";
+import { nt, t } from "./words.js";
 
 function mark(course) {
   const solved = solvedLessons();
@@ -13,11 +13,12 @@ function mark(course) {
     if (isSolved) done += 1;
     item.classList.toggle("ot-course-solved", isSolved);
     const markEl = item.querySelector(".ot-course-mark");
-    if (markEl) markEl.textContent = isSolved ? " solved" : "";
+    if (markEl) markEl.textContent = isSolved ? ` ${t("solved")}` : "";
   }
   const progress = course.querySelector(".ot-course-progress");
   progress.dataset.role = "lesson-progress";
-  progress.textContent = `${done} of ${items.length} solved`;
+  progress.textContent = nt("{done} of {count} question answered", "{done} of {count} questions answered", items.length,
+    {done, count: items.length});
   let again = course.querySelector("[data-action=reset-lessons]");
   if (!again) {
     again = document.createElement("button");

@@ -169,7 +169,7 @@ function seatEl(frame, seatData, pos, ctx) {
     // the toggle before the count (pushed to the right): in a narrow seat it shares the marks' line
     // rather than take a line of its own after the count
     ctx.toggleHand ? handToggle(seatData, ctx) : null,
-    h("span", {class: "ot-won", title: "won so far", "data-key": "won"}, wonText(seatData.won))),
+    h("span", {class: "ot-won", title: t("won so far"), "data-key": "won"}, wonText(seatData.won))),
   handEl(seatData, ctx));
 }
 
