@@ -19,6 +19,7 @@ from typing import Any
 from docutils import nodes
 
 from oldtricks.core.cards import RANK_NAMES, SUIT_NAMES, Card
+from oldtricks.core.i18n import pgettext
 from oldtricks.errors import OldtricksError
 from oldtricks.scenarios.replay import Replay
 
@@ -55,8 +56,9 @@ def static_form(rp: Replay, frames: Sequence[dict[str, Any]]) -> nodes.container
     box += nodes.paragraph("", _("The deal (top card first):") if _piles(first) else _("The deal:"))
     box += _hands(first, pattern)
     if pattern == "german":
-        ranks = ", ".join(f"{k} {v}" for k, v in RANK_NAMES["german"].items() if k in game.pack.ranks)
-        suits = ", ".join(f"{k} {v}" for k, v in SUIT_NAMES["german"].items())
+        # the names in the edition's language, as the engine's catalogs give them (the widget's too)
+        ranks = ", ".join(f"{k} {pgettext('rank', v)}" for k, v in RANK_NAMES["german"].items() if k in game.pack.ranks)
+        suits = ", ".join(f"{k} {pgettext('German suit', v)}" for k, v in SUIT_NAMES["german"].items())
         box += nodes.paragraph(
             "",
             _("Cards are written rank then suit. Ranks: {ranks}. Suits: {suits}.").format(ranks=ranks, suits=suits),

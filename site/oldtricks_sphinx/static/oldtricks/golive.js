@@ -21,8 +21,8 @@ function optionValues(opt) {
   return [];
 }
 
-// How fast the bots' moves are shown, ms a move (the Play button pauses them, Next steps).
-const PACES = [[1500, "slow"], [700, "steady"], [250, "fast"]];
+// How fast the bots' moves are shown, ms a move (the Play button pauses them, Next steps), and its word.
+const paces = () => [[1500, t("slow")], [700, t("steady")], [250, t("fast")]];
 
 /** The seats in the order of play as the engine gives it (frame.play_order: to the right in
  * Drogue), from the first seat that moves in the book. */
@@ -115,11 +115,11 @@ export class Live {
       onchange: () => { this.seat = Number(this.seatSelect.value); this.drive("seatChosen"); }});
     this.paceSelect = h("select", {class: "ot-select", "data-role": "pace", "aria-label": t("Pace of the engine's moves"),
       onchange: () => { this.pace = Number(this.paceSelect.value); }},
-    PACES.map(([ms, label]) => h("option", {value: String(ms)}, label)));
+    paces().map(([ms, label]) => h("option", {value: String(ms)}, label)));
     this.paceSelect.value = String(this.pace);
     this.levelSelect = h("select", {class: "ot-select", "data-role": "level", "aria-label": t("Level of the engine's bots"),
       onchange: () => { this.level = this.levelSelect.value; this.drive("levelChosen"); }},
-    ["simple", "strong"].map((name) => h("option", {value: name}, name)));
+    [["simple", t("simple")], ["strong", t("strong")]].map(([name, label]) => h("option", {value: name}, label)));
     this.levelNote = h("span", {class: "ot-live-level ot-muted", "data-role": "level-note"});
     this.seatField = h("span", {class: "ot-live-seat", hidden: true},
       h("label", {class: "ot-field"}, h("span", {class: "ot-field-label"}, t("You play")), this.seatSelect),
