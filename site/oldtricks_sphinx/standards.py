@@ -19,6 +19,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
+from .i18n import _
 from .project import own_pages
 
 __all__ = ["DESCRIPTION_LENGTH", "describe", "setup_standards", "touch_up"]
@@ -28,10 +29,8 @@ logger = logging.getLogger(__name__)
 DESCRIPTION_LENGTH = 160  # characters; search engines show about this much
 _SPACE = re.compile(r"\s+")
 # Furo's sidebars (page.html), matched as the theme writes them.
-_ASIDES = (
-    (re.compile(r'<aside class="sidebar-drawer">'), '<aside class="sidebar-drawer" aria-label="Site navigation">'),
-    (re.compile(r'<aside class="toc-drawer( no-toc)?">'), r'<aside class="toc-drawer\1" aria-label="On this page">'),
-)
+_SIDEBAR = re.compile(r'<aside class="sidebar-drawer">')
+_TOC = re.compile(r'<aside class="toc-drawer( no-toc)?">')
 # Pages Sphinx writes without a document of ours.
 _OWN_PAGES = {"search": "Search the pages of {project}", "genindex": "The index of the pages of {project}"}
 _PRE = re.compile(r'(<div class="highlight"><pre)>')
@@ -80,8 +79,10 @@ def _description(
 
 def touch_up(html: str) -> str:
     """A written page with its sidebars named and its code blocks focusable."""
-    for pattern, replacement in _ASIDES:
-        html = pattern.sub(replacement, html, count=1)
+    # named in the edition's words (an edition's build runs with its catalog: .i18n)
+    site, toc = escape(_("Site navigation")), escape(_("On this page"))
+    html = _SIDEBAR.sub(f'<aside class="sidebar-drawer" aria-label="{site}">', html, count=1)
+    html = _TOC.sub(lambda m: f'<aside class="toc-drawer{m.group(1) or ""}" aria-label="{toc}">', html, count=1)
     return _PRE.sub(r'\1 tabindex="0">', html)
 
 

@@ -1,6 +1,8 @@
 """The theme's own words in an edition: Furo writes a few in English whatever the language ("Skip to
-content", "Back to top", the colour scheme's titles, "Made with", the copyright line), so an edition's
-written pages get them from ``oldtricks.po``; and in the sidebar, a page's table of contents and the
+content", "Back to top", the colour scheme's and the icons' titles, "Made with", the copyright line, "Next",
+the labels of its sidebars' toggles and of each expandable entry), and Sphinx's catalog has no German or
+Polish for its heading links' "Link to this heading", so an edition's written pages get them from
+``oldtricks.po``; and in the sidebar, a page's table of contents and the
 links to the next and previous page, the title of a page the edition has not translated is marked
 ``lang="en"``: it is English, and a screen reader should say it so. Sphinx's own catalog for its
 scripts (``_static/translations.js``) makes its plural rule with ``new Function``, which the site's
@@ -23,11 +25,19 @@ import json
 import posixpath
 import re
 from collections.abc import Callable
+from html import escape
 from pathlib import Path
 
 from .i18n import _
 
-__all__ = ["mark_english", "theme_words", "translations_without_eval", "words_of_theme"]
+__all__ = [
+    "labels_of_theme",
+    "mark_english",
+    "theme_labels",
+    "theme_words",
+    "translations_without_eval",
+    "words_of_theme",
+]
 
 # the sidebar's tree, and a page's own table of contents (``{toctree}`` in the page)
 SIDEBAR = re.compile(r'(<div class="(?:sidebar-tree|toctree-wrapper compound)">)(.*?)(</div>)', re.S)
@@ -46,9 +56,44 @@ def words_of_theme(copyright_line: str) -> dict[str, str]:
         "Auto light/dark, in light mode": _("Auto light/dark, in light mode"),
         "Auto light/dark, in dark mode": _("Auto light/dark, in dark mode"),
         "Made with": _("Made with"),
+        "and": _("and"),  # the footer's "Made with Sphinx and ..."
         "Expand": _("Expand"),
+        "Contents": _("Contents"),  # the icons' titles
+        "Menu": _("Menu"),
+        "Next": _("Next"),  # the links to the neighbouring pages
+        "Previous": _("Previous"),
         copyright_line: _("Copyright © 2025, the oldtricks authors"),
     }
+
+
+def labels_of_theme() -> dict[str, str]:
+    """Furo's (and Sphinx's) English labels for screen readers and tooltips -> the edition's."""
+    return {
+        "Toggle site navigation sidebar": _("Toggle site navigation sidebar"),
+        "Toggle table of contents sidebar": _("Toggle table of contents sidebar"),
+        "Toggle Light / Dark / Auto color theme": _("Toggle Light / Dark / Auto color theme"),
+        "Link to this heading": _("Link to this heading"),
+    }
+
+
+# each expandable entry of the sidebar's tree (furo/navigation.py), named by its page's title
+NAVIGATION = re.compile(r'aria-label="Toggle navigation of ([^"]*)"')
+
+
+def theme_labels(html: str, labels: dict[str, str]) -> str:
+    """``html`` with each ``aria-label`` and ``title`` that is one of ``labels`` replaced, and the sidebar's
+    "Toggle navigation of ..." said in the edition's words.
+
+    >>> theme_labels('<a title="Link to this heading">¶</a><input aria-label="Toggle navigation of Lektionen">',
+    ...     {"Link to this heading": "Link zu dieser Überschrift"})
+    '<a title="Link zu dieser Überschrift">¶</a><input aria-label="Toggle navigation of Lektionen">'
+    """
+    for english, translated in labels.items():
+        for name in ("aria-label", "title"):
+            html = html.replace(f'{name}="{english}"', f'{name}="{escape(translated)}"')
+    # the page's title is in the markup already escaped: only the words around it are escaped here
+    around = escape(_("Toggle navigation of {title}"))
+    return NAVIGATION.sub(lambda m: f'aria-label="{around.replace("{title}", m.group(1))}"', html)
 
 
 def theme_words(html: str, words: dict[str, str]) -> str:
@@ -84,7 +129,7 @@ def mark_english(html: str, pagename: str, untranslated: Callable[[str], bool]) 
 def touch_up_edition(outdir: Path, copyright_text: str, untranslated: Callable[[str], bool]) -> None:
     """Every written page of an edition (not its embeds, which carry no theme) with the theme's words in
     its language and its sidebar's English titles marked; Sphinx's script catalog without ``eval``."""
-    words = words_of_theme(f"Copyright © {copyright_text}")
+    words, labels = words_of_theme(f"Copyright © {copyright_text}"), labels_of_theme()
     script = outdir / "_static" / "translations.js"
     if script.is_file():
         script.write_text(translations_without_eval(script.read_text(encoding="utf-8")), encoding="utf-8")
@@ -94,7 +139,8 @@ def touch_up_edition(outdir: Path, copyright_text: str, untranslated: Callable[[
             continue
         html = path.read_text(encoding="utf-8")
         pagename = path.relative_to(outdir).with_suffix("").as_posix()
-        done = mark_english(theme_words(html.replace("&#169;", "©"), words), pagename, untranslated)
+        done = theme_labels(theme_words(html.replace("&#169;", "©"), words), labels)
+        done = mark_english(done, pagename, untranslated)
         if done != html:
             path.write_text(done, encoding="utf-8")
 

@@ -132,7 +132,7 @@ SHOWN = """() => {
 }"""
 WORD = re.compile(r"[^\W\d_]{2,}")  # a word of two letters or more (a letter alone is a rank's or a suit's)
 NOTATION = re.compile(r"(?<![^\W\d_])[6-9TUOKAJQ][ALHBCDS](?![^\W\d_])")  # a card: "UA", "8L"
-DRAWN = ("embed/druzbart/basics.html#druzbart/basics@6", "lessons/druzbart.html")
+DRAWN = ("embed/druzbart/basics.html#druzbart/basics@6", "lessons/druzbart.html", "bettelmann.html")
 
 
 def _less(text: str, names: list[str]) -> str:
