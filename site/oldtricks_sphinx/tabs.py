@@ -81,11 +81,15 @@ class TabsDirective(SphinxDirective):
     has_content = True
 
     def run(self) -> list[nodes.Node]:
-        group = tab_set(label=self.arguments[0] if self.arguments else _("Readings of this deal"), classes=["ot-tabs"])
+        given = self.arguments[0].strip() if self.arguments else None
+        group = tab_set(label=given or _("Readings of this deal"), classes=["ot-tabs"])
         self.set_source_info(group)
+        if given:  # words of the page: its catalog translates them (the default is the extension's)
+            source, line = self.get_source_info()
+            group += shown_words(given, source, line)
         self.state.nested_parse(self.content, self.content_offset, group)
         panels = [child for child in group.children if isinstance(child, tab_panel)]
-        strays = [child for child in group.children if not isinstance(child, tab_panel)]
+        strays = [child for child in group.children if not isinstance(child, tab_panel) and not _is_shown(child)]
         if strays:
             found = strays[0].tagname if isinstance(strays[0], nodes.Element) else "text"
             raise self.error(f"a {{tabs}} block holds only {{tab}} blocks (found {found})")
@@ -165,6 +169,10 @@ def shown_words(text: str, source: str | None, line: int | None) -> nodes.inline
     return nodes.inline("", "", translatable(text, source, line), classes=[SHOWN])
 
 
+def _is_shown(node: nodes.Node) -> bool:
+    return isinstance(node, nodes.inline) and SHOWN in node["classes"]
+
+
 def pop_shown(node: nodes.Element, english: str) -> str:
     """The words of ``node``'s label as the page shows them (its :data:`SHOWN` child, translated with the
     page, taken out), else ``english``.
@@ -187,6 +195,7 @@ def take_shown(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if app.builder.format != "html":
         return
     for group in doctree.findall(tab_set):
+        group["label"] = pop_shown(group, group["label"])  # the row's name, as its panels' labels
         panels = [child for child in group.children if isinstance(child, tab_panel)]
         for panel in panels:
             panel["shown"] = pop_shown(panel, panel["label"])

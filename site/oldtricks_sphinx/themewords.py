@@ -60,8 +60,9 @@ def words_of_theme(copyright_line: str) -> dict[str, str]:
         "Expand": _("Expand"),
         "Contents": _("Contents"),  # the icons' titles
         "Menu": _("Menu"),
-        "Next": _("Next"),  # the links to the neighbouring pages
+        "Next": _("Next"),  # the links to the neighbouring pages, and the front page's title there
         "Previous": _("Previous"),
+        "Home": _("Home"),
         copyright_line: _("Copyright © 2025, the oldtricks authors"),
     }
 

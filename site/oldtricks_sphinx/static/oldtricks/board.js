@@ -135,7 +135,7 @@ export class Board {
       const who = f.mover === null || f.mover === undefined ? "" : seatName(f, f.mover, w.data.seat_names);
       head.push(" · ", who ? `${who}: ` : "", isCard(f.move, w.pattern) ? cardChip(f.move, w.pattern) : h("span", {class: "ot-call"}, f.move));
     } else if (step === 0) {
-      head.push(" · after the deal");
+      head.push(" · ", t("after the deal"));
     }
     put(w.moveLine, head);
     // the events, note and rules that a step leaves as they were are not written again (a write, even
@@ -186,6 +186,10 @@ export class Board {
   }
 }
 
+// each status in the page's words, as the rule boxes print it
+const STATUS_WORDS = {documented: () => t("documented"), disputed: () => t("disputed"), suggested: () => t("suggested"),
+  assumed: () => t("assumed")};
+
 /** A link to a ledger rule of the widget `w`, with its status label; `known` ({title, status}) stands
  * in when the page does not hold the rule (a live move refused by a rule no viewer of the page names). */
 export function ruleLink(w, id, known = null) {
@@ -193,7 +197,7 @@ export function ruleLink(w, id, known = null) {
   if (!rule) return h("span", {class: "ot-rule ot-status-unknown"}, h("span", {class: "ot-rule-title"}, id));
   const status = STATUSES.includes(rule.status) ? rule.status : "unknown";
   const label = [h("span", {class: "ot-rule-title"}, rule.title || id),
-    h("span", {class: `ot-status ot-status-${status}`}, status)];
+    h("span", {class: `ot-status ot-status-${status}`}, STATUS_WORDS[status] ? STATUS_WORDS[status]() : status)];
   return rule.url
     ? h("a", {class: `ot-rule ot-status-${status}`, href: rule.url, title: id}, label)
     : h("span", {class: `ot-rule ot-status-${status}`, title: id}, label);

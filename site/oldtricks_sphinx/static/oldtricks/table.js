@@ -229,7 +229,7 @@ function centreEl(frame, pos, ctx) {
     winner ? h("span", {class: "ot-win-tag", "aria-hidden": "true"}, t("wins")) : null));
   }
   if (drawn) ctx.slots.set("trick", drawn);
-  if (!(frame.table || []).length) box.appendChild(h("div", {class: "ot-trick-empty"}, trick.number ? "" : "no cards played yet"));
+  if (!(frame.table || []).length) box.appendChild(h("div", {class: "ot-trick-empty"}, trick.number ? "" : t("no cards played yet")));
   const groups = (frame.centre || []).map((g) => {
     const key = cardKeys();
     return h("div", {class: "ot-group", role: "group", "aria-label": g.label},
