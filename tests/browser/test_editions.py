@@ -132,7 +132,8 @@ SHOWN = """() => {
   return out.map((text) => text.split(/\\s+/).join(" ").trim()).filter(Boolean);
 }"""
 WORD = re.compile(r"[^\W\d_]{2,}")  # a word of two letters or more (a letter alone is a rank's or a suit's)
-NOTATION = re.compile(r"(?<![^\W\d_])[6-9TUOKAJQ][ALHBCDS](?![^\W\d_])")  # a card: "UA", "8L"
+# notation: a card ("UA", "8L"), a rule's or a viewer's id ("bettelmann.deal", "bettelmann/basics": a title)
+NOTATION = re.compile(r"(?<![^\W\d_])[6-9TUOKAJQ][ALHBCDS](?![^\W\d_])|\b[a-z]+(?:[./][a-z0-9-]+)+")
 DRAWN = ("embed/druzbart/basics.html#druzbart/basics@6", "lessons/druzbart.html", "bettelmann.html")
 
 
