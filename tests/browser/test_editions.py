@@ -134,7 +134,13 @@ SHOWN = """() => {
 WORD = re.compile(r"[^\W\d_]{2,}")  # a word of two letters or more (a letter alone is a rank's or a suit's)
 # notation: a card ("UA", "8L"), a rule's or a viewer's id ("bettelmann.deal", "bettelmann/basics": a title)
 NOTATION = re.compile(r"(?<![^\W\d_])[6-9TUOKAJQ][ALHBCDS](?![^\W\d_])|\b[a-z]+(?:[./][a-z0-9-]+)+")
-DRAWN = ("embed/druzbart/basics.html#druzbart/basics@6", "lessons/druzbart.html", "bettelmann.html")
+DRAWN = (
+    "embed/druzbart/basics.html#druzbart/basics@6",
+    "lessons/druzbart.html",
+    "bettelmann.html",
+    "sandbox/druzbart.html",
+    "study.html",
+)
 
 
 # names that stay as they are: the project's, the theme's credits, the languages' own names in the switcher

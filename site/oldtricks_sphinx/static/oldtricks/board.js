@@ -15,7 +15,7 @@ import { buildAnnouncer } from "./announce.js";
 import { buildBoardFocus } from "./boardkeys.js";
 import { studyButton } from "./tostudy.js";
 import { t } from "./words.js";
-import { STATUSES } from "./statuses.js";
+import { STATUSES, statusWord } from "./statuses.js";
 import { parts, takeParts } from "./parts.js";
 
 export class Board {
@@ -186,10 +186,6 @@ export class Board {
   }
 }
 
-// each status in the page's words, as the rule boxes print it
-const STATUS_WORDS = {documented: () => t("documented"), disputed: () => t("disputed"), suggested: () => t("suggested"),
-  assumed: () => t("assumed")};
-
 /** A link to a ledger rule of the widget `w`, with its status label; `known` ({title, status}) stands
  * in when the page does not hold the rule (a live move refused by a rule no viewer of the page names). */
 export function ruleLink(w, id, known = null) {
@@ -197,7 +193,7 @@ export function ruleLink(w, id, known = null) {
   if (!rule) return h("span", {class: "ot-rule ot-status-unknown"}, h("span", {class: "ot-rule-title"}, id));
   const status = STATUSES.includes(rule.status) ? rule.status : "unknown";
   const label = [h("span", {class: "ot-rule-title"}, rule.title || id),
-    h("span", {class: `ot-status ot-status-${status}`}, STATUS_WORDS[status] ? STATUS_WORDS[status]() : status)];
+    h("span", {class: `ot-status ot-status-${status}`}, statusWord(status))];
   return rule.url
     ? h("a", {class: `ot-rule ot-status-${status}`, href: rule.url, title: id}, label)
     : h("span", {class: `ot-rule ot-status-${status}`, title: id}, label);

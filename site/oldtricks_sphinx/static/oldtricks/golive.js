@@ -7,11 +7,12 @@
 import { h, icon, put, setHidden } from "./dom.js";
 import { cardChip, isCard } from "./cards.js";
 import { playOrder, seatName } from "./table.js";
+import { statusWord } from "./statuses.js";
 import { nt, t } from "./words.js";
 
 function optionValues(opt) {
   if (opt.choices && opt.choices.length) {
-    return opt.choices.map((c) => ({value: c.value, label: `${c.label}${c.status ? ` (${c.status})` : ""}`, choice: c}));
+    return opt.choices.map((c) => ({value: c.value, label: `${c.label}${c.status ? ` (${statusWord(c.status)})` : ""}`, choice: c}));
   }
   if (Number.isInteger(opt.low) && Number.isInteger(opt.high) && opt.high - opt.low <= 60) {
     const out = [];

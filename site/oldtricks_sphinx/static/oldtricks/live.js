@@ -28,6 +28,8 @@
 //      this runtime's version) is where the worker keeps the engine's memory snapshot (snapshot.js).
 // The worker is ./worker.js next to this module.
 
+import { t } from "./words.js";
+
 const MANIFEST_URL = new URL("./runtime.json", import.meta.url);
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 
@@ -135,8 +137,20 @@ function makeSnapshot(where) {
   maker.postMessage({ id: 1, op: "make_snapshot", args: where });
 }
 
-/** The loading's progress: emit(fraction, label) passes it on to every listener subscribed, never
- * backwards; a listener subscribed late first receives the latest. */
+// The loading's steps in the page's words: this module and the worker name them in English, the source text.
+const STEPS = {
+  "Starting": () => t("Starting"),
+  "Locating the runtime": () => t("Locating the runtime"),
+  "Downloading the Python runtime": () => t("Downloading the Python runtime"),
+  "Starting Python": () => t("Starting Python"),
+  "Installing the engine": () => t("Installing the engine"),
+  "Importing the engine": () => t("Importing the engine"),
+  "Ready": () => t("Ready"),
+};
+const stepWords = (label) => (Object.hasOwn(STEPS, label) ? STEPS[label]() : label);
+
+/** The loading's progress: emit(fraction, label) passes it on to every listener subscribed (the label in
+ * the page's words), never backwards; a listener subscribed late first receives the latest. */
 function progress() {
   const listeners = new Set();
   let latest = [0, "Starting"];
@@ -146,7 +160,7 @@ function progress() {
     latest = [fraction, label];
     for (const listener of listeners) {
       try {
-        listener(fraction, label);
+        listener(fraction, stepWords(label));
       } catch (err) {
         console.warn("oldtricks: onProgress threw", err);
       }
@@ -154,7 +168,7 @@ function progress() {
   };
   const subscribe = (listener) => {
     listeners.add(listener);
-    listener(...latest);
+    listener(latest[0], stepWords(latest[1]));
   };
   return { emit, subscribe };
 }

@@ -2,13 +2,13 @@
 // the deal by seed or by hand (one field of cards per seat), and the players' names. It only gathers
 // values: the engine says how many seats the options give, deals, and refuses bad hands in its words.
 import { h, put } from "../dom.js";
-import { STATUSES } from "../statuses.js";
+import { STATUSES, statusWord } from "../statuses.js";
 
 let forms = 0;
 
 export function statusPill(status) {
   const s = STATUSES.includes(status) ? status : "assumed";
-  return h("span", {class: `ot-status ot-status-${s}`, "data-status": s}, s);
+  return h("span", {class: `ot-status ot-status-${s}`, "data-status": s}, statusWord(s));
 }
 
 export class SetupForm {
