@@ -257,8 +257,7 @@ def experiments(games: int | None = None, scale: int = 1) -> list[Experiment]:
             "druzbart",
             "Clock Druzbart: the strong bot against the simple ones",
             described,
-            # twelve cards each (clock.deal.full), as the committed file was played: another default since
-            _configs((("clock", "Clock Druzbart", {"deal_size": "full"}),), size("clock-strength", "all", scale)),
+            _configs((("clock", "Clock Druzbart", {}),), size("clock-strength", "all", scale)),
             _tricks_deal,
             summarise,
             chunk=CHUNK,
