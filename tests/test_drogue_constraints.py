@@ -40,7 +40,7 @@ def test_a_refused_card_cites_the_constraints_rule(options: dict[str, str], seed
         if state.phase != "play" or state.turn is None:
             continue
         seat = state.turn
-        rules = playing.constraint(game.table, state, seat)
+        rules = playing.allowed(game.table, state, seat)
         assert [m.card for m in game.legal_moves(state)] == list(rules.cards)
         assert {v.card for v in rules.verdicts} == set(state.hands[seat])
         for verdict in rules.verdicts:
@@ -73,7 +73,7 @@ def test_a_refused_bid_cites_the_constraints_rule(options: dict[str, str], seed:
         if state.phase != "auction" or state.turn is None or state.asking is not None:
             continue
         seat = state.turn
-        rules = bidding.constraint(game.table, state, seat)
+        rules = bidding.allowed(game.table, state, seat)
         legal = [str(m) for m in game.legal_moves(state)]
         if not rules.pending:
             assert legal == [*(f"bid {n}" for n in rules.counts), "pass"]

@@ -54,7 +54,7 @@ def test_the_log_is_keyed_by_the_code_the_game_plays_with() -> None:
     (its rules, the model, the bots, the harness), not those it never loads (the solver, the CLI)."""
     sources = {p.resolve().relative_to(fuzz.ROOT).as_posix() for p in fuzz.played_sources("drogue")}
     assert {"engine/oldtricks/core/game.py", "engine/oldtricks/games/drogue/game.py"} <= sources
-    assert {"engine/oldtricks/games/drogue/bot.py", "tests/test_game_ends.py"} <= sources
+    assert {"engine/oldtricks/games/drogue/bots.py", "tests/test_game_ends.py"} <= sources
     assert not {"engine/oldtricks/games/drogue/solver.py", "engine/oldtricks/cli/main.py"} & sources
     assert not any("bettelmann" in s or "druzbart" in s for s in sources)
     assert fuzz.play_fingerprint("drogue") != fuzz.play_fingerprint("clock")

@@ -1,6 +1,9 @@
-"""Moves: a card played, or a word said (a bid, a pass, a call, a deal), and their notation.
+"""Moves: a card played, or a word said (a bid, a pass, a call, a deal), and their notation; and what a
+phase allows.
 
 Every game's moves are values of :class:`Move`; :class:`oldtricks.core.game.Game` lists and plays them.
+Each phase of a game that plays cards answers ``allowed(table, state)`` with a :class:`Constraint`: the cards
+the player to move may play and the rule that allows just those, the one place its legality lives.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from typing import ClassVar
 from ..errors import InvalidNotationError
 from .cards import Card, Pattern
 
-__all__ = ["Move"]
+__all__ = ["Constraint", "Move"]
 
 
 _KIND = re.compile(r"[a-z][a-z-]*")
@@ -73,3 +76,17 @@ class Move:
         if value is None or pattern is None:
             raise InvalidNotationError(f"bad move {text!r}: a {kind} names its card")
         return cls(seat, kind, Card.parse(value, pattern), value)
+
+
+@dataclass(frozen=True, slots=True)
+class Constraint:
+    """The cards a player may play, and the ledger id of the rule that narrows them down to those (a
+    phase's ``allowed``): the legal moves, a refusal's rule, the bots and the solvers' mirrors ask it.
+
+    >>> from oldtricks.core.cards import GERMAN_32
+    >>> Constraint(GERMAN_32.parse_many("7H"), "bettelmann.last-three.off")
+    Constraint(cards=(Card.parse('7H', 'german'),), rule='bettelmann.last-three.off')
+    """
+
+    cards: tuple[Card, ...]
+    rule: str

@@ -1,4 +1,17 @@
-"""One module per game; :mod:`oldtricks.core.registry` finds them by name.
+"""The games, one package each, all in the same shape; :mod:`oldtricks.core.registry` finds them by name.
+
+Every package has the same modules for the same jobs, so that a reader who knows one game's package knows
+where to look in the others:
+
+- ``options``: the agreed options, typed, read one way; ``rules``: the rule table (read from the ledger),
+  the option specs and the rules' constants;
+- ``state``: a position; ``table``: the fixed facts of a table (pack, seats, settings) the phases read;
+- one module per phase (``PHASES`` in the package), whose ``allowed(table, state, ...)`` gives the moves the
+  phase allows with the rule that allows them, the one place its legality lives: the legal moves, the
+  refusals, the infractions, the bots and the solvers ask it;
+- ``moves``: the typed moves; ``facts``: what happened, as values; ``narrate``: all the words;
+- ``view``: the frame's view; ``solver``: the double-dummy search; ``bots`` and ``strong``: the players;
+- ``game``: the :class:`~oldtricks.core.game.Game` that ties them together.
 
 >>> from oldtricks.core.registry import GAMES
 >>> sorted(GAMES)

@@ -8,4 +8,6 @@ from .game import Bettelmann, BettelmannState
 from .rules import RULES
 from .todundleben import TodUndLeben
 
-__all__ = ["RULES", "Bettelmann", "BettelmannState", "TodUndLeben"]
+PHASES = ("play",)  # each phase's allowed(), in play order
+
+__all__ = ["PHASES", "RULES", "Bettelmann", "BettelmannState", "TodUndLeben"]

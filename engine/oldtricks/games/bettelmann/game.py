@@ -23,12 +23,13 @@ from ...core.prng import Rng
 from ...core.seats import Seats
 from ...core.values import Deal, Event, Outcome
 from ...errors import IllegalMoveError
-from . import bots, moves, narrate, view
+from . import bots, moves, narrate, play, view
 from .facts import Beggar, Capped, Ending, Endless, Fact, Split, Tied, Took, Turned
 from .moves import TurnUp
 from .options import BettelmannOptions, TieRule, check_cap
 from .rules import CAP, LAST_THREE, NEXT_LEAD, PACK, PLAYERS, RETURN_ORDER, RULES, RUN_OUT, TIE
 from .state import BettelmannState, Play
+from .table import Table
 
 if TYPE_CHECKING:
     from ...analysis.movevalues import Analysis
@@ -63,9 +64,13 @@ class Bettelmann(Game[BettelmannState]):
         self._rank_of = {rank: i for i, rank in enumerate(ranks)}  # bettelmann.rank: by rank, suit ignored
         self._n = self.num_seats
         self.seats = Seats(self.seat_names(), self.teams())
-        self._last_three = self.settings.last_three == "on"
         looking = self.spec("last_three").choice(self.settings.last_three)
-        self._last_three_rule = looking.rule if looking else "bettelmann.last-three"  # the rule a refusal cites
+        self.table = Table(
+            self.pack,
+            self.seats,
+            looks_at_last=3 if self.settings.last_three == "on" else 0,  # bettelmann.last-three
+            top_rule=looking.rule if looking else "bettelmann.last-three",  # the rule a refusal cites
+        )
         self._winner_leads = self.settings.next_lead == "winner"
         self._cap = self.settings.cap
         self._how_returned = self.settings.return_order
@@ -125,18 +130,15 @@ class Bettelmann(Game[BettelmannState]):
         return state.turn
 
     def looking(self, state: BettelmannState, seat: int) -> bool:
-        """bettelmann.last-three: with three cards or fewer the owner looks at them."""
-        return self._last_three and len(state.piles[seat]) <= 3
+        """bettelmann.last-three: with three cards or fewer the owner looks at them (:class:`.table.Table`)."""
+        return self.table.looks(state.piles[seat])
 
     def legal_moves(self, state: BettelmannState) -> list[Move]:
         seat = state.turn
         if seat is None:
             return []
-        pile = state.piles[seat]
         made = self._moves[seat]  # one Move per seat and card, made once: moves are values
-        if self.looking(state, seat):
-            return [made[card] for card in pile]
-        return [made[pile[0]]]
+        return [made[card] for card in play.allowed(self.table, state).cards]
 
     def why_illegal(self, state: BettelmannState, move: Move) -> IllegalMoveError:
         seat = state.turn
@@ -148,10 +150,7 @@ class Bettelmann(Game[BettelmannState]):
         typed = moves.read(move)
         if typed is None or typed.card not in pile:
             return IllegalMoveError(narrate.not_held(seat, move.card, self.seats), "bettelmann.deal")
-        return IllegalMoveError(
-            narrate.must_turn_top(seat, pile[0], self.seats),
-            self._last_three_rule,
-        )
+        return IllegalMoveError(narrate.must_turn_top(seat, pile[0], self.seats), play.allowed(self.table, state).rule)
 
     def play(self, state: BettelmannState, move: Move) -> tuple[BettelmannState, list[Event]]:
         typed = moves.read(move)
@@ -176,15 +175,15 @@ class Bettelmann(Game[BettelmannState]):
         or the end; the same states as :meth:`advance` card by card. The bot and random play draw nothing
         for such a card (:meth:`bot_move`), so a play-out plays the same game.
         """
-        n, moves, start = self._n, 0, state.tricks
+        n, moves, start, looks = self._n, 0, state.tricks, self.table.looks
         while state.turn is not None:
             seat = state.turn
             piles = list(state.piles)
             table = list(state.table)
             while len(table) < n:
                 pile = piles[seat]
-                if self._last_three and 1 < len(pile) <= 3:
-                    break  # a choice: the seat looks at its last cards (bettelmann.last-three)
+                if len(pile) > 1 and looks(pile):
+                    break  # a choice: the seat looks at its last cards (play.allowed)
                 table.append((seat, pile[0]))
                 piles[seat] = pile[1:]
                 seat = (seat + 1) % n  # as _turn_up passes the turn

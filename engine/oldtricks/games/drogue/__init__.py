@@ -4,4 +4,6 @@ from .game import Drogue
 from .rules import RULES
 from .state import DrogueState
 
-__all__ = ["RULES", "Drogue", "DrogueState"]
+PHASES = ("cut", "calls", "bidding", "trump", "playing")  # each phase's allowed(), in play order
+
+__all__ = ["PHASES", "RULES", "Drogue", "DrogueState"]

@@ -81,7 +81,7 @@ class AuctionConstraint:
         return self.bids[count]
 
 
-def constraint(table: Table, state: DrogueState, seat: int) -> AuctionConstraint:
+def allowed(table: Table, state: DrogueState, seat: int) -> AuctionConstraint:
     """What ``seat`` may call in the auction, each bid with the rule that allows or forbids it."""
     hand = state.hands[seat]
     auction = state.auction

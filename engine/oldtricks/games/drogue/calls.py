@@ -5,7 +5,7 @@ The cards are dealt; then come the parade and "Aux armes!" (drogue.parade), the 
 named Jacks (drogue.penalty.removal), the release by showing a Jack (drogue.release, drogue.guerite), and,
 in the silent game, asking for the floor (drogue.silent, drogue.silent.calls).
 
-Its one constraint, :func:`constraint`, gives the seat who owes the next call, the moves that discharge it,
+Its one constraint, :func:`allowed`, gives the seat who owes the next call, the moves that discharge it,
 the rule that asks it and what a lenient table charges for each move; legal moves, the refusal, the
 penalties and the bots all read it.
 """
@@ -125,7 +125,7 @@ def showable(state: DrogueState, seat: int) -> tuple[Card, ...]:
     return tuple(c for c in NAMEABLE if c in state.hands[seat])
 
 
-def constraint(table: Table, state: DrogueState) -> DutyConstraint:
+def allowed(table: Table, state: DrogueState) -> DutyConstraint:
     """Who owes the next call and the moves that make it (or the answer to a request for the floor)."""
     lenient = table.agreed.lenient
     if state.asking is not None:  # drogue.silent: "Accordée" comes before anything else
@@ -230,7 +230,7 @@ def floor(state: DrogueState, move: Plain) -> tuple[DrogueState, list[Fact]]:
 
 def apply(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueState, list[Fact]]:
     """Make the call owed (or forget it, at a lenient table), as the constraint allows it."""
-    rules = constraint(table, state)
+    rules = allowed(table, state)
     duty = state.duties[0]
     facts: list[Fact] = []
     cost = rules.cost(move.move())

@@ -3,7 +3,7 @@
 state or from hands fixed in advance (drogue.deal.next); the same dealer deals again after a demand
 (drogue.redeal) or four passes (drogue.bid.all-pass).
 
-Its one constraint, :func:`constraint`, gives the seat to act, the moves he may make and the rule that asks
+Its one constraint, :func:`allowed`, gives the seat to act, the moves he may make and the rule that asks
 them; legal moves, the refusal and the bots read it.
 """
 
@@ -26,7 +26,7 @@ from .state import DrogueState, Duty, Hands
 from .table import Table
 
 
-def constraint(table: Table, state: DrogueState) -> DutyConstraint:
+def allowed(table: Table, state: DrogueState) -> DutyConstraint:
     """Who acts at the cut, and how: a wearer of penalty clips names as many Jacks as he owes, never J♦
     (drogue.penalty.removal), then the dealer deals (drogue.deal.next)."""
     duty = state.duties[0]
@@ -42,11 +42,11 @@ def constraint(table: Table, state: DrogueState) -> DutyConstraint:
 
 def owed(table: Table, state: DrogueState) -> DutyConstraint:
     """The constraint in force before the auction: the cut's, or the calls' and the floor's
-    (:func:`.calls.constraint`), which the calls module gives since it also answers for the floor in the
+    (:func:`.calls.allowed`), which the calls module gives since it also answers for the floor in the
     auction."""
     if state.phase == "cut":
-        return constraint(table, state)
-    return calls.constraint(table, state)
+        return allowed(table, state)
+    return calls.allowed(table, state)
 
 
 def at_cap(table: Table, state: DrogueState) -> bool:

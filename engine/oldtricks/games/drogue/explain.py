@@ -10,7 +10,7 @@ from ...core.moves import Move
 from ...errors import IllegalMoveError
 from . import bidding, calls, cut, playing, trump
 from .auction import MAX_BID, claims, has_four_mandrins
-from .ranking import SUIT_ONE, SUIT_WORDS, is_jack, suit_of, trick_power
+from .ranking import SUIT_ONE, SUIT_WORDS, suit_of
 from .state import DrogueState
 from .table import Table
 from .words import NUMBERS, QUI_VIVE_TEXT
@@ -62,14 +62,14 @@ def why_illegal(table: Table, state: DrogueState, move: Move) -> IllegalMoveErro
 
 
 def _auction(table: Table, state: DrogueState, move: Move, name: str) -> IllegalMoveError:
-    """The refusal of a call in the auction, worded from the auction's constraint (bidding.constraint)."""
+    """The refusal of a call in the auction, worded from the auction's constraint (bidding.allowed)."""
     hand = state.hands[move.seat]
     if move.kind == "play":
         text = _("no card is played before trump is made: the auction comes first")
         return IllegalMoveError(text, "drogue.bid.count")
     if move.kind == "trump":
         return IllegalMoveError(_("trump is named by the winner of the auction, once it is over"), "drogue.bid.show")
-    rules = bidding.constraint(table, state, move.seat)
+    rules = bidding.allowed(table, state, move.seat)
     if move.kind == "call":
         if not has_four_mandrins(hand):
             text = _('only a player holding all four Jacks calls "{call}"').format(call=QUI_VIVE_TEXT)
@@ -141,10 +141,10 @@ _BID_REFUSALS = Words(
 
 
 def _trump(table: Table, state: DrogueState, move: Move, name: str) -> IllegalMoveError:
-    """The refusal in the trump phase, worded from its constraint (trump.constraint)."""
+    """The refusal in the trump phase, worded from its constraint (trump.allowed)."""
     standing = state.auction.standing
     assert standing is not None
-    rules = trump.constraint(table, state, move.seat)
+    rules = trump.allowed(table, state, move.seat)
     can = _(" or ").join(f"trump {s}" for s in rules.suits)
     if move.kind != "trump":
         text = _("the auction is over: {seat} shows the cards and names trump ({moves})")
@@ -156,7 +156,7 @@ def _trump(table: Table, state: DrogueState, move: Move, name: str) -> IllegalMo
 
 
 def _card(table: Table, state: DrogueState, move: Move, name: str) -> IllegalMoveError:
-    """The refusal of a card, worded from the play's constraint (playing.constraint), whose rule it cites."""
+    """The refusal of a card, worded from the play's constraint (playing.allowed), whose rule it cites."""
     card = move.card
     trump = state.trump
     assert trump is not None
@@ -164,13 +164,13 @@ def _card(table: Table, state: DrogueState, move: Move, name: str) -> IllegalMov
         return IllegalMoveError(_("trump has been made and the auction is over: play a card"), "drogue.bid.show")
     if card not in state.hands[move.seat]:
         return IllegalMoveError(_("{seat} does not hold {card}").format(seat=name, card=card.symbol), "drogue.deal")
-    rules = playing.constraint(table, state, move.seat)
+    rules = playing.allowed(table, state, move.seat)
     verdict = rules.verdict(card)
     assert verdict is not None
     if verdict.allowed or verdict.reason is None:
         text = _("{seat} may play {card} here, but not as {move}").format(seat=name, card=card.symbol, move=move)
         return IllegalMoveError(text, verdict.rule)
-    text = _refusal(table, state, move.seat, verdict.reason, card, rules.narrowed)
+    text = _refusal(table, state, move.seat, verdict.reason, card, rules)
     if verdict.rule in playing.ORDER_RULES.values():  # the other order below the Jacks would let it through
         text += _(": the order is {order}").format(order=_(ORDER_WORDS[table.agreed.order]))
     return IllegalMoveError(text, verdict.rule)
@@ -184,9 +184,10 @@ ORDER_WORDS = {
 
 
 def _refusal(
-    table: Table, state: DrogueState, seat: int, reason: playing.Reason, card: Card, narrowed: tuple[Card, ...]
+    table: Table, state: DrogueState, seat: int, reason: playing.Reason, card: Card, rules: playing.CardConstraint
 ) -> str:
-    """The words for ``seat``'s card refused for ``reason`` (the cards left to him are ``narrowed``)."""
+    """The words for ``seat``'s card refused for ``reason``, from the play's constraint (the cards left to him,
+    the card holding the trick): the words only, the rule decided there."""
     name = table.seats(state).name(seat)
     trump = state.trump
     assert trump is not None
@@ -195,23 +196,14 @@ def _refusal(
             "{card} would be the fourth Jack {seat}'s side plays in consecutive tricks, and another card may be played"
         )
         return text.format(card=card.symbol, seat=name)
-    played = [c for _seat, c in state.trick]
-    led_card = played[0]
+    led_card = state.trick[0][1]
     led = suit_of(led_card, trump)
-    best = max(played, key=lambda c: trick_power(c, led, trump, table.agreed.order))
-    if reason == "follow" and led == trump:
-        text = _("{seat} holds {cards} and must follow {suit} (trumps), led with {led}")
-    elif reason == "trump":
-        trumps = [c for c in state.hands[seat] if suit_of(c, trump) == trump]
-        jack_only = all(is_jack(c) for c in trumps)
-        text = _PLAY_REFUSALS["only-jacks" if jack_only else "trump"]
-    else:
-        text = _PLAY_REFUSALS[reason]
-    return text.format(
+    assert rules.best is not None
+    return _PLAY_REFUSALS[reason].format(
         seat=name,
         card=card.symbol,
-        cards=_cards(narrowed),
-        best=best.symbol,
+        cards=_cards(rules.narrowed),
+        best=rules.best.symbol,
         one=SUIT_ONE[led],
         trump=SUIT_WORDS[trump],
         suit=SUIT_WORDS[led],
@@ -226,6 +218,7 @@ _PLAY_REFUSALS = Words(
         "jack-not-its-suit": N_("{card} is a trump, not a {one}: {seat} must follow with {cards}"),
         "jacks-are-trumps": N_("{trump} are trumps and the Jacks with them: {seat} must follow with {cards}"),
         "follow": N_("{seat} holds {cards} and must follow {suit}, led with {led}"),
+        "follow-trumps": N_("{seat} holds {cards} and must follow {suit} (trumps), led with {led}"),
         "overtrump": N_("{seat} can over-trump the {best} with {cards} and so must do it"),
         "trump": N_("{seat} has no {suit} and must trump with {cards}"),
         "only-jacks": N_("{seat} has no {suit} and must trump with {cards}: every Jack belongs to the trump suit"),
@@ -237,7 +230,7 @@ def _asking(table: Table, state: DrogueState, move: Move, names: tuple[str, ...]
     """The refusal while a request for the floor waits for its answer, from the calls' constraint."""
     asker = state.asking
     assert asker is not None
-    rules = calls.constraint(table, state)
+    rules = calls.allowed(table, state)
     text = _('{asker} has asked for the floor: {seat} answers "Accordée" (grant) before anything else')
     return IllegalMoveError(text.format(asker=names[asker], seat=names[rules.seat]), rules.refusal_rule(move))
 

@@ -18,7 +18,7 @@ from ...core.options import OptionSpec, Rule
 from ...core.prng import Rng
 from ...core.values import Deal, Event, Outcome
 from ...errors import IllegalMoveError, InvalidDealError
-from . import bidding, bot, calls, cut, explain, infractions, moves, narrate, notation, playing, trump, view
+from . import bidding, bots, calls, cut, explain, infractions, moves, narrate, notation, playing, trump, view
 from .auction import QUI_VIVE, Auction
 from .draw import IDENTITY, Draw, draw_partners
 from .facts import Fact, TrickWon
@@ -158,12 +158,12 @@ class Drogue(Game[DrogueState]):
         if state.asking is not None or state.phase in ("cut", "calls"):
             return list(cut.owed(self.table, state).moves)
         if state.phase == "auction":
-            rules = bidding.constraint(self.table, state, seat)
+            rules = bidding.allowed(self.table, state, seat)
             if rules.pending:
                 return calls.spoken(self.table, state, seat, QUI_VIVE)  # drogue.bid.four-mandrins.when
             return [*(Move(seat, "bid", None, str(n)) for n in rules.counts), Move(seat, "pass")]
         if state.phase == "trump":
-            return [NameTrump(seat, suit).move() for suit in trump.constraint(self.table, state, seat).suits]
+            return [NameTrump(seat, suit).move() for suit in trump.allowed(self.table, state, seat).suits]
         plays = self._plays[seat]
         return [plays[c] for c in playing.legal_cards(self.table, state, seat)]
 
@@ -219,7 +219,7 @@ class Drogue(Game[DrogueState]):
 
     # -- bots and views ------------------------------------------------------------------------------
     def bot_move(self, state: DrogueState, rng: Rng) -> Move:
-        return bot.choose(self.table, state, self.legal_moves(state), rng)
+        return bots.choose(self.table, state, self.legal_moves(state), rng)
 
     def analyse(self, state: DrogueState) -> Analysis:
         """Double dummy, once trump is named: each legal card's points with best play by all (:mod:`.solver`)."""

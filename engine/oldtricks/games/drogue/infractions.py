@@ -41,20 +41,20 @@ def _card(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, li
         return state, [OutOfTurn(move.seat, card, turn), penalty]
     if move.kind != "play" or move.seat != state.turn:
         return None
-    why = playing.constraint(table, state, move.seat).infraction(card)
+    why = playing.allowed(table, state, move.seat).infraction(card)
     punished, penalty = penalize(state, move.seat, why)
     after, facts = playing.play_card(table, punished, PlayCard(move.seat, card))
     return after, [facts[0], penalty, *facts[1:]]
 
 
 def _auction(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Fact]] | None:
-    """A bid or pass the auction's constraint forbids, played anyway with what it hides (bidding.constraint)."""
+    """A bid or pass the auction's constraint forbids, played anyway with what it hides (bidding.allowed)."""
     seat = move.seat
     if move.kind not in ("bid", "pass"):
         return None
     if move.kind == "bid" and not str(move.value).isdigit():
         return None
-    rules = bidding.constraint(table, state, seat)
+    rules = bidding.allowed(table, state, seat)
     verdict = rules.bid(int(str(move.value))) if move.kind == "bid" else rules.passing
     if verdict.causes is None:
         return None  # not a bid at all, or one the table would refuse on sight

@@ -12,7 +12,7 @@ from typing import Literal
 from ...core.cards import Card
 from ...core.game import evolve
 from ...core.values import Outcome
-from . import clipwords, session
+from . import clipwords, session, tricks
 from .facts import Cause, DealScore, Fact, How, Over, Played, TrickWon
 from .moves import PlayCard
 from .penalties import penalize
@@ -20,7 +20,7 @@ from .ranking import is_jack, points, suit_of, trick_power
 from .shape import SEATS, TRICKS
 from .state import DrogueState, TrickRecord
 from .table import Table
-from .tricks import Constraint, allowed, best_play
+from .tricks import Constraint, best_play
 
 
 def jack_run(table: Table, state: DrogueState, seat: int, card: Card) -> bool:
@@ -37,7 +37,17 @@ def jack_run(table: Table, state: DrogueState, seat: int, card: Card) -> bool:
 
 
 # Why a card may not be played, as the constraint decides it; explain.py words each one.
-Reason = Literal["jack-run", "beat", "jack-not-its-suit", "jacks-are-trumps", "follow", "overtrump", "trump"]
+Reason = Literal[
+    "jack-run",
+    "beat",
+    "jack-not-its-suit",
+    "jacks-are-trumps",
+    "follow",
+    "follow-trumps",
+    "overtrump",
+    "trump",
+    "only-jacks",
+]
 
 # What a lenient table charges for a card the rules forbid, by the rule that narrowed the hand
 # (drogue.penalty.causes)
@@ -57,12 +67,14 @@ class Verdict:
 @dataclass(frozen=True, slots=True)
 class CardConstraint:
     """The play's one constraint: ``narrowed`` are the cards the rules of the trick leave (``rule`` is the
-    rule that narrows the hand to them, from :func:`.tricks.allowed`), ``verdicts`` one per card of the hand.
-    Legal moves, refusals, a lenient table's infractions and the bots all read it."""
+    rule that narrows the hand to them, from :func:`.tricks.allowed`), ``verdicts`` one per card of the hand;
+    ``best`` the card holding the trick so far (drogue.play.win), None to lead. Legal moves, refusals (which
+    word it), a lenient table's infractions and the bots all read it."""
 
     rule: str
     narrowed: tuple[Card, ...]
     verdicts: tuple[Verdict, ...]
+    best: Card | None = None
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -81,7 +93,7 @@ class CardConstraint:
         return Cause("revoke", rule=self.rule)
 
 
-def constraint(table: Table, state: DrogueState, seat: int) -> CardConstraint:
+def allowed(table: Table, state: DrogueState, seat: int) -> CardConstraint:
     """Which cards of ``seat``'s hand may be played to the trick, each with the rule that allows or forbids it."""
     trump = state.trump
     assert trump is not None
@@ -101,7 +113,8 @@ def constraint(table: Table, state: DrogueState, seat: int) -> CardConstraint:
         if forbid is None:
             forbid = _forbidding(hand, played, base, trump)
         verdicts.append(_by_order(table, hand, played, trump, forbid(card)))
-    return CardConstraint(base.rule, base.cards, tuple(verdicts))
+    best = best_play(state.trick, trump, table.agreed.order)[1] if state.trick else None
+    return CardConstraint(base.rule, base.cards, tuple(verdicts), best)
 
 
 # drogue.rank / drogue.rank.natural: the order below the Jacks in force, and the other one
@@ -115,7 +128,7 @@ def _by_order(table: Table, hand: tuple[Card, ...], played: list[Card], trump: s
     if verdict.reason not in ("beat", "overtrump"):
         return verdict
     agreed = table.agreed
-    other = allowed(hand, played, trump, OTHER_ORDER[agreed.order], agreed.overtrump)
+    other = tricks.allowed(hand, played, trump, OTHER_ORDER[agreed.order], agreed.overtrump)
     if verdict.card in other.cards:
         return Verdict(verdict.card, False, ORDER_RULES[agreed.order], verdict.reason)
     return verdict
@@ -137,11 +150,11 @@ def _forbidding(hand: tuple[Card, ...], played: list[Card], base: Constraint, tr
                 return Verdict(card, False, "drogue.play.follow.jack-is-trump", "jack-not-its-suit")
             if jacks_only:
                 return Verdict(card, False, "drogue.play.follow.jack-is-trump", "jacks-are-trumps")
-            return Verdict(card, False, "drogue.play.follow", "follow")
+            return Verdict(card, False, "drogue.play.follow", "follow-trumps" if led == trump else "follow")
         if base.rule == "drogue.play.overtrump" and suit_of(card, trump) == trump:
             return Verdict(card, False, "drogue.play.overtrump", "overtrump")
-        if trump_jacks_only:
-            return Verdict(card, False, "drogue.play.follow.jack-is-trump", "trump")
+        if trump_jacks_only:  # every trump he holds is a Jack
+            return Verdict(card, False, "drogue.play.follow.jack-is-trump", "only-jacks")
         return Verdict(card, False, "drogue.play.trump", "trump")
 
     return verdict
@@ -151,7 +164,9 @@ def _narrowed(table: Table, state: DrogueState, seat: int) -> tuple[Constraint, 
     """The rules of the trick (tricks.allowed) and the Jacks the four-Jacks run keeps back from them."""
     trump = state.trump
     assert trump is not None
-    base = allowed(state.hands[seat], [c for _, c in state.trick], trump, table.agreed.order, table.agreed.overtrump)
+    base = tricks.allowed(
+        state.hands[seat], [c for _, c in state.trick], trump, table.agreed.order, table.agreed.overtrump
+    )
     if table.agreed.four_jacks != "no-run":
         return base, frozenset()
     runs = frozenset(c for c in base.cards if jack_run(table, state, seat, c))

@@ -7,10 +7,12 @@ order option and the over-trump option; :class:`~oldtricks.games.drogue.game.Dro
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ...core.cards import Card
+from ...core.moves import Constraint
 from .ranking import suit_of, trick_power
+
+__all__ = ["Constraint", "Play", "allowed", "best_play"]
 
 Play = tuple[int, Card]
 
@@ -19,14 +21,6 @@ def best_play(table: Sequence[Play], trump: str, order: str) -> Play:
     """drogue.play.win: the highest trump, else the highest card of the suit led."""
     led = suit_of(table[0][1], trump)
     return max(table, key=lambda p: trick_power(p[1], led, trump, order))
-
-
-@dataclass(frozen=True)
-class Constraint:
-    """The cards a player may play, and the rule that narrows them down to those."""
-
-    cards: tuple[Card, ...]
-    rule: str
 
 
 def allowed(hand: Sequence[Card], table: Sequence[Card], trump: str, order: str, overtrump: str) -> Constraint:

@@ -1,7 +1,7 @@
 """Naming trump, the phase between the auction and the play (drogue.bid.show): the winner of the auction shows
 a proof of his bid and names its suit.
 
-Its one constraint, :func:`constraint`, gives the proofs he may show, each naming a suit he may make trump;
+Its one constraint, :func:`allowed`, gives the proofs he may show, each naming a suit he may make trump;
 legal moves, the refusal and the bots read it.
 """
 
@@ -37,7 +37,7 @@ class TrumpConstraint:
         return next((c for c in self.proofs if c.suit == suit), None)
 
 
-def constraint(table: Table, state: DrogueState, seat: int) -> TrumpConstraint:
+def allowed(table: Table, state: DrogueState, seat: int) -> TrumpConstraint:
     """What ``seat``, the winner of the auction, may name trump with."""
     standing = state.auction.standing
     assert standing is not None
@@ -61,7 +61,7 @@ def name_trump(table: Table, state: DrogueState, move: NameTrump) -> tuple[Drogu
     # drogue.bid.show: the winner shows his cards as proof and names the trump suit
     standing = state.auction.standing
     assert standing is not None
-    proof = constraint(table, state, move.seat).proof(move.suit)
+    proof = allowed(table, state, move.seat).proof(move.suit)
     assert proof is not None
     leader = (state.dealer - 1) % SEATS  # drogue.deal.first-lead
     named = TrumpNamed(move.seat, move.suit, proof.cards, signing(table, state, move.seat), leader)

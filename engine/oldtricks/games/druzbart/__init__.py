@@ -10,4 +10,6 @@ from .ranking import Ranking
 from .rules import RULES
 from .state import DealScore, DruzbartState
 
-__all__ = ["RULES", "ClockDruzbart", "DealScore", "Druzbart", "DruzbartState", "Ranking"]
+PHASES = ("play",)  # each phase's allowed(), in play order
+
+__all__ = ["PHASES", "RULES", "ClockDruzbart", "DealScore", "Druzbart", "DruzbartState", "Ranking"]

@@ -31,6 +31,7 @@ from .rules import (
     PACK,
     PACKETS,
     SEVEN,
+    TRICKS_TO_WIN,
 )
 from .state import DruzbartState
 
@@ -98,7 +99,7 @@ class ClockDruzbart(Druzbart):
             state = self.close_deal(state, state.tricks)
             return self._end_game(state, winner, facts)  # clock.end.at-once
         assert isinstance(self.settings, ClockOptions)
-        if self.settings.end == "five" and state.tricks[winner] >= 5:
+        if self.settings.end == "five" and state.tricks[winner] >= TRICKS_TO_WIN:
             # clock.end: "otherwise the same" read literally, a player's fifth trick ends the deal
             state = self.close_deal(state, state.tricks)
             facts.append(FiveTricks(winner, state.tricks_played, state.lines))

@@ -25,12 +25,12 @@ from ...core.prng import Rng
 from ...core.seats import Seats
 from ...core.values import Deal, Event, Outcome
 from ...errors import IllegalMoveError, InvalidDealError
-from . import bots, moves, narrate, view
+from . import bots, moves, narrate, play, view
 from .facts import Capped, Cleared, DealDrawn, DealWon, Fact, MatadorLost, Played, Redealt, SlateNow, Took
 from .moves import DealNext, PlayCard
 from .options import DruzbartOptions, TableOptions
 from .ranking import Ranking
-from .rules import OPTIONS, RULES
+from .rules import OPTIONS, RULES, TRICKS_TO_WIN
 from .state import DealScore, DruzbartState, Play
 from .table import Table
 
@@ -166,15 +166,7 @@ class Druzbart(Game[DruzbartState]):
         if state.dealing:
             return [self._deals[seat]]  # notation-level moves, read into PlayCard or DealNext when played
         plays = self._plays[seat]
-        return [plays[card] for card in self.playable(state)]
-
-    def playable(self, state: DruzbartState) -> tuple[Card, ...]:
-        """druzbart.head: any card to lead or when nothing heads the trick; else only cards that head it."""
-        assert state.turn is not None
-        hand = state.hands[state.turn]
-        if not state.table:
-            return hand
-        return self.ranking.heading(hand, [c for _, c in state.table]) or hand
+        return [plays[card] for card in play.allowed(self.table, state).cards]
 
     def why_illegal(self, state: DruzbartState, move: Move) -> IllegalMoveError:
         seat = state.turn
@@ -206,7 +198,8 @@ class Druzbart(Game[DruzbartState]):
                 _("{seat} does not hold {card}").format(seat=names[seat], card=typed.card), "druzbart.deal"
             )
         rule, reading = self.heading_rule(state, typed.card)
-        return IllegalMoveError(narrate.head_refusal(seat, self.playable(state), self.table, reading), rule)
+        allowed = play.allowed(self.table, state).cards
+        return IllegalMoveError(narrate.head_refusal(seat, allowed, self.table, reading), rule)
 
     def heading_rule(self, state: DruzbartState, card: Card) -> tuple[str, str | None]:
         """The rule that keeps ``card`` out of the trick: druzbart.head, or the chosen reading of the Obers or
@@ -301,7 +294,7 @@ class Druzbart(Game[DruzbartState]):
 
     def after_trick(self, state: DruzbartState, winner: int, facts: list[Fact]) -> tuple[DruzbartState, list[Fact]]:
         """druzbart.end: the deal stops as soon as a team has five tricks (or, with 32 cards, all are played)."""
-        if max(state.tricks) >= 5 or not any(state.hands):
+        if max(state.tricks) >= TRICKS_TO_WIN or not any(state.hands):
             return self._end_deal(state, facts)
         return state, facts
 

@@ -17,6 +17,8 @@ from ...core.options import Choice, choice, option, rule_table
 
 RULES = rule_table("druzbart", "clock")  # ids, statuses, statements and sources: ledger.toml
 
+TRICKS_TO_WIN = 5  # druzbart.end, clock.end: a side's (a player's) fifth trick ends the deal
+
 
 def _c(value: str | int, label: str, rule: str) -> Choice:
     return choice(RULES, value, label, rule)

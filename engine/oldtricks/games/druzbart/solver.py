@@ -25,13 +25,13 @@ from ...analysis.search import Counters, LiveKey, Position, Search
 from ...core.i18n import N_, _, ngettext
 from ...core.moves import Move
 from ...errors import AnalysisError
+from .rules import TRICKS_TO_WIN
 from .state import DruzbartState
 
 # The game is typed loosely here: the game module imports this one (on first use), and a type-only
 # import back would be an import circle (tests/test_imports.py).
 GameLike = Any
 
-TRICKS_TO_WIN = 5  # druzbart.end
 
 CLOCK_NOTE = N_(  # worded where shown: _(CLOCK_NOTE)
     "With three players there is no single best play: each value assumes the two others play together"

@@ -29,7 +29,7 @@ def choose(table: Table, state: DrogueState, legal: list[Move], rng: Rng) -> Mov
         return _bid(table, state, legal)
     if state.phase == "trump":
         seat = legal[0].seat
-        claims = {c.suit: c for c in trump.constraint(table, state, seat).proofs}
+        claims = {c.suit: c for c in trump.allowed(table, state, seat).proofs}
         return max(legal, key=lambda m: sum(POINTS.get(c.rank, 0) for c in claims[str(m.value)].cards))
     return _card(table, state, legal, rng)
 

@@ -1,0 +1,49 @@
+"""One skeleton for every game (oldtricks/games/__init__.py): the same modules for the same jobs in each
+game's package, and a module per phase whose ``allowed`` says what the phase allows."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from pathlib import Path
+
+import pytest
+
+import oldtricks.games
+
+GAMES = Path(oldtricks.games.__file__).parent
+PACKAGES = ("bettelmann", "druzbart", "drogue")
+# how the game asks a phase where not by its allowed() itself: Drogue's cut and calls through the one dispatch
+# (cut.owed), its play through the hot path that builds no verdicts (playing.legal_cards, from the same rules)
+ASKED = {
+    ("drogue", "cut"): "cut.owed(",
+    ("drogue", "calls"): "cut.owed(",
+    ("drogue", "playing"): "playing.legal_cards(",
+}
+JOBS = ("options", "rules", "state", "table", "moves", "facts", "narrate", "view", "solver", "bots", "strong", "game")
+
+
+def test_the_packages_are_the_games() -> None:
+    assert sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").is_file()) == sorted(PACKAGES)
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_every_game_has_the_modules_of_the_skeleton(package: str) -> None:
+    modules = {p.stem for p in (GAMES / package).glob("*.py")}
+    assert set(JOBS) <= modules, sorted(set(JOBS) - modules)
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_every_phase_says_what_it_allows_and_is_asked(package: str) -> None:
+    """Each phase module has ``allowed(table, state, ...)``, and the game's legal moves call it (through the
+    phase module: a second copy of the phase's legality in the game would go unnoticed otherwise)."""
+    phases = importlib.import_module(f"oldtricks.games.{package}").PHASES
+    assert phases
+    game_source = (GAMES / package / "game.py").read_text(encoding="utf-8")
+    for phase in phases:
+        module = importlib.import_module(f"oldtricks.games.{package}.{phase}")
+        allowed = getattr(module, "allowed", None)
+        assert callable(allowed), f"{package}/{phase}.py has no allowed()"
+        assert list(inspect.signature(allowed).parameters)[:2] == ["table", "state"], f"{package}/{phase}.py"
+        asked = ASKED.get((package, phase), f"{phase}.allowed(")
+        assert asked in game_source, f"{package}/game.py does not ask {phase} ({asked})"
