@@ -63,12 +63,14 @@ class BidVerdict:
 class AuctionConstraint:
     """The auction's one constraint for the seat to speak: ``pending`` when he holds all four Mandrins and
     has yet to call (drogue.bid.four-mandrins.when); ``passing`` the verdict on a pass; ``bids`` one verdict
-    per count from 0 to seven. Legal moves, refusals and the lenient table's infractions all read it."""
+    per count from 0 to seven; ``four`` whether he holds the four Mandrins at all (drogue.bid.four-mandrins).
+    Legal moves, refusals and the lenient table's infractions all read it."""
 
     pending: bool
     passing: BidVerdict
     bids: tuple[BidVerdict, ...]
     shown: tuple[int, ...]  # the counts the hand can show (drogue.bid.count.suit / drogue.bid.count.under)
+    four: bool = False
 
     @property
     def counts(self) -> tuple[int, ...]:
@@ -124,7 +126,7 @@ def allowed(table: Table, state: DrogueState, seat: int) -> AuctionConstraint:
         passing = BidVerdict(0, False, "drogue.bid.four-mandrins", "four-first", forgot)
     else:
         passing = BidVerdict(0, True, "drogue.bid.raise")
-    return AuctionConstraint(pending, passing, tuple(verdict(n) for n in range(MAX_BID + 1)), shown)
+    return AuctionConstraint(pending, passing, tuple(verdict(n) for n in range(MAX_BID + 1)), shown, four)
 
 
 def speak(table: Table, state: DrogueState, move: Bid | Pass | Spoken) -> tuple[DrogueState, list[Fact]]:

@@ -9,7 +9,7 @@ from ...core.i18n import N_, Words, _, ngettext
 from ...core.moves import Move
 from ...errors import IllegalMoveError
 from . import bidding, calls, cut, playing, trump
-from .auction import MAX_BID, claims, has_four_mandrins
+from .auction import MAX_BID, claims
 from .ranking import SUIT_ONE, SUIT_WORDS, suit_of
 from .state import DrogueState
 from .table import Table
@@ -50,8 +50,8 @@ def why_illegal(table: Table, state: DrogueState, move: Move) -> IllegalMoveErro
         return IllegalMoveError(text.format(seat=names[seat]), "drogue.silent")
     if state.phase in ("cut", "calls"):
         return _duty(table, state, move, names)
-    four = has_four_mandrins(state.hands[seat]) and not state.auction.settled(seat)
-    if state.phase == "auction" and four and calls.needs_floor(table, state, seat):
+    pending = state.phase == "auction" and bidding.allowed(table, state, seat).pending
+    if pending and calls.needs_floor(table, state, seat):
         text = _('{seat} wears a clip: in the silent game the floor is asked for ("ask") before calling "{call}"')
         return IllegalMoveError(text.format(seat=names[seat], call=QUI_VIVE_TEXT), "drogue.silent.calls")
     if state.phase == "auction":
@@ -63,7 +63,6 @@ def why_illegal(table: Table, state: DrogueState, move: Move) -> IllegalMoveErro
 
 def _auction(table: Table, state: DrogueState, move: Move, name: str) -> IllegalMoveError:
     """The refusal of a call in the auction, worded from the auction's constraint (bidding.allowed)."""
-    hand = state.hands[move.seat]
     if move.kind == "play":
         text = _("no card is played before trump is made: the auction comes first")
         return IllegalMoveError(text, "drogue.bid.count")
@@ -71,7 +70,7 @@ def _auction(table: Table, state: DrogueState, move: Move, name: str) -> Illegal
         return IllegalMoveError(_("trump is named by the winner of the auction, once it is over"), "drogue.bid.show")
     rules = bidding.allowed(table, state, move.seat)
     if move.kind == "call":
-        if not has_four_mandrins(hand):
+        if not rules.four:
             text = _('only a player holding all four Jacks calls "{call}"').format(call=QUI_VIVE_TEXT)
             return IllegalMoveError(text, "drogue.bid.four-mandrins")
         text = _("{seat} has already made the call").format(seat=name)

@@ -160,7 +160,7 @@ class Drogue(Game[DrogueState]):
         if state.phase == "auction":
             rules = bidding.allowed(self.table, state, seat)
             if rules.pending:
-                return calls.spoken(self.table, state, seat, QUI_VIVE)  # drogue.bid.four-mandrins.when
+                return calls.spoken(self.table, state, seat, QUI_VIVE)  # the call first, as bidding.allowed says
             return [*(Move(seat, "bid", None, str(n)) for n in rules.counts), Move(seat, "pass")]
         if state.phase == "trump":
             return [NameTrump(seat, suit).move() for suit in trump.allowed(self.table, state, seat).suits]

@@ -78,7 +78,7 @@ def after_trick(state: DrogueState, record: TrickRecord, facts: list[Fact]) -> D
     maker, trump = state.maker, state.trump
     lost = [s for s, c in record.cards if c.rank == "A" and c.suit == trump and s == maker]
     if lost and maker is not None and record.winner != maker and not session.wear[maker].black_nose:
-        session = session.change(maker, "black-nose", 1, Cause("trump-ace-lost"))
+        session = session.change(maker, "black-nose", 1, Cause("trump-ace-lost"))  # drogue.black-nose
         facts.append(BlackNose(maker, record.winner, record.winner % 2 == maker % 2))
     winner = record.winner
     if session.wear[winner].buttonhole and any(c.rank in "KQ" for _, c in record.cards):

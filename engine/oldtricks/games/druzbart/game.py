@@ -253,7 +253,7 @@ class Druzbart(Game[DruzbartState]):
         self, state: DruzbartState, table: tuple[Play, ...], facts: list[Fact]
     ) -> tuple[DruzbartState, list[Fact]]:
         r = self.ranking
-        i, rule = r.holding([c for _, c in table])  # druzbart.rank, druzbart.seven, druzbart.all-duds
+        i, rule = r.holding([c for _, c in table])  # the ranking says which card holds it, and by what rule
         winner, best = table[i]
         number = state.tricks_played + 1
         side = self.side_of(winner)
@@ -294,7 +294,7 @@ class Druzbart(Game[DruzbartState]):
 
     def after_trick(self, state: DruzbartState, winner: int, facts: list[Fact]) -> tuple[DruzbartState, list[Fact]]:
         """druzbart.end: the deal stops as soon as a team has five tricks (or, with 32 cards, all are played)."""
-        if max(state.tricks) >= TRICKS_TO_WIN or not any(state.hands):
+        if max(state.tricks) >= TRICKS_TO_WIN or not any(state.hands):  # druzbart.end
             return self._end_deal(state, facts)
         return state, facts
 

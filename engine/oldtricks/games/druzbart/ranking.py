@@ -125,10 +125,10 @@ class Ranking:
         """
         i = self.holder(cards)
         if i == 0 and self.power(cards[0], led=True) == 0:
-            return i, "druzbart.all-duds"  # nothing beat a dud lead: every card is a dud
+            return i, "druzbart.all-duds"  # druzbart.all-duds: nothing beat a dud lead, every card is a dud
         if i == 0 and cards[0].rank == "7" and not self.is_matador(cards[0]):
-            return i, "druzbart.seven"
-        return i, "druzbart.rank"
+            return i, "druzbart.seven"  # druzbart.seven: a led Seven stands
+        return i, "druzbart.rank"  # druzbart.rank: the card of most power holds
 
     def heads(self, card: Card, cards: Sequence[Card]) -> bool:
         """Whether ``card``, played now, beats the best of ``cards`` (druzbart.head)."""
