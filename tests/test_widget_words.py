@@ -20,7 +20,7 @@ def written() -> tuple[set[str], set[tuple[str, str]]]:
     """The messages the widget's scripts pass to t() and nt(), as they are written there."""
     single: set[str] = set()
     plural: set[tuple[str, str]] = set()
-    for script in sorted([*STATIC.glob("*.js"), *STATIC.glob("teach/study*.js")]):  # the study page's too
+    for script in sorted([*STATIC.glob("*.js"), *STATIC.glob("teach/*.js")]):  # the study's and sandbox's too
         text = script.read_text(encoding="utf-8")
         single |= {json.loads(f'"{m}"') for m in re.findall(rf"(?<![\w.])t\(\s*{STRING}", text)}
         found = re.findall(rf"(?<![\w.])nt\(\s*{STRING}\s*,\s*{STRING}", text)

@@ -73,8 +73,8 @@ def runtime_site(tmp_path_factory: pytest.TempPathFactory, site_runtime: ModuleT
             pytest.fail(f"{wheel.name} has no oldtricks/live/api.py (the engine's live module)", pytrace=False)
     root = tmp_path_factory.mktemp("site")
     (root / "_static" / "oldtricks").mkdir(parents=True)
-    # the sources, unbundled, and the modules worker.js imports
-    for name in ("live.js", "worker.js", "operations.js", "snapshot.js"):
+    # the sources, unbundled, and the modules live.js and worker.js import
+    for name in ("live.js", "words.js", "worker.js", "operations.js", "snapshot.js"):
         shutil.copyfile(STATIC / name, root / "_static" / "oldtricks" / name)
     site_runtime.copy_runtime(root, REPO / "node_modules", wheel)
     pages = root / "page"

@@ -5,7 +5,7 @@
 import { reducedMotion } from "./dom.js";
 import { seatName } from "./table.js";
 import { scrollToView } from "./framed.js";
-import { t } from "./words.js";
+import { t, underRules } from "./words.js";
 
 function liveModuleUrl(root) {
   const given = root.dataset.liveModule;
@@ -340,7 +340,7 @@ export async function changeOption(live, key, value) {
 function rulesLabel(live) {
   const names = live.optionEls.filter((x) => String(live.chosen[x.key]) !== String(live.book[x.key]))
     .map((x) => { const c = x.values.find((y) => String(y.value) === String(live.chosen[x.key])); return `“${x.opt.title || x.key}: ${c ? c.label : live.chosen[x.key]}”`; });
-  return `under ${names.join(" and ")}`;
+  return underRules(names);
 }
 
 /** Reopen other rules side by side from a link (`rules`: {key: value}), on the deal the engine found

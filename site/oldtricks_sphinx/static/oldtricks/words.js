@@ -44,3 +44,14 @@ export function pt(context, message) {
   const key = `${context}\u0004${message}`;
   return Object.hasOwn(all, key) ? all[key] : message;
 }
+
+/** `items` as one list in the page's words: "a and b", "a and b and c" (each pair by the catalog's "and"). */
+export function listed(items) {
+  return items.reduce((first, second) => t("{first} and {second}", {first, second}));
+}
+
+/** Other rules than the book's, as a board's caption says them: "under “Title: choice” and …" (`named`: the
+ * rules' “Title: choice” texts). */
+export function underRules(named) {
+  return t("under {rules}", {rules: listed(named)});
+}

@@ -4,6 +4,7 @@
 import { h, put } from "../dom.js";
 import { cardChip, cardName, isCard } from "../cards.js";
 import { seatName } from "../table.js";
+import { t } from "../words.js";
 
 export const NOTE_LIMIT = 5000; // as links keep them (oldtricks.scenarios.links)
 
@@ -14,18 +15,18 @@ export class PlayBar {
     this.sb = sb;
     this.noteStep = null;
     this.turn = h("span", {class: "ot-live-status", "data-role": "sb-turn"});
-    this.moves = h("div", {class: "ot-moves", "data-role": "moves", role: "group", "aria-label": "Moves"});
-    this.bots = h("div", {class: "ot-sb-bots", "data-role": "bots", role: "group", "aria-label": "Seats the engine plays"});
-    this.levelSelect = h("select", {class: "ot-select", "data-role": "level", "aria-label": "Level of the engine's bots",
-      onchange: () => this.sb.setLevel(this.levelSelect.value)}, ["simple", "strong"].map((n) => h("option", {value: n}, n)));
+    this.moves = h("div", {class: "ot-moves", "data-role": "moves", role: "group", "aria-label": t("Moves")});
+    this.bots = h("div", {class: "ot-sb-bots", "data-role": "bots", role: "group", "aria-label": t("Seats the engine plays")});
+    this.levelSelect = h("select", {class: "ot-select", "data-role": "level", "aria-label": t("Level of the engine's bots"),
+      onchange: () => this.sb.setLevel(this.levelSelect.value)}, [["simple", t("simple")], ["strong", t("strong")]].map(([n, label]) => h("option", {value: n}, label)));
     this.levelNote = h("span", {class: "ot-sb-level-note ot-muted", "data-role": "level-note"});
     this.level = h("div", {class: "ot-sb-bots"},
-      h("label", {class: "ot-sb-check"}, h("span", {class: "ot-sb-label"}, "Its bots:"), " ", this.levelSelect), this.levelNote);
-    this.noteLabel = h("span", {class: "ot-sb-label"}, "Note");
+      h("label", {class: "ot-sb-check"}, h("span", {class: "ot-sb-label"}, t("Its bots:")), " ", this.levelSelect), this.levelNote);
+    this.noteLabel = h("span", {class: "ot-sb-label"}, t("Note"));
     this.noteText = h("textarea", {class: "ot-text ot-sb-note", "data-role": "note-text", rows: 2, maxlength: NOTE_LIMIT,
-      "aria-label": "Note on this step"});
+      "aria-label": t("Note on this step")});
     this.noteSave = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "save-note",
-      onclick: () => this.sb.saveNote(this.noteText.value)}, "Save note");
+      onclick: () => this.sb.saveNote(this.noteText.value)}, t("Save note"));
     // whose turn it is and the moves that are not cards: under the table, beside the hand to play (on a
     // phone, on the same screen); the rest of the bar after the move list and the panels
     this.boardEl = h("div", {class: "ot-sb-play ot-sb-board", "data-role": "sb-board"}, h("div", {class: "ot-live-row"}, this.turn), this.moves);
@@ -68,33 +69,35 @@ export class PlayBar {
       this.noteText.value = f.note || "";
       this.noteStep = step;
     }
-    this.noteLabel.textContent = `Note on step ${step}`;
+    this.noteLabel.textContent = t("Note on step {step}", {step});
     this.noteSave.disabled = sb.busy;
     put(this.moves);
     if (f.outcome) {
-      this.turn.textContent = "The game is over. Step back to play another move from there.";
+      this.turn.textContent = t("The game is over. Step back to play another move from there.");
       return;
     }
     if (!Number.isInteger(f.turn)) { this.turn.textContent = ""; return; }
-    const who = names[f.turn] || `Seat ${f.turn}`;
+    const who = names[f.turn] || t("Seat {seat}", {seat: f.turn});
     if (sb.bots.has(f.turn)) {
-      this.turn.textContent = `${who} is to play, and the engine plays ${who}.`;
+      this.turn.textContent = t("{seat} is to play, and the engine plays {seat}.", {seat: who});
       put(this.moves, h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "advance",
-        disabled: sb.busy, onclick: () => sb.advance()}, `Let the engine play ${who}`));
+        disabled: sb.busy, onclick: () => sb.advance()}, t("Let the engine play {seat}", {seat: who})));
       return;
     }
-    this.turn.textContent = `${who} is to play: click a highlighted card${(f.legal || []).some((m) => !isCard(m, w.pattern)) ? " or a move" : ""}.`;
+    this.turn.textContent = (f.legal || []).some((m) => !isCard(m, w.pattern))
+      ? t("{seat} is to play: click a highlighted card or a move.", {seat: who})
+      : t("{seat} is to play: click a highlighted card.", {seat: who});
     const ctx = this.playContext(f);
     const sd = f.seats[f.turn];
     const shown = w.view === null || (w.view === f.turn && sd.hand.face === "up");
     const buttons = [];
     if (ctx.pile) {
-      buttons.push(this.button(ctx.pile, "Turn up the top card", `Turn up the top card of ${who}'s pile`));
+      buttons.push(this.button(ctx.pile, t("Turn up the top card"), t("Turn up the top card of {seat}'s pile", {seat: who})));
     } else {
       for (const m of f.legal || []) {
         const card = isCard(m, w.pattern);
         if (card && shown && (sd.hand.cards || []).includes(m)) continue; // on the table already
-        buttons.push(card ? this.button(m, cardChip(m, w.pattern), `Play the ${cardName(m, w.pattern)}`) : this.button(m, m, m));
+        buttons.push(card ? this.button(m, cardChip(m, w.pattern), t("Play the {card}", {card: cardName(m, w.pattern)})) : this.button(m, m, m));
       }
     }
     if (buttons.length) put(this.moves, h("span", {class: "ot-moves-head"}, `${who}:`), buttons);
@@ -109,7 +112,7 @@ export class PlayBar {
     const key = names.join("|") + "#" + [...this.sb.bots].sort().join(",");
     if (this.botsKey === key) return;
     this.botsKey = key;
-    put(this.bots, h("span", {class: "ot-sb-label"}, "The engine plays:"), names.map((name, i) => {
+    put(this.bots, h("span", {class: "ot-sb-label"}, t("The engine plays:")), names.map((name, i) => {
       const box = h("input", {type: "checkbox", "data-seat": i, checked: this.sb.bots.has(i),
         onchange: () => this.sb.setBots(Array.from(this.bots.querySelectorAll("input[type=checkbox]"))
           .filter((b) => b.checked).map((b) => Number(b.dataset.seat)))});

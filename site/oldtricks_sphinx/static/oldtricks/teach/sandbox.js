@@ -24,6 +24,7 @@ import { PlayBar } from "./playbar.js";
 import { studyPage } from "./addtostudy.js";
 import { toStudy } from "../tostudy.js";
 import { STATUSES } from "../statuses.js";
+import { t } from "../words.js";
 import * as playing from "./sandboxplay.js";
 import * as comparing from "./sandboxrules.js";
 import * as keeping from "./sandboxkeep.js";
@@ -73,33 +74,33 @@ export class Sandbox {
     root.classList.add("ot-sb-mounted");
     const pages = sandboxPages();
     const games = (this.data.games || []).filter((g) => pages[g.name]);
-    this.progress = h("progress", {max: 1, "data-role": "progress", "aria-label": "Loading the rules engine"});
+    this.progress = h("progress", {max: 1, "data-role": "progress", "aria-label": t("Loading the rules engine")});
     this.status = h("span", {class: "ot-sb-status-text", "data-role": "sb-status", "aria-live": "polite"},
-      "Loading the rules engine (about 12 MB, once, from this site)…");
+      t("Loading the rules engine (about 12 MB, once, from this site)…"));
     this.message = h("div", {class: "ot-sb-message", "data-role": "sandbox-message", role: "alert"});
     this.setup = new SetupForm(this);
     this.setupBox = h("details", {class: "ot-sb-setup-box", open: true, "data-role": "setup-box"},
-      h("summary", {}, "Deal and rules"), this.setup.el);
+      h("summary", {}, t("Deal and rules")), this.setup.el);
     this.viewerSlot = h("div", {class: "ot-sb-viewer", "data-role": "viewer"});
     this.bar = new PlayBar(this);
     this.linkField = h("input", {type: "text", class: "ot-link-field", readonly: true, "data-role": "sandbox-link",
-      "aria-label": "Link to this game and step", onfocus: () => this.linkField.select()});
+      "aria-label": t("Link to this game and step"), onfocus: () => this.linkField.select()});
     this.startOverBtn = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "start-over",
-      onclick: () => this.startOver()}, "Start over");
-    this.tools = h("div", {class: "ot-sb-share", role: "group", "aria-label": "Share"},
+      onclick: () => this.startOver()}, t("Start over"));
+    this.tools = h("div", {class: "ot-sb-share", role: "group", "aria-label": t("Share")},
       h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "sb-copy-link", onclick: () => this.copyLink()},
-        "Copy link"),
+        t("Copy link")),
       h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "download", onclick: () => this.download()},
-        "Download scenario file"),
+        t("Download scenario file")),
       studyPage() ? h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "add-to-study",
-        onclick: () => this.widget && toStudy(this.widget)}, "Add to a study") : null,
+        onclick: () => this.widget && toStudy(this.widget)}, t("Add to a study")) : null,
       this.startOverBtn,
       this.linkField);
     this.tools.hidden = true;
     this.setupBox.hidden = true;
     put(root, h("div", {class: "ot-sb-shell"},
-      games.length > 1 ? h("nav", {class: "ot-sb-games", "aria-label": "Sandboxes", "data-role": "games"},
-        h("span", {class: "ot-sb-label"}, "Sandboxes:"),
+      games.length > 1 ? h("nav", {class: "ot-sb-games", "aria-label": t("Sandboxes"), "data-role": "games"},
+        h("span", {class: "ot-sb-label"}, t("Sandboxes:")),
         games.map((g) => g.name === this.game ? h("strong", {"aria-current": "page"}, g.title)
           : h("a", {href: pages[g.name]}, g.title))) : null,
       h("div", {class: "ot-sb-loading", "data-role": "loading"}, this.progress, " ", this.status),
@@ -149,7 +150,7 @@ export class Sandbox {
     } catch (err) {
       this.status.textContent = "";
       this.progress.hidden = true;
-      this.say(`The rules engine could not be loaded (${err && err.message ? err.message : err}), so the sandbox cannot start.`, "error");
+      this.say(t("The rules engine could not be loaded ({error}), so the sandbox cannot start.", {error: err && err.message ? err.message : err}), "error");
       this.root.dataset.ready = "error";
       return;
     }
@@ -193,7 +194,7 @@ export class Sandbox {
   async openLink(link, bots = null) {
     const r = await this.call("link_decode", {link});
     if (!r || !r.ok) {
-      this.say(`This link cannot be opened: ${(r && r.error) || "the engine did not answer"}.`, "error");
+      this.say(t("This link cannot be opened: {error}.", {error: (r && r.error) || t("the engine did not answer")}), "error");
       return false;
     }
     const spec = r.spec;
@@ -220,8 +221,8 @@ export class Sandbox {
     const earlier = this.saved();  // the game this sandbox kept: the fresh deal takes its place
     if (!(await this.fresh(0))) return;
     if (earlier && /(^|;)m=/.test(earlier.link || "")) {
-      this.say(["A new deal. The game you had under way here is kept in this link: ",
-        h("a", {href: `#${earlier.link}`, "data-role": "earlier-game"}, "open it again"), "."]);
+      this.say([t("A new deal. The game you had under way here is kept in this link:"), " ",
+        h("a", {href: `#${earlier.link}`, "data-role": "earlier-game"}, t("open it again")), "."]);
     }
     this.root.dataset.ready = "seating";  // "ready" again once seated and in view
     this.setupBox.open = false;
@@ -237,18 +238,18 @@ export class Sandbox {
     const r = await this.engine.open(TABLE, spec, {});
     this.busy = false;
     if (!r || !r.ok || !Array.isArray(r.frames) || !r.frames.length) {
-      const error = (r && r.error) || "the engine could not deal it";
+      const error = (r && r.error) || t("the engine could not deal it");
       if (this.widget) {
         this.setup.setError(error);
         return false;
       }
-      this.say(`This game cannot be shown: ${error}.`, "error");
+      this.say(t("This game cannot be shown: {error}.", {error}), "error");
       return false;
     }
-    if (r.stopped) this.say(`The moves stop early: ${r.stopped}`, "error");
+    if (r.stopped) this.say(t("The moves stop early: {reason}", {reason: r.stopped}), "error");
     const info = await this.call("game_info", {game: spec.game, options: r.options});
     if (!info.ok) {
-      this.say(`This game cannot be shown: ${info.error}.`, "error");
+      this.say(t("This game cannot be shown: {error}.", {error: info.error}), "error");
       return false;
     }
     this.game = spec.game;
@@ -325,7 +326,7 @@ export class Sandbox {
   async deal() {
     const spec = this.setup.spec();
     if (spec.deal.seed !== undefined && !Number.isInteger(spec.deal.seed)) {
-      this.setup.setError("The seed must be a whole number (0 or more).");
+      this.setup.setError(t("The seed must be a whole number (0 or more)."));
       return;
     }
     const view = this.widget ? this.widget.view : null;

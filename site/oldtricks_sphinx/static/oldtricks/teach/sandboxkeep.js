@@ -8,6 +8,7 @@
 import { h } from "../dom.js";
 import { copyText } from "./share.js";
 import { TABLE } from "./sandbox.js";
+import { t } from "../words.js";
 
 const STORE = "oldtricks.sandbox.v1.";
 
@@ -29,7 +30,7 @@ export async function syncLink(sb) {
   const w = sb.widget;
   if (!w) return "";
   const r = await sb.call("link_of_table", {key: TABLE, step: w.stepOf(w.index), viewer: w.view});
-  if (!r.ok) { w.setMessage(`No link could be made: ${r.error}`, {kind: "error"}); return ""; }
+  if (!r.ok) { w.setMessage(t("No link could be made: {error}", {error: r.error}), {kind: "error"}); return ""; }
   sb.link = r.link;
   sb.linkField.value = sb.url();
   sb.root.dataset.link = r.link;
@@ -56,21 +57,21 @@ export async function copyLink(sb) {
   if (!(await sb.sync())) return;
   const url = sb.url();
   const copied = await copyText(url);
-  sb.widget.setMessage(copied ? "Link copied: it opens this game at this step." : "Copy this link:", {field: url});
+  sb.widget.setMessage(copied ? t("Link copied: it opens this game at this step.") : t("Copy this link:"), {field: url});
 }
 
 export async function download(sb) {
   const w = sb.widget;
   if (!w) return;
   const r = await sb.call("scenario_toml", {key: TABLE, viewer: w.view});
-  if (!r.ok) { w.setMessage(`No scenario file could be made: ${r.error}`, {kind: "error"}); return; }
+  if (!r.ok) { w.setMessage(t("No scenario file could be made: {error}", {error: r.error}), {kind: "error"}); return; }
   const url = URL.createObjectURL(new Blob([r.toml], {type: "application/toml"}));
   const a = h("a", {href: url, download: r.name, hidden: true});
   document.body.appendChild(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  w.setMessage(`Scenario file ${r.name} made. Check it with: python -m oldtricks check ${r.name}`);
+  w.setMessage(t("Scenario file {name} made. Check it with: {command}", {name: r.name, command: `python -m oldtricks check ${r.name}`}));
 }
 
 /** Drop the saved game and deal afresh; the first click asks, the second (within 5 s) does it. */
@@ -78,12 +79,12 @@ export async function startOver(sb) {
   const btn = sb.startOverBtn;
   if (!btn.dataset.armed) {
     btn.dataset.armed = "1";
-    btn.textContent = "Discard this game? Click again";
-    setTimeout(() => { delete btn.dataset.armed; btn.textContent = "Start over"; }, 5000);
+    btn.textContent = t("Discard this game? Click again");
+    setTimeout(() => { delete btn.dataset.armed; btn.textContent = t("Start over"); }, 5000);
     return;
   }
   delete btn.dataset.armed;
-  btn.textContent = "Start over";
+  btn.textContent = t("Start over");
   try {
     localStorage.removeItem(STORE + sb.game);
   } catch (err) { /* nothing kept */ }

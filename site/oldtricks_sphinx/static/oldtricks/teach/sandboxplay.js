@@ -5,6 +5,7 @@
 // Exports: run(sb, work), play(sb, move), keepInView(sb, fromTop?), advance(sb), extend(sb, frames),
 // saveNote(sb, text); `sb` is the Sandbox (sandbox.js), whose methods of the same names call them.
 import { TABLE } from "./sandbox.js";
+import { t } from "../words.js";
 
 const ADVANCE = 200; // moves the engine plays on one click when it plays every seat (some games never end)
 
@@ -76,7 +77,7 @@ export function saveNote(sb, text) {
     if (!r.ok) { w.setMessage(r.error, {kind: "error"}); return; }
     w.frames[w.index] = r.frame;
     sb.bar.noteStep = null;
-    w.setMessage(text.trim() ? `Note saved on step ${r.frame.step}.` : `Note removed from step ${r.frame.step}.`);
+    w.setMessage(text.trim() ? t("Note saved on step {step}.", {step: r.frame.step}) : t("Note removed from step {step}.", {step: r.frame.step}));
     sb.changed();
   });
 }

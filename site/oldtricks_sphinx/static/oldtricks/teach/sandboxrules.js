@@ -4,6 +4,9 @@
 // Exports: compareRules(sb), findParting(sb, label); `sb` is the Sandbox (sandbox.js), whose methods of
 // the same names call them.
 import { TABLE } from "./sandbox.js";
+import { t, underRules } from "../words.js";
+
+const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const READINGS = "sandbox-readings"; // the game as played, replayed under the rules chosen in the form
 
@@ -25,17 +28,18 @@ export async function compareRules(sb) {
     const opened = table.ok ? await sb.engine.open(READINGS, table.spec, changed) : table;
     const said = opened && opened.ok ? await sb.call("compare", {key: READINGS, frames: true}) : opened;
     if (!said || !said.ok) {
-      w.setMessage(`The two readings could not be compared: ${(said && said.error) || "no answer"}`, {kind: "error"});
+      w.setMessage(t("The two readings could not be compared: {error}", {error: (said && said.error) || t("no answer")}),
+        {kind: "error"});
       return;
     }
     const {Readings} = await import("../compare.js");
-    const label = `under ${sb.setup.controls.filter(({opt}) => opt.key in changed).map(({opt, control, values}) => {
+    const label = underRules(sb.setup.controls.filter(({opt}) => opt.key in changed).map(({opt, control, values}) => {
       const choice = values.find((c) => String(c.value) === control.value);
       return `“${opt.title || opt.key}: ${choice ? choice.label : control.value}”`;
-    }).join(" and ")}`;
+    }));
     if (w.readings) w.readings.close();
     w.readings = new Readings({w, busy: false, engine: sb.engine},
-      {first: "As played", second: `U${label.slice(1)}`, onFind: () => sb.findParting(label)});
+      {first: t("As played"), second: capitalized(label), onFind: () => sb.findParting(label)});
     w.readings.take(said, label, {other: said.frames});
   });
 }
@@ -57,5 +61,6 @@ export async function findParting(sb, label) {
   if (!(await sb.open(found.spec, 0, view, bots))) return;
   for (const {opt, control} of sb.setup.controls) if (opt.key in chosen) control.value = String(chosen[opt.key]);
   await sb.compareRules();
-  sb.widget.setMessage(`Deal ${found.seed}, dealt and played by the engine: ${label} the game parts from this one at step ${found.diverge}.`);
+  sb.widget.setMessage(t("Deal {seed}, dealt and played by the engine: {rules} the game parts from this one at step {step}.",
+    {seed: found.seed, rules: label, step: found.diverge}));
 }

@@ -3,6 +3,7 @@
 // values: the engine says how many seats the options give, deals, and refuses bad hands in its words.
 import { h, put } from "../dom.js";
 import { STATUSES, statusWord } from "../statuses.js";
+import { t } from "../words.js";
 
 let forms = 0;
 
@@ -21,39 +22,38 @@ export class SetupForm {
     this.uid = `ot-sb-${n}`;
     this.title = h("input", {type: "text", class: "ot-text", "data-role": "title", maxlength: 200, autocomplete: "off"});
     this.optionList = h("div", {class: "ot-sb-options", "data-role": "options"});
-    this.dealer = h("select", {class: "ot-select", "data-role": "dealer", "aria-label": "Dealer"});
+    this.dealer = h("select", {class: "ot-select", "data-role": "dealer", "aria-label": t("Dealer")});
     const mode = (value, label) => {
       const input = h("input", {type: "radio", name: `ot-deal-mode-${n}`, value, "data-role": `mode-${value}`,
         onchange: () => this.showMode()});
       return {input, el: h("label", {class: "ot-sb-radio"}, input, " ", label)};
     };
-    this.bySeed = mode("seed", "Shuffle with a seed");
-    this.byHand = mode("hands", "Pick the hands");
-    this.seed = h("input", {type: "number", class: "ot-number", min: 0, step: 1, "data-role": "seed", "aria-label": "Seed"});
+    this.bySeed = mode("seed", t("Shuffle with a seed"));
+    this.byHand = mode("hands", t("Pick the hands"));
+    this.seed = h("input", {type: "number", class: "ot-number", min: 0, step: 1, "data-role": "seed", "aria-label": t("Seed")});
     this.newSeed = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "new-seed",
-      onclick: () => { this.seed.value = String(randomSeed()); }}, "New seed");
+      onclick: () => { this.seed.value = String(randomSeed()); }}, t("New seed"));
     this.fill = h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "fill-hands",
-      onclick: () => this.sb.fillHands()}, "Start from the shuffled deal");
+      onclick: () => this.sb.fillHands()}, t("Start from the shuffled deal"));
     this.seedRow = h("div", {class: "ot-sb-row"}, this.seed, this.newSeed);
     this.handsHelp = h("p", {class: "ot-sb-help"},
-      "One field per seat: the cards as on the rules pages (rank then suit, e.g. UA for the Unter of Acorns, 10H or TH ",
-      "for the Ten of Hearts), separated by spaces; a pile is listed top card first. The engine checks the deal.",
+      t("One field per seat: the cards as on the rules pages (rank then suit, e.g. UA for the Unter of Acorns, 10H or TH for the Ten of Hearts), separated by spaces; a pile is listed top card first. The engine checks the deal."),
       " ", this.fill);
     this.seats = h("div", {class: "ot-sb-seats", "data-role": "seats"});
     this.error = h("div", {class: "ot-sb-error", "data-role": "setup-error", role: "alert"});
-    this.dealBtn = h("button", {type: "submit", class: "ot-btn ot-btn-text ot-sb-primary", "data-action": "deal"}, "Deal");
+    this.dealBtn = h("button", {type: "submit", class: "ot-btn ot-btn-text ot-sb-primary", "data-action": "deal"}, t("Deal"));
     this.el = h("form", {class: "ot-sb-setup", "data-role": "setup", novalidate: true,
       onsubmit: (e) => { e.preventDefault(); this.sb.deal(); }},
-    h("label", {class: "ot-sb-field ot-sb-title"}, h("span", {class: "ot-sb-label"}, "Title"), this.title),
-    h("fieldset", {class: "ot-sb-group"}, h("legend", {}, "Rules"), this.optionList),
-    h("fieldset", {class: "ot-sb-group"}, h("legend", {}, "Deal"),
-      h("div", {class: "ot-sb-row"}, h("label", {class: "ot-sb-field"}, h("span", {class: "ot-sb-label"}, "Dealer"), this.dealer)),
-      h("div", {class: "ot-sb-row", role: "radiogroup", "aria-label": "How to deal"}, this.bySeed.el, this.byHand.el),
+    h("label", {class: "ot-sb-field ot-sb-title"}, h("span", {class: "ot-sb-label"}, t("Title")), this.title),
+    h("fieldset", {class: "ot-sb-group"}, h("legend", {}, t("Rules")), this.optionList),
+    h("fieldset", {class: "ot-sb-group"}, h("legend", {}, t("Deal")),
+      h("div", {class: "ot-sb-row"}, h("label", {class: "ot-sb-field"}, h("span", {class: "ot-sb-label"}, t("Dealer")), this.dealer)),
+      h("div", {class: "ot-sb-row", role: "radiogroup", "aria-label": t("How to deal")}, this.bySeed.el, this.byHand.el),
       this.seedRow, this.handsHelp),
-    h("fieldset", {class: "ot-sb-group"}, h("legend", {}, "Players"), this.seats),
+    h("fieldset", {class: "ot-sb-group"}, h("legend", {}, t("Players")), this.seats),
     this.error,
     h("div", {class: "ot-sb-row"}, this.dealBtn,
-      h("span", {class: "ot-sb-help"}, "Dealing starts a new game: the moves played so far are dropped.")));
+      h("span", {class: "ot-sb-help"}, t("Dealing starts a new game: the moves played so far are dropped."))));
   }
 
   get mode() { return this.byHand.input.checked ? "hands" : "seed"; }
@@ -77,15 +77,15 @@ export class SetupForm {
     const hands = keep ? keep.hands : [];
     put(this.seats, info.seat_names.map((name, i) => {
       const nameInput = h("input", {type: "text", class: "ot-text", "data-role": "name", "data-seat": i, maxlength: 40,
-        placeholder: name, autocomplete: "off", "aria-label": `Name of seat ${i} (${name})`});
+        placeholder: name, autocomplete: "off", "aria-label": t("Name of seat {seat} ({name})", {seat: i, name})});
       nameInput.value = names[i] || "";
       const hand = h("textarea", {class: "ot-text ot-sb-hand", "data-role": "hand", "data-seat": i, rows: 2,
-        spellcheck: "false", autocomplete: "off", "aria-label": `${name}'s cards`});
+        spellcheck: "false", autocomplete: "off", "aria-label": t("{name}'s cards", {name})});
       hand.value = hands[i] || "";
       return h("div", {class: "ot-sb-seat", "data-seat": i},
-        h("span", {class: "ot-sb-seat-name"}, `Seat ${i}`),
-        h("label", {class: "ot-sb-field"}, h("span", {class: "ot-sb-label"}, "Name"), nameInput),
-        h("label", {class: "ot-sb-field ot-sb-hand-field", "data-role": "hand-field"}, h("span", {class: "ot-sb-label"}, "Cards"), hand));
+        h("span", {class: "ot-sb-seat-name"}, t("Seat {seat}", {seat: i})),
+        h("label", {class: "ot-sb-field"}, h("span", {class: "ot-sb-label"}, t("Name")), nameInput),
+        h("label", {class: "ot-sb-field ot-sb-hand-field", "data-role": "hand-field"}, h("span", {class: "ot-sb-label"}, t("Cards")), hand));
     }));
     const dealer = keep ? keep.dealer : 0;
     put(this.dealer, info.seat_names.map((name, i) => h("option", {value: String(i)}, name)));
