@@ -75,7 +75,7 @@ class StudyDirective(SphinxDirective):
                 "title": TITLE_LIMIT,
                 "text": TEXT_LIMIT,
             },
-            "rules": {rid: {"url": None, "status": r.status, "title": r.title} for rid, r in rules.items()},
+            "rules": {rid: {"url": None, "status": r.status, "title": r.statement} for rid, r in rules.items()},
         }
         node = study_embed(data=data)
         self.set_source_info(node)

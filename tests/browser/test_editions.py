@@ -165,6 +165,9 @@ def _less(text: str, names: list[str]) -> str:
 def _shown(page: Any, url: str) -> list[str]:
     page.goto(url)
     wait_mounted(page)
+    if "/sandbox/" in url:  # its form and play bar are drawn from the engine's answers: once it has dealt
+        page.wait_for_selector('.oldtricks-sandbox[data-ready="ready"]', timeout=120_000)
+        page.wait_for_selector(".ot-sb-play:not([aria-busy])")
     shown: list[str] = page.evaluate(SHOWN)
     return shown
 

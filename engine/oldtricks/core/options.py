@@ -165,14 +165,17 @@ class OptionSpec:
         return next((c for c in self.choices if c.value == value), None)
 
     def as_json(self, value: OptionValue | None = None) -> dict[str, Any]:
+        """The option for a reader: its title and its choices' labels in the language of the work under way."""
         return {
             "key": self.key,
-            "title": self.title,
+            "title": _(self.title),
             "default": self.default,
             "value": self.default if value is None else value,
             "rule": self.rule,
             "status": self.status,
-            "choices": [{"value": c.value, "label": c.label, "rule": c.rule, "status": c.status} for c in self.choices],
+            "choices": [
+                {"value": c.value, "label": _(c.label), "rule": c.rule, "status": c.status} for c in self.choices
+            ],
             "low": self.low,
             "high": self.high,
         }
