@@ -38,11 +38,8 @@ SANDBOX_WORDS: tuple[str, ...] = (
     pN_("widget", "Note saved on step {step}."),
     pN_(
         "widget",
-        pN_(
-            "widget",
-            "One field per seat: the cards as on the rules pages (rank then suit, e.g. UA for the Unter of Acorns, 10H or"
-            " TH for the Ten of Hearts), separated by spaces; a pile is listed top card first. The engine checks the deal.",
-        ),
+        "One field per seat: the cards as on the rules pages (rank then suit, e.g. UA for the Unter of Acorns, 10H or"
+        " TH for the Ten of Hearts), separated by spaces; a pile is listed top card first. The engine checks the deal.",
     ),
     pN_("widget", "Pick the hands"),
     pN_("widget", "Players"),
