@@ -66,7 +66,7 @@ from mutate import (
     seed_study_links,
 )
 from oldtricks.core.registry import GAMES
-from test_game_ends import assert_ends, combinations
+from test_game_ends import assert_ends, combination, combinations
 
 OUT = ROOT / "build" / "fuzz"
 RECORD = ROOT / "tests" / "fuzz-ends.json"  # the sweep carried between sittings (--ends-record)
@@ -113,7 +113,7 @@ def run(kind: str, count: int, seed: int, make: Callable[[random.Random], str], 
 def play_combination(job: tuple[str, int]) -> dict:
     """Both games of one combination (random play, then the bots): moves taken, or the failure."""
     name, k = job
-    options = combinations(name)[k]
+    options = combination(name, k)
     row: dict = {"index": k, "moves": [], "failures": []}
     for bots in (False, True):
         try:

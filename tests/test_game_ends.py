@@ -62,6 +62,12 @@ def combinations(name: str) -> list[dict[str, Any]]:
     return [dict(options) for options in _accepted(name)]
 
 
+def combination(name: str, k: int) -> dict[str, Any]:
+    """The ``k``-th of :func:`combinations` alone (a copy: Drogue's whole list of 393,216 takes a tenth of a
+    second to copy, which a sweep would pay for every combination it plays)."""
+    return dict(_accepted(name)[k])
+
+
 def move_bound(game: Game[Any]) -> int:
     """The most moves a game under these options can take, from its caps.
 
