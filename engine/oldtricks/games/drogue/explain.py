@@ -50,25 +50,24 @@ def why_illegal(table: Table, state: DrogueState, move: Move) -> IllegalMoveErro
         return IllegalMoveError(text.format(seat=names[seat]), "drogue.silent")
     if state.phase in ("cut", "calls"):
         return _duty(table, state, move, names)
-    pending = state.phase == "auction" and bidding.allowed(table, state, seat).pending
-    if pending and calls.needs_floor(table, state, seat):
-        text = _('{seat} wears a clip: in the silent game the floor is asked for ("ask") before calling "{call}"')
-        return IllegalMoveError(text.format(seat=names[seat], call=QUI_VIVE_TEXT), "drogue.silent.calls")
     if state.phase == "auction":
-        return _auction(table, state, move, names[seat])
+        rules = bidding.allowed(table, state, seat)
+        if rules.pending and calls.needs_floor(table, state, seat):
+            text = _('{seat} wears a clip: in the silent game the floor is asked for ("ask") before calling "{call}"')
+            return IllegalMoveError(text.format(seat=names[seat], call=QUI_VIVE_TEXT), "drogue.silent.calls")
+        return _auction(rules, state, move, names[seat])
     if state.phase == "trump":
         return _trump(table, state, move, names[seat])
     return _card(table, state, move, names[seat])
 
 
-def _auction(table: Table, state: DrogueState, move: Move, name: str) -> IllegalMoveError:
-    """The refusal of a call in the auction, worded from the auction's constraint (bidding.allowed)."""
+def _auction(rules: bidding.AuctionConstraint, state: DrogueState, move: Move, name: str) -> IllegalMoveError:
+    """The refusal of a call in the auction, worded from the auction's constraint ``rules`` (bidding.allowed)."""
     if move.kind == "play":
         text = _("no card is played before trump is made: the auction comes first")
         return IllegalMoveError(text, "drogue.bid.count")
     if move.kind == "trump":
         return IllegalMoveError(_("trump is named by the winner of the auction, once it is over"), "drogue.bid.show")
-    rules = bidding.allowed(table, state, move.seat)
     if move.kind == "call":
         if not rules.four:
             text = _('only a player holding all four Jacks calls "{call}"').format(call=QUI_VIVE_TEXT)
