@@ -7,7 +7,7 @@
 // carry none of its nodes.
 //
 // Exports: showReadings(live, label) -> Promise (live: the viewer's Live, golive.js; label: the
-// chosen option in words), and Readings (the panel, kept as w.readings while it is shown). The
+// chosen option in words), Readings (the panel, kept as w.readings while it is shown) and capitalized. The
 // sandbox (teach/sandbox.js) turns it round: its board is the game as played, the second board the
 // same moves under the rule chosen in its form (Readings' `first`, `second` and `onFind`).
 import { h, morph, put } from "./dom.js";
@@ -15,7 +15,8 @@ import { detectPattern } from "./cards.js";
 import { renderTable } from "./table.js";
 import { t } from "./words.js";
 
-const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+/** `text` with its first letter a capital (a caption that begins with a rule's words: "Under …"). */
+export const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export class Readings {
   /** `first`, `second`: the boards' captions (default: under the chosen rule; "As written");

@@ -6,8 +6,6 @@
 import { TABLE } from "./sandbox.js";
 import { t, underRules } from "../words.js";
 
-const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-
 const READINGS = "sandbox-readings"; // the game as played, replayed under the rules chosen in the form
 
 /** The rules chosen in the form against the game's own: the game as played and its moves replayed
@@ -32,7 +30,7 @@ export async function compareRules(sb) {
         {kind: "error"});
       return;
     }
-    const {Readings} = await import("../compare.js");
+    const {Readings, capitalized} = await import("../compare.js");
     const label = underRules(sb.setup.controls.filter(({opt}) => opt.key in changed).map(({opt, control, values}) => {
       const choice = values.find((c) => String(c.value) === control.value);
       return `“${opt.title || opt.key}: ${choice ? choice.label : control.value}”`;
