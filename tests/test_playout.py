@@ -133,6 +133,26 @@ def test_forced_moves_played_together_are_the_same_game(name: str, options: dict
     assert forced > 0
 
 
+@pytest.mark.parametrize(("name", "options"), [("bettelmann", {}), ("todundleben", {"last_three": "on"})])
+def test_a_move_played_in_place_hands_out_states_of_tuples(name: str, options: dict[str, object]) -> None:
+    """Bettelmann plays on a mutable copy of the state (``state.Run``) and freezes it at the end: every
+    state it hands out holds tuples only, so it hashes and compares as a state, and the state it was
+    copied from is left as it was."""
+    import pickle
+
+    game = make_game(name, options)
+    state = game.new_state(seed=2)
+    before = pickle.dumps(state)
+    forced, moves, _ = game.advance_forced(state)
+    assert moves > 0 and game.to_play(forced) is not None
+    moved, _ = game.advance(forced, game.legal_moves(forced)[-1])
+    assert pickle.dumps(state) == before
+    for after in (forced, moved):
+        held = (after.piles, after.table, after.pot, after.won, after.captured, after.last)
+        assert all(type(value) is tuple for value in held) and all(type(pile) is tuple for pile in after.piles)
+        assert hash(held) == hash(pickle.loads(pickle.dumps(held)))
+
+
 def test_a_game_without_forced_play_plays_no_move() -> None:
     game = make_game("drogue")
     state = game.new_state(seed=1)

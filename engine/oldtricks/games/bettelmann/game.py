@@ -28,7 +28,7 @@ from .facts import Beggar, Capped, Ending, Endless, Fact, Split, Tied, Took, Tur
 from .moves import TurnUp
 from .options import BettelmannOptions, TieRule, check_cap
 from .rules import CAP, LAST_THREE, NEXT_LEAD, PACK, PLAYERS, RETURN_ORDER, RULES, RUN_OUT, TIE
-from .state import BettelmannState, Play
+from .state import BettelmannState, Play, Run
 from .table import Table
 
 if TYPE_CHECKING:
@@ -175,151 +175,131 @@ class Bettelmann(Game[BettelmannState]):
         or the end; the same states as :meth:`advance` card by card. The bot and random play draw nothing
         for such a card (:meth:`bot_move`), so a play-out plays the same game.
         """
-        n, moves, start, looks = self._n, 0, state.tricks, self.table.looks
-        while state.turn is not None:
-            seat = state.turn
-            piles = list(state.piles)
-            table = list(state.table)
-            while len(table) < n:
-                pile = piles[seat]
-                if len(pile) > 1 and looks(pile):
-                    break  # a choice: the seat looks at its last cards (play.allowed)
-                table.append((seat, pile[0]))
-                piles[seat] = pile[1:]
-                seat = (seat + 1) % n  # as _turn_up passes the turn
-                moves += 1
-            if len(table) < n:
-                if len(table) > len(state.table):
-                    state = evolve(state, piles=tuple(piles), table=tuple(table), turn=seat, last=(), last_winner=None)
-                break
-            # the trick is complete: finished from the state at its last card's turn, as _turn_up does (the
-            # fields _finish_trick reads are those of the trick's start, which its cards do not change)
-            state = self._finish_trick(state, tuple(piles), tuple(table), [], quiet=True)[0]
-        return state, moves, state.tricks - start
+        run, moves, looks = Run.of(state), 0, self.table.looks
+        while run.turn is not None:
+            pile = run.piles[run.turn]
+            if len(pile) > 1 and looks(pile):
+                break  # a choice: the seat looks at its last cards (play.allowed)
+            self._turn(run, run.turn, pile[0], None)
+            moves += 1
+        if not moves:
+            return state, 0, 0
+        return run.freeze(), moves, run.tricks - state.tricks
 
     def _turn_up(
         self, state: BettelmannState, move: TurnUp, quiet: bool = False
     ) -> tuple[BettelmannState, list[Fact], Outcome | None]:
-        """Turn up a card; the trick ends when every player has turned one (the facts, and the outcome if
-        this move ends the game). ``quiet``: a play-out's move, which no one words, so no facts of the
-        play are made (the state is the same)."""
+        """Turn up a card (:meth:`_turn`): the new state, the facts, and the outcome if this move ends the
+        game. ``quiet``: a play-out's move, which no one words, so no facts of the play are made (the state
+        is the same)."""
         seat, card = move.seat, move.card
-        pile = state.piles[seat]
-        looked = self.looking(state, seat)
-        top = pile[0]
-        rest = pile[1:] if top is card or top == card else tuple(c for c in pile if c != card)
-        piles = (*state.piles[:seat], rest, *state.piles[seat + 1 :])
-        table = (*state.table, (seat, card))
-        facts: list[Fact] = [] if quiet else [Turned(seat, card, len(pile) if looked else 0)]
-        if len(table) < self._n:
-            after = evolve(state, piles=piles, table=table, turn=(seat + 1) % self._n, last=(), last_winner=None)
-            return after, facts, None
-        return self._finish_trick(state, piles, table, facts, quiet)
+        facts: list[Fact] | None = None
+        if not quiet:
+            facts = [Turned(seat, card, len(state.piles[seat]) if self.looking(state, seat) else 0)]
+        run = Run.of(state)
+        ending = self._turn(run, seat, card, facts)
+        return run.freeze(), facts or [], ending
 
-    def _finish_trick(
-        self,
-        state: BettelmannState,
-        piles: tuple[tuple[Card, ...], ...],
-        table: tuple[Play, ...],
-        facts: list[Fact],
-        quiet: bool = False,
-    ) -> tuple[BettelmannState, list[Fact], Outcome | None]:
+    def _turn(self, run: Run, seat: int, card: Card, facts: list[Fact] | None) -> Outcome | None:
+        """``seat`` turns up ``card`` in ``run``, in place; the trick ends when every player has turned one
+        (the outcome if this card ends the game). ``facts``: what happened, for the words; None in a
+        play-out, which makes none."""
+        piles, table, n = run.piles, run.table, self._n
+        pile = piles[seat]
+        top = pile[0]
+        piles[seat] = pile[1:] if top is card or top == card else tuple(c for c in pile if c != card)
+        table.append((seat, card))
+        if len(table) < n:
+            run.turn, run.last, run.last_winner = (seat + 1) % n, (), None
+            return None
+        return self._finish_trick(run, facts)
+
+    def _finish_trick(self, run: Run, facts: list[Fact] | None) -> Outcome | None:
+        """The trick on the table is complete: who takes it, and where its cards go; then the end of the
+        game (:meth:`_after_trick`)."""
+        table = tuple(run.table)
         rank_of = self._rank_of
-        values = [rank_of[c.rank] for _, c in table]
-        top = max(values)  # bettelmann.rank: suit ignored
-        first = values.index(top)
-        tied = values.count(top) > 1
-        best = table[first][1]
-        trick_no = state.tricks + 1
-        won, captured, rng, pot = state.won, state.captured, state.rng, state.pot
-        leader = state.leader
+        top, tied, (first, best) = -1, False, table[0]
+        for seat, card in table:  # the first of the highest ranks (bettelmann.rank: suit ignored)
+            value = rank_of[card.rank]
+            if value > top:
+                top, tied, first, best = value, False, seat, card
+            elif value == top:
+                tied = True
+        trick_no = run.tricks + 1
         winner: int | None
         if not tied:
-            winner = table[first][0]
+            winner = first
         elif self.tie_rule == "first-player":
-            winner = table[first][0]  # bettelmann.tie.first-player: the first of the tied cards takes it
+            winner = first  # bettelmann.tie.first-player: the first of the tied cards takes it
         else:
             winner = None  # bettelmann.tie.pierer / todundleben.tie
         if winner is None:
-            pot = pot + table
-            if not quiet:
-                facts.append(Tied(best, len(pot), trick_no, state.leader, table))
+            run.pot += table
+            if facts is not None:
+                facts.append(Tied(best, len(run.pot), trick_no, run.leader, table))
             # bettelmann.tie.pierer.leader: the same player begins again
         else:
-            cards, rng = self._return_order(list(pot), list(table), winner, rng)
-            piles = (*piles[:winner], piles[winner] + cards, *piles[winner + 1 :])  # bettelmann.capture
-            won = (*won[:winner], won[winner] + 1, *won[winner + 1 :])
-            captured = (*captured[:winner], captured[winner] + len(cards), *captured[winner + 1 :])
-            if not quiet:
-                facts.append(Took(winner, best, len(cards), tied, trick_no, state.leader, table))
-            pot = ()
+            cards, run.rng = self._return_order(run.pot, table, winner, run.rng)
+            run.piles[winner] += cards  # bettelmann.capture
+            run.won[winner] += 1
+            run.captured[winner] += len(cards)
+            if facts is not None:
+                facts.append(Took(winner, best, len(cards), tied, trick_no, run.leader, table))
+            run.pot = ()
             if self._winner_leads:
-                leader = winner  # bettelmann.next-lead
-        after = evolve(
-            state,
-            piles=piles,
-            table=(),
-            pot=pot,
-            leader=leader,
-            turn=leader,
-            tricks=trick_no,
-            won=won,
-            captured=captured,
-            rng=rng,
-            last=table,
-            last_winner=winner,
-        )
-        return self._after_trick(after, facts)
+                run.leader = winner  # bettelmann.next-lead
+        run.table = []
+        run.turn, run.tricks, run.last, run.last_winner = run.leader, trick_no, table, winner
+        return self._after_trick(run, facts)
 
     def _return_order(
-        self, stake: list[Play], trick: list[Play], winner: int, rng: int
+        self, stake: tuple[Play, ...], trick: tuple[Play, ...], winner: int, rng: int
     ) -> tuple[tuple[Card, ...], int]:
         """bettelmann.return-order: the order the captured cards go under the winner's pile. ``stake``: the
         tied cards that waited (Pierer's rule), in play order; ``trick``: the cards of the deciding trick."""
         how = self._how_returned
         gathered = stake + trick
         if how in ("stake-winner-first", "stake-loser-first"):
-            own = [p for p in trick if p[0] == winner]
-            others = [p for p in trick if p[0] != winner]
+            own = tuple(p for p in trick if p[0] == winner)
+            others = tuple(p for p in trick if p[0] != winner)
             gathered = stake + (own + others if how == "stake-winner-first" else others + own)
         elif how == "winner-first":
-            gathered = [p for p in gathered if p[0] == winner] + [p for p in gathered if p[0] != winner]
+            gathered = tuple([p for p in gathered if p[0] == winner] + [p for p in gathered if p[0] != winner])
         elif how == "loser-first":
-            gathered = [p for p in gathered if p[0] != winner] + [p for p in gathered if p[0] == winner]
+            gathered = tuple([p for p in gathered if p[0] != winner] + [p for p in gathered if p[0] == winner])
         elif how == "shuffled":
-            r = Rng(rng)
-            r.shuffle(gathered)
-            rng = r.state
+            r, mixed = Rng(rng), list(gathered)
+            r.shuffle(mixed)
+            gathered, rng = tuple(mixed), r.state
         return tuple([c for _, c in gathered]), rng
 
-    def _after_trick(
-        self, state: BettelmannState, facts: list[Fact]
-    ) -> tuple[BettelmannState, list[Fact], Outcome | None]:
-        if not all(state.piles):
-            empty = [s for s, pile in enumerate(state.piles) if not pile]
-            if state.pot and self.settings.run_out_in_tie == "split":
+    def _after_trick(self, run: Run, facts: list[Fact] | None) -> Outcome | None:
+        """After a trick: the end of the game, if it ends here (its outcome)."""
+        if not all(run.piles):
+            empty = [s for s, pile in enumerate(run.piles) if not pile]
+            if run.pot and self.settings.run_out_in_tie == "split":
                 # bettelmann.run-out-in-tie (split): everyone takes back the tied cards he played
-                piles = list(state.piles)
-                for s, card in state.pot:
-                    piles[s] = (*piles[s], card)
-                facts.append(Split(empty[0]))
-                state = evolve(state, piles=tuple(piles), pot=())
-                empty = [s for s, pile in enumerate(state.piles) if not pile]
+                for s, card in run.pot:
+                    run.piles[s] += (card,)
+                if facts is not None:
+                    facts.append(Split(empty[0]))
+                run.pot = ()
+                empty = [s for s, pile in enumerate(run.piles) if not pile]
             if empty:
-                return self._end(state, facts, self._beggar(state, empty))
-        if self._cap and state.tricks >= self._cap:
-            return self._end(state, facts, self._outcome("capped", Capped(self._cap)))
+                return self._end(run, self._beggar(run.freeze(), empty))  # the end's hook reads a state
+        if self._cap and run.tricks >= self._cap:
+            return self._end(run, self._outcome("capped", Capped(self._cap)))
         # bettelmann.cycle: Brent's method finds a repeated position with O(1) memory per state
-        key = self._position(state)
-        lam = state.lam + 1
-        if key == state.saved:
-            return self._end(state, facts, self._outcome("endless", Endless(state.tricks, lam), cycle=lam))
-        # ``state`` is the fresh copy _finish_trick made, not yet seen by anyone: finished in place
-        if lam == state.power:
-            vars(state).update(saved=key, power=state.power * 2, lam=0)
+        key = self._position(run)
+        lam = run.lam + 1
+        if key == run.saved:
+            return self._end(run, self._outcome("endless", Endless(run.tricks, lam), cycle=lam))
+        if lam == run.power:
+            run.saved, run.power, run.lam = key, run.power * 2, 0
         else:
-            vars(state).update(lam=lam)
-        return state, facts, None
+            run.lam = lam
+        return None
 
     def _outcome(
         self,
@@ -332,14 +312,13 @@ class Bettelmann(Game[BettelmannState]):
         return Outcome(kind, winners, losers, narrate.ending(fact, self.seats), cycle=cycle)
 
     @staticmethod
-    def _end(
-        state: BettelmannState, facts: list[Fact], outcome: Outcome
-    ) -> tuple[BettelmannState, list[Fact], Outcome | None]:
-        return evolve(state, turn=None, result=outcome), facts, outcome
+    def _end(run: Run, outcome: Outcome) -> Outcome:
+        run.turn, run.result = None, outcome
+        return outcome
 
-    def _position(self, state: BettelmannState) -> tuple[Any, ...]:
+    def _position(self, state: BettelmannState | Run) -> tuple[Any, ...]:
         rng = state.rng if self._how_returned == "shuffled" else 0
-        return (state.piles, state.pot, state.leader, rng)
+        return (tuple(state.piles), state.pot, state.leader, rng)
 
     def _beggar(self, state: BettelmannState, empty: list[int]) -> Outcome:
         """bettelmann.end: who ran out of cards is the Beggar and loses; the others win."""
