@@ -80,10 +80,10 @@ def _auction(rules: bidding.AuctionConstraint, state: DrogueState, move: Move, n
     if move.kind != "bid":
         text = _("{move} is not a move of the auction: bid a number, or pass").format(move=move)
         return IllegalMoveError(text, "drogue.bid.raise")
-    if not str(move.value).isdigit():
+    count = move.count
+    if count is None or count < 0:
         text = _("a bid is a number of cards, not {value}").format(value=repr(move.value))
         return IllegalMoveError(text, "drogue.bid.count")
-    count = int(str(move.value))
     verdict = rules.bid(count)
     return IllegalMoveError(_bid_refusal(state, verdict, rules.shown, name), verdict.rule)
 

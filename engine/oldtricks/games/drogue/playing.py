@@ -14,7 +14,6 @@ from ...core.game import evolve
 from ...core.values import Outcome
 from . import clipwords, session, tricks
 from .facts import Cause, DealScore, Fact, How, Over, Played, TrickWon
-from .moves import PlayCard
 from .penalties import penalize
 from .ranking import is_jack, points, suit_of, trick_power
 from .shape import SEATS, TRICKS
@@ -180,10 +179,11 @@ def legal_cards(table: Table, state: DrogueState, seat: int) -> tuple[Card, ...]
     return tuple(c for c in base.cards if c not in blocked) if blocked else base.cards
 
 
-def play_card(table: Table, state: DrogueState, move: PlayCard, quiet: bool = False) -> tuple[DrogueState, list[Fact]]:
-    """Play a legal card; the fourth card ends the trick (drogue.play.win). ``quiet``: a play-out's
-    move, which no one reads, so the card's own fact is not made (the state is the same)."""
-    seat, card = move.seat, move.card
+def play_card(
+    table: Table, state: DrogueState, seat: int, card: Card, quiet: bool = False
+) -> tuple[DrogueState, list[Fact]]:
+    """``seat`` plays a legal ``card``; the fourth card ends the trick (drogue.play.win). ``quiet``: a
+    play-out's move, which no one reads, so the card's own fact is not made (the state is the same)."""
     assert state.trump is not None
     trick = (*state.trick, (seat, card))
     hand = tuple(c for c in state.hands[seat] if c != card)
