@@ -42,7 +42,7 @@ def claim_for(hand: Sequence[Card], count: int, under: bool = False) -> Claim | 
     return found[0] if found else None
 
 
-# Why a bid is refused, as the auction's constraint decides it; explain.py words each one.
+# Why a bid is refused, as the auction's constraint decides it; narrate_refusals.py words each one.
 BidReason = Literal["four-first", "max", "no-jack", "four-shows-three", "more-than-held", "not-whole", "below", "tried"]
 FORGOT_FOUR = Cause("four-unsaid")  # drogue.bid.four-mandrins
 

@@ -16,7 +16,7 @@ from ...core.game import evolve
 from ...core.moves import Move
 from ...core.prng import Rng
 from ...core.values import Outcome
-from . import calls, clipwords
+from . import calls, narrate_session
 from .calls import DUTY_RULES, DutyConstraint
 from .facts import CapReached, Dealt, Fact, NamedJacks, Over
 from .ranking import NAMEABLE
@@ -60,7 +60,7 @@ def stop_at_cap(table: Table, state: DrogueState, facts: list[Fact]) -> DrogueSt
     """The game stops, undecided, where the next dealing would pass the cap (drogue.cap)."""
     session = state.session
     played = session.deal_number - (0 if len(state.tricks) == TRICKS else 1)  # this deal played out or not
-    text = clipwords.ending(CapReached(session.dealings, played), table.seats(state))
+    text = narrate_session.ending(CapReached(session.dealings, played), table.seats(state))
     outcome = Outcome("capped", (), (), text)
     facts.append(Over(outcome))
     return evolve(state, phase="over", turn=None, result=outcome, duties=(), hidden=())

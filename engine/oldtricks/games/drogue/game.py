@@ -18,7 +18,7 @@ from ...core.options import OptionSpec, Rule
 from ...core.prng import Rng
 from ...core.values import Deal, Event, Outcome
 from ...errors import IllegalMoveError, InvalidDealError
-from . import bidding, bots, calls, cut, explain, infractions, narrate, notation, playing, trump, view
+from . import bidding, bots, calls, cut, infractions, narrate, narrate_refusals, notation, playing, trump, view
 from .auction import QUI_VIVE, Auction
 from .draw import IDENTITY, Draw, draw_partners
 from .facts import Fact, TrickWon
@@ -167,7 +167,7 @@ class Drogue(Game[DrogueState]):
         return [plays[c] for c in playing.legal_cards(self.table, state, seat)]
 
     def why_illegal(self, state: DrogueState, move: Move) -> IllegalMoveError:
-        return explain.why_illegal(self.table, state, move)
+        return narrate_refusals.why_illegal(self.table, state, move)
 
     def apply(self, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
         """Apply ``move``. At a strict table an illegal move raises :class:`IllegalMoveError` naming the rule;

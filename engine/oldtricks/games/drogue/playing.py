@@ -12,7 +12,7 @@ from typing import Literal
 from ...core.cards import Card
 from ...core.game import evolve
 from ...core.values import Outcome
-from . import clipwords, session, tricks
+from . import narrate_session, session, tricks
 from .facts import Cause, DealScore, Fact, How, Over, Played, TrickWon
 from .penalties import penalize
 from .ranking import is_jack, points, suit_of, trick_power
@@ -35,7 +35,7 @@ def jack_run(table: Table, state: DrogueState, seat: int, card: Card) -> bool:
     return tricks == list(range(tricks[0], tricks[-1] + 1))
 
 
-# Why a card may not be played, as the constraint decides it; explain.py words each one.
+# Why a card may not be played, as the constraint decides it; narrate_refusals.py words each one.
 Reason = Literal[
     "jack-run",
     "beat",
@@ -240,7 +240,7 @@ def result(table: Table, state: DrogueState) -> Outcome:
     ours, theirs = state.side_points()
     seats = table.seats(state)
     if ours == theirs:
-        return Outcome("draw", (), (), clipwords.ending(DealScore((ours, theirs), None), seats))
+        return Outcome("draw", (), (), narrate_session.ending(DealScore((ours, theirs), None), seats))
     win = 0 if ours > theirs else 1
-    text = clipwords.ending(DealScore((ours, theirs), win), seats)
+    text = narrate_session.ending(DealScore((ours, theirs), win), seats)
     return Outcome("win", (win, win + 2), (1 - win, 3 - win), text)

@@ -1,4 +1,6 @@
-"""Why a move is not legal, in words, with the ledger id of the rule that forbids it."""
+"""Why a move is not legal, in words, with the ledger id of the rule that forbids it: the refusals, worded
+from each phase's constraint (which decides them). The other words are in ``narrate.py`` and
+``narrate_session.py``."""
 
 from __future__ import annotations
 
@@ -10,10 +12,10 @@ from ...core.moves import Move
 from ...errors import IllegalMoveError
 from . import bidding, calls, cut, playing, trump
 from .auction import MAX_BID, claims
+from .narrate_session import NUMBERS, QUI_VIVE_TEXT
 from .ranking import SUIT_ONE, SUIT_WORDS, suit_of
 from .state import DrogueState
 from .table import Table
-from .words import NUMBERS, QUI_VIVE_TEXT
 
 
 def _cards(cards: Sequence[Card]) -> str:
