@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from oldtricks import IllegalMoveError, InvalidDealError, InvalidOptionError, Move, make_game
-from oldtricks.core.cards import GERMAN_32
+from oldtricks.core.cards import GERMAN_32, Card
 
 SOUTH_LOW = "7A 7L 7H 7B 8A 8L 8H 8B 9A 9L 9H 9B TA TL TH UA"
 NORTH_HIGH = "AA AL AH AB KA KL KH KB OA OL OH OB UL TB UH UB"
@@ -337,17 +337,22 @@ def test_tod_und_leben_fixes_two_players_and_waiting_ties():
     assert (settings.players, settings.tie) == (2, "pierer")
 
 
+def _turned(move: Move) -> tuple[int, Card]:
+    assert move.kind == "play" and move.card is not None
+    return move.seat, move.card
+
+
 def test_the_trick_transition_returns_facts_and_narration_words_them():
     """The rule code says what happened (who, which card, how many cards); narrate.py says it in English."""
     import dataclasses
 
-    from oldtricks.games.bettelmann import moves, narrate
+    from oldtricks.games.bettelmann import narrate
     from oldtricks.games.bettelmann.facts import Took, Turned
 
     g, s = start(fill("UL", "9H"))
-    s, facts, ending = g._turn_up(s, moves.read(g.legal_moves(s)[0]))
+    s, facts, ending = g._turn_up(s, *_turned(g.legal_moves(s)[0]))
     assert facts == [Turned(1, GERMAN_32.parse("9H"))] and ending is None
-    s, facts, ending = g._turn_up(s, moves.read(g.legal_moves(s)[0]))
+    s, facts, ending = g._turn_up(s, *_turned(g.legal_moves(s)[0]))
     took = facts[1]
     assert isinstance(took, Took) and (took.seat, str(took.card), took.cards, took.tie_first) == (0, "UL", 2, False)
     assert not any(isinstance(getattr(f, k.name), str) for f in facts for k in dataclasses.fields(f))

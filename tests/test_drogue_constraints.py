@@ -78,7 +78,7 @@ def test_a_refused_bid_cites_the_constraints_rule(options: dict[str, str], seed:
         if not rules.pending:
             assert legal == [*(f"bid {n}" for n in rules.counts), "pass"]
         for count in range(9):
-            move = Move(seat, "bid", None, str(count))
+            move = Move(seat, "bid", count=count)
             verdict = rules.bid(count)
             assert (str(move) in legal) == verdict.allowed
             if verdict.allowed:
@@ -139,5 +139,4 @@ def test_a_refused_move_at_the_cut_or_the_calls_cites_the_constraints_rule(
 
 
 def _move(seat: int, text: str) -> Move:
-    kind, _, value = text.partition(" ")
-    return Move(seat, kind, None, value or None)
+    return Move.parse(text, seat, "french")

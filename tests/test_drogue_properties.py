@@ -204,9 +204,9 @@ def test_illegal_moves_are_refused_with_a_drogue_rule(options: dict[str, Any], s
     assert isinstance(game, Drogue)
     states, _ = play_out(game, seed, choices, bots=True)
     candidates = [Move(s, "play", c) for s in range(4) for c in FRENCH_32.cards]
-    candidates += [Move(s, "bid", None, str(n)) for s in range(4) for n in range(9)]
-    candidates += [Move(s, k, None, v) for s in range(4) for k, v in (("pass", None), ("call", "quatre-mandrins"))]
-    candidates += [Move(s, "trump", None, x) for s in range(4) for x in "CDHS"]
+    candidates += [Move(s, "bid", count=n) for s in range(4) for n in range(9)]
+    candidates += [Move(s, "pass") for s in range(4)] + [Move(s, "call", word="quatre-mandrins") for s in range(4)]
+    candidates += [Move(s, "trump", word=x) for s in range(4) for x in "CDHS"]
     for state in states[:: max(1, len(states) // 6)]:
         legal = set(game.legal_moves(state))
         for move in candidates:

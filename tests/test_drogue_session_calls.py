@@ -121,7 +121,7 @@ def test_three_clipped_the_fourth_salutes_or_takes_a_penalty() -> None:
     lenient = game_of(table="lenient")
     state, _ = dealt(lenient, 0, holder=1, wear=three)
     state, _ = run(lenient, state, "call aux-armes")
-    assert Move(0, "forget", None, "salut") in lenient.legal_moves(state)
+    assert Move(0, "forget", word="salut") in lenient.legal_moves(state)
     state, events = run(lenient, state, "forget salut")
     assert state.session.wear[0].penalty == 1
 
@@ -453,7 +453,7 @@ def test_bad_session_notation(text: str) -> None:
 def test_lead_out_of_turn_notation_names_the_holder() -> None:
     game, state = four_mandrins()
     state, _ = run(game, state, "pass, call quatre-mandrins, bid 5, pass, pass, trump H")
-    assert game.parse_move(state, "lead QH") == Move(0, "lead", FRENCH_32.parse("QH"), "QH")
+    assert game.parse_move(state, "lead QH") == Move(0, "lead", FRENCH_32.parse("QH"))
     assert game.parse_move(state, "lead QS") == Move(3, "play", FRENCH_32.parse("QS"))  # Ben's own lead
 
 

@@ -49,9 +49,9 @@ def attempt(game: Drogue, state: DrogueState, rng: Rng) -> Move:
         other = (seat + 1 + rng.below(3)) % 4
         if state.hands[other]:
             card = state.hands[other][rng.below(len(state.hands[other]))]
-            return Move(other, "lead", card, str(card))
+            return Move(other, "lead", card)
     if game.agreed.lenient and state.phase == "auction" and state.asking is None and roll == 4:
-        return Move(seat, "bid", None, str(1 + rng.below(7)))
+        return Move(seat, "bid", count=1 + rng.below(7))
     if roll < 20:
         return game.bot_move(state, rng)
     return legal[rng.below(len(legal))]

@@ -571,13 +571,12 @@ def test_the_trick_transition_returns_facts_and_narration_words_them() -> None:
 
     from oldtricks.games.druzbart import narrate
     from oldtricks.games.druzbart.facts import Played, Took
-    from oldtricks.games.druzbart.moves import PlayCard
 
     game = make_game("druzbart")
     state = game.new_state(seed=3)
     facts = []
     for _ in range(4):
-        state, new = game._play_card(state, PlayCard(state.turn, game.legal_moves(state)[0].card))
+        state, new = game._play_card(state, state.turn, game.legal_moves(state)[0].card)
         facts += new
     assert [type(f) for f in facts[:5]] == [Played, Played, Played, Played, Took]
     assert not any(
@@ -588,13 +587,12 @@ def test_the_trick_transition_returns_facts_and_narration_words_them() -> None:
     assert narrate.event(took, game.table).text.startswith("Trick 1: ")
 
 
-def test_moves_are_read_once_into_typed_values() -> None:
-    """A card move is a PlayCard, the chance move between deals a DealNext; any other kind is refused."""
-    from oldtricks.games.druzbart.moves import DealNext, PlayCard, read
-
+def test_moves_are_typed_values_and_other_kinds_are_refused() -> None:
+    """A card move is a ``play`` with its card, the chance move between deals a bare ``deal``; any other
+    kind is refused."""
     game = make_game("druzbart")
     state = game.new_state(seed=1)
-    assert all(isinstance(read(m), PlayCard) for m in game.legal_moves(state))
-    assert read(Move(1, "deal")) == DealNext(1)
+    assert all(m.kind == "play" and m.card in state.hands[m.seat] for m in game.legal_moves(state))
+    assert game.parse_move(state, "deal") == Move(state.turn, "deal")
     with pytest.raises(IllegalMoveError, match="must play a card"):
-        game.apply(state, Move(1, "bid", None, "6"))
+        game.apply(state, Move(1, "bid", count=6))

@@ -13,7 +13,7 @@ from conftest import SCENARIOS
 from oldtricks.cli import main as cli
 from oldtricks.core import i18n
 from oldtricks.core.cards import GERMAN_36, RANK_NAMES, SUIT_NAMES
-from oldtricks.games.drogue.clipwords import clips_word
+from oldtricks.games.drogue.narrate_session import clips_word
 from oldtricks.live import api as live
 from oldtricks.scenarios.replay import replay
 from oldtricks.scenarios.scenario import load

@@ -29,9 +29,9 @@ HOMES = {
     "bettelmann.tie.pierer": "games/bettelmann/game.py",
     "bettelmann.tie.first-player": "games/bettelmann/game.py",
 }
-# the modules that mirror (solver), use (bots, strong), word or show (facts, narrate, words, clipwords,
-# explain, view) a rule, or hold its constant (rules)
-BESIDE = {"solver", "bots", "strong", "facts", "narrate", "words", "clipwords", "explain", "view", "rules"}
+# the modules that mirror (solver), use (bots, strong), word or show (facts, narrate, narrate_session,
+# narrate_refusals, view) a rule, or hold its constant (rules)
+BESIDE = {"solver", "bots", "strong", "facts", "narrate", "narrate_session", "narrate_refusals", "view", "rules"}
 
 
 def elsewhere(sites: dict[str, list[str]], rule_id: str, home: str) -> list[str]:

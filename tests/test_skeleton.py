@@ -20,7 +20,7 @@ ASKED = {
     ("drogue", "calls"): "cut.owed(",
     ("drogue", "playing"): "playing.legal_cards(",
 }
-JOBS = ("options", "rules", "state", "table", "moves", "facts", "narrate", "view", "solver", "bots", "strong", "game")
+JOBS = ("options", "rules", "state", "table", "facts", "narrate", "view", "solver", "bots", "strong", "game")
 
 
 def test_the_packages_are_the_games() -> None:
@@ -31,6 +31,16 @@ def test_the_packages_are_the_games() -> None:
 def test_every_game_has_the_modules_of_the_skeleton(package: str) -> None:
     modules = {p.stem for p in (GAMES / package).glob("*.py")}
     assert set(JOBS) <= modules, sorted(set(JOBS) - modules)
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_game_reads_the_core_move_again_into_moves_of_its_own(package: str) -> None:
+    """One move layer: the rule code reads the core's typed Move; no module of a game defines a move type
+    (a value that turns back into a Move) or a reader of Moves."""
+    assert not (GAMES / package / "moves.py").exists()
+    for path in sorted((GAMES / package).glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert "def move(self) -> Move" not in text and "def read(move: Move" not in text, path.name
 
 
 @pytest.mark.parametrize("package", PACKAGES)

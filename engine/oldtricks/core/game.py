@@ -287,7 +287,7 @@ class Game(ABC, Generic[S]):
         if not words:
             raise InvalidNotationError("empty move: expected a card or a call")
         if words[0].lower() in self.move_words():
-            return Move(seat, words[0].lower(), None, " ".join(words[1:]) or None)
+            return Move.parse(" ".join([words[0].lower(), *words[1:]]), seat, self.pack.pattern)
         if len(words) != 1:
             raise InvalidNotationError(f"bad move {token!r}: expected one card")
         return Move(seat, "play", self.pack.parse(token))

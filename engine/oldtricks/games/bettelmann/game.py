@@ -23,9 +23,8 @@ from ...core.prng import Rng
 from ...core.seats import Seats
 from ...core.values import Deal, Event, Outcome
 from ...errors import IllegalMoveError
-from . import bots, moves, narrate, play, view
+from . import bots, narrate, play, view
 from .facts import Beggar, Capped, Ending, Endless, Fact, Split, Tied, Took, Turned
-from .moves import TurnUp
 from .options import BettelmannOptions, TieRule, check_cap
 from .rules import CAP, LAST_THREE, NEXT_LEAD, PACK, PLAYERS, RETURN_ORDER, RULES, RUN_OUT, TIE
 from .state import BettelmannState, Play, Run
@@ -147,26 +146,23 @@ class Bettelmann(Game[BettelmannState]):
         if move.seat != seat:
             return IllegalMoveError(narrate.not_your_turn(seat, move.seat, self.seats), "bettelmann.lead")
         pile = state.piles[seat]
-        typed = moves.read(move)
-        if typed is None or typed.card not in pile:
+        if move.kind != "play" or move.card not in pile:
             return IllegalMoveError(narrate.not_held(seat, move.card, self.seats), "bettelmann.deal")
         return IllegalMoveError(narrate.must_turn_top(seat, pile[0], self.seats), play.allowed(self.table, state).rule)
 
     def play(self, state: BettelmannState, move: Move) -> tuple[BettelmannState, list[Event]]:
-        typed = moves.read(move)
-        if typed is None:
+        if move.kind != "play" or move.card is None:
             raise self.why_illegal(state, move)
-        state, facts, ending = self._turn_up(state, typed)
+        state, facts, ending = self._turn_up(state, move.seat, move.card)
         events = [narrate.event(fact, self.seats) for fact in facts]
         if ending is not None:
             events.append(Event("end", ending.text, None))
         return state, events
 
     def advance(self, state: BettelmannState, move: Move) -> tuple[BettelmannState, int]:
-        typed = moves.read(move)
-        if typed is None:
+        if move.kind != "play" or move.card is None:
             raise self.why_illegal(state, move)
-        after, _, _ = self._turn_up(state, typed, quiet=True)
+        after, _, _ = self._turn_up(state, move.seat, move.card, quiet=True)
         return after, after.tricks - state.tricks
 
     def advance_forced(self, state: BettelmannState) -> tuple[BettelmannState, int, int]:
@@ -187,12 +183,12 @@ class Bettelmann(Game[BettelmannState]):
         return run.freeze(), moves, run.tricks - state.tricks
 
     def _turn_up(
-        self, state: BettelmannState, move: TurnUp, quiet: bool = False
+        self, state: BettelmannState, seat: int, card: Card, quiet: bool = False
     ) -> tuple[BettelmannState, list[Fact], Outcome | None]:
-        """Turn up a card (:meth:`_turn`): the new state, the facts, and the outcome if this move ends the
+        """``seat`` turns up ``card`` (a move ``play``: the top of the pile, or one of the last three,
+        bettelmann.last-three; :meth:`_turn`): the new state, the facts, and the outcome if this move ends the
         game. ``quiet``: a play-out's move, which no one words, so no facts of the play are made (the state
         is the same)."""
-        seat, card = move.seat, move.card
         facts: list[Fact] | None = None
         if not quiet:
             facts = [Turned(seat, card, len(state.piles[seat]) if self.looking(state, seat) else 0)]

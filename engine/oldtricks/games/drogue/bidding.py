@@ -12,6 +12,7 @@ from typing import Literal
 
 from ...core.cards import Card
 from ...core.game import evolve
+from ...core.moves import Move
 from . import calls, cut
 from .auction import (
     MAX_BID,
@@ -24,7 +25,6 @@ from .auction import (
     shown_jacks,
 )
 from .facts import AllPassed, AuctionWon, Cause, Fact, ForgotFour, Spoke
-from .moves import Bid, Pass, Spoken
 from .penalties import hide, penalize
 from .shape import SEATS
 from .state import DrogueState
@@ -42,7 +42,7 @@ def claim_for(hand: Sequence[Card], count: int, under: bool = False) -> Claim | 
     return found[0] if found else None
 
 
-# Why a bid is refused, as the auction's constraint decides it; explain.py words each one.
+# Why a bid is refused, as the auction's constraint decides it; narrate_refusals.py words each one.
 BidReason = Literal["four-first", "max", "no-jack", "four-shows-three", "more-than-held", "not-whole", "below", "tried"]
 FORGOT_FOUR = Cause("four-unsaid")  # drogue.bid.four-mandrins
 
@@ -129,24 +129,26 @@ def allowed(table: Table, state: DrogueState, seat: int) -> AuctionConstraint:
     return AuctionConstraint(pending, passing, tuple(verdict(n) for n in range(MAX_BID + 1)), shown, four)
 
 
-def speak(table: Table, state: DrogueState, move: Bid | Pass | Spoken) -> tuple[DrogueState, list[Fact]]:
-    """A call of the auction: the four-Mandrins call, a pass or a bid (equal counts settled on card values,
-    drogue.bid.tie-points, in ``Auction.with_call``); the last call ends the auction."""
+def speak(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Fact]]:
+    """A call of the auction: the four-Mandrins call (``call``), a ``pass`` or a ``bid`` (equal counts settled
+    on card values, drogue.bid.tie-points, in ``Auction.with_call``); the last call ends the auction."""
     seat = move.seat
     before = state.auction.standing
     signed = signing(table, state, seat)
     facts: list[Fact] = []
-    if isinstance(move, Spoken):
+    if move.kind == "call":
         if calls.needs_floor(table, state, seat):  # only at a lenient table: he talks without the floor
             state, penalty = penalize(state, seat, calls.NO_FLOOR)
             facts.append(penalty)
         call = AuctionCall(seat, "call")
         facts.append(Spoke(seat, "call"))
-    elif isinstance(move, Pass):
+    elif move.kind == "pass":
         call = AuctionCall(seat, "pass")
         facts.append(Spoke(seat, "pass", signed=signed))
     else:
         count = move.count
+        assert move.kind == "bid", move
+        assert count is not None, move
         claim = claim_for(state.hands[seat], count, table.agreed.under)
         value = claim.value if claim is not None else max((c.value for c in claims(state.hands[seat])), default=0)
         call = AuctionCall(seat, "bid", count, value)
@@ -166,7 +168,7 @@ def speak(table: Table, state: DrogueState, move: Bid | Pass | Spoken) -> tuple[
     return evolve(state, phase="trump", turn=winner), facts
 
 
-def forget_call(table: Table, state: DrogueState, move: Spoken) -> tuple[DrogueState, list[Fact]]:
+def forget_call(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Fact]]:
     """Lenient table: the holder of the four Jacks lets the call go by; it comes out after the deal."""
     seat = move.seat
     auction = state.auction.with_call(AuctionCall(seat, "forget"))

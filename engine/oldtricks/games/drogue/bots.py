@@ -30,7 +30,7 @@ def choose(table: Table, state: DrogueState, legal: list[Move], rng: Rng) -> Mov
     if state.phase == "trump":
         seat = legal[0].seat
         claims = {c.suit: c for c in trump.allowed(table, state, seat).proofs}
-        return max(legal, key=lambda m: sum(POINTS.get(c.rank, 0) for c in claims[str(m.value)].cards))
+        return max(legal, key=lambda m: sum(POINTS.get(c.rank, 0) for c in claims[str(m.word)].cards))
     return _card(table, state, legal, rng)
 
 
@@ -50,8 +50,8 @@ def _bid(table: Table, state: DrogueState, legal: list[Move]) -> Move:
     if not bids:
         return passing
     seat = legal[0].seat
-    top = max(bids, key=lambda m: int(m.value or 0))
-    count = int(top.value or 0)
+    top = max(bids, key=lambda m: m.count or 0)
+    count = top.count or 0
     value = best_claims(state.hands[seat], count, table.agreed.under)[0].value
     standing = state.auction.standing
     if count < WEAK:

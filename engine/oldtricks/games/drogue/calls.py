@@ -33,7 +33,6 @@ from .facts import (
     Released,
     Saluted,
 )
-from .moves import DrogueMove, Plain, ShowJack, Spoken
 from .penalties import hide, penalize
 from .ranking import NAMEABLE
 from .shape import SEATS, from_right
@@ -106,18 +105,14 @@ def needs_floor(table: Table, state: DrogueState, seat: int) -> bool:
     return table.agreed.silent and state.session.wear[seat].clipped and not state.parade and state.floor != seat
 
 
-def spoken(table: Table, state: DrogueState, seat: int, value: str) -> list[Move]:
-    """A call out loud: made at once, or after asking for the floor; a lenient table offers forgetting it
-    (and talking without the floor)."""
+def spoken(table: Table, state: DrogueState, seat: int, word: str, jack: Card | None = None) -> list[Move]:
+    """A call out loud, ``word`` (for a named ``jack``: "Qui vive!"): made at once, or after asking for the
+    floor; a lenient table offers forgetting it (and talking without the floor)."""
+    jacks = () if jack is None else (jack,)
+    call, forget = Move(seat, "call", word=word, cards=jacks), Move(seat, "forget", word=word, cards=jacks)
     if needs_floor(table, state, seat):
-        moves = [Move(seat, "ask")]
-        return (
-            [*moves, Move(seat, "call", None, value), Move(seat, "forget", None, value)]
-            if table.agreed.lenient
-            else moves
-        )
-    moves = [Move(seat, "call", None, value)]
-    return [*moves, Move(seat, "forget", None, value)] if table.agreed.lenient else moves
+        return [Move(seat, "ask"), call, forget] if table.agreed.lenient else [Move(seat, "ask")]
+    return [call, forget] if table.agreed.lenient else [call]
 
 
 def showable(state: DrogueState, seat: int) -> tuple[Card, ...]:
@@ -135,15 +130,15 @@ def allowed(table: Table, state: DrogueState) -> DutyConstraint:
     seat, kind = duty.seat, duty.kind
     floor = False
     if kind in ("aux-armes", "salut"):
-        moves = (Move(seat, "call", None, kind), *((Move(seat, "forget", None, kind),) if lenient else ()))
+        moves = (Move(seat, "call", word=kind), *((Move(seat, "forget", word=kind),) if lenient else ()))
     elif kind == "redeal":
         moves = (Move(seat, "redeal"), Move(seat, "keep"))
     elif kind == "qui-vive":
         floor = needs_floor(table, state, seat)
-        moves = tuple(spoken(table, state, seat, f"qui-vive {duty.card}"))
+        moves = tuple(spoken(table, state, seat, "qui-vive", duty.card))
     else:
         assert kind == "show", kind
-        moves = tuple(Move(seat, "show", None, str(c)) for c in showable(state, seat))
+        moves = tuple(Move(seat, "show", cards=(c,)) for c in showable(state, seat))
     return DutyConstraint(seat, kind, DUTY_RULES[kind], moves, floor, lenient)
 
 
@@ -219,7 +214,7 @@ def settle(state: DrogueState, facts: list[Fact]) -> tuple[DrogueState, list[Fac
     return evolve(state, duties=(), phase="auction", auction=auction, turn=auction.turn), facts
 
 
-def floor(state: DrogueState, move: Plain) -> tuple[DrogueState, list[Fact]]:
+def floor(state: DrogueState, move: Move) -> tuple[DrogueState, list[Fact]]:
     """drogue.silent: "Je demande la parole", then "Accordée"."""
     if move.kind == "ask":
         return evolve(state, asking=move.seat, turn=grantor(move.seat)), [AskedFloor(move.seat)]
@@ -228,33 +223,34 @@ def floor(state: DrogueState, move: Plain) -> tuple[DrogueState, list[Fact]]:
     return evolve(state, asking=None, floor=asker, turn=asker), [Granted(move.seat, asker)]
 
 
-def apply(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueState, list[Fact]]:
+def apply(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Fact]]:
     """Make the call owed (or forget it, at a lenient table), as the constraint allows it."""
     rules = allowed(table, state)
     duty = state.duties[0]
     facts: list[Fact] = []
-    cost = rules.cost(move.move())
+    cost = rules.cost(move)
     if cost == NO_FLOOR:  # lenient table: talking without the floor
         state, penalty = penalize(state, move.seat, cost)
         facts.append(penalty)
     state = evolve(state, duties=state.duties[1:], floor=None)
     if duty.kind == "redeal":
-        if isinstance(move, Plain) and move.kind == "keep":
+        if move.kind == "keep":
             facts.append(Kept(move.seat))
             return settle(state, facts)
         facts.append(DemandedRedeal(move.seat))
         duties = (Duty(state.dealer, "deal"),)  # the dealer deals again: back to the cut
         return evolve(state, phase="cut", duties=duties, turn=state.dealer, hidden=()), facts
     if duty.kind == "show":
-        assert isinstance(move, ShowJack)
-        jack = move.jack
+        assert move.kind == "show", move
+        assert len(move.cards) == 1, move
+        jack = move.cards[0]
         wears = state.session.wear[move.seat].clips
         # drogue.release.all: every ordinary clip comes off; drogue.release.one: one per Jack shown
         n = wears if table.agreed.release == "all" else 1
         session = state.session.change(move.seat, "clips", -n, Cause("showed", jack))
         facts.append(Released(move.seat, jack, n, wears - n))
         return settle(evolve(state, session=session), facts)
-    if isinstance(move, Spoken) and move.forgotten:
+    if move.kind == "forget":
         state, forgot = _forget(state, duty, cost)
         facts.extend(forgot)
         return settle(state, facts)

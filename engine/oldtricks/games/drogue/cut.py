@@ -16,10 +16,9 @@ from ...core.game import evolve
 from ...core.moves import Move
 from ...core.prng import Rng
 from ...core.values import Outcome
-from . import calls, clipwords
+from . import calls, narrate_session
 from .calls import DUTY_RULES, DutyConstraint
 from .facts import CapReached, Dealt, Fact, NamedJacks, Over
-from .moves import DrogueMove, NameJacks
 from .ranking import NAMEABLE
 from .shape import SEATS, TRICKS, from_right
 from .state import DrogueState, Duty, Hands
@@ -33,7 +32,7 @@ def allowed(table: Table, state: DrogueState) -> DutyConstraint:
     seat = duty.seat
     if duty.kind == "name":
         owed = state.session.wear[seat].owed
-        moves = tuple(Move(seat, "name", None, " ".join(map(str, jacks))) for jacks in combinations(NAMEABLE, owed))
+        moves = tuple(Move(seat, "name", cards=jacks) for jacks in combinations(NAMEABLE, owed))
     else:
         assert duty.kind == "deal", duty
         moves = (Move(seat, "deal"),)
@@ -61,7 +60,7 @@ def stop_at_cap(table: Table, state: DrogueState, facts: list[Fact]) -> DrogueSt
     """The game stops, undecided, where the next dealing would pass the cap (drogue.cap)."""
     session = state.session
     played = session.deal_number - (0 if len(state.tricks) == TRICKS else 1)  # this deal played out or not
-    text = clipwords.ending(CapReached(session.dealings, played), table.seats(state))
+    text = narrate_session.ending(CapReached(session.dealings, played), table.seats(state))
     outcome = Outcome("capped", (), (), text)
     facts.append(Over(outcome))
     return evolve(state, phase="over", turn=None, result=outcome, duties=(), hidden=())
@@ -94,15 +93,15 @@ def deal_cards(table: Table, state: DrogueState, dealer: int) -> tuple[DrogueSta
     return evolve(state, session=session, dealer=dealer, hands=hands, rng=rng_state), hands
 
 
-def apply(table: Table, state: DrogueState, move: DrogueMove) -> tuple[DrogueState, list[Fact]]:
-    """Name Jacks at the cut, or deal."""
+def apply(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Fact]]:
+    """Name Jacks at the cut (``name JC JS``), or deal."""
     duty = state.duties[0]
     rest = state.duties[1:]
     state = evolve(state, duties=rest, floor=None)
     if duty.kind == "deal":
         return deal(table, state)
-    assert isinstance(move, NameJacks)
-    jacks = move.jacks
+    assert move.kind == "name", move
+    jacks = move.cards
     session = replace(state.session, named=(*state.session.named, *((move.seat, j) for j in jacks)))
     cutter = (state.dealer + 1) % SEATS  # drogue.penalty.removal.cutter: the dealer's left-hand neighbour
     named = NamedJacks(move.seat, cutter, state.dealer, jacks)

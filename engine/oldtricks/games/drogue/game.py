@@ -18,11 +18,10 @@ from ...core.options import OptionSpec, Rule
 from ...core.prng import Rng
 from ...core.values import Deal, Event, Outcome
 from ...errors import IllegalMoveError, InvalidDealError
-from . import bidding, bots, calls, cut, explain, infractions, moves, narrate, notation, playing, trump, view
+from . import bidding, bots, calls, cut, infractions, narrate, narrate_refusals, notation, playing, trump, view
 from .auction import QUI_VIVE, Auction
 from .draw import IDENTITY, Draw, draw_partners
 from .facts import Fact, TrickWon
-from .moves import Bid, NameTrump, Pass, Plain, PlayCard, Spoken
 from .options import Agreed
 from .rules import OPTIONS, RULES
 from .shape import SEATS, TEAMS, TRICKS, from_right
@@ -161,14 +160,14 @@ class Drogue(Game[DrogueState]):
             rules = bidding.allowed(self.table, state, seat)
             if rules.pending:
                 return calls.spoken(self.table, state, seat, QUI_VIVE)  # the call first, as bidding.allowed says
-            return [*(Move(seat, "bid", None, str(n)) for n in rules.counts), Move(seat, "pass")]
+            return [*(Move(seat, "bid", count=n) for n in rules.counts), Move(seat, "pass")]
         if state.phase == "trump":
-            return [NameTrump(seat, suit).move() for suit in trump.allowed(self.table, state, seat).suits]
+            return [Move(seat, "trump", word=suit) for suit in trump.allowed(self.table, state, seat).suits]
         plays = self._plays[seat]
         return [plays[c] for c in playing.legal_cards(self.table, state, seat)]
 
     def why_illegal(self, state: DrogueState, move: Move) -> IllegalMoveError:
-        return explain.why_illegal(self.table, state, move)
+        return narrate_refusals.why_illegal(self.table, state, move)
 
     def apply(self, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
         """Apply ``move``. At a strict table an illegal move raises :class:`IllegalMoveError` naming the rule;
@@ -182,8 +181,8 @@ class Drogue(Game[DrogueState]):
         raise self.why_illegal(state, move)
 
     def play(self, state: DrogueState, move: Move) -> tuple[DrogueState, list[Event]]:
-        """Dispatch a legal move, read once into its typed form (:mod:`.moves`), to the phase that plays it;
-        the facts it returns are worded by :mod:`.narrate`."""
+        """Dispatch a legal move, by its kind, to the phase that plays it; the facts it returns are worded
+        by :mod:`.narrate`."""
         return self._worded(*self._dispatch(state, move, quiet=False))
 
     def _worded(self, state: DrogueState, facts: list[Fact]) -> tuple[DrogueState, list[Event]]:
@@ -197,22 +196,21 @@ class Drogue(Game[DrogueState]):
         return after, sum(1 for f in facts if type(f) is TrickWon)
 
     def _dispatch(self, state: DrogueState, move: Move, quiet: bool) -> tuple[DrogueState, list[Fact]]:
-        typed = moves.read(move, self.table.pack)
-        assert typed is not None, move  # every legal move is a Drogue move
-        if isinstance(typed, Plain) and typed.kind in ("ask", "grant"):
-            return calls.floor(state, typed)
+        kind = move.kind
+        if kind in ("ask", "grant"):
+            return calls.floor(state, move)
         if state.phase == "cut":
-            return cut.apply(self.table, state, typed)
+            return cut.apply(self.table, state, move)
         if state.phase == "calls":
-            return calls.apply(self.table, state, typed)
-        if isinstance(typed, PlayCard):
-            return playing.play_card(self.table, state, typed, quiet)
-        if isinstance(typed, NameTrump):
-            return trump.name_trump(self.table, state, typed)
-        if isinstance(typed, Spoken) and typed.forgotten:
-            return bidding.forget_call(self.table, state, typed)
-        assert isinstance(typed, Bid | Pass | Spoken), move
-        return bidding.speak(self.table, state, typed)
+            return calls.apply(self.table, state, move)
+        if kind == "play" and move.card is not None:
+            return playing.play_card(self.table, state, move.seat, move.card, quiet)
+        if kind == "trump":
+            return trump.name_trump(self.table, state, move)
+        if kind == "forget":
+            return bidding.forget_call(self.table, state, move)
+        assert kind in ("bid", "pass", "call"), move  # every legal move is a Drogue move
+        return bidding.speak(self.table, state, move)
 
     def outcome(self, state: DrogueState) -> Outcome | None:
         return state.result

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from ...core.game import evolve
 from ...core.moves import Move
-from . import bidding, moves, playing
+from . import bidding, playing
 from .auction import AuctionCall
 from .facts import Cause, Fact, OutOfTurn
-from .moves import Bid, Pass, PlayCard
 from .penalties import penalize
 from .state import DrogueState, Hidden
 from .table import Table
@@ -43,19 +42,19 @@ def _card(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, li
         return None
     why = playing.allowed(table, state, move.seat).infraction(card)
     punished, penalty = penalize(state, move.seat, why)
-    after, facts = playing.play_card(table, punished, PlayCard(move.seat, card))
+    after, facts = playing.play_card(table, punished, move.seat, card)
     return after, [facts[0], penalty, *facts[1:]]
 
 
 def _auction(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Fact]] | None:
     """A bid or pass the auction's constraint forbids, played anyway with what it hides (bidding.allowed)."""
     seat = move.seat
-    if move.kind not in ("bid", "pass"):
-        return None
-    if move.kind == "bid" and not str(move.value).isdigit():
-        return None
+    count = move.count
+    passing = move.kind == "pass" and count is None
+    if not passing and not (move.kind == "bid" and count is not None and count >= 0):
+        return None  # no call of the auction
     rules = bidding.allowed(table, state, seat)
-    verdict = rules.bid(int(str(move.value))) if move.kind == "bid" else rules.passing
+    verdict = rules.passing if count is None else rules.bid(count)
     if verdict.causes is None:
         return None  # not a bid at all, or one the table would refuse on sight
     auction = state.auction
@@ -64,6 +63,4 @@ def _auction(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState,
     hidden = state.hidden
     for why in verdict.causes:  # drogue.penalty.causes.found-out: it shows when the cards are turned over
         hidden = (*hidden, Hidden(seat, why, None))
-    typed = moves.read(move, table.pack)
-    assert isinstance(typed, Bid | Pass)
-    return bidding.speak(table, evolve(state, auction=auction, hidden=hidden), typed)
+    return bidding.speak(table, evolve(state, auction=auction, hidden=hidden), move)

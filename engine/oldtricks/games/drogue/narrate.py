@@ -2,6 +2,8 @@
 
 Rule code returns facts (``facts.py``); this module is the one place that words them, with the data the
 panels and the trick record read, so a sentence can be reworded, or translated, without touching a rule.
+The session's words (clips, the drogue, the outcome) and those every text shares are in
+``narrate_session.py``, the refusals in ``narrate_refusals.py``.
 
 >>> from oldtricks.core.cards import FRENCH_32
 >>> from oldtricks.core.seats import Seats
@@ -21,7 +23,6 @@ from ...core.i18n import N_, Words, _, ngettext
 from ...core.seats import Seats
 from ...core.values import Event
 from . import signs
-from .clipwords import cause, clips_word, session_event, team_name
 from .facts import (
     AllPassed,
     AskedFloor,
@@ -48,8 +49,8 @@ from .facts import (
     TrickWon,
     TrumpNamed,
 )
+from .narrate_session import NUMBERS, QUI_VIVE_TEXT, cause, clips_word, session_event, team_name
 from .ranking import SUIT_WORDS
-from .words import NUMBERS, QUI_VIVE_TEXT
 
 AUX_ARMES, SALUT = "Aux armes!", "Salut à mes honorables factionnaires!"
 HOW = Words(

@@ -12,14 +12,16 @@ from __future__ import annotations
 import re
 
 from ...core.cards import Card
-from ...core.moves import Move
+from ...core.moves import Kind, Move
 from ...errors import InvalidNotationError, OldtricksError
 from .ranking import NAMEABLE
 from .state import DrogueState
 from .table import Table
 
-WORDS = ("bid", "pass", "call", "trump", "forget", "name", "deal", "show", "redeal", "keep", "ask", "grant", "lead")
-_BARE = ("pass", "deal", "redeal", "keep", "ask", "grant")
+WORDS: tuple[Kind, ...] = (
+    "bid", "pass", "call", "trump", "forget", "name", "deal", "show", "redeal", "keep", "ask", "grant", "lead"
+)  # fmt: skip
+_BARE: tuple[Kind, ...] = ("pass", "deal", "redeal", "keep", "ask", "grant")
 _SUITS = {"c": "C", "clubs": "C", "d": "D", "diamonds": "D", "h": "H", "hearts": "H", "s": "S", "spades": "S"}
 _SUITS.update({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
 _CALLS = {
@@ -41,8 +43,9 @@ def parse(table: Table, state: DrogueState, text: str) -> Move:
     seat = state.turn
     token = text.strip()
     words = token.replace("-", " ").split()
-    head = words[0].lower() if words else ""
-    if seat is None or head not in WORDS:
+    said = words[0].lower() if words else ""
+    head = next((k for k in WORDS if k == said), None)
+    if seat is None or head is None:
         raise LookupError  # not ours: a card, or nothing the game knows
     rest = words[1:]
     if head in _BARE:
@@ -52,28 +55,29 @@ def parse(table: Table, state: DrogueState, text: str) -> Move:
     if head == "bid":
         if len(rest) != 1 or not _DIGITS.fullmatch(rest[0]):
             raise InvalidNotationError(f"bad bid {token!r}: expected a number of cards, e.g. 'bid 5'")
-        return Move(seat, "bid", None, str(int(rest[0])))
+        return Move(seat, "bid", count=int(rest[0]))
     if head == "trump":
         suit = _SUITS.get(" ".join(rest).lower())
         if suit is None:
             raise InvalidNotationError(f"bad move {token!r}: name a suit, e.g. 'trump H' or 'trump ♥'")
-        return Move(seat, "trump", None, suit)
+        return Move(seat, "trump", word=suit)
     if head in ("call", "forget"):
-        return Move(seat, head, None, _call(table, token, rest))
+        word, jack = _call(table, token, rest)
+        return Move(seat, head, word=word, cards=() if jack is None else (jack,))
     if head == "name":
         jacks = _cards(table, token, rest)
         if not jacks or any(j not in NAMEABLE for j in jacks) or len(set(jacks)) != len(jacks):
             raise InvalidNotationError(f"bad move {token!r}: name one to three different Jacks, never J♦")
-        return Move(seat, "name", None, " ".join(str(j) for j in NAMEABLE if j in jacks))
+        return Move(seat, "name", cards=tuple(j for j in NAMEABLE if j in jacks))
     cards = _cards(table, token, rest)
     if len(cards) != 1:
         raise InvalidNotationError(f"bad move {token!r}: expected one card, e.g. '{head} JS'")
     if head == "show":
-        return Move(seat, "show", None, str(cards[0]))
+        return Move(seat, "show", cards=(cards[0],))
     holder = next((s for s, hand in enumerate(state.hands) if cards[0] in hand), seat)
     if holder == seat:  # leading in turn is an ordinary card
         return Move(seat, "play", cards[0])
-    return Move(holder, "lead", cards[0], str(cards[0]))
+    return Move(holder, "lead", cards[0])
 
 
 def _cards(table: Table, token: str, rest: list[str]) -> list[Card]:
@@ -83,15 +87,16 @@ def _cards(table: Table, token: str, rest: list[str]) -> list[Card]:
         raise InvalidNotationError(f"bad move {token!r}: {' '.join(rest)!r} are not cards") from None
 
 
-def _call(table: Table, token: str, rest: list[str]) -> str:
+def _call(table: Table, token: str, rest: list[str]) -> tuple[str, Card | None]:
+    """The word of a call (and the Jack of a "Qui vive!"), in the forms a player may write it."""
     jacks = [w for w in rest if len(w) == 2 and w[0].upper() == "J"]
     if jacks:
         card = _cards(table, token, jacks)[0] if len(jacks) == 1 else None
         words = [w.lower() for w in rest if w not in jacks]
         if card is None or card not in NAMEABLE or words not in ([], ["qui", "vive"]):
             raise InvalidNotationError(f"bad call {token!r}: expected {CALLS_HELP}")
-        return f"qui-vive {card}"
+        return "qui-vive", card
     name = _CALLS.get("-".join(w.lower() for w in rest))
     if name is None:
         raise InvalidNotationError(f"bad call {token!r}: expected {CALLS_HELP}")
-    return name
+    return name, None

@@ -12,9 +12,8 @@ from typing import Literal
 from ...core.cards import Card
 from ...core.game import evolve
 from ...core.values import Outcome
-from . import clipwords, session, tricks
+from . import narrate_session, session, tricks
 from .facts import Cause, DealScore, Fact, How, Over, Played, TrickWon
-from .moves import PlayCard
 from .penalties import penalize
 from .ranking import is_jack, points, suit_of, trick_power
 from .shape import SEATS, TRICKS
@@ -36,7 +35,7 @@ def jack_run(table: Table, state: DrogueState, seat: int, card: Card) -> bool:
     return tricks == list(range(tricks[0], tricks[-1] + 1))
 
 
-# Why a card may not be played, as the constraint decides it; explain.py words each one.
+# Why a card may not be played, as the constraint decides it; narrate_refusals.py words each one.
 Reason = Literal[
     "jack-run",
     "beat",
@@ -180,10 +179,11 @@ def legal_cards(table: Table, state: DrogueState, seat: int) -> tuple[Card, ...]
     return tuple(c for c in base.cards if c not in blocked) if blocked else base.cards
 
 
-def play_card(table: Table, state: DrogueState, move: PlayCard, quiet: bool = False) -> tuple[DrogueState, list[Fact]]:
-    """Play a legal card; the fourth card ends the trick (drogue.play.win). ``quiet``: a play-out's
-    move, which no one reads, so the card's own fact is not made (the state is the same)."""
-    seat, card = move.seat, move.card
+def play_card(
+    table: Table, state: DrogueState, seat: int, card: Card, quiet: bool = False
+) -> tuple[DrogueState, list[Fact]]:
+    """``seat`` plays a legal ``card``; the fourth card ends the trick (drogue.play.win). ``quiet``: a
+    play-out's move, which no one reads, so the card's own fact is not made (the state is the same)."""
     assert state.trump is not None
     trick = (*state.trick, (seat, card))
     hand = tuple(c for c in state.hands[seat] if c != card)
@@ -240,7 +240,7 @@ def result(table: Table, state: DrogueState) -> Outcome:
     ours, theirs = state.side_points()
     seats = table.seats(state)
     if ours == theirs:
-        return Outcome("draw", (), (), clipwords.ending(DealScore((ours, theirs), None), seats))
+        return Outcome("draw", (), (), narrate_session.ending(DealScore((ours, theirs), None), seats))
     win = 0 if ours > theirs else 1
-    text = clipwords.ending(DealScore((ours, theirs), win), seats)
+    text = narrate_session.ending(DealScore((ours, theirs), win), seats)
     return Outcome("win", (win, win + 2), (1 - win, 3 - win), text)

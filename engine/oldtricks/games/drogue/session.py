@@ -13,7 +13,7 @@ from dataclasses import replace
 from ...core.cards import Card
 from ...core.game import evolve
 from ...core.values import Outcome
-from . import clipwords, cut
+from . import cut, narrate_session
 from .facts import (
     BlackNose,
     ButtonholeOff,
@@ -184,7 +184,7 @@ def end(table: Table, state: DrogueState) -> Outcome:
     deals = state.session.deal_number
     seats = table.seats(state)
     if totals[0] == totals[1]:
-        return Outcome("draw", (), (), clipwords.ending(EveningScore(deals, totals, None), seats))
+        return Outcome("draw", (), (), narrate_session.ending(EveningScore(deals, totals, None), seats))
     win = 0 if totals[0] < totals[1] else 1
-    text = clipwords.ending(EveningScore(deals, totals, win), seats)
+    text = narrate_session.ending(EveningScore(deals, totals, win), seats)
     return Outcome("win", (win, win + 2), (1 - win, 3 - win), text)

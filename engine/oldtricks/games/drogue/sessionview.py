@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.i18n import _, ngettext
-from .clipwords import cause, team_name
+from .narrate_session import NUMBERS, cause, team_name
 from .ranking import SUIT_WORDS
 from .state import Change, DrogueState
 from .table import Table
-from .words import NUMBERS
 
 
 def shown(table: Table, state: DrogueState) -> bool:

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.i18n import N_, Words, _, ngettext
+from .narrate_session import NUMBERS
 from .ranking import SUIT_WORDS
-from .words import NUMBERS
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 from ...core.cards import Card
 from ...core.game import evolve
+from ...core.moves import Move
 from .auction import Claim, best_claims, shown_jacks
 from .bidding import signing
 from .facts import Fact, TrumpNamed
-from .moves import NameTrump
 from .ranking import is_jack
 from .shape import SEATS
 from .state import DrogueState
@@ -57,12 +57,14 @@ def trump_claims(hand: Sequence[Card], count: int, under: bool = False) -> tuple
     return best_claims(hand, count, under) or tuple(false_claim(hand, s) for s in "CDHS")
 
 
-def name_trump(table: Table, state: DrogueState, move: NameTrump) -> tuple[DrogueState, list[Fact]]:
-    # drogue.bid.show: the winner shows his cards as proof and names the trump suit
+def name_trump(table: Table, state: DrogueState, move: Move) -> tuple[DrogueState, list[Fact]]:
+    """drogue.bid.show: the winner shows his cards as proof and names the trump suit (``trump H``)."""
+    suit, seat = move.word, move.seat
     standing = state.auction.standing
     assert standing is not None
-    proof = allowed(table, state, move.seat).proof(move.suit)
+    assert suit is not None
+    proof = allowed(table, state, seat).proof(suit)
     assert proof is not None
     leader = (state.dealer - 1) % SEATS  # drogue.deal.first-lead
-    named = TrumpNamed(move.seat, move.suit, proof.cards, signing(table, state, move.seat), leader)
-    return evolve(state, phase="play", trump=move.suit, maker=move.seat, proof=proof, turn=leader), [named]
+    named = TrumpNamed(seat, suit, proof.cards, signing(table, state, seat), leader)
+    return evolve(state, phase="play", trump=suit, maker=seat, proof=proof, turn=leader), [named]

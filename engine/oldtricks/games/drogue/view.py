@@ -8,12 +8,11 @@ from ...core.cards import Card
 from ...core.i18n import N_, Words, _, ngettext
 from . import sessionview
 from .auction import Auction
-from .clipwords import team_name
+from .narrate_session import NUMBERS, QUI_VIVE_TEXT, team_name
 from .ranking import BLACK, ORDERS, SUIT_WORDS, display_key
 from .shape import SEATS
 from .state import DrogueState
 from .table import Table
-from .words import NUMBERS, QUI_VIVE_TEXT
 
 MODES = Words({"speaking": N_("speaking (au parler)"), "silent": N_("silent (à la muette)")})
 

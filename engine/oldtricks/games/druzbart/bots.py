@@ -18,7 +18,6 @@ from __future__ import annotations
 from ...core.cards import Card
 from ...core.moves import Move
 from ...core.prng import Rng
-from .moves import PlayCard
 from .state import DruzbartState
 from .table import Table
 
@@ -30,7 +29,7 @@ def choose(table: Table, state: DruzbartState, legal: list[Move], rng: Rng) -> M
     seat = legal[0].seat
     cards = [m.card for m in legal if m.card is not None]
     card = _lead(table, state, seat, cards, rng) if not state.table else _follow(table, state, seat, cards, rng)
-    return PlayCard(seat, card).move()
+    return Move(seat, "play", card)
 
 
 def _unseen(table: Table, state: DruzbartState, seat: int) -> set[Card]:

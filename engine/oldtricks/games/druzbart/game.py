@@ -25,9 +25,8 @@ from ...core.prng import Rng
 from ...core.seats import Seats
 from ...core.values import Deal, Event, Outcome
 from ...errors import IllegalMoveError, InvalidDealError
-from . import bots, moves, narrate, play, view
+from . import bots, narrate, play, view
 from .facts import Capped, Cleared, DealDrawn, DealWon, Fact, MatadorLost, Played, Redealt, SlateNow, Took
-from .moves import DealNext, PlayCard
 from .options import DruzbartOptions, TableOptions
 from .ranking import Ranking
 from .rules import OPTIONS, RULES, TRICKS_TO_WIN
@@ -164,7 +163,7 @@ class Druzbart(Game[DruzbartState]):
         if seat is None:
             return []
         if state.dealing:
-            return [self._deals[seat]]  # notation-level moves, read into PlayCard or DealNext when played
+            return [self._deals[seat]]  # druzbart.deal.rotation: the next dealer deals
         plays = self._plays[seat]
         return [plays[card] for card in play.allowed(self.table, state).cards]
 
@@ -185,19 +184,19 @@ class Druzbart(Game[DruzbartState]):
                 ),
                 "druzbart.deal.rotation",
             )
-        typed = moves.read(move)
-        if not isinstance(typed, PlayCard):
+        card = move.card
+        if move.kind != "play" or card is None:
             return IllegalMoveError(
                 _("deal {number} is still being played: {seat} must play a card").format(
                     number=state.number, seat=names[seat]
                 ),
                 self.end_rule,
             )
-        if typed.card not in state.hands[seat]:
+        if card not in state.hands[seat]:
             return IllegalMoveError(
-                _("{seat} does not hold {card}").format(seat=names[seat], card=typed.card), "druzbart.deal"
+                _("{seat} does not hold {card}").format(seat=names[seat], card=card), "druzbart.deal"
             )
-        rule, reading = self.heading_rule(state, typed.card)
+        rule, reading = self.heading_rule(state, card)
         allowed = play.allowed(self.table, state).cards
         return IllegalMoveError(narrate.head_refusal(seat, allowed, self.table, reading), rule)
 
@@ -217,27 +216,27 @@ class Druzbart(Game[DruzbartState]):
         return self.ranking.heading_rule(state.hands[state.turn], [c for _, c in state.table], card)
 
     def play(self, state: DruzbartState, move: Move) -> tuple[DruzbartState, list[Event]]:
-        match moves.read(move):
-            case DealNext():
+        match move:
+            case Move(kind="deal", card=None):
                 state, facts = self._redeal(state)
-            case PlayCard() as card_move:
-                state, facts = self._play_card(state, card_move)
-            case None:
+            case Move(kind="play", card=Card() as card):
+                state, facts = self._play_card(state, move.seat, card)
+            case _:
                 raise self.why_illegal(state, move)
         return state, [narrate.event(fact, self.table) for fact in facts]
 
     def advance(self, state: DruzbartState, move: Move) -> tuple[DruzbartState, int]:
-        match moves.read(move):
-            case DealNext():
+        match move:
+            case Move(kind="deal", card=None):
                 return self._redeal(state)[0], 0
-            case PlayCard() as card_move:
-                state, facts = self._play_card(state, card_move)
+            case Move(kind="play", card=Card() as card):
+                state, facts = self._play_card(state, move.seat, card)
                 return state, 0 if len(facts) == 1 else 1  # a card that ends a trick adds a Took fact
-            case None:
+            case _:
                 raise self.why_illegal(state, move)
 
-    def _play_card(self, state: DruzbartState, move: PlayCard) -> tuple[DruzbartState, list[Fact]]:
-        seat, card = move.seat, move.card
+    def _play_card(self, state: DruzbartState, seat: int, card: Card) -> tuple[DruzbartState, list[Fact]]:
+        """``seat`` plays ``card`` to the trick (druzbart.head decides which cards may be)."""
         held = state.hands[seat]
         at = held.index(card)
         hands = (*state.hands[:seat], held[:at] + held[at + 1 :], *state.hands[seat + 1 :])

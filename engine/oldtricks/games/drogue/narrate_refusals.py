@@ -1,4 +1,6 @@
-"""Why a move is not legal, in words, with the ledger id of the rule that forbids it."""
+"""Why a move is not legal, in words, with the ledger id of the rule that forbids it: the refusals, worded
+from each phase's constraint (which decides them). The other words are in ``narrate.py`` and
+``narrate_session.py``."""
 
 from __future__ import annotations
 
@@ -10,10 +12,10 @@ from ...core.moves import Move
 from ...errors import IllegalMoveError
 from . import bidding, calls, cut, playing, trump
 from .auction import MAX_BID, claims
+from .narrate_session import NUMBERS, QUI_VIVE_TEXT
 from .ranking import SUIT_ONE, SUIT_WORDS, suit_of
 from .state import DrogueState
 from .table import Table
-from .words import NUMBERS, QUI_VIVE_TEXT
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -80,10 +82,10 @@ def _auction(rules: bidding.AuctionConstraint, state: DrogueState, move: Move, n
     if move.kind != "bid":
         text = _("{move} is not a move of the auction: bid a number, or pass").format(move=move)
         return IllegalMoveError(text, "drogue.bid.raise")
-    if not str(move.value).isdigit():
+    count = move.count
+    if count is None or count < 0:
         text = _("a bid is a number of cards, not {value}").format(value=repr(move.value))
         return IllegalMoveError(text, "drogue.bid.count")
-    count = int(str(move.value))
     verdict = rules.bid(count)
     return IllegalMoveError(_bid_refusal(state, verdict, rules.shown, name), verdict.rule)
 

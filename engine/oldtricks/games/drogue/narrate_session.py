@@ -1,6 +1,12 @@
-"""The words of Drogue's clips: why one goes on or comes off, how many a side wears, and who takes the drogue
-after a deal; with the outcome's text. The frames' other sentences are in ``narrate.py``.
+"""The words of a Drogue session: why a clip goes on or comes off, how many a side wears, who takes the drogue
+after a deal, and the outcome's text; and the words every Drogue text shares (the numbers of a bid, the
+four-Mandrins call as it is said at the table), which no rule reads.
 
+Drogue's words are in three modules: ``narrate.py`` (what happens at the table, the frames' sentences),
+this one (the session's, and the shared words), ``narrate_refusals.py`` (why a move is refused).
+
+>>> NUMBERS[5], QUI_VIVE_TEXT
+('five', 'Qui vive pour les quatre Mandrins!')
 >>> from oldtricks.core.seats import Seats
 >>> clips_word(0), clips_word(1), clips_word(3)
 ('no clips', 'one clip', 'three clips')
@@ -31,6 +37,16 @@ from .facts import (
     Rengage,
     Vilenie,
 )
+
+# the numbers of a bid in words, in the current language (NUMBERS[5])
+NUMBERS = Words(
+    dict(
+        enumerate(
+            (N_("none"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight"))
+        )
+    )
+)
+QUI_VIVE_TEXT = "Qui vive pour les quatre Mandrins!"  # drogue.bid.four-mandrins
 
 # What a lenient table charges for a card the rules forbid, by the rule that narrowed the hand
 REVOKES = Words(
@@ -90,7 +106,7 @@ def cause(why: Cause) -> str:
     return _("{cause}, found out after the deal").format(cause=text) if why.found_out else text
 
 
-# the number of clips in words, apart from the number of cards (words.NUMBERS): a clip may be of another gender
+# the number of clips in words, apart from the number of cards (NUMBERS): a clip may be of another gender
 # than a card (Polish: jedna karta, jeden klips)
 CLIP_NUMBERS = Words(
     {
