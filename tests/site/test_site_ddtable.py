@@ -19,7 +19,7 @@ def test_the_table_holds_the_engines_points_for_each_trump_and_maker(build: Buil
     found = re.findall(r"<td.*?</td>", body[: body.index("</table>")], re.S)
     cells = [re.sub(r"<[^>]+>", "", c).strip() for c in found]
     names = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
-    want = [[names[t], *(str(dd.for_maker(s, t)) for s in range(4))] for t in dd.points]
+    want = [[names[t], *(str(dd.cell(t, str(s))) for s in range(4))] for t in dd.row_keys]
     assert [cells[i : i + 5] for i in range(0, len(cells), 5)] == want
     assert "South makes" in body and "of 120" in page
 

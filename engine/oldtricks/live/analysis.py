@@ -1,6 +1,6 @@
 """The live engine's readings and analysis (:mod:`oldtricks.live.api`), on an open table (``key``): where
 another reading parts from the scenario as written, a deal where they part, and the solver's values of
-every legal move with the best line in words."""
+every legal move with the best line in words, and a deal's double-dummy table."""
 
 from __future__ import annotations
 
@@ -93,3 +93,14 @@ def analysis_plan(args: dict[str, Any]) -> dict[str, Any]:
     """What ``analyse`` will do for the same request, in words, answered at once (the solver may take a while)."""
     line, step = shown(args)
     return {"text": solving_words(line.game, line.states[step])}
+
+
+def double_dummy_table(args: dict[str, Any]) -> dict[str, Any]:
+    """The double-dummy table of the deal of the position :func:`shown` names, in the engine's words
+    (:meth:`oldtricks.core.game.Game.double_dummy_table`); with ``start: true``, ``table`` None unless the
+    play of a deal begins there (:meth:`~oldtricks.core.game.Game.deal_begins`), where a viewer offers it."""
+    line, step = shown(args)
+    game, state = line.game, line.states[step]
+    if args.get("start") and not game.deal_begins(state):
+        return {"table": None, "step": step}
+    return {"table": game.double_dummy_table(state).as_json(), "step": step}
