@@ -83,6 +83,8 @@ def test_the_double_dummy_table_is_offered_where_a_deal_begins() -> None:
     assert out["ok"], out
     assert out["table"] == rp.game.double_dummy_table(rp.line.states[0]).as_json()
     assert out["table"]["rows"][out["table"]["marked"]].endswith("leads (as dealt)")
+    begins = [json.loads(live.call("analyse", json.dumps({"key": "dd", "step": s})))["deal_begins"] for s in (0, 1)]
+    assert begins == [True, False]  # the analysis tells the viewer where to ask for the table
     later = json.loads(live.call("double_dummy_table", json.dumps({"key": "dd", "step": 2, "start": True})))
     assert later["ok"] and later["table"] is None  # two cards played: no longer the deal's start
     asked = json.loads(

@@ -73,12 +73,14 @@ def shown(args: dict[str, Any]) -> tuple[Line, int]:
 
 def analyse(args: dict[str, Any]) -> dict[str, Any]:
     """The solver's values of every legal move of the position :func:`shown` names. ``line_words``:
-    what happens on the best line, in the game's own narration, for the first :data:`LINE_WORDS` moves."""
+    what happens on the best line, in the game's own narration, for the first :data:`LINE_WORDS` moves;
+    ``deal_begins``: whether the play of a deal begins there, where a viewer offers the deal's table."""
     line, step = shown(args)
     game, state = line.game, line.states[step]
     said = game.analyse(state).as_json(step)
     best = said["moves"][0]
-    return {"analysis": said, "line_words": line_words(game, state, [best["move"], *best["line"]], LINE_WORDS)}
+    words = line_words(game, state, [best["move"], *best["line"]], LINE_WORDS)
+    return {"analysis": said, "line_words": words, "deal_begins": game.deal_begins(state)}
 
 
 def first_look(args: dict[str, Any]) -> dict[str, Any]:

@@ -214,7 +214,7 @@ OPERATIONS: dict[str, Operation] = {
     "play": Operation(_play, "{key, step, move, bots?, level?}", "{frames, follows?}"),
     "frames": Operation(_frames, "{key}", "{frames}"),
     # the readings and the analysis (oldtricks.live.analysis)
-    "analyse": Operation(_answered(analyse), "{key, step?, moves?}", "{analysis, line_words}"),
+    "analyse": Operation(_answered(analyse), "{key, step?, moves?}", "{analysis, line_words, deal_begins}"),
     "analysis_plan": Operation(_answered(analysis_plan), "{key, step?, moves?}", "{text}"),
     "first_look": Operation(_answered(first_look), "{key, step?, moves?}", "{analysis}"),
     "double_dummy_table": Operation(_answered(double_dummy_table), "{key, step?, moves?, start?}", "{table, step}"),

@@ -11,7 +11,7 @@ export const ENGINE_OPERATIONS = {
   open_table: "{key, spec, options?} -> {frames, stopped, refused, options, result}",
   play: "{key, step, move, bots?, level?} -> {frames, follows?}",
   frames: "{key} -> {frames}",
-  analyse: "{key, step?, moves?} -> {analysis, line_words}",
+  analyse: "{key, step?, moves?} -> {analysis, line_words, deal_begins}",
   analysis_plan: "{key, step?, moves?} -> {text}",
   first_look: "{key, step?, moves?} -> {analysis}",
   double_dummy_table: "{key, step?, moves?, start?} -> {table, step}",
