@@ -43,3 +43,14 @@ def test_a_deal_of_a_game_without_a_table_is_an_error_naming_the_line(build: Bui
     built = build({"index.md": "# Bids\n\n```{ddtable} bettelmann/basics\n```\n"})
     assert built.status == 1
     assert "index.md:3: ERROR: bettelmann/basics: Bettelmann has no double-dummy table" in built.warnings
+
+
+def test_a_druzbart_table_is_in_the_edition_s_language(build: Builder) -> None:
+    """The engine words the table in the language of the edition being built (and the site's catalogs
+    need not hold its words)."""
+    built = build(
+        {"index.md": "# Leads\n\n```{ddtable} druzbart/split-32\n```\n"}, conf={"language": "de"}, strict=False
+    )
+    assert built.status == 0, built.warnings
+    page = built.html()
+    assert "Stiche jeder Partei, wenn die Runde endet" in page and "South spielt aus (wie gegeben)" in page
