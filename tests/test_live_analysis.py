@@ -72,3 +72,32 @@ def test_the_analysis_says_what_it_is_about_to_do() -> None:
     assert said["ok"], said
     assert said["text"].startswith("The solver is playing out each of Dan’s 6 legal moves"), said["text"]
     assert "29 cards are still to be played" in said["text"], said["text"]
+
+
+def test_the_double_dummy_table_is_offered_where_a_deal_begins() -> None:
+    """``double_dummy_table``: the deal's table in the engine's words at any step; with ``start``, only
+    where the play of a deal begins (Drużbart: no card played; Drogue: trump named, no card played)."""
+    frames = _open("dd", "clock/end-five.toml")
+    rp = replay(load(SCENARIOS / "clock/end-five.toml", SCENARIOS))
+    out = json.loads(live.call("double_dummy_table", json.dumps({"key": "dd", "step": 0, "start": True})))
+    assert out["ok"], out
+    assert out["table"] == rp.game.double_dummy_table(rp.line.states[0]).as_json()
+    assert out["table"]["rows"][out["table"]["marked"]].endswith("leads (as dealt)")
+    begins = [json.loads(live.call("analyse", json.dumps({"key": "dd", "step": s})))["deal_begins"] for s in (0, 1)]
+    assert begins == [True, False]  # the analysis tells the viewer where to ask for the table
+    later = json.loads(live.call("double_dummy_table", json.dumps({"key": "dd", "step": 2, "start": True})))
+    assert later["ok"] and later["table"] is None  # two cards played: no longer the deal's start
+    asked = json.loads(
+        live.call("double_dummy_table", json.dumps({"key": "dd", "moves": [f["move"] for f in frames[1:3]]}))
+    )
+    assert asked["ok"] and asked["table"] == out["table"]  # asked outright: the deal as dealt
+    _open("dd2", "drogue/auction.toml")
+    drogue = [
+        json.loads(live.call("double_dummy_table", json.dumps({"key": "dd2", "step": s, "start": True})))
+        for s in (1, 7)
+    ]
+    assert drogue[0]["ok"] and drogue[0]["table"] is None  # the auction: trump not yet named (step 7: named)
+    assert drogue[1]["table"]["corner"] == "Trump" and len(drogue[1]["table"]["rows"]) == 4
+    _open("dd3", "bettelmann/basics.toml")
+    none = json.loads(live.call("double_dummy_table", json.dumps({"key": "dd3", "step": 0})))
+    assert not none["ok"] and none["error"] == "Bettelmann has no double-dummy table"

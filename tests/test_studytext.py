@@ -91,15 +91,15 @@ def test_the_analysis_header_is_in_the_cli_s_language(lang: str, head: str, caps
 @pytest.mark.parametrize(
     ("lang", "first", "head"),
     [
-        ("en", "Step 1: card points with best play, South leading (of 120).", "trump    South"),
-        ("de", "Schritt 1: Kartenpunkte bei bestem Spiel, South spielt aus (von 120).", "Trumpf    South"),
-        ("pl", "Krok 1: punkty z kart przy najlepszej grze, wychodzi South (ze 120).", "atut     South"),
+        ("en", "Step 1. Card points (of 120) the maker's side takes with best play", "Trump     South makes"),
+        ("de", "Schritt 1. Kartenpunkte (von 120), die die Partei des Trumpfmachers", "Trumpf  South macht Trumpf"),
+        ("pl", "Krok 1. Punkty z kart (ze 120), które bierze strona robiącego atut", "Atut   South robi atut"),
     ],
 )
 def test_drogue_s_table_speaks_the_cli_s_language(lang: str, first: str, head: str, capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["analyse", str(SCENARIOS / "drogue/auction.toml"), "--step", "1", "--table", "--lang", lang]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == first and lines[1].startswith(head)
+    assert lines[0].startswith(first) and lines[1].startswith(head)
     assert lines[2].split()[1:] == ["70", "50", "70", "50"]  # the columns stay under their seats
 
 

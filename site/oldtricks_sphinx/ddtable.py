@@ -1,9 +1,11 @@
-"""``{ddtable} SCENARIO``: the double-dummy table of a Drogue deal, computed at build by the engine.
+"""``{ddtable} SCENARIO``: the double-dummy table of a deal, computed at build by the engine
+(:meth:`oldtricks.core.game.Game.double_dummy_table`).
 
-For each suit as trump and each seat as maker, the card points (of 120) the maker's side takes with
-best play by all (:meth:`oldtricks.games.drogue.game.Drogue.double_dummy_table`), so that a reader of
-the bidding lesson sees what each bid was worth. The scenario's deal is read at its first step; the
-directive decides nothing itself.
+Drogue: for each suit as trump and each seat as maker, the card points (of 120) the maker's side takes
+with best play by all, so that a reader of the bidding lesson sees what each bid was worth (the numbers
+kept across editions, the words the page's). Drużbart and Clock Druzbart: for each seat leading first,
+each side's tricks, in the engine's words. The scenario's deal is read at its first step; the directive
+decides nothing itself.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from oldtricks.core.cards import SUIT_NAMES as CARD_SUITS
 from oldtricks.core.i18n import pgettext
 from oldtricks.errors import OldtricksError, ScenarioError
 
-from .i18n import _
+from .i18n import _, language
 from .project import load_scenario, replay_scenario, scenario_path
 from .solved import kept, solver_cache
 from .tables import Cell, table
@@ -37,7 +39,7 @@ def _suit(trump: str) -> str:
 
 
 class DoubleDummyDirective(SphinxDirective):
-    """The double-dummy table of the deal of one Drogue scenario."""
+    """The double-dummy table of the deal of one scenario."""
 
     required_arguments = 1
     has_content = False
@@ -54,13 +56,18 @@ class DoubleDummyDirective(SphinxDirective):
             rp = replay_scenario(sc)
         except ScenarioError as exc:
             raise self.error(str(exc)) from None
-        game = rp.game
-        make = getattr(game, "double_dummy_table", None)  # only Drogue has one
-        if make is None:
-            raise self.error(f"{sid}: the double-dummy table is for Drogue deals, not {game.title}")
+        game, state = rp.game, rp.line.states[0]
+        cache = solver_cache(self.config)
         try:
+            if game.name != "drogue":
+                # the engine's words, in the edition's language: kept per language (a deal of Drużbart
+                # solves in a second or two)
+                worded = kept(
+                    cache, f"ddtable-{language()}", sc.spec(), lambda: game.double_dummy_table(state).as_json()
+                )
+                return _worded(worded)
             # numbers only: the other editions read them (solved.py)
-            dd = kept(solver_cache(self.config), "ddtable", sc.spec(), lambda: make(rp.line.states[0]).as_json())
+            dd = kept(cache, "ddtable", sc.spec(), lambda: game.double_dummy_table(state).numbers)
         except OldtricksError as exc:
             raise self.error(f"{sid}: {exc}") from None
         names = game.seat_names()
@@ -76,6 +83,23 @@ class DoubleDummyDirective(SphinxDirective):
             classes=["ot-ddtable-caption"],
         )
         return [caption, table(heads, rows, [20, 20, 20, 20, 20], ["ot-ddtable"])]
+
+
+def _worded(dd: dict[str, Any]) -> list[nodes.Node]:
+    """A table the engine worded (:class:`oldtricks.core.ddtable.DealTable`): its measure above, a row per
+    leader, its note below; the words are the edition's already, so no catalog of the site translates them."""
+    rows: list[list[Cell]] = [
+        [head, *(str(v) for v in cells)] for head, cells in zip(dd["rows"], dd["cells"], strict=True)
+    ]
+    heads = [dd["corner"], *dd["columns"]]
+    width = 100 // len(heads)
+    out: list[nodes.Node] = [
+        nodes.paragraph("", dd["measure"] + ".", classes=["ot-ddtable-caption"], translatable=False),
+        table(heads, rows, [width] * len(heads), ["ot-ddtable"]),
+    ]
+    if dd["note"]:
+        out.append(nodes.paragraph("", dd["note"], classes=["ot-ddtable-note"], translatable=False))
+    return out
 
 
 def setup_ddtable(app: Sphinx) -> None:

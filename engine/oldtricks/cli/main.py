@@ -240,8 +240,9 @@ def _study_link(args: argparse.Namespace) -> int:
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
-    """The solver's values for the position at ``--step`` (default: the last) of a scenario, or (Drogue,
-    ``--table``) the double-dummy table of the deal in play there."""
+    """The solver's values for the position at ``--step`` (default: the last) of a scenario, or (``--table``)
+    the double-dummy table of the deal in play there: Drogue's for each trump and maker, Drużbart's and
+    Clock Druzbart's for each leader."""
     from ..errors import AnalysisError
 
     rp = replay(_load(args.file))
@@ -251,22 +252,13 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         raise AnalysisError(f"{args.file}: --step must be from 0 to {len(states) - 1}, not {step}")
     game, state = rp.game, states[step]
     if args.table:
-        table = getattr(game, "double_dummy_table", None)  # the core imports no game: ask the game
-        if table is None:
-            raise AnalysisError(f"{args.file}: --table is the double-dummy table of a Drogue deal, not {game.title}")
-        dd = table(state)
+        dd = game.double_dummy_table(state)  # the game's numbers and words (AnalysisError: it has none)
         if args.json:
-            _print_json({"step": step, **dd.as_json()})
+            _print_json({"step": step, **dd.numbers, "table": dd.as_json()})
             return 0
-        names = game.seat_names()
-        said = i18n._("Step {step}: card points with best play, {seat} leading (of 120).")
-        print(said.format(step=step, seat=names[dd.leader]))
-        head = i18n._("trump")
-        width = max(5, len(head))
-        seats = "  ".join(f"{names[s]:>7}" for s in range(4))
-        print(f"{head:<{width}}  {seats}   " + i18n._("(each seat as maker: his side's points)"))
-        for trump in dd.points:
-            print(f"{trump:<{width}}  " + "  ".join(f"{dd.for_maker(s, trump):>7}" for s in range(4)))
+        lines = dd.render()
+        print(i18n._("Step {step}.").format(step=step) + " " + lines[0])
+        print("\n".join(lines[1:]))
         return 0
     analysis = game.analyse(state)
     if args.json:
@@ -328,7 +320,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="a scenario file")
     p.add_argument("--step", type=int, help="the step to analyse (default: the last)")
     p.add_argument("--json", action="store_true", help="print {step, to_move, measure, note, moves}")
-    p.add_argument("--table", action="store_true", help="Drogue: the double-dummy table of the deal")
+    p.add_argument(
+        "--table", action="store_true", help="the double-dummy table of the deal (Drogue, Drużbart, Clock Druzbart)"
+    )
     p.set_defaults(func=cmd_analyse)
     p = sub.add_parser("play", help="play in the terminal against bots")
     p.add_argument("game", choices=sorted(GAMES))

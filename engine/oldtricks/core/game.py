@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from ..errors import AnalysisError, IllegalMoveError, InvalidDealError, InvalidNotationError, InvalidOptionError
 from .cards import Card, Pack
+from .ddtable import DealTable
 from .i18n import _, ngettext
 from .moves import Move
 from .options import OptionSpec, OptionValue, Rule
@@ -310,6 +311,17 @@ class Game(ABC, Generic[S]):
         """What :meth:`analyse` says, over the next few tricks only, answered in a moment while it works;
         None where the game has none (its solver is quick, or the deal nearly over)."""
         return None
+
+    def deal_begins(self, state: S) -> bool:
+        """Whether the play of a deal begins at ``state``: every hand dealt (and trump named, where one
+        is), no card played yet; where a viewer offers the deal's :meth:`double_dummy_table`."""
+        return False
+
+    def double_dummy_table(self, state: S) -> DealTable:
+        """The double-dummy table of the deal of ``state``, as bridge readers know it, in words: each
+        hand known, best play by all, a number for each row and column the game chooses (a trump and a
+        maker, a leader and a side). Raises :class:`AnalysisError` where the game has none."""
+        raise AnalysisError(_("{game} has no double-dummy table").format(game=self.title))
 
     # -- views --------------------------------------------------------------------------------------
     @abstractmethod

@@ -59,6 +59,8 @@ WORDS: tuple[str | tuple[str, str], ...] = (
     pN_("widget", "Deal {seed}, dealt and played by the engine: the two readings part at step {step}."),
     pN_("widget", "Dismiss"),
     pN_("widget", "Dismiss message"),
+    pN_("widget", "Double-dummy table of the deal: "),
+    pN_("widget", "Double-dummy table of the deal: the engine is working it out…"),
     pN_("widget", "Downloading the Python runtime"),
     pN_("widget", "Draw"),
     pN_("widget", "Each choice replays this deal under that rule, computed by the live engine (loaded on first use)."),

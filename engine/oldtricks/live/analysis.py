@@ -1,6 +1,6 @@
 """The live engine's readings and analysis (:mod:`oldtricks.live.api`), on an open table (``key``): where
 another reading parts from the scenario as written, a deal where they part, and the solver's values of
-every legal move with the best line in words."""
+every legal move with the best line in words, and a deal's double-dummy table."""
 
 from __future__ import annotations
 
@@ -73,12 +73,14 @@ def shown(args: dict[str, Any]) -> tuple[Line, int]:
 
 def analyse(args: dict[str, Any]) -> dict[str, Any]:
     """The solver's values of every legal move of the position :func:`shown` names. ``line_words``:
-    what happens on the best line, in the game's own narration, for the first :data:`LINE_WORDS` moves."""
+    what happens on the best line, in the game's own narration, for the first :data:`LINE_WORDS` moves;
+    ``deal_begins``: whether the play of a deal begins there, where a viewer offers the deal's table."""
     line, step = shown(args)
     game, state = line.game, line.states[step]
     said = game.analyse(state).as_json(step)
     best = said["moves"][0]
-    return {"analysis": said, "line_words": line_words(game, state, [best["move"], *best["line"]], LINE_WORDS)}
+    words = line_words(game, state, [best["move"], *best["line"]], LINE_WORDS)
+    return {"analysis": said, "line_words": words, "deal_begins": game.deal_begins(state)}
 
 
 def first_look(args: dict[str, Any]) -> dict[str, Any]:
@@ -93,3 +95,14 @@ def analysis_plan(args: dict[str, Any]) -> dict[str, Any]:
     """What ``analyse`` will do for the same request, in words, answered at once (the solver may take a while)."""
     line, step = shown(args)
     return {"text": solving_words(line.game, line.states[step])}
+
+
+def double_dummy_table(args: dict[str, Any]) -> dict[str, Any]:
+    """The double-dummy table of the deal of the position :func:`shown` names, in the engine's words
+    (:meth:`oldtricks.core.game.Game.double_dummy_table`); with ``start: true``, ``table`` None unless the
+    play of a deal begins there (:meth:`~oldtricks.core.game.Game.deal_begins`), where a viewer offers it."""
+    line, step = shown(args)
+    game, state = line.game, line.states[step]
+    if args.get("start") and not game.deal_begins(state):
+        return {"table": None, "step": step}
+    return {"table": game.double_dummy_table(state).as_json(), "step": step}

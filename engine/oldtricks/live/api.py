@@ -26,7 +26,15 @@ from ..scenarios.links import decode, encode
 from ..scenarios.replay import replay
 from ..scenarios.scenario import from_spec
 from . import studies
-from .analysis import LINE_WORDS, analyse, analysis_plan, compare_readings, find_parting, first_look
+from .analysis import (
+    LINE_WORDS,
+    analyse,
+    analysis_plan,
+    compare_readings,
+    double_dummy_table,
+    find_parting,
+    first_look,
+)
 from .tables import BOT_LIMIT, OPTIONS, SPECS, TABLES, bots_play, branched, hash_step, table_spec
 from .teach import NOTE_LIMIT, advance, deal_hands, game_info, line_to, link_of_table, note, scenario_toml
 
@@ -206,9 +214,10 @@ OPERATIONS: dict[str, Operation] = {
     "play": Operation(_play, "{key, step, move, bots?, level?}", "{frames, follows?}"),
     "frames": Operation(_frames, "{key}", "{frames}"),
     # the readings and the analysis (oldtricks.live.analysis)
-    "analyse": Operation(_answered(analyse), "{key, step?, moves?}", "{analysis, line_words}"),
+    "analyse": Operation(_answered(analyse), "{key, step?, moves?}", "{analysis, line_words, deal_begins}"),
     "analysis_plan": Operation(_answered(analysis_plan), "{key, step?, moves?}", "{text}"),
     "first_look": Operation(_answered(first_look), "{key, step?, moves?}", "{analysis}"),
+    "double_dummy_table": Operation(_answered(double_dummy_table), "{key, step?, moves?, start?}", "{table, step}"),
     "compare": Operation(
         _answered(compare_readings),
         "{key, frames?}",

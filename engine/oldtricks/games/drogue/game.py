@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.cards import FRENCH_32, Card, Pack
+from ...core.ddtable import DealTable
 from ...core.game import Game
 from ...core.moves import Move
 from ...core.options import OptionSpec, Rule
@@ -231,11 +232,15 @@ class Drogue(Game[DrogueState]):
 
         return solver.first_look(self, state)
 
-    def double_dummy_table(self, state: DrogueState) -> Any:
-        """The double-dummy table of the deal in play: each side's points with each suit as trump."""
+    def deal_begins(self, state: DrogueState) -> bool:
+        return state.phase == "play" and state.trump is not None and not state.tricks and not state.trick
+
+    def double_dummy_table(self, state: DrogueState) -> DealTable:
+        """The double-dummy table of the deal in play: each side's points with each suit as trump and each
+        seat as maker (:func:`.solver.table`; its numbers as :meth:`.solver.Table.as_json` gives them)."""
         from . import solver  # imported on first use, as for analyse
 
-        return solver.table(self, state)
+        return solver.table(self, state).grid(self.seat_names())
 
     def view(self, state: DrogueState) -> dict[str, Any]:
         return view.render(self.table, state)

@@ -19,8 +19,9 @@ from typing import Any
 
 from ...analysis.movevalues import Analysis, rank_ahead, rank_moves
 from ...analysis.search import Counters, LiveKey, Position, Search
-from ...core.cards import Card
-from ...core.i18n import _, ngettext
+from ...core.cards import SUIT_NAMES, Card
+from ...core.ddtable import DealTable
+from ...core.i18n import _, ngettext, pgettext
 from ...core.moves import Move
 from ...errors import AnalysisError
 from .ranking import POINTS, suit_of, trick_power
@@ -297,14 +298,21 @@ class Table:
         """The points the side of ``seat`` takes if ``seat`` makes ``trump``."""
         return self.points[trump][seat % 2]
 
-    def render(self, names: Sequence[str]) -> list[str]:
-        """The table as lines of text: a row per trump suit, a column per seat as maker."""
-        out = [f"card points with best play, {names[self.leader]} leading (of 120)."]
-        seats = "  ".join(f"{names[s]:>7}" for s in range(4))
-        out.append(f"trump  {seats}   (each seat as maker: his side's points)")
-        for trump in self.points:
-            out.append(f"{trump:<5}  " + "  ".join(f"{self.for_maker(s, trump):>7}" for s in range(4)))
-        return out
+    def grid(self, names: Sequence[str]) -> DealTable:
+        """The table in words, as every game's is shown: a row per trump suit, a column per seat as maker."""
+        return DealTable(
+            measure=_(
+                "Card points (of 120) the maker's side takes with best play by all, every hand known,"
+                " {seat} leading the first trick"
+            ).format(seat=names[self.leader]),
+            corner=_("Trump"),
+            rows=tuple(pgettext("French suit", SUIT_NAMES["french"][t]) for t in self.points),
+            columns=tuple(_("{seat} makes").format(seat=names[s]) for s in range(4)),
+            cells=tuple(tuple(self.for_maker(s, t) for s in range(4)) for t in self.points),
+            row_keys=tuple(self.points),
+            column_keys=tuple(str(s) for s in range(4)),
+            numbers=self.as_json(),
+        )
 
     def as_json(self) -> dict[str, object]:
         return {

@@ -35,6 +35,7 @@ from .table import Table
 
 if TYPE_CHECKING:
     from ...analysis.movevalues import Analysis
+    from ...core.ddtable import DealTable
 
 
 def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
@@ -378,6 +379,15 @@ class Druzbart(Game[DruzbartState]):
         from . import solver
 
         return solver.first_look(self, state)
+
+    def deal_begins(self, state: DruzbartState) -> bool:
+        return state.turn is not None and not state.dealing and not state.tricks_played and not state.table
+
+    def double_dummy_table(self, state: DruzbartState) -> DealTable:
+        """The deal's double-dummy table: each side's tricks for each seat leading first (:mod:`.ddtable`)."""
+        from . import ddtable  # imported on first use, as for analyse
+
+        return ddtable.table(self, state)
 
     # -- view ----------------------------------------------------------------------------------------
     def view(self, state: DruzbartState) -> dict[str, Any]:

@@ -195,12 +195,16 @@ def model_of(game: GameLike) -> DruzbartModel:
     return model
 
 
+def searcher(model: DruzbartModel, seat: int) -> Search:
+    """A search whose side is ``seat``'s (his team, or in Clock Druzbart himself), strong cards tried first."""
+    return Search(model, model.ours(seat), [max(model.unled[c], model.led[c]) for c in range(model.cards)])
+
+
 def _search(game: GameLike, state: DruzbartState) -> tuple[DruzbartModel, Position, Search]:
     """The model, the position and the search (its side the mover's) for ``state``."""
     model = model_of(game)
     pos = model.position(state)
-    search = Search(model, model.ours(pos.turn), [max(model.unled[c], model.led[c]) for c in range(model.cards)])
-    return model, pos, search
+    return model, pos, searcher(model, pos.turn)
 
 
 def first_look(game: GameLike, state: DruzbartState) -> Analysis | None:

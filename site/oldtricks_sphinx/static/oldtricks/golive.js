@@ -6,6 +6,7 @@
 // data-live-module.
 import { h, icon, put, setHidden } from "./dom.js";
 import { cardChip, isCard } from "./cards.js";
+import { dealTable } from "./dealtable.js";
 import { playOrder, seatName } from "./table.js";
 import { statusWord } from "./statuses.js";
 import { nt, t } from "./words.js";
@@ -78,6 +79,7 @@ export class Live {
     this.analyses = new Map();  // analysisKey() -> the engine's answer to "analyse"
     this.plans = new Map();     // analysisKey() -> what the engine says it is doing meanwhile ("analysis_plan")
     this.looks = new Map();     // analysisKey() -> its first look, a few tricks ahead ("first_look"), meanwhile
+    this.dealTables = new Map(); // analysisKey() -> "pending", then the deal's table where its play begins
     this.analysisPending = null;
     // a link keeps the other rules chosen (shown side by side with the book) and a deal the engine
     // found where the readings part (`;rules=KEY:VALUE,…;seed=N`)
@@ -318,7 +320,8 @@ export class Live {
       a.moves.length && a.moves[0].line.length && !isOn(w, a.moves[0])
         ? h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "best-line", disabled: this.busy,
           onclick: () => this.drive("bestLine")}, t("Step through the best line"))
-        : null);
+        : null,
+      dealTable(this.dealTables.get(this.analysisKey())));
   }
 
   /** The analysis's heading: who is to play and what the values measure (a first look's: over how many tricks). */

@@ -135,6 +135,12 @@ export async function analyseHere(live) {
   live.analyses.set(key, r || {ok: false, error: "the engine did not answer"});
   if (live.analysisPending === key) live.analysisPending = null;
   w.render();
+  // where the engine says the play of a deal begins, the deal's double-dummy table under the analysis
+  if (!r || !r.ok || !r.deal_begins || live.dealTables.has(key)) return;
+  live.dealTables.set(key, "pending");
+  const dd = await live.engine.call("double_dummy_table", {...ask, start: true}).catch(() => null);
+  live.dealTables.set(key, dd && dd.ok && dd.table ? dd : null);
+  w.render();
 }
 
 /** The analysis's best continuation from the step shown, as a side line the reader steps through
