@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import re
 from pathlib import Path
 
 import pytest
@@ -57,3 +58,19 @@ def test_every_phase_says_what_it_allows_and_is_asked(package: str) -> None:
         assert list(inspect.signature(allowed).parameters)[:2] == ["table", "state"], f"{package}/{phase}.py"
         asked = ASKED.get((package, phase), f"{phase}.allowed(")
         assert asked in game_source, f"{package}/game.py does not ask {phase} ({asked})"
+
+
+# a message written where it is translated: _("..."), ngettext("...", ...), N_/pN_/npN_ and pgettext alike
+WORDED = re.compile(r"""\b(?:_|N_|pN_|npN_|ngettext|pgettext|npgettext)\(\s*(?:"|')""")
+# the modules that decide and hold the game (its rule code, its players); its words are its narration's
+SILENT = ("game", "state", "table", "facts", "options", "bots", "strong")
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_the_rule_code_words_nothing_the_narration_words_it(package: str) -> None:
+    """narrate: all the words. The game and its phases refuse a move, end a game and record what happened
+    through the narration's words, so no message is written in the modules that decide the rules."""
+    phases = importlib.import_module(f"oldtricks.games.{package}").PHASES
+    for name in (*SILENT, *phases):
+        text = (GAMES / package / f"{name}.py").read_text(encoding="utf-8")
+        assert not WORDED.findall(text), f"{package}/{name}.py writes a message of its own: {WORDED.findall(text)}"

@@ -142,7 +142,7 @@ class Bettelmann(Game[BettelmannState]):
     def why_illegal(self, state: BettelmannState, move: Move) -> IllegalMoveError:
         seat = state.turn
         if seat is None:
-            return IllegalMoveError(_("the game is over"), "bettelmann.end")
+            return IllegalMoveError(narrate.game_over(), "bettelmann.end")
         if move.seat != seat:
             return IllegalMoveError(narrate.not_your_turn(seat, move.seat, self.seats), "bettelmann.lead")
         pile = state.piles[seat]

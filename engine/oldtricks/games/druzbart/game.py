@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.cards import GERMAN_32, GERMAN_36, Card, Pack
 from ...core.game import Game, evolve
-from ...core.i18n import _
 from ...core.moves import Move
 from ...core.options import OptionSpec, Rule
 from ...core.prng import Rng
@@ -57,7 +56,6 @@ class Druzbart(Game[DruzbartState]):
         o = self.settings
         self.ranking = Ranking.from_options(o.matadors, o.seven, o.obers)
         self.table = Table(self.pack, self.ranking, Seats(self.seat_names(), self.teams()), self.sides(), o.lines)
-        self._names = self.table.seats.names
         self._seats = self.num_seats
         # one Move per seat and card, and each seat's deal, made once: moves are values
         self._plays = tuple({c: Move(seat, "play", c) for c in self.pack.cards} for seat in range(self.num_seats))
@@ -168,34 +166,18 @@ class Druzbart(Game[DruzbartState]):
         return [plays[card] for card in play.allowed(self.table, state).cards]
 
     def why_illegal(self, state: DruzbartState, move: Move) -> IllegalMoveError:
-        seat = state.turn
-        names = self._names
+        seat, table = state.turn, self.table
         if seat is None:
-            return IllegalMoveError(_("the game is over: the slate of one side is clear"), self.over_rule)
+            return IllegalMoveError(narrate.game_over(), self.over_rule)
         if move.seat != seat:
-            return IllegalMoveError(
-                _("it is {seat}'s turn, not {mover}'s").format(seat=names[seat], mover=names[move.seat]),
-                "druzbart.winner-leads",
-            )
+            return IllegalMoveError(narrate.not_your_turn(seat, move.seat, table), "druzbart.winner-leads")
         if state.dealing:
-            return IllegalMoveError(
-                _("deal {number} is over: {seat} must deal the next one ('deal')").format(
-                    number=state.number, seat=names[seat]
-                ),
-                "druzbart.deal.rotation",
-            )
+            return IllegalMoveError(narrate.must_deal(state.number, seat, table), "druzbart.deal.rotation")
         card = move.card
         if move.kind != "play" or card is None:
-            return IllegalMoveError(
-                _("deal {number} is still being played: {seat} must play a card").format(
-                    number=state.number, seat=names[seat]
-                ),
-                self.end_rule,
-            )
+            return IllegalMoveError(narrate.must_play(state.number, seat, table), self.end_rule)
         if card not in state.hands[seat]:
-            return IllegalMoveError(
-                _("{seat} does not hold {card}").format(seat=names[seat], card=card), "druzbart.deal"
-            )
+            return IllegalMoveError(narrate.not_held(seat, card, table), "druzbart.deal")
         rule, reading = self.heading_rule(state, card)
         allowed = play.allowed(self.table, state).cards
         return IllegalMoveError(narrate.head_refusal(seat, allowed, self.table, reading), rule)
