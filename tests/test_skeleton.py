@@ -3,6 +3,7 @@ game's package, and a module per phase whose ``allowed`` says what the phase all
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import inspect
 import re
@@ -11,6 +12,8 @@ from pathlib import Path
 import pytest
 
 import oldtricks.games
+from oldtricks.core.registry import GAMES as GAMES_BY_NAME
+from oldtricks.core.registry import make_game
 
 GAMES = Path(oldtricks.games.__file__).parent
 PACKAGES = ("bettelmann", "druzbart", "drogue")
@@ -74,3 +77,18 @@ def test_the_rule_code_words_nothing_the_narration_words_it(package: str) -> Non
     for name in (*SILENT, *phases):
         text = (GAMES / package / f"{name}.py").read_text(encoding="utf-8")
         assert not WORDED.findall(text), f"{package}/{name}.py writes a message of its own: {WORDED.findall(text)}"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES_BY_NAME))
+def test_every_game_reads_its_options_one_way(name: str) -> None:
+    """options: typed, read one way. Each game keeps the options its table agreed on as ``game.agreed``, a
+    frozen value of its package's options module, made by that class's ``read`` and holding every option."""
+    game = make_game(name)
+    agreed = game.agreed  # type: ignore[attr-defined]
+    kind = type(agreed)
+    package = type(game).__module__.rsplit(".", 1)[0]
+    assert kind.__module__ == f"{package}.options", kind
+    assert dataclasses.is_dataclass(kind) and kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    fixed = {"tie": "pierer", "players": 2} if name == "todundleben" else {}  # todundleben.tie: no option for these
+    assert kind.read(game.options, **fixed) == agreed
+    assert {spec.key for spec in game.option_specs} <= {f.name for f in dataclasses.fields(kind)}

@@ -52,8 +52,8 @@ class Druzbart(Game[DruzbartState]):
 
     def __init__(self, options: Any = None, names: Any = None) -> None:
         super().__init__(options, names)
-        self.settings = self.read_settings()
-        o = self.settings
+        self.agreed = self.read_agreed()
+        o = self.agreed
         self.ranking = Ranking.from_options(o.matadors, o.seven, o.obers)
         self.table = Table(self.pack, self.ranking, Seats(self.seat_names(), self.teams()), self.sides(), o.lines)
         self._seats = self.num_seats
@@ -61,13 +61,13 @@ class Druzbart(Game[DruzbartState]):
         self._plays = tuple({c: Move(seat, "play", c) for c in self.pack.cards} for seat in range(self.num_seats))
         self._deals = tuple(Move(seat, "deal") for seat in range(self.num_seats))
 
-    def read_settings(self) -> TableOptions:
+    def read_agreed(self) -> TableOptions:
         return DruzbartOptions.read(self.options)
 
     # -- fixed facts ---------------------------------------------------------------------------------
     @property
     def pack(self) -> Pack:
-        return GERMAN_36 if self.settings.pack == 36 else GERMAN_32  # druzbart.pack
+        return GERMAN_36 if self.agreed.pack == 36 else GERMAN_32  # druzbart.pack
 
     @property
     def num_seats(self) -> int:
@@ -75,7 +75,7 @@ class Druzbart(Game[DruzbartState]):
 
     @property
     def hand_size(self) -> int:
-        return 9 if self.settings.pack == 36 else 8  # druzbart.deal, druzbart.deal-32
+        return 9 if self.agreed.pack == 36 else 8  # druzbart.deal, druzbart.deal-32
 
     @property
     def num_sides(self) -> int:
@@ -105,7 +105,7 @@ class Druzbart(Game[DruzbartState]):
         (8 = 3 + 3 + 2, druzbart.deal-32; 10 = 3 + 3 + 3 + 1, clock.deal).
         """
         n, size = self.num_seats, self.hand_size
-        packet = 3 if self.settings.packets == "three" else 1
+        packet = 3 if self.agreed.packets == "three" else 1
         hands: list[list[Card]] = [[] for _ in range(n)]
         i = 0
         while len(hands[dealer]) < size:
@@ -123,7 +123,7 @@ class Druzbart(Game[DruzbartState]):
 
     def initial_state(self, deal: Deal) -> DruzbartState:
         sides = self.num_sides
-        lines = (self.settings.lines,) * sides  # druzbart.slate; the count: druzbart.slate.count
+        lines = (self.agreed.lines,) * sides  # druzbart.slate; the count: druzbart.slate.count
         return self._start_deal(deal, 1, lines, (), deal.seed or 0)
 
     def _start_deal(
@@ -268,10 +268,10 @@ class Druzbart(Game[DruzbartState]):
         """Lines chalked back on the owner's side for a matador lost in ``winner``'s trick, and whether
         ``winner`` is the owner's partner."""
         # druzbart.score.matador: heavier when the partner takes it; the sizes: druzbart.score.matador.sizes
-        assert isinstance(self.settings, DruzbartOptions)
+        assert isinstance(self.agreed, DruzbartOptions)
         if winner == self.partner(owner):
-            return self.settings.matador_to_partner, True
-        return self.settings.matador_lost, False
+            return self.agreed.matador_to_partner, True
+        return self.agreed.matador_lost, False
 
     def after_trick(self, state: DruzbartState, winner: int, facts: list[Fact]) -> tuple[DruzbartState, list[Fact]]:
         """druzbart.end: the deal stops as soon as a team has five tricks (or, with 32 cards, all are played)."""
@@ -307,7 +307,7 @@ class Druzbart(Game[DruzbartState]):
         druzbart.cap: lines chalked back for lost matadors can outrun the lines a deal erases, so a
         slate may never clear; the game then stops, undecided, after ``deal_cap`` deals.
         """
-        cap = self.settings.deal_cap
+        cap = self.agreed.deal_cap
         if state.number < cap:
             return evolve(state, dealing=True, turn=self.next_dealer(state)), facts
         capped = Capped(cap, state.lines)
@@ -339,7 +339,7 @@ class Druzbart(Game[DruzbartState]):
         seed = rng.next_u64()
         deal = self.deal(seed=seed, dealer=state.turn)
         new = self._start_deal(deal, state.number + 1, state.lines, state.history, rng.state)
-        packets = self.settings.packets == "three"
+        packets = self.agreed.packets == "three"
         return new, [Redealt(new.number, state.turn, self.hand_size, packets, len(deal.rest))]
 
     def outcome(self, state: DruzbartState) -> Outcome | None:
