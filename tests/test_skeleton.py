@@ -92,3 +92,19 @@ def test_every_game_reads_its_options_one_way(name: str) -> None:
     fixed = {"tie": "pierer", "players": 2} if name == "todundleben" else {}  # todundleben.tie: no option for these
     assert kind.read(game.options, **fixed) == agreed
     assert {spec.key for spec in game.option_specs} <= {f.name for f in dataclasses.fields(kind)}
+
+
+# Drogue's four seats written as a bare number (a range, a wrap-around, a count of cards in tricks, a default)
+FOUR_SEATS = re.compile(r"range\(4\)|%\s*4\b|\b4\s*\*|=\s*4\)|seats: int = 4")
+
+
+def test_drogue_writes_its_four_seats_once() -> None:
+    """A constant of a rule is defined once: Drogue's table of four (drogue.deal) is ``shape.SEATS``, and the
+    order of play from the dealer's right is ``shape.from_right``. The solver's bitmask mirror keeps its own
+    arithmetic (it is tested against the legal moves on random positions)."""
+    for path in sorted((GAMES / "drogue").glob("*.py")):
+        if path.stem in ("shape", "solver"):
+            continue
+        text = path.read_text(encoding="utf-8")
+        assert not FOUR_SEATS.findall(text), f"drogue/{path.name}: {FOUR_SEATS.findall(text)}"
+        assert "dealer - 1 - " not in text, f"drogue/{path.name} works out the order of play again"

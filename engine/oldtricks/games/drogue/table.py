@@ -18,7 +18,7 @@ from ...core.cards import FRENCH_32, Card, Pack
 from ...core.seats import Seats
 from .draw import IDENTITY
 from .options import DrogueOptions
-from .shape import SEATS, TEAMS, TRICKS
+from .shape import SEATS, TEAMS, TRICKS, from_right
 from .state import DrogueState, Hands
 
 
@@ -47,8 +47,8 @@ class Table:
         hands: list[list[Card]] = [[] for _ in range(SEATS)]
         at = 0
         for _ in range(TRICKS // size):
-            for k in range(SEATS):
-                hands[(dealer - 1 - k) % SEATS].extend(order[at : at + size])
+            for seat in from_right(dealer):
+                hands[seat].extend(order[at : at + size])
                 at += size
         return tuple(tuple(h) for h in hands), tuple(order[at:])
 

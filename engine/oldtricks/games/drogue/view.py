@@ -56,7 +56,7 @@ def _seat(table: Table, state: DrogueState, seat: int, names: tuple[str, ...]) -
         "name": names[seat],
         "team": seat % 2,
         "hand": {"layout": "fan", "cards": [str(c) for c in hand], "count": len(hand), "face": "up"},
-        "won": {"count": 4 * len(won), "tricks": len(won)},
+        "won": {"count": SEATS * len(won), "tricks": len(won)},  # a card from every seat a trick
         "marks": _marks(state, seat) + sessionview.marks(table, state, seat),
     }
 
