@@ -72,9 +72,13 @@ SILENT = ("game", "state", "table", "facts", "options", "bots", "strong")
 @pytest.mark.parametrize("package", PACKAGES)
 def test_the_rule_code_words_nothing_the_narration_words_it(package: str) -> None:
     """narrate: all the words. The game and its phases refuse a move, end a game and record what happened
-    through the narration's words, so no message is written in the modules that decide the rules."""
+    through the narration's words, and the views place the narration's labels, so no message is written in
+    the modules that decide the rules or build the frame."""
     phases = importlib.import_module(f"oldtricks.games.{package}").PHASES
-    for name in (*SILENT, *phases):
+    # the views place their words, the narration writes them (narrate_view is Drogue's view's words)
+    views = [p.stem for p in (GAMES / package).glob("*view.py") if not p.stem.startswith("narrate")]
+    assert "view" in views
+    for name in (*SILENT, *phases, *views):
         text = (GAMES / package / f"{name}.py").read_text(encoding="utf-8")
         assert not WORDED.findall(text), f"{package}/{name}.py writes a message of its own: {WORDED.findall(text)}"
 

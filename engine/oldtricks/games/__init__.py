@@ -10,8 +10,8 @@ where to look in the others:
 - one module per phase (``PHASES`` in the package), whose ``allowed(table, state, ...)`` gives the moves the
   phase allows with the rule that allows them, the one place its legality lives: the legal moves, the
   refusals, the infractions, the bots and the solvers ask it;
-- ``facts``: what happened, as values; ``narrate``: all the words (Drogue's, more of them, beside it in
-  ``narrate_session`` and ``narrate_refusals``); no game has a move type of its own: its
+- ``facts``: what happened, as values; ``narrate``: all the words, the view's too (Drogue's, more of them,
+  beside it in ``narrate_session``, ``narrate_refusals`` and ``narrate_view``); no game has a move type of its own: its
   moves are the core's typed :class:`~oldtricks.core.moves.Move`, whose kind and payload the rule code reads;
 - ``view``: the frame's view; ``solver``: the double-dummy search; ``bots`` and ``strong``: the players;
 - ``game``: the :class:`~oldtricks.core.game.Game` that ties them together: it asks the phases what they
