@@ -320,20 +320,20 @@ def test_the_options_value_allows_exactly_what_the_specs_allow(name):
     import typing
 
     game = make_game(name)
-    hints = typing.get_type_hints(type(game.settings))
+    hints = typing.get_type_hints(type(game.agreed))
     for spec in game.option_specs:
         allowed = typing.get_args(hints[spec.key])
         if spec.choices:
             assert set(allowed) == {c.value for c in spec.choices}, spec.key
         else:
             assert hints[spec.key] is int, spec.key
-        assert getattr(game.settings, spec.key) == game.options[spec.key]
+        assert getattr(game.agreed, spec.key) == game.options[spec.key]
     with pytest.raises(dataclasses.FrozenInstanceError):
-        game.settings.tie = "first-player"
+        game.agreed.tie = "first-player"
 
 
 def test_tod_und_leben_fixes_two_players_and_waiting_ties():
-    settings = make_game("todundleben").settings
+    settings = make_game("todundleben").agreed
     assert (settings.players, settings.tie) == (2, "pierer")
 
 

@@ -530,15 +530,15 @@ def test_docstring_examples(module: str) -> None:
 
 # -- the agreed options as one typed value ----------------------------------------------------------------
 def test_the_agreed_value_has_one_typed_field_per_option_spec() -> None:
-    """options.Agreed: each field is an option, its default the spec's, its Literal the spec's choices."""
+    """options.DrogueOptions: each field is an option, its default the spec's, its Literal the spec's choices."""
     from dataclasses import fields
     from typing import get_args, get_type_hints
 
-    from oldtricks.games.drogue.options import Agreed
+    from oldtricks.games.drogue.options import DrogueOptions
 
-    hints = get_type_hints(Agreed)
-    assert [f.name for f in fields(Agreed)] == [s.key for s in Drogue.option_specs]
-    for spec, field in zip(Drogue.option_specs, fields(Agreed), strict=True):
+    hints = get_type_hints(DrogueOptions)
+    assert [f.name for f in fields(DrogueOptions)] == [s.key for s in Drogue.option_specs]
+    for spec, field in zip(Drogue.option_specs, fields(DrogueOptions), strict=True):
         assert field.default == spec.default, spec.key
         if spec.choices:
             assert get_args(hints[spec.key]) == tuple(c.value for c in spec.choices), spec.key

@@ -531,16 +531,16 @@ def test_the_options_value_allows_exactly_what_the_specs_allow(name: str) -> Non
     import typing
 
     game = make_game(name)
-    hints = typing.get_type_hints(type(game.settings))
+    hints = typing.get_type_hints(type(game.agreed))
     assert set(hints) == {spec.key for spec in game.option_specs}
     for spec in game.option_specs:
         if spec.choices:
             assert set(typing.get_args(hints[spec.key])) == {c.value for c in spec.choices}, spec.key
         else:
             assert hints[spec.key] is int, spec.key
-        assert getattr(game.settings, spec.key) == game.options[spec.key]
+        assert getattr(game.agreed, spec.key) == game.options[spec.key]
     with pytest.raises(dataclasses.FrozenInstanceError):
-        game.settings.lines = 3  # type: ignore[misc]
+        game.agreed.lines = 3  # type: ignore[misc]
 
 
 def test_the_table_names_sides_for_both_games() -> None:

@@ -3,13 +3,17 @@ game's package, and a module per phase whose ``allowed`` says what the phase all
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import inspect
+import re
 from pathlib import Path
 
 import pytest
 
 import oldtricks.games
+from oldtricks.core.registry import GAMES as GAMES_BY_NAME
+from oldtricks.core.registry import make_game
 
 GAMES = Path(oldtricks.games.__file__).parent
 PACKAGES = ("bettelmann", "druzbart", "drogue")
@@ -57,3 +61,54 @@ def test_every_phase_says_what_it_allows_and_is_asked(package: str) -> None:
         assert list(inspect.signature(allowed).parameters)[:2] == ["table", "state"], f"{package}/{phase}.py"
         asked = ASKED.get((package, phase), f"{phase}.allowed(")
         assert asked in game_source, f"{package}/game.py does not ask {phase} ({asked})"
+
+
+# a message written where it is translated: _("..."), ngettext("...", ...), N_/pN_/npN_ and pgettext alike
+WORDED = re.compile(r"""\b(?:_|N_|pN_|npN_|ngettext|pgettext|npgettext)\(\s*(?:"|')""")
+# the modules that decide and hold the game (its rule code, its players); its words are its narration's
+SILENT = ("game", "state", "table", "facts", "options", "bots", "strong")
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_the_rule_code_words_nothing_the_narration_words_it(package: str) -> None:
+    """narrate: all the words. The game and its phases refuse a move, end a game and record what happened
+    through the narration's words, and the views place the narration's labels, so no message is written in
+    the modules that decide the rules or build the frame."""
+    phases = importlib.import_module(f"oldtricks.games.{package}").PHASES
+    # the views place their words, the narration writes them (narrate_view is Drogue's view's words)
+    views = [p.stem for p in (GAMES / package).glob("*view.py") if not p.stem.startswith("narrate")]
+    assert "view" in views
+    for name in (*SILENT, *phases, *views):
+        text = (GAMES / package / f"{name}.py").read_text(encoding="utf-8")
+        assert not WORDED.findall(text), f"{package}/{name}.py writes a message of its own: {WORDED.findall(text)}"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES_BY_NAME))
+def test_every_game_reads_its_options_one_way(name: str) -> None:
+    """options: typed, read one way. Each game keeps the options its table agreed on as ``game.agreed``, a
+    frozen value of its package's options module, made by that class's ``read`` and holding every option."""
+    game = make_game(name)
+    agreed = game.agreed  # type: ignore[attr-defined]
+    kind = type(agreed)
+    package = type(game).__module__.rsplit(".", 1)[0]
+    assert kind.__module__ == f"{package}.options", kind
+    assert dataclasses.is_dataclass(kind) and kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    fixed = {"tie": "pierer", "players": 2} if name == "todundleben" else {}  # todundleben.tie: no option for these
+    assert kind.read(game.options, **fixed) == agreed
+    assert {spec.key for spec in game.option_specs} <= {f.name for f in dataclasses.fields(kind)}
+
+
+# Drogue's four seats written as a bare number (a range, a wrap-around, a count of cards in tricks, a default)
+FOUR_SEATS = re.compile(r"range\(4\)|%\s*4\b|\b4\s*\*|=\s*4\)|seats: int = 4")
+
+
+def test_drogue_writes_its_four_seats_once() -> None:
+    """A constant of a rule is defined once: Drogue's table of four (drogue.deal) is ``shape.SEATS``, and the
+    order of play from the dealer's right is ``shape.from_right``. The solver's bitmask mirror keeps its own
+    arithmetic (it is tested against the legal moves on random positions)."""
+    for path in sorted((GAMES / "drogue").glob("*.py")):
+        if path.stem in ("shape", "solver"):
+            continue
+        text = path.read_text(encoding="utf-8")
+        assert not FOUR_SEATS.findall(text), f"drogue/{path.name}: {FOUR_SEATS.findall(text)}"
+        assert "dealer - 1 - " not in text, f"drogue/{path.name} works out the order of play again"

@@ -57,25 +57,25 @@ class Bettelmann(Game[BettelmannState]):
 
     def __init__(self, options: Any = None, names: Any = None) -> None:
         super().__init__(options, names)
-        self.settings = self.read_settings()
+        self.agreed = self.read_agreed()
         ranks = self.pack.ranks
         self._order = {card: ranks.index(card.rank) for card in self.pack.cards}
         self._rank_of = {rank: i for i, rank in enumerate(ranks)}  # bettelmann.rank: by rank, suit ignored
         self._n = self.num_seats
         self.seats = Seats(self.seat_names(), self.teams())
-        looking = self.spec("last_three").choice(self.settings.last_three)
+        looking = self.spec("last_three").choice(self.agreed.last_three)
         self.table = Table(
             self.pack,
             self.seats,
-            looks_at_last=3 if self.settings.last_three == "on" else 0,  # bettelmann.last-three
+            looks_at_last=3 if self.agreed.last_three == "on" else 0,  # bettelmann.last-three
             top_rule=looking.rule if looking else "bettelmann.last-three",  # the rule a refusal cites
         )
-        self._winner_leads = self.settings.next_lead == "winner"
-        self._cap = self.settings.cap
-        self._how_returned = self.settings.return_order
+        self._winner_leads = self.agreed.next_lead == "winner"
+        self._cap = self.agreed.cap
+        self._how_returned = self.agreed.return_order
         self._moves = tuple({card: Move(seat, "play", card) for card in self.pack.cards} for seat in range(self._n))
 
-    def read_settings(self) -> BettelmannOptions:
+    def read_agreed(self) -> BettelmannOptions:
         return BettelmannOptions.read(self.options)
 
     def check_options(self) -> None:
@@ -92,7 +92,7 @@ class Bettelmann(Game[BettelmannState]):
 
     @property
     def tie_rule(self) -> TieRule:
-        return self.settings.tie
+        return self.agreed.tie
 
     def first_leader(self, deal: Deal) -> int:
         return (deal.dealer + 1) % self.num_seats  # bettelmann.lead: the non-dealer turns up first
@@ -142,7 +142,7 @@ class Bettelmann(Game[BettelmannState]):
     def why_illegal(self, state: BettelmannState, move: Move) -> IllegalMoveError:
         seat = state.turn
         if seat is None:
-            return IllegalMoveError(_("the game is over"), "bettelmann.end")
+            return IllegalMoveError(narrate.game_over(), "bettelmann.end")
         if move.seat != seat:
             return IllegalMoveError(narrate.not_your_turn(seat, move.seat, self.seats), "bettelmann.lead")
         pile = state.piles[seat]
@@ -274,7 +274,7 @@ class Bettelmann(Game[BettelmannState]):
         """After a trick: the end of the game, if it ends here (its outcome)."""
         if not all(run.piles):
             empty = [s for s, pile in enumerate(run.piles) if not pile]
-            if run.pot and self.settings.run_out_in_tie == "split":
+            if run.pot and self.agreed.run_out_in_tie == "split":
                 # bettelmann.run-out-in-tie (split): everyone takes back the tied cards he played
                 for s, card in run.pot:
                     run.piles[s] += (card,)

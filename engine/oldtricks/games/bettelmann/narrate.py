@@ -85,6 +85,10 @@ def ending(fact: Ending, seats: Seats) -> str:
             return text.format(trick=tricks, earlier=tricks - cycle, cycle=cycle)
 
 
+def game_over() -> str:
+    return _("the game is over")
+
+
 def not_your_turn(seat: int, mover: int, seats: Seats) -> str:
     return _("it is {seat}'s turn, not {mover}'s").format(seat=seats.name(seat), mover=seats.name(mover))
 

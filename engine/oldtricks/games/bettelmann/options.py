@@ -4,7 +4,7 @@ Each field's type lists the values its option spec allows (``tests/test_bettelma
 against the specs), so that rule code compares against names mypy can check.
 
 >>> from oldtricks.games.bettelmann import Bettelmann
->>> Bettelmann({"tie": "first-player"}).settings.tie
+>>> Bettelmann({"tie": "first-player"}).agreed.tie
 'first-player'
 """
 

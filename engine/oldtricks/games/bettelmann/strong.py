@@ -43,7 +43,7 @@ class PileKnowledge:
         seat = now.turn
         assert seat is not None
         self.state = now
-        self.shuffled = game.settings.return_order == "shuffled"
+        self.shuffled = game.agreed.return_order == "shuffled"
         seen = {m.card for m in record.moves if m is not None and m.card is not None}
         mine = now.piles[seat]
         # each pile as the mover sees it: a card he has seen, or None (never turned up since the deal)

@@ -41,15 +41,15 @@ class TodUndLeben(Bettelmann):
     def num_seats(self) -> int:
         return 2
 
-    def read_settings(self) -> TodUndLebenOptions:
+    def read_agreed(self) -> TodUndLebenOptions:
         # todundleben.tie: equal ranks always wait; two players, Life and Death
         return TodUndLebenOptions.read(self.options, tie="pierer", players=2)
 
-    settings: TodUndLebenOptions
+    agreed: TodUndLebenOptions
 
     @property
     def split_by_colour(self) -> bool:
-        return self.settings.split == "colours"  # todundleben.colours
+        return self.agreed.split == "colours"  # todundleben.colours
 
     @staticmethod
     def is_red(card: Card) -> bool:
@@ -61,7 +61,7 @@ class TodUndLeben(Bettelmann):
         return (dealer + 1) % 2
 
     def first_leader(self, deal: Deal) -> int:
-        if self.settings.first == "death":
+        if self.agreed.first == "death":
             return deal.dealer  # todundleben.black-leads
         return (deal.dealer + 1) % 2
 

@@ -19,6 +19,7 @@ from typing import Literal
 
 from ...core.cards import Card
 from .ranking import BID_VALUES, JACKS, ORDERS, bid_value, is_jack
+from .shape import from_right
 
 MAX_BID = 7  # drogue.bid.max
 NATURAL = ORDERS["natural"]  # A K Q 10 9 8 7 is also the order of bid values: the least worth go first
@@ -134,9 +135,9 @@ class Auction:
     turn: int | None = None
 
     @classmethod
-    def start(cls, dealer: int, seats: int = 4) -> Auction:
+    def start(cls, dealer: int) -> Auction:
         # drogue.bid.count: the dealer's right-hand neighbour speaks first, then on to the right
-        order = tuple((dealer - 1 - k) % seats for k in range(seats))
+        order = tuple(from_right(dealer))
         return cls(order, (), None, order[0])
 
     def passed(self, seat: int) -> bool:

@@ -23,7 +23,7 @@ from . import bidding, bots, calls, cut, infractions, narrate, narrate_refusals,
 from .auction import QUI_VIVE, Auction
 from .draw import IDENTITY, Draw, draw_partners
 from .facts import Fact, TrickWon
-from .options import Agreed
+from .options import DrogueOptions
 from .rules import OPTIONS, RULES
 from .shape import SEATS, TEAMS, TRICKS, from_right
 from .state import DrogueDeal, DrogueState, Hands, Session
@@ -53,7 +53,7 @@ class Drogue(Game[DrogueState]):
 
     def __init__(self, options: Any = None, names: Any = None) -> None:
         super().__init__(options, names)
-        self.agreed = Agreed.read(self.options)
+        self.agreed = DrogueOptions.read(self.options)
         self.table = Table(self.agreed, self.seat_names(), given=self.names is not None)
         # one card-play Move per seat and card, made once: moves are values
         self._plays = tuple({c: Move(seat, "play", c) for c in self.pack.cards} for seat in range(SEATS))

@@ -2,8 +2,9 @@
 after a deal, and the outcome's text; and the words every Drogue text shares (the numbers of a bid, the
 four-Mandrins call as it is said at the table), which no rule reads.
 
-Drogue's words are in three modules: ``narrate.py`` (what happens at the table, the frames' sentences),
-this one (the session's, and the shared words), ``narrate_refusals.py`` (why a move is refused).
+Drogue's words are in four modules: ``narrate.py`` (what happens at the table, the frames' sentences),
+this one (the session's, and the shared words), ``narrate_refusals.py`` (why a move is refused) and
+``narrate_view.py`` (the frame's marks, info lines and panels).
 
 >>> NUMBERS[5], QUI_VIVE_TEXT
 ('five', 'Qui vive pour les quatre Mandrins!')

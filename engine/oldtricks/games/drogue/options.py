@@ -3,7 +3,7 @@
 Each field is one option of :data:`.rules.OPTIONS`, typed with the values its spec allows, so that rule code
 compares against values mypy can check instead of reading a dict by string key:
 
->>> agreed = Agreed.read({"order": "natural", "deals": 3})
+>>> agreed = DrogueOptions.read({"order": "natural", "deals": 3})
 >>> agreed.order, agreed.deals, agreed.evening, agreed.lenient
 ('natural', 3, True, False)
 """
@@ -35,7 +35,7 @@ Caller = Literal["next", "unclipped"]
 
 
 @dataclass(frozen=True, slots=True)
-class Agreed:
+class DrogueOptions:
     """The options of one Drogue game; the defaults are those of the specs (tests check they agree)."""
 
     partners: Partners = "round"
@@ -58,7 +58,7 @@ class Agreed:
     deal_cap: int = 200
 
     @classmethod
-    def read(cls, options: Mapping[str, OptionValue]) -> Agreed:
+    def read(cls, options: Mapping[str, OptionValue]) -> DrogueOptions:
         """The agreed rules from options the specs have validated (missing keys take the defaults)."""
         given: dict[str, Any] = {f.name: options[f.name] for f in fields(cls) if f.name in options}
         return cls(**given)

@@ -31,6 +31,7 @@ from ...errors import OldtricksError
 from . import solver
 from .bidding import signing
 from .ranking import is_jack
+from .shape import SEATS
 from .state import DrogueState
 
 NOT_PLAY = "the strong bot bids, names trump and makes its calls as the simple bot does"
@@ -58,7 +59,7 @@ class Hooks:
 
     def played(self, record: Record, start: int) -> tuple[tuple[Card, ...], ...]:
         now: DrogueState = record.states[-1]
-        out: list[list[Card]] = [[] for _ in range(4)]
+        out: list[list[Card]] = [[] for _ in range(SEATS)]
         for trick in now.tricks:
             for seat, card in trick.cards:
                 out[seat].append(card)
@@ -99,7 +100,7 @@ class Hooks:
         move, before = record.moves[step], record.states[step - 1]
         assert move is not None
         assert move.card is not None
-        hands = tuple((move.card,) if s == move.seat else () for s in range(4))
+        hands = tuple((move.card,) if s == move.seat else () for s in range(SEATS))
         try:
             _, told = game.apply(self.with_hands(before, hands, ()), move)
         except OldtricksError:

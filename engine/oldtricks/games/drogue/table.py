@@ -3,8 +3,8 @@ the pack, the agreed options, the players' names, and how the seats are named af
 
 The game builds one; no module of the package needs the game class (``tests/test_imports.py``).
 
->>> from oldtricks.games.drogue.options import Agreed
->>> table = Table(Agreed(), ("Anna", "Dan", "Carla", "Ben"), given=True)
+>>> from oldtricks.games.drogue.options import DrogueOptions
+>>> table = Table(DrogueOptions(), ("Anna", "Dan", "Carla", "Ben"), given=True)
 >>> table.seating((0, 2, 1, 3)).names
 ('Anna', 'Carla', 'Dan', 'Ben')
 """
@@ -17,8 +17,8 @@ from functools import lru_cache
 from ...core.cards import FRENCH_32, Card, Pack
 from ...core.seats import Seats
 from .draw import IDENTITY
-from .options import Agreed
-from .shape import SEATS, TEAMS, TRICKS
+from .options import DrogueOptions
+from .shape import SEATS, TEAMS, TRICKS, from_right
 from .state import DrogueState, Hands
 
 
@@ -27,7 +27,7 @@ class Table:
     """``players``: the names in the order they were given (or the compass points); ``given``: whether
     names were given, in which case they follow their players to the seats the draw gives them."""
 
-    agreed: Agreed
+    agreed: DrogueOptions
     players: tuple[str, ...]
     given: bool = False
     pack: Pack = FRENCH_32  # drogue.pack
@@ -47,8 +47,8 @@ class Table:
         hands: list[list[Card]] = [[] for _ in range(SEATS)]
         at = 0
         for _ in range(TRICKS // size):
-            for k in range(SEATS):
-                hands[(dealer - 1 - k) % SEATS].extend(order[at : at + size])
+            for seat in from_right(dealer):
+                hands[seat].extend(order[at : at + size])
                 at += size
         return tuple(tuple(h) for h in hands), tuple(order[at:])
 

@@ -5,24 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.cards import Card
-from ...core.i18n import N_, Words, _, ngettext
+from ...core.i18n import _
+from . import narrate_view as words
 from . import sessionview
 from .auction import Auction
-from .narrate_session import NUMBERS, QUI_VIVE_TEXT, team_name
-from .ranking import BLACK, ORDERS, SUIT_WORDS, display_key
+from .narrate_session import QUI_VIVE_TEXT, team_name
+from .ranking import display_key
 from .shape import SEATS
 from .state import DrogueState
 from .table import Table
 
-MODES = Words({"speaking": N_("speaking (au parler)"), "silent": N_("silent (à la muette)")})
-
 
 def _symbols(cards: tuple[Card, ...] | list[Card]) -> str:
     return " ".join(c.symbol for c in cards)
-
-
-def order_text(order: str) -> str:
-    return " ".join("10" if r == "T" else r for r in reversed(ORDERS[order]))
 
 
 def render(table: Table, state: DrogueState) -> dict[str, Any]:
@@ -43,7 +38,7 @@ def render(table: Table, state: DrogueState) -> dict[str, Any]:
             "complete": showing_last,
         },
         "centre": _centre(state, names),
-        "info": _info(table, state, names),
+        "info": words.info(table, state, names),
         "panels": _panels(table, state, names),
     }
 
@@ -56,7 +51,7 @@ def _seat(table: Table, state: DrogueState, seat: int, names: tuple[str, ...]) -
         "name": names[seat],
         "team": seat % 2,
         "hand": {"layout": "fan", "cards": [str(c) for c in hand], "count": len(hand), "face": "up"},
-        "won": {"count": 4 * len(won), "tricks": len(won)},
+        "won": {"count": SEATS * len(won), "tricks": len(won)},  # a card from every seat a trick
         "marks": _marks(state, seat) + sessionview.marks(table, state, seat),
     }
 
@@ -64,23 +59,22 @@ def _seat(table: Table, state: DrogueState, seat: int, names: tuple[str, ...]) -
 def _marks(state: DrogueState, seat: int) -> list[dict[str, Any]]:
     marks: list[dict[str, Any]] = []
     if seat == state.dealer:
-        marks.append({"kind": "dealer", "label": _("dealer"), "rule": "drogue.deal"})
+        marks.append({"kind": "dealer", "label": words.MARKS["dealer"], "rule": "drogue.deal"})
     draw = state.session.draw
     if draw is not None:
         king = draw.king_of(state.session.seating[seat])
-        label = _("black King ({card})") if king.suit in BLACK else _("red King ({card})")
-        marks.append({"kind": "team", "label": label.format(card=king.symbol), "rule": "drogue.partners"})
+        marks.append({"kind": "team", "label": words.king_mark(king), "rule": "drogue.partners"})
     auction = state.auction
     if auction.called(seat):
-        marks.append({"kind": "info", "label": _("four Mandrins called"), "rule": "drogue.bid.four-mandrins"})
+        marks.append({"kind": "info", "label": words.MARKS["called"], "rule": "drogue.bid.four-mandrins"})
     if state.phase == "auction":
         if auction.passed(seat):
-            marks.append({"kind": "info", "label": _("passed"), "rule": "drogue.bid.raise.pass-final"})
+            marks.append({"kind": "info", "label": words.MARKS["passed"], "rule": "drogue.bid.raise.pass-final"})
         elif auction.standing is not None and auction.standing.seat == seat:
-            label = _("bid {count}, standing").format(count=NUMBERS[auction.standing.count])
+            label = words.standing_mark(auction.standing.count)
             marks.append({"kind": "info", "label": label, "rule": "drogue.bid.raise"})
     if state.maker == seat and state.trump is not None:
-        label = _("made {suit} trump").format(suit=SUIT_WORDS[state.trump])
+        label = words.trump_mark(state.trump)
         marks.append({"kind": "info", "label": label, "rule": "drogue.bid.show"})
     return marks
 
@@ -90,28 +84,7 @@ def _centre(state: DrogueState, names: tuple[str, ...]) -> list[dict[str, Any]]:
     proof, maker = state.proof, state.maker
     if state.phase != "play" or proof is None or maker is None or state.tricks or state.trick:
         return []
-    label = ngettext("{seat}'s proof: {count} card", "{seat}'s proof: {count} cards", proof.count)
-    label = label.format(seat=names[maker], count=NUMBERS[proof.count])
-    return [{"label": label, "cards": [str(c) for c in proof.cards]}]
-
-
-def _info(table: Table, state: DrogueState, names: tuple[str, ...]) -> list[list[str]]:
-    seats = table.seats(state)
-    info = [[_("Dealer"), names[state.dealer]]]
-    info.append([_("Partners"), _("{first} v {second}").format(first=team_name(seats, 0), second=team_name(seats, 1))])
-    info.append([_("Mode"), MODES.get(state.session.mode, state.session.mode)])
-    if state.redeals:
-        info.append([_("Deal"), _("dealt again after four passes ({count}×)").format(count=state.redeals)])
-    standing = state.auction.standing
-    if standing is not None:
-        word = _("Bid") if state.phase == "auction" else _("Winning bid")
-        info.append([word, _("{count}, by {seat}").format(count=NUMBERS[standing.count], seat=names[standing.seat])])
-    if state.trump is not None:
-        info.append([_("Trump"), _("{suit}; Mandrins J♣ J♠ J♥ J♦ on top").format(suit=SUIT_WORDS[state.trump])])
-    if state.proof is not None:
-        info.append([_("Proof"), _symbols(state.proof.cards)])
-    info.append([_("Below the Jacks"), order_text(table.agreed.order)])
-    return info + sessionview.info(table, state)
+    return [{"label": words.proof_label(names[maker], proof.count), "cards": [str(c) for c in proof.cards]}]
 
 
 def _panels(table: Table, state: DrogueState, names: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -127,11 +100,11 @@ def _panels(table: Table, state: DrogueState, names: tuple[str, ...]) -> list[di
         panels.append(
             {
                 "kind": "table",
-                "title": _("Drawing for partners"),
-                "data": {"columns": [_("Player"), _("Cards"), _("King")], "rows": rows},
+                "title": words.TITLES["drawing"],
+                "data": {"columns": words.draw_columns(), "rows": rows},
             }
         )
-        panels.append({"kind": "text", "title": _("The draw"), "data": {"text": draw_text(table, state)}})
+        panels.append({"kind": "text", "title": words.TITLES["draw"], "data": {"text": words.draw_text(table, state)}})
     panels.append(auction_panel(state.auction, names, state.redeals))
     if state.tricks:
         ours, theirs = state.side_points()
@@ -143,29 +116,11 @@ def _panels(table: Table, state: DrogueState, names: tuple[str, ...]) -> list[di
         panels.append(
             {
                 "kind": "table",
-                "title": _("Card points"),
-                "data": {"columns": [_("Side"), _("Tricks"), _("Points")], "rows": rows_pts, "total": ours + theirs},
+                "title": words.TITLES["points"],
+                "data": {"columns": words.points_columns(), "rows": rows_pts, "total": ours + theirs},
             }
         )
     return panels + sessionview.panels(table, state)
-
-
-def draw_text(table: Table, state: DrogueState) -> str:
-    """The partner draw in words (drogue.partners and the option's finer ids)."""
-    draw = state.session.draw
-    assert draw is not None
-    players = table.players
-    first = players[draw.first]
-    black = [players[p] for p, c in draw.cards if c.rank == "K" and c.suit in BLACK]
-    red = [players[p] for p, c in draw.cards if c.rank == "K" and c.suit not in BLACK]
-    text = _("{first} drew the first King and deals. {black} have the black Kings, {red} the red: partners.").format(
-        first=first, black=_(" and ").join(black), red=_(" and ").join(red)
-    )
-    if draw.moved is None:
-        return text + " " + _("The partners already sit opposite each other.")
-    mover, other = draw.moved
-    moved = _("{seat} changes places with {other}, to sit opposite {first}.")
-    return text + " " + moved.format(seat=players[mover], other=players[other], first=first)
 
 
 def auction_panel(auction: Auction, names: tuple[str, ...], redeals: int) -> dict[str, Any]:
@@ -182,34 +137,24 @@ def auction_panel(auction: Auction, names: tuple[str, ...], redeals: int) -> dic
             calls.append(pending)
             continue
         if call.kind == "pass":
-            cell, text = "pass", _("passes")
+            cell, text = "pass", _(words.PASSES)
         else:
             cell = str(call.count)
-            text = ngettext("{count} card", "{count} cards", call.count).format(count=NUMBERS[call.count])
+            text = words.bid_text(call.count)
             if leading is not None and leading[1] == call.count:
-                if call.value > leading[2]:
-                    worth = _("{bid}, worth {value} against {theirs}: now stands")
-                else:
-                    worth = _("{bid}, worth {value} against {theirs}: the earlier bid stands")
-                text = worth.format(bid=text, value=call.value, theirs=leading[2])
+                text = words.worth_text(text, call.value, leading[2])
             if leading is None or call.count > leading[1] or call.value > leading[2]:
                 leading = (call.seat, call.count, call.value)
         if pending is not None and pending["player"] == call.seat:
             pending["call"] = f"Qui vive! {cell}"
-            pending["text"] = _("{call} Then {bid}").format(call=QUI_VIVE_TEXT, bid=text)
+            pending["text"] = words.after_call(text)
         else:
             calls.append({"seat": column, "player": call.seat, "call": cell, "text": text})
         pending = None
     standing = auction.standing
-    if not redeals:
-        title = _("Auction")
-    elif redeals == 1:
-        title = _("Auction (dealt again)")
-    else:
-        title = _("Auction (dealt again, {count}×)").format(count=redeals)
     return {
         "kind": "auction",
-        "title": title,
+        "title": words.auction_title(redeals),
         "data": {
             "seats": [names[s] for s in auction.order],
             "calls": calls,

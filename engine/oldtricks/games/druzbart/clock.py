@@ -60,15 +60,15 @@ class ClockDruzbart(Druzbart):
     def num_seats(self) -> int:
         return 3  # clock.seats
 
-    def read_settings(self) -> ClockOptions:
+    def read_agreed(self) -> ClockOptions:
         return ClockOptions.read(self.options)
 
     @property
     def hand_size(self) -> int:
         # clock.deal: the four-hand counts; clock.deal.full: 12 from 36 and 10 from 32 (two left out)
-        assert isinstance(self.settings, ClockOptions)
-        full = self.settings.deal_size == "full"
-        if self.settings.pack == 36:
+        assert isinstance(self.agreed, ClockOptions)
+        full = self.agreed.deal_size == "full"
+        if self.agreed.pack == 36:
             return 12 if full else 9
         return 10 if full else 8
 
@@ -89,7 +89,7 @@ class ClockDruzbart(Druzbart):
         return super().initial_state(deal)
 
     def matador_cost(self, owner: int, winner: int) -> tuple[int, bool]:
-        return self.settings.matador_lost, False  # clock.lines.matador
+        return self.agreed.matador_lost, False  # clock.lines.matador
 
     def after_trick(self, state: DruzbartState, winner: int, facts: list[Fact]) -> tuple[DruzbartState, list[Fact]]:
         lines = _add(state.lines, winner, -1)  # clock.lines: one line erased per trick taken
@@ -98,8 +98,8 @@ class ClockDruzbart(Druzbart):
         if lines[winner] == 0:
             state = self.close_deal(state, state.tricks)
             return self._end_game(state, winner, facts)  # clock.end.at-once
-        assert isinstance(self.settings, ClockOptions)
-        if self.settings.end == "five" and state.tricks[winner] >= TRICKS_TO_WIN:
+        assert isinstance(self.agreed, ClockOptions)
+        if self.agreed.end == "five" and state.tricks[winner] >= TRICKS_TO_WIN:
             # clock.end: "otherwise the same" read literally, a player's fifth trick ends the deal
             state = self.close_deal(state, state.tricks)
             facts.append(FiveTricks(winner, state.tricks_played, state.lines))

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.cards import GERMAN_32, GERMAN_36, Card, Pack
 from ...core.game import Game, evolve
-from ...core.i18n import _
 from ...core.moves import Move
 from ...core.options import OptionSpec, Rule
 from ...core.prng import Rng
@@ -54,23 +53,22 @@ class Druzbart(Game[DruzbartState]):
 
     def __init__(self, options: Any = None, names: Any = None) -> None:
         super().__init__(options, names)
-        self.settings = self.read_settings()
-        o = self.settings
+        self.agreed = self.read_agreed()
+        o = self.agreed
         self.ranking = Ranking.from_options(o.matadors, o.seven, o.obers)
         self.table = Table(self.pack, self.ranking, Seats(self.seat_names(), self.teams()), self.sides(), o.lines)
-        self._names = self.table.seats.names
         self._seats = self.num_seats
         # one Move per seat and card, and each seat's deal, made once: moves are values
         self._plays = tuple({c: Move(seat, "play", c) for c in self.pack.cards} for seat in range(self.num_seats))
         self._deals = tuple(Move(seat, "deal") for seat in range(self.num_seats))
 
-    def read_settings(self) -> TableOptions:
+    def read_agreed(self) -> TableOptions:
         return DruzbartOptions.read(self.options)
 
     # -- fixed facts ---------------------------------------------------------------------------------
     @property
     def pack(self) -> Pack:
-        return GERMAN_36 if self.settings.pack == 36 else GERMAN_32  # druzbart.pack
+        return GERMAN_36 if self.agreed.pack == 36 else GERMAN_32  # druzbart.pack
 
     @property
     def num_seats(self) -> int:
@@ -78,7 +76,7 @@ class Druzbart(Game[DruzbartState]):
 
     @property
     def hand_size(self) -> int:
-        return 9 if self.settings.pack == 36 else 8  # druzbart.deal, druzbart.deal-32
+        return 9 if self.agreed.pack == 36 else 8  # druzbart.deal, druzbart.deal-32
 
     @property
     def num_sides(self) -> int:
@@ -108,7 +106,7 @@ class Druzbart(Game[DruzbartState]):
         (8 = 3 + 3 + 2, druzbart.deal-32; 10 = 3 + 3 + 3 + 1, clock.deal).
         """
         n, size = self.num_seats, self.hand_size
-        packet = 3 if self.settings.packets == "three" else 1
+        packet = 3 if self.agreed.packets == "three" else 1
         hands: list[list[Card]] = [[] for _ in range(n)]
         i = 0
         while len(hands[dealer]) < size:
@@ -126,7 +124,7 @@ class Druzbart(Game[DruzbartState]):
 
     def initial_state(self, deal: Deal) -> DruzbartState:
         sides = self.num_sides
-        lines = (self.settings.lines,) * sides  # druzbart.slate; the count: druzbart.slate.count
+        lines = (self.agreed.lines,) * sides  # druzbart.slate; the count: druzbart.slate.count
         return self._start_deal(deal, 1, lines, (), deal.seed or 0)
 
     def _start_deal(
@@ -169,34 +167,18 @@ class Druzbart(Game[DruzbartState]):
         return [plays[card] for card in play.allowed(self.table, state).cards]
 
     def why_illegal(self, state: DruzbartState, move: Move) -> IllegalMoveError:
-        seat = state.turn
-        names = self._names
+        seat, table = state.turn, self.table
         if seat is None:
-            return IllegalMoveError(_("the game is over: the slate of one side is clear"), self.over_rule)
+            return IllegalMoveError(narrate.game_over(), self.over_rule)
         if move.seat != seat:
-            return IllegalMoveError(
-                _("it is {seat}'s turn, not {mover}'s").format(seat=names[seat], mover=names[move.seat]),
-                "druzbart.winner-leads",
-            )
+            return IllegalMoveError(narrate.not_your_turn(seat, move.seat, table), "druzbart.winner-leads")
         if state.dealing:
-            return IllegalMoveError(
-                _("deal {number} is over: {seat} must deal the next one ('deal')").format(
-                    number=state.number, seat=names[seat]
-                ),
-                "druzbart.deal.rotation",
-            )
+            return IllegalMoveError(narrate.must_deal(state.number, seat, table), "druzbart.deal.rotation")
         card = move.card
         if move.kind != "play" or card is None:
-            return IllegalMoveError(
-                _("deal {number} is still being played: {seat} must play a card").format(
-                    number=state.number, seat=names[seat]
-                ),
-                self.end_rule,
-            )
+            return IllegalMoveError(narrate.must_play(state.number, seat, table), self.end_rule)
         if card not in state.hands[seat]:
-            return IllegalMoveError(
-                _("{seat} does not hold {card}").format(seat=names[seat], card=card), "druzbart.deal"
-            )
+            return IllegalMoveError(narrate.not_held(seat, card, table), "druzbart.deal")
         rule, reading = self.heading_rule(state, card)
         allowed = play.allowed(self.table, state).cards
         return IllegalMoveError(narrate.head_refusal(seat, allowed, self.table, reading), rule)
@@ -287,10 +269,10 @@ class Druzbart(Game[DruzbartState]):
         """Lines chalked back on the owner's side for a matador lost in ``winner``'s trick, and whether
         ``winner`` is the owner's partner."""
         # druzbart.score.matador: heavier when the partner takes it; the sizes: druzbart.score.matador.sizes
-        assert isinstance(self.settings, DruzbartOptions)
+        assert isinstance(self.agreed, DruzbartOptions)
         if winner == self.partner(owner):
-            return self.settings.matador_to_partner, True
-        return self.settings.matador_lost, False
+            return self.agreed.matador_to_partner, True
+        return self.agreed.matador_lost, False
 
     def after_trick(self, state: DruzbartState, winner: int, facts: list[Fact]) -> tuple[DruzbartState, list[Fact]]:
         """druzbart.end: the deal stops as soon as a team has five tricks (or, with 32 cards, all are played)."""
@@ -326,7 +308,7 @@ class Druzbart(Game[DruzbartState]):
         druzbart.cap: lines chalked back for lost matadors can outrun the lines a deal erases, so a
         slate may never clear; the game then stops, undecided, after ``deal_cap`` deals.
         """
-        cap = self.settings.deal_cap
+        cap = self.agreed.deal_cap
         if state.number < cap:
             return evolve(state, dealing=True, turn=self.next_dealer(state)), facts
         capped = Capped(cap, state.lines)
@@ -358,7 +340,7 @@ class Druzbart(Game[DruzbartState]):
         seed = rng.next_u64()
         deal = self.deal(seed=seed, dealer=state.turn)
         new = self._start_deal(deal, state.number + 1, state.lines, state.history, rng.state)
-        packets = self.settings.packets == "three"
+        packets = self.agreed.packets == "three"
         return new, [Redealt(new.number, state.turn, self.hand_size, packets, len(deal.rest))]
 
     def outcome(self, state: DruzbartState) -> Outcome | None:

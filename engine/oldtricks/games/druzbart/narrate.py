@@ -203,6 +203,31 @@ def capped(fact: Capped, table: Table) -> str:
     return text.format(count=fact.deals, lines=_lines_left(table, fact.lines))
 
 
+# -- refusals: why a move is not allowed (the game names the rule) -----------------------------------
+def game_over() -> str:
+    return _("the game is over: the slate of one side is clear")
+
+
+def not_your_turn(seat: int, mover: int, table: Table) -> str:
+    return _("it is {seat}'s turn, not {mover}'s").format(seat=table.seats.name(seat), mover=table.seats.name(mover))
+
+
+def must_deal(number: int, seat: int, table: Table) -> str:
+    """A card played between deals (druzbart.deal.rotation)."""
+    text = _("deal {number} is over: {seat} must deal the next one ('deal')")
+    return text.format(number=number, seat=table.seats.name(seat))
+
+
+def must_play(number: int, seat: int, table: Table) -> str:
+    """Anything but a card while a deal is played."""
+    text = _("deal {number} is still being played: {seat} must play a card")
+    return text.format(number=number, seat=table.seats.name(seat))
+
+
+def not_held(seat: int, card: Card, table: Table) -> str:
+    return _("{seat} does not hold {card}").format(seat=table.seats.name(seat), card=card)
+
+
 def head_refusal(seat: int, heading: tuple[Card, ...], table: Table, reading: str | None = None) -> str:
     """Why a card that does not head the trick is refused when one that does is held (druzbart.head);
     ``reading``: the words of the chosen reading that lets those cards head (druzbart.obers, .seven.gracz)."""

@@ -4,7 +4,7 @@ Each field's type lists the values its option spec allows (``tests/test_druzbart
 against the specs), so rule code compares against names mypy can check.
 
 >>> from oldtricks.games.druzbart import Druzbart
->>> Druzbart({"seven": "gracz"}).settings.seven
+>>> Druzbart({"seven": "gracz"}).agreed.seven
 'gracz'
 """
 
