@@ -39,7 +39,7 @@ def start_counters(game: GameLike, state: DruzbartState) -> Counters:
     if sides != 3:
         return (0,) * sides
     before = [score.lines for score in state.history if score.number < state.number]
-    lines: tuple[int, ...] = before[-1] if before else (game.settings.lines,) * sides
+    lines: tuple[int, ...] = before[-1] if before else (game.agreed.lines,) * sides
     return (*(0,) * sides, *lines)
 
 
@@ -96,7 +96,7 @@ def table(game: GameLike, state: DruzbartState) -> DealTable:
             "Each number assumes the two others play against that player, so a row need not add up to the"
             " tricks played. The deal stops at the trick in which a player erases his last line."
         )
-        if game.settings.end == "five":
+        if game.agreed.end == "five":
             note += " " + _("It stops too at a player's fifth trick.")
     else:
         measure = _(
