@@ -100,6 +100,8 @@ def test_every_game_reads_its_options_one_way(name: str) -> None:
 
 # Drogue's four seats written as a bare number (a range, a wrap-around, a count of cards in tricks, a default)
 FOUR_SEATS = re.compile(r"range\(4\)|%\s*4\b|\b4\s*\*|=\s*4\)|seats: int = 4")
+# a seat's side worked out again (drogue.partners: shape.TEAMS), or the pack's 120 points (ranking.PACK_POINTS)
+SIDE_AGAIN = re.compile(r"\w\s*%\s*2\b|=\s*120\b")
 
 
 def test_drogue_writes_its_four_seats_once() -> None:
@@ -112,3 +114,13 @@ def test_drogue_writes_its_four_seats_once() -> None:
         text = path.read_text(encoding="utf-8")
         assert not FOUR_SEATS.findall(text), f"drogue/{path.name}: {FOUR_SEATS.findall(text)}"
         assert "dealer - 1 - " not in text, f"drogue/{path.name} works out the order of play again"
+
+
+def test_drogue_names_a_seats_side_and_the_packs_points_once() -> None:
+    """Partners sit opposite (drogue.partners) once, in ``shape.TEAMS``, and the pack's 120 card points
+    (drogue.points) once, in ``ranking.PACK_POINTS``: no module, the solver included, works either out again."""
+    for path in sorted((GAMES / "drogue").glob("*.py")):
+        if path.stem == "shape":
+            continue
+        found = SIDE_AGAIN.findall(path.read_text(encoding="utf-8"))
+        assert not found, f"drogue/{path.name}: {found}"

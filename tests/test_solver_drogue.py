@@ -247,6 +247,6 @@ def test_values_together_equal_each_card_alone() -> None:
             tuple(model.mask(h) for h in state.hands), tuple((s, index[c]) for s, c in state.trick), state.turn, ()
         )
         cards = [c for c in range(32) if model.legal(pos.hands[pos.turn], [c for _, c in pos.trick]) >> c & 1]
-        for side in (state.turn, state.turn + 1):
+        for side in (state.turn, (state.turn + 1) % 4):  # the side to move and the other
             alone = {c: Search(model, model.ours(side)).exact(pos, c) for c in cards}
             assert Search(model, model.ours(side)).values(pos, cards) == alone

@@ -9,6 +9,7 @@ from ...core.prng import Rng
 from . import cut, trump
 from .auction import best_claims
 from .ranking import POINTS, power, suit_of
+from .shape import TEAMS
 from .state import DrogueState
 from .table import Table
 from .tricks import best_play
@@ -59,7 +60,7 @@ def _bid(table: Table, state: DrogueState, legal: list[Move]) -> Move:
     if standing is not None:
         if count == standing.count and count in state.auction.bids_of(seat):
             return passing  # drogue.bid.raise.again: the same cards would lose on values again
-        if standing.seat % 2 == seat % 2 and count <= standing.count + 1:
+        if TEAMS[standing.seat] == TEAMS[seat] and count <= standing.count + 1:
             return passing  # the partner's bid will do
         if count == standing.count and value < 10 * count:
             return passing  # an equal count is worth trying only with good cards
@@ -85,7 +86,7 @@ def _card(table: Table, state: DrogueState, legal: list[Move], rng: Rng) -> Move
         return Move(seat, "play", _lead(state, seat, cards, trump, order, rng))
     winner = best_play(trick, trump, order)[0]
     last = len(trick) == 3
-    if winner % 2 == seat % 2:
+    if TEAMS[winner] == TEAMS[seat]:
         if last or _unbeatable(state, trick, trump, order):
             return Move(seat, "play", max(cards, key=lambda c: (POINTS.get(c.rank, 0), -power(c, trump, order))))
         return Move(seat, "play", min(cards, key=cheap))
@@ -118,7 +119,7 @@ def _lead(state: DrogueState, seat: int, cards: list[Card], trump: str, order: s
     trumps = [c for c in cards if suit_of(c, trump) == trump]
     seen = _seen(state)
     out = [c for hand in state.hands for c in hand if c not in cards and c not in seen]
-    if trumps and state.maker is not None and state.maker % 2 == seat % 2:
+    if trumps and state.maker is not None and TEAMS[state.maker] == TEAMS[seat]:
         top = max(trumps, key=lambda c: power(c, trump, order))
         if not any(suit_of(c, trump) == trump and power(c, trump, order) > power(top, trump, order) for c in out):
             return top  # draw trumps with the master trump

@@ -35,7 +35,7 @@ from .facts import (
 )
 from .penalties import hide, penalize
 from .ranking import NAMEABLE
-from .shape import SEATS, from_right
+from .shape import SEATS, TEAMS, from_right
 from .state import DrogueState, Duty, DutyKind
 from .table import Table
 
@@ -180,7 +180,7 @@ def open_calls(table: Table, state: DrogueState, facts: list[Fact]) -> tuple[Dro
                 duties.append(Duty(s, "qui-vive", card))  # drogue.penalty.removal
     holder = state.session.holder
     for s in from_right(dealer):
-        if holder is not None and s % 2 != holder and wear[s].clips:
+        if holder is not None and TEAMS[s] != holder and wear[s].clips:
             duties.append(Duty(s, "show"))  # drogue.release
     state = evolve(
         state,

@@ -51,6 +51,7 @@ from .facts import (
 )
 from .narrate_session import NUMBERS, QUI_VIVE_TEXT, cause, clips_word, session_event, team_name
 from .ranking import SUIT_WORDS
+from .shape import TEAMS
 
 AUX_ARMES, SALUT = "Aux armes!", "Salut à mes honorables factionnaires!"
 HOW = Words(
@@ -90,7 +91,7 @@ def event(fact: Fact, seats: Seats) -> Event:
         }
         if fact.deal is not None:
             data["deal"] = fact.deal
-        side = team_name(seats, fact.winner % 2)
+        side = team_name(seats, TEAMS[fact.winner])
         text = _("{seat} wins trick {number} with {card}: {points} points to {side}.").format(
             seat=names[fact.winner], number=fact.number, card=fact.best.symbol, points=fact.points, side=side
         )

@@ -16,7 +16,7 @@ from . import narrate_session, session, tricks
 from .facts import Cause, DealScore, Fact, How, Over, Played, TrickWon
 from .penalties import penalize
 from .ranking import is_jack, points, suit_of, trick_power
-from .shape import SEATS, TRICKS
+from .shape import SEATS, TEAMS, TRICKS
 from .state import DrogueState, TrickRecord
 from .table import Table
 from .tricks import Constraint, best_play
@@ -29,7 +29,7 @@ def jack_run(table: Table, state: DrogueState, seat: int, card: Card) -> bool:
     now = len(state.tricks)
     played = [(i, s) for i, t in enumerate(state.tricks) for s, c in t.cards if c.rank == "J"]
     played += [(now, s) for s, c in state.trick if c.rank == "J"]
-    if len(played) != 3 or any(s % 2 != seat % 2 for _, s in played):
+    if len(played) != 3 or any(TEAMS[s] != TEAMS[seat] for _, s in played):
         return False
     tricks = sorted({i for i, _ in played} | {now})
     return tricks == list(range(tricks[0], tricks[-1] + 1))

@@ -51,6 +51,7 @@ ORDERS = {"bezique": "789QKTA", "natural": "789TQKA"}
 
 # drogue.points: Ace 11, Ten 10, King 4, Queen 3, Jack 2, the rest nothing; 120 in the pack
 POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
+PACK_POINTS = sum(POINTS.get(card.rank, 0) for card in FRENCH_32.cards)  # 120
 
 # drogue.bid.tie-points: only for equal bids, Ace 11, the King, Queen, Jack and Ten 10, others face value
 BID_VALUES = {"A": 11, "K": 10, "Q": 10, "J": 10, "T": 10, "9": 9, "8": 8, "7": 7}

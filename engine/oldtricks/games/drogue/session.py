@@ -30,6 +30,7 @@ from .facts import (
     Vilenie,
 )
 from .penalties import penalize
+from .shape import TEAMS
 from .state import DealRecord, DrogueState, Session, TrickRecord
 from .table import Table
 
@@ -46,7 +47,7 @@ VILENIE_RULES = {
 
 def vilenies(state: DrogueState, side: int, free: bool, capot_alone: bool = True) -> list[str]:
     """The side's vilenies in this deal, in the order the booklet lists them."""
-    won = [t for t in state.tricks if t.winner % 2 == side]
+    won = [t for t in state.tricks if TEAMS[t.winner] == side]
     if not won:
         if capot_alone:
             return ["capot"]  # drogue.vilenie.capot.alone: not also débrisqué and défiguré
@@ -79,7 +80,7 @@ def after_trick(state: DrogueState, record: TrickRecord, facts: list[Fact]) -> D
     lost = [s for s, c in record.cards if c.rank == "A" and c.suit == trump and s == maker]
     if lost and maker is not None and record.winner != maker and not session.wear[maker].black_nose:
         session = session.change(maker, "black-nose", 1, Cause("trump-ace-lost"))  # drogue.black-nose
-        facts.append(BlackNose(maker, record.winner, record.winner % 2 == maker % 2))
+        facts.append(BlackNose(maker, record.winner, TEAMS[record.winner] == TEAMS[maker]))
     winner = record.winner
     if session.wear[winner].buttonhole and any(c.rank in "KQ" for _, c in record.cards):
         session = session.change(winner, "buttonhole", -1, Cause("buttonhole-off"))
@@ -155,11 +156,11 @@ def _later_game(
     assert holder is not None
     free = 1 - holder
     for seat in session.guerite:  # drogue.rengage: still in the guérite, and the side made fewer than 31
-        if points[seat % 2] < RENGAGE_BELOW:
+        if points[TEAMS[seat]] < RENGAGE_BELOW:
             extra = table.agreed.rengage == "extra"
             if extra:
                 session = session.change(seat, "clips", 1, Cause("rengage"))
-            facts.append(Rengage(seat, points[seat % 2], extra))
+            facts.append(Rengage(seat, points[TEAMS[seat]], extra))
     for vilenie in vilenies(state, holder, False, table.agreed.capot_counts == "alone"):  # drogue.vilenie.recharger
         n = table.agreed.capot if vilenie == "capot" else 1
         kind = "buttonhole" if vilenie == "défiguré" else "clips"

@@ -24,9 +24,9 @@ from ...core.ddtable import DealTable
 from ...core.i18n import _, ngettext, pgettext
 from ...core.moves import Move
 from ...errors import AnalysisError
-from .ranking import POINTS, suit_of, trick_power
+from .ranking import PACK_POINTS, POINTS, suit_of, trick_power
 from .session import THRESHOLD
-from .shape import TRICKS
+from .shape import SEATS, TEAMS, TRICKS
 from .state import DrogueState
 
 # The game is typed loosely here: the game module imports this one (on first use), and a type-only
@@ -34,7 +34,7 @@ from .state import DrogueState
 GameLike = Any
 
 SUITS = "CDHS"
-TOTAL = 120  # drogue.points
+TOTAL = PACK_POINTS  # drogue.points
 
 
 class DrogueModel:
@@ -63,7 +63,7 @@ class DrogueModel:
         self.points = [POINTS.get(c.rank, 0) for c in self.deck]
         # power[led][card]: how strongly a card bids for a trick led in suit ``led`` (-1: it cannot win)
         self.power = [[trick_power(c, led, trump, order) for c in self.deck] for led in SUITS]
-        self.in_suit = [sum(1 << c for c in range(self.cards) if self.suit[c] == s) for s in range(4)]
+        self.in_suit = [sum(1 << c for c in range(self.cards) if self.suit[c] == s) for s in range(SEATS)]
         self.above = [{p: sum(1 << c for c in range(self.cards) if row[c] > p) for p in set(row)} for row in self.power]
         self.t = SUITS.index(trump)
         self._trumps = self.in_suit[self.t]
@@ -77,7 +77,7 @@ class DrogueModel:
                 self.in_suit[led],
                 max(self.power[led][c] for c in range(self.cards) if self.suit[c] == led) if led != self.t else 1 << 10,
             )
-            for led in range(4)
+            for led in range(SEATS)
         ]
         self.must_overtrump = game.agreed.overtrump == "must"
         # the search's table key: within a suit in play only the order of the cards counts (follow,
@@ -96,7 +96,7 @@ class DrogueModel:
             raise AnalysisError(f"the solver plays Drogue's pack of 32 cards, not {self.cards}")
 
     def next_seat(self, seat: int) -> int:
-        return (seat - 1) % 4  # drogue.deal: play goes to the right
+        return (seat - 1) % SEATS  # drogue.deal: play goes to the right
 
     def follow(self, hand: int, trick: Sequence[int]) -> tuple[int, int, int]:
         """For a trick begun (``trick``, cards in play order): the cards of ``hand`` that may be played, the
@@ -164,7 +164,7 @@ class DrogueModel:
         return sum(1 << index[c] for c in cards)
 
     def ours(self, seat: int) -> list[bool]:
-        return [s % 2 == seat % 2 for s in range(4)]  # drogue.partners
+        return [TEAMS[s] == TEAMS[seat] for s in range(SEATS)]  # drogue.partners
 
     def move(self, seat: int, card: int) -> Move:
         return Move(seat, "play", self.deck[card])
@@ -225,7 +225,7 @@ def side_names(game: GameLike, side: int) -> str:
     """The two partners of ``side`` by name ("Anna and Carla"), so that no reader takes "your side" for
     his own when he looks at the table from another seat."""
     names = game.seat_names()
-    first, second = (name for seat, name in enumerate(names) if seat % 2 == side)
+    first, second = (name for seat, name in enumerate(names) if TEAMS[seat] == side)
     return _("{first} and {second}").format(first=first, second=second)
 
 
@@ -251,7 +251,7 @@ def first_look(game: GameLike, state: DrogueState) -> Analysis | None:
         "the card points {side}, the side to play, take minus the other side's, in the next {count} trick only",
         "the card points {side}, the side to play, take minus the other side's, in the next {count} tricks only",
         depth,
-    ).format(side=side_names(game, pos.turn % 2), count=depth)
+    ).format(side=side_names(game, TEAMS[pos.turn]), count=depth)
     return Analysis(pos.turn, measure, moves, ahead=depth)
 
 
@@ -259,7 +259,7 @@ def analyse(game: GameLike, state: DrogueState) -> Analysis:
     """Every legal card with the points the mover's side takes under best play by all."""
     model, pos = _position(game, state)
     seat = pos.turn
-    side = seat % 2
+    side = TEAMS[seat]
     have = state.side_points()[side]
     left = left_points(state.hands, state.trick)
 
@@ -296,7 +296,7 @@ class Table:
 
     def for_maker(self, seat: int, trump: str) -> int:
         """The points the side of ``seat`` takes if ``seat`` makes ``trump``."""
-        return self.points[trump][seat % 2]
+        return self.points[trump][TEAMS[seat]]
 
     def grid(self, names: Sequence[str]) -> DealTable:
         """The table in words, as every game's is shown: a row per trump suit, a column per seat as maker."""
@@ -307,10 +307,10 @@ class Table:
             ).format(seat=names[self.leader]),
             corner=_("Trump"),
             rows=tuple(pgettext("French suit", SUIT_NAMES["french"][t]) for t in self.points),
-            columns=tuple(_("{seat} makes").format(seat=names[s]) for s in range(4)),
-            cells=tuple(tuple(self.for_maker(s, t) for s in range(4)) for t in self.points),
+            columns=tuple(_("{seat} makes").format(seat=names[s]) for s in range(SEATS)),
+            cells=tuple(tuple(self.for_maker(s, t) for s in range(SEATS)) for t in self.points),
             row_keys=tuple(self.points),
-            column_keys=tuple(str(s) for s in range(4)),
+            column_keys=tuple(str(s) for s in range(SEATS)),
             numbers=self.as_json(),
         )
 
@@ -319,7 +319,7 @@ class Table:
             "dealer": self.dealer,
             "leader": self.leader,
             "trumps": {t: list(p) for t, p in self.points.items()},
-            "makers": {str(seat): {t: self.for_maker(seat, t) for t in self.points} for seat in range(4)},
+            "makers": {str(seat): {t: self.for_maker(seat, t) for t in self.points} for seat in range(SEATS)},
         }
 
 
@@ -340,7 +340,7 @@ def table(game: GameLike, state: DrogueState, trumps: str = SUITS) -> Table:
     hands = deal_hands(state)
     if any(len(h) != TRICKS for h in hands):
         raise AnalysisError("Drogue: the double-dummy table needs the eight cards of each hand dealt")
-    leader = (state.dealer - 1) % 4  # drogue.deal.first-lead
+    leader = (state.dealer - 1) % SEATS  # drogue.deal.first-lead
     points = {}
     for trump in trumps:
         model = model_of(game, trump)

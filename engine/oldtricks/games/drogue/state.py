@@ -19,6 +19,7 @@ from ...core.values import Deal, Outcome
 from .auction import Auction, Claim
 from .draw import IDENTITY, Draw
 from .facts import Cause
+from .shape import TEAMS
 
 Play = tuple[int, Card]
 Phase = Literal["cut", "calls", "auction", "trump", "play", "over"]
@@ -195,5 +196,5 @@ class DrogueState:
         """Card points won by seats 0 and 2, and by seats 1 and 3."""
         totals = [0, 0]
         for t in self.tricks:
-            totals[t.winner % 2] += t.points
+            totals[TEAMS[t.winner]] += t.points
         return totals[0], totals[1]

@@ -11,7 +11,7 @@ from . import sessionview
 from .auction import Auction
 from .narrate_session import QUI_VIVE_TEXT, team_name
 from .ranking import display_key
-from .shape import SEATS
+from .shape import SEATS, TEAMS
 from .state import DrogueState
 from .table import Table
 
@@ -49,7 +49,7 @@ def _seat(table: Table, state: DrogueState, seat: int, names: tuple[str, ...]) -
     return {
         "seat": seat,
         "name": names[seat],
-        "team": seat % 2,
+        "team": TEAMS[seat],
         "hand": {"layout": "fan", "cards": [str(c) for c in hand], "count": len(hand), "face": "up"},
         "won": {"count": SEATS * len(won), "tricks": len(won)},  # a card from every seat a trick
         "marks": _marks(state, seat) + sessionview.marks(table, state, seat),
@@ -108,7 +108,7 @@ def _panels(table: Table, state: DrogueState, names: tuple[str, ...]) -> list[di
     panels.append(auction_panel(state.auction, names, state.redeals))
     if state.tricks:
         ours, theirs = state.side_points()
-        won = [sum(1 for t in state.tricks if t.winner % 2 == side) for side in (0, 1)]
+        won = [sum(1 for t in state.tricks if TEAMS[t.winner] == side) for side in (0, 1)]
         rows_pts: list[list[Any]] = [
             [team_name(table.seats(state), 0), won[0], ours],
             [team_name(table.seats(state), 1), won[1], theirs],
