@@ -57,8 +57,17 @@ class DruzbartModel:
         self._sevens = sum(1 << c for c in range(self.cards) if self.led[c] > self.unled[c])
         seven = max((self.led[c] for c in range(self.cards) if self.led[c] > self.unled[c]), default=0)
         self._beat_seven = sum(1 << c for c in range(self.cards) if self.unled[c] > seven)
-        ladder = sorted((c for c in range(self.cards) if self.unled[c] > 0), key=lambda c: -self.unled[c])
-        self._ladder_bits = [1 << c for c in ladder]  # the beaters, strongest first
+        ladder = sorted((c for c in range(self.cards) if self.unled[c] > 0), key=self.unled.__getitem__)
+        self._ladder = ladder  # the beaters, weakest first
+        # the beaters of a card mask as a mask of their places in the ladder (bit i: the i-th weakest beater),
+        # read a byte of the card mask at a time: the strongest beater of a mask is the highest bit
+        place = {c: i for i, c in enumerate(ladder)}
+        self._rank_bytes = [
+            [sum(1 << place[k + i] for i in range(8) if b >> i & 1 and k + i in place) for b in range(256)]
+            for k in range(0, 40, 8)
+        ]
+        if self.cards > 40:
+            raise AnalysisError(f"the solver plays Drużbart's packs of 32 and 36 cards, not {self.cards}")
         self.clock = game.num_sides == 3
         self.position_key = self._rank_classes()
         self._side = [game.side_of(s) for s in range(self.seats)] if not self.clock else []
@@ -128,9 +137,16 @@ class DruzbartModel:
 
     def limits(self, hands: Sequence[int], leader: int, counters: Counters, ours: Sequence[bool]) -> tuple[int, int]:
         left = hands[leader].bit_count()
-        sure = self.sure_tricks(hands, leader)
+        live = sum(hands)  # the hands are disjoint masks
+        holder, run = self.top_run(hands, live)
+        mine = hands[leader]
+        sevens = mine & self._sevens
+        # the leader's Sevens led win if no card of another hand can beat them (druzbart.seven)
+        safe = 0 if (live ^ mine) & self._beat_seven else sevens.bit_count()
         if self.clock:
-            # clock.end.at-once: the leader's run of sure tricks stops when he erases his last line
+            # the leader's sure tricks, his safe Sevens and his run; clock.end.at-once: they stop when he
+            # erases his last line
+            sure = safe + run if holder == leader else safe
             lines = counters[self.seats + leader]
             if self._five:  # clock.end: ... and at his fifth trick
                 lines = min(lines, TRICKS_TO_WIN - counters[leader])
@@ -138,26 +154,33 @@ class DruzbartModel:
         # druzbart.end: a side can still win at most the tricks it lacks of five, and lose those the other lacks
         side = 0 if ours[0] else 1
         need, give = TRICKS_TO_WIN - counters[side], TRICKS_TO_WIN - counters[1 - side]
-        if ours[leader]:
-            if sure >= need:
-                return need, need
-            return sure - min(left - sure, give), min(left, need)
-        if sure >= give:
-            return -give, -give
-        return -min(left, give), min(left - sure, need) - sure
+        if not ours[leader]:
+            need, give = give, need  # from here on, the leader's side's
+        # the holder of the strongest beater plays it to the first trick not led by a Seven it cannot beat
+        # (nothing heads it, and a hand may head with any card that does: druzbart.head), then leads the
+        # rest of his run. His side leading: the leader's safe Sevens first, then any lead is his side's
+        # trick; else the leader's side wins no trick before but its leader's Sevens led first.
+        ally = holder >= 0 and ours[holder] == ours[leader]
+        least = _run_least(safe + run if ally else safe, 0, left, need, give)  # the leader's side's
+        most = min(left, need)
+        if holder >= 0 and not ally:
+            most = min(most, -_run_least(run, min(safe, left), left, give, need))
+        return (least, most) if ours[leader] else (-most, -least)
 
-    def sure_tricks(self, hands: Sequence[int], leader: int) -> int:
-        """Tricks the leader takes in a row whatever the others do: his led Sevens that nothing can beat
-        (druzbart.seven), and his beaters that no card left in another hand can head."""
-        mine = hands[leader]
-        others = sum(hands) ^ mine  # the hands are disjoint masks
-        sure = (mine & self._sevens).bit_count() if not others & self._beat_seven else 0
-        for bit in self._ladder_bits:  # strongest beater first
-            if mine & bit:
-                sure += 1
-            elif others & bit:
-                break
-        return sure
+    def top_run(self, hands: Sequence[int], live: int) -> tuple[int, int]:
+        """The seat that holds the strongest beater left (-1: none left) and his run: his beaters, strongest
+        first, that no card of another hand comes between. Nothing can head them (druzbart.head)."""
+        b0, b1, b2, b3, b4 = self._rank_bytes
+        ranked = b0[live & 255] | b1[live >> 8 & 255] | b2[live >> 16 & 255] | b3[live >> 24 & 255] | b4[live >> 32]
+        if not ranked:
+            return -1, 0
+        top = self._ladder[ranked.bit_length() - 1]
+        seat = 0
+        while not hands[seat] >> top & 1:
+            seat += 1
+        mine = hands[seat]
+        own = b0[mine & 255] | b1[mine >> 8 & 255] | b2[mine >> 16 & 255] | b3[mine >> 24 & 255] | b4[mine >> 32]
+        return seat, (own >> (ranked ^ own).bit_length()).bit_count()
 
     def keys(self, card: int) -> tuple[int, ...]:
         return self.unled[card], self.led[card]
@@ -184,6 +207,18 @@ class DruzbartModel:
 
     def move(self, seat: int, card: int) -> Move:
         return Move(seat, "play", self.deck[card])
+
+
+def _run_least(run: int, first: int, left: int, need: int, give: int) -> int:
+    """The least a side gains (its tricks less the others') with ``left`` tricks to play, needing ``need``
+    tricks and the others ``give`` (druzbart.end), when the others win ``first`` tricks at most, then it
+    wins the next ``run`` tricks, the others every trick after (fewer first tricks leave it no worse)."""
+    if first >= give:
+        return -give
+    run = min(run, left - first)
+    if run >= need:
+        return need - first
+    return run - min(give, left - run)
 
 
 def model_of(game: GameLike) -> DruzbartModel:
