@@ -227,10 +227,10 @@ class _NoLimits:
 
 @pytest.mark.parametrize(("name", "options"), OPTION_SETS[:4])
 def test_limits_hold_the_value(name: str, options: dict[str, Any]) -> None:
-    """The model's least and most (the leader's sure tricks, and the run of the strongest beater's holder
-    against the leader's Sevens) hold the exact value, found with limits that say nothing, on random hands
-    of one to six cards, tricks already taken, leaders and sides (a side short of tricks included: the
-    cards may run out before either side has five)."""
+    """The model's least and most (the leader's sure tricks, and the tricks a side wins in a row with its
+    beaters above all of the other side's, after the leader's Sevens) hold the exact value, found with
+    limits that say nothing, on random hands of one to six cards, tricks already taken, leaders and sides
+    (a side short of tricks included: the cards may run out before either side has five)."""
     model = DruzbartModel(make_game(name, options))
     plain = _NoLimits(model)
     rng = Rng(31)

@@ -26,6 +26,7 @@ from ...core.i18n import N_, _, ngettext
 from ...core.moves import Move
 from ...errors import AnalysisError
 from .rules import TRICKS_TO_WIN
+from .runs import run_least, side_run
 from .state import DruzbartState
 
 # The game is typed loosely here: the game module imports this one (on first use), and a type-only
@@ -71,6 +72,9 @@ class DruzbartModel:
         self.clock = game.num_sides == 3
         self.position_key = self._rank_classes()
         self._side = [game.side_of(s) for s in range(self.seats)] if not self.clock else []
+        # each seat's partner, where every side is two partners (the top cards may pass between them)
+        partners = [game.partner(s) for s in range(self.seats)]
+        self._partner: list[int] = [] if self.clock or None in partners else partners
         if self.clock:
             self._cost = int(game.options["matador_lost"])
             # clock.end: under the literal reading a player's fifth trick ends the deal too
@@ -138,11 +142,10 @@ class DruzbartModel:
     def limits(self, hands: Sequence[int], leader: int, counters: Counters, ours: Sequence[bool]) -> tuple[int, int]:
         left = hands[leader].bit_count()
         live = sum(hands)  # the hands are disjoint masks
-        holder, run = self.top_run(hands, live)
+        holder, run, tops = self.top_run(hands, live)
         mine = hands[leader]
-        sevens = mine & self._sevens
         # the leader's Sevens led win if no card of another hand can beat them (druzbart.seven)
-        safe = 0 if (live ^ mine) & self._beat_seven else sevens.bit_count()
+        safe = 0 if (live ^ mine) & self._beat_seven else (mine & self._sevens).bit_count()
         if self.clock:
             # the leader's sure tricks, his safe Sevens and his run; clock.end.at-once: they stop when he
             # erases his last line
@@ -161,26 +164,47 @@ class DruzbartModel:
         # rest of his run. His side leading: the leader's safe Sevens first, then any lead is his side's
         # trick; else the leader's side wins no trick before but its leader's Sevens led first.
         ally = holder >= 0 and ours[holder] == ours[leader]
-        least = _run_least(safe + run if ally else safe, 0, left, need, give)  # the leader's side's
+        first = 0 if ally else min(safe, left)  # the tricks the others may win first
+        if ally:
+            run += safe
+        if tops is not None:  # both partners hold top cards: the lead may go from one to the other
+            run = max(run, side_run(tops, leader == holder if ally else None, safe if ally else first, left))
+        least = run_least(run if ally else safe, 0, left, need, give)  # the leader's side's
         most = min(left, need)
         if holder >= 0 and not ally:
-            most = min(most, -_run_least(run, min(safe, left), left, give, need))
+            most = min(most, -run_least(run, first, left, give, need))
         return (least, most) if ours[leader] else (-most, -least)
 
-    def top_run(self, hands: Sequence[int], live: int) -> tuple[int, int]:
-        """The seat that holds the strongest beater left (-1: none left) and his run: his beaters, strongest
-        first, that no card of another hand comes between. Nothing can head them (druzbart.head)."""
+    def top_run(self, hands: Sequence[int], live: int) -> tuple[int, int, list[list[int]] | None]:
+        """The seat that holds the strongest beater left (-1: none left), his run (his beaters, strongest
+        first, that no card of another hand comes between: nothing can head them, druzbart.head), and,
+        where his partner holds some of his side's top cards too (the beaters above all of the other
+        side's), the two partners as :func:`.runs.side_run` has them: their top cards (ladder places), their
+        Sevens, their other cards; the holder first."""
         b0, b1, b2, b3, b4 = self._rank_bytes
         ranked = b0[live & 255] | b1[live >> 8 & 255] | b2[live >> 16 & 255] | b3[live >> 24 & 255] | b4[live >> 32]
         if not ranked:
-            return -1, 0
+            return -1, 0, None
         top = self._ladder[ranked.bit_length() - 1]
         seat = 0
         while not hands[seat] >> top & 1:
             seat += 1
         mine = hands[seat]
         own = b0[mine & 255] | b1[mine >> 8 & 255] | b2[mine >> 16 & 255] | b3[mine >> 24 & 255] | b4[mine >> 32]
-        return seat, (own >> (ranked ^ own).bit_length()).bit_count()
+        run = (own >> (ranked ^ own).bit_length()).bit_count()
+        if not self._partner:
+            return seat, run, None
+        hand = hands[self._partner[seat]]
+        its = b0[hand & 255] | b1[hand >> 8 & 255] | b2[hand >> 16 & 255] | b3[hand >> 24 & 255] | b4[hand >> 32]
+        floor = (ranked ^ own ^ its).bit_length()  # the top cards: the places above the other side's strongest
+        if not its >> floor:
+            return seat, run, None
+        players = []
+        for held, cards in ((own, mine), (its, hand)):
+            tops = held >> floor << floor
+            sevens = (cards & self._sevens).bit_count()
+            players.append([tops, sevens, cards.bit_count() - tops.bit_count() - sevens])
+        return seat, run, players
 
     def keys(self, card: int) -> tuple[int, ...]:
         return self.unled[card], self.led[card]
@@ -207,18 +231,6 @@ class DruzbartModel:
 
     def move(self, seat: int, card: int) -> Move:
         return Move(seat, "play", self.deck[card])
-
-
-def _run_least(run: int, first: int, left: int, need: int, give: int) -> int:
-    """The least a side gains (its tricks less the others') with ``left`` tricks to play, needing ``need``
-    tricks and the others ``give`` (druzbart.end), when the others win ``first`` tricks at most, then it
-    wins the next ``run`` tricks, the others every trick after (fewer first tricks leave it no worse)."""
-    if first >= give:
-        return -give
-    run = min(run, left - first)
-    if run >= need:
-        return need - first
-    return run - min(give, left - run)
 
 
 def model_of(game: GameLike) -> DruzbartModel:
