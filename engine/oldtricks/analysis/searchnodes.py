@@ -30,11 +30,18 @@ class Nodes(MoveOrder):
         # the table's key: the model's key of the hands if it has one (positions its rules cannot tell apart
         # share it), else the hands themselves; the leader; the counters
         key: Hashable
+        limits = None
         if self._position_key is None:
             key = (*hands, leader, *counters)
         else:
             code = self._codes.get((*hands,))
-            if code is None:
+            if code is None:  # hands not met before: the model's limits first, a position they settle needs no key
+                if left < 0:
+                    limits = low, high = self.model.limits(hands, leader, counters, self.ours)
+                    if low >= beta:
+                        return low
+                    if high <= alpha or low == high:
+                        return high
                 code = self._number(hands)
             key = (code, leader, *counters) if counters else code << 4 | leader
         got = self.table.get(key)
@@ -43,7 +50,7 @@ class Nodes(MoveOrder):
             if left >= 0:  # carried from the trick before (plain points)
                 low, high = -left, left
             else:
-                low, high = self.model.limits(hands, leader, counters, self.ours)
+                low, high = limits or self.model.limits(hands, leader, counters, self.ours)
                 if self._plain:
                     left = self._points_in(sum(hands))
         else:

@@ -164,7 +164,7 @@ class DruzbartModel:
         # rest of his run. His side leading: the leader's safe Sevens first, then any lead is his side's
         # trick; else the leader's side wins no trick before but its leader's Sevens led first.
         ally = holder >= 0 and ours[holder] == ours[leader]
-        first = 0 if ally else min(safe, left)  # the tricks the others may win first
+        first = 0 if ally else safe  # the tricks the others may win first
         if ally:
             run += safe
         if tops is not None:  # both partners hold top cards: the lead may go from one to the other
@@ -191,14 +191,15 @@ class DruzbartModel:
             seat += 1
         mine = hands[seat]
         own = b0[mine & 255] | b1[mine >> 8 & 255] | b2[mine >> 16 & 255] | b3[mine >> 24 & 255] | b4[mine >> 32]
-        run = (own >> (ranked ^ own).bit_length()).bit_count()
-        if not self._partner:
+        below = (ranked ^ own).bit_length()  # the place above the strongest beater of another hand
+        run = (own >> below).bit_count()
+        if not self._partner or not below:
             return seat, run, None
         hand = hands[self._partner[seat]]
+        if not hand >> self._ladder[below - 1] & 1:  # that beater is the other side's: no top card of the partner
+            return seat, run, None
         its = b0[hand & 255] | b1[hand >> 8 & 255] | b2[hand >> 16 & 255] | b3[hand >> 24 & 255] | b4[hand >> 32]
         floor = (ranked ^ own ^ its).bit_length()  # the top cards: the places above the other side's strongest
-        if not its >> floor:
-            return seat, run, None
         players = []
         for held, cards in ((own, mine), (its, hand)):
             tops = held >> floor << floor
