@@ -155,10 +155,13 @@ class Nodes(MoveOrder):
             hands[seat] = hand
             if v > best if mine else v < best:
                 best, best_card = v, card
-                alpha, beta = (max(alpha, v), beta) if mine else (alpha, min(beta, v))
-                if alpha >= beta:
+                if v >= beta if mine else v <= alpha:  # a cut-off
                     self._history[card] += 1 << 3 * hand.bit_count()
                     break
+                if mine:  # the window narrows
+                    alpha = v if v > alpha else alpha
+                else:
+                    beta = v if v < beta else beta
         self._best = best_card
         return best
 
@@ -193,9 +196,12 @@ class Nodes(MoveOrder):
             hands[seat] = hand
             if v > best if mine else v < best:
                 best, best_card = v, card
-                alpha, beta = (max(alpha, v), beta) if mine else (alpha, min(beta, v))
-                if alpha >= beta:
+                if v >= beta if mine else v <= alpha:  # a cut-off
                     break
+                if mine:  # the window narrows
+                    alpha = v if v > alpha else alpha
+                else:
+                    beta = v if v < beta else beta
         self._best = best_card
         return best
 
@@ -238,8 +244,11 @@ class Nodes(MoveOrder):
             hands[seat] = hand
             if v > best if mine else v < best:
                 best, best_card = v, card
-                alpha, beta = (max(alpha, v), beta) if mine else (alpha, min(beta, v))
-                if alpha >= beta:
+                if v >= beta if mine else v <= alpha:  # a cut-off
                     break
+                if mine:  # the window narrows
+                    alpha = v if v > alpha else alpha
+                else:
+                    beta = v if v < beta else beta
         self._best = best_card
         return best
