@@ -98,22 +98,14 @@ class Nodes(MoveOrder):
     def _last_trick(self, hands: list[int], leader: int, counters: Counters) -> int:
         """The value of the deal's last trick, every hand down to one card (so each is played, whatever
         the rules of play): no search."""
-        model = self.model
-        trick = []
-        cards = []
-        seat = leader
-        nxt = self._next
-        for _ in range(model.seats):
-            card = hands[seat].bit_length() - 1
-            trick.append((seat, card))
-            cards.append(card)
-            seat = nxt[seat]
+        seats = self._rounds[leader]
+        cards = [hands[seat].bit_length() - 1 for seat in seats]
         self.nodes += 1
-        winner = trick[model.winner(cards)][0]
+        winner = seats[self.model.winner(cards)]
         if self._plain:
             total = sum(map(self._points.__getitem__, cards))
             return total if self.ours[winner] else -total
-        return model.score(trick, winner, counters, self.ours)[0]
+        return self.model.score(list(zip(seats, cards, strict=True)), winner, counters, self.ours)[0]
 
     def _play(
         self,
