@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from oldtricks import make_game
-from oldtricks.analysis.search import Search, brute_force
+from oldtricks.analysis.search import Position, Search, brute_force
 from oldtricks.core.prng import Rng
 from oldtricks.errors import AnalysisError
 from oldtricks.games.druzbart.solver import DruzbartModel
@@ -207,6 +207,48 @@ def test_position_keys_change_no_value(name: str, options: dict[str, Any]) -> No
     other = [1 << duds[0], 1 << beaters[1] | 1 << beaters[2], 1 << beaters[3], 1 << beaters[4]]
     assert model.position_key(hands) == model.position_key(same), deck
     assert model.position_key(hands) != model.position_key(other)
+
+
+class _NoLimits:
+    """A model's rules with limits that say nothing (a side wins or loses every trick left): what the search
+    finds with it is the exact value, to test the model's own limits against."""
+
+    def __init__(self, model: DruzbartModel) -> None:
+        self.model = model
+        self.seats, self.cards, self.position_key = model.seats, model.cards, model.position_key
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.model, name)
+
+    def limits(self, hands: Any, leader: int, counters: Any, ours: Any) -> tuple[int, int]:
+        left = hands[leader].bit_count()
+        return -left, left
+
+
+@pytest.mark.parametrize(("name", "options"), OPTION_SETS[:4])
+def test_limits_hold_the_value(name: str, options: dict[str, Any]) -> None:
+    """The model's least and most (the leader's sure tricks, and the tricks a side wins in a row with its
+    beaters above all of the other side's, after the leader's Sevens) hold the exact value, found with
+    limits that say nothing, on random hands of one to six cards, tricks already taken, leaders and sides
+    (a side short of tricks included: the cards may run out before either side has five)."""
+    model = DruzbartModel(make_game(name, options))
+    plain = _NoLimits(model)
+    rng = Rng(31)
+    narrowed = 0
+    for _ in range(1000):
+        deck = list(range(model.cards))
+        for i in range(len(deck) - 1, 0, -1):  # a shuffle by the game's own generator
+            j = rng.below(i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        size = 1 + rng.below(6)
+        hands = tuple(sum(1 << c for c in deck[seat * size : (seat + 1) * size]) for seat in range(model.seats))
+        counters = (rng.below(5), rng.below(5))
+        leader, ours = rng.below(model.seats), model.ours(rng.below(model.seats))
+        exact = Search(plain, ours).value(Position(hands, (), leader, counters))
+        least, most = model.limits(hands, leader, counters, ours)
+        assert least <= exact <= most, (hands, leader, counters, ours)
+        narrowed += most - least < 2 * size
+    assert narrowed > 300
 
 
 @pytest.mark.parametrize(("name", "options"), [OPTION_SETS[0], OPTION_SETS[4]])

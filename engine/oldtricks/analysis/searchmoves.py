@@ -59,6 +59,8 @@ class MoveOrder:
         self._width = model.cards
         self._choices: dict[int, tuple[int, ...]] = {}
         self._next = [model.next_seat(s) for s in range(model.seats)]
+        # the seats of a trick in the order they play, from each leader
+        self._rounds = [_round(self._next, s) for s in range(model.seats)]
         # for every two cards: a mask that meets the live cards unless the two are equivalent (-1: never)
         self._apart = [
             [-1 if self._never[a][b] else self._between[a][b] for b in range(model.cards)] for a in range(model.cards)
@@ -149,3 +151,11 @@ class MoveOrder:
     def _follow_generic(self, hand: int, cards: Sequence[int]) -> tuple[int, int, int]:
         model = self.model
         return model.legal(hand, cards), model.beating(cards), model.winner(cards)
+
+
+def _round(nxt: Sequence[int], leader: int) -> list[int]:
+    """The seats in the order they play to a trick ``leader`` leads, one a seat (``nxt``: who plays after each)."""
+    out = [leader]
+    for _ in range(len(nxt) - 1):
+        out.append(nxt[out[-1]])
+    return out

@@ -30,11 +30,18 @@ class Nodes(MoveOrder):
         # the table's key: the model's key of the hands if it has one (positions its rules cannot tell apart
         # share it), else the hands themselves; the leader; the counters
         key: Hashable
+        limits = None
         if self._position_key is None:
             key = (*hands, leader, *counters)
         else:
             code = self._codes.get((*hands,))
-            if code is None:
+            if code is None:  # hands not met before: the model's limits first, a position they settle needs no key
+                if left < 0:
+                    limits = low, high = self.model.limits(hands, leader, counters, self.ours)
+                    if low >= beta:
+                        return low
+                    if high <= alpha or low == high:
+                        return high
                 code = self._number(hands)
             key = (code, leader, *counters) if counters else code << 4 | leader
         got = self.table.get(key)
@@ -43,7 +50,7 @@ class Nodes(MoveOrder):
             if left >= 0:  # carried from the trick before (plain points)
                 low, high = -left, left
             else:
-                low, high = self.model.limits(hands, leader, counters, self.ours)
+                low, high = limits or self.model.limits(hands, leader, counters, self.ours)
                 if self._plain:
                     left = self._points_in(sum(hands))
         else:
@@ -91,22 +98,14 @@ class Nodes(MoveOrder):
     def _last_trick(self, hands: list[int], leader: int, counters: Counters) -> int:
         """The value of the deal's last trick, every hand down to one card (so each is played, whatever
         the rules of play): no search."""
-        model = self.model
-        trick = []
-        cards = []
-        seat = leader
-        nxt = self._next
-        for _ in range(model.seats):
-            card = hands[seat].bit_length() - 1
-            trick.append((seat, card))
-            cards.append(card)
-            seat = nxt[seat]
+        seats = self._rounds[leader]
+        cards = [hands[seat].bit_length() - 1 for seat in seats]
         self.nodes += 1
-        winner = trick[model.winner(cards)][0]
+        winner = seats[self.model.winner(cards)]
         if self._plain:
             total = sum(map(self._points.__getitem__, cards))
             return total if self.ours[winner] else -total
-        return model.score(trick, winner, counters, self.ours)[0]
+        return self.model.score(list(zip(seats, cards, strict=True)), winner, counters, self.ours)[0]
 
     def _play(
         self,
@@ -148,10 +147,13 @@ class Nodes(MoveOrder):
             hands[seat] = hand
             if v > best if mine else v < best:
                 best, best_card = v, card
-                alpha, beta = (max(alpha, v), beta) if mine else (alpha, min(beta, v))
-                if alpha >= beta:
+                if v >= beta if mine else v <= alpha:  # a cut-off
                     self._history[card] += 1 << 3 * hand.bit_count()
                     break
+                if mine:  # the window narrows
+                    alpha = v if v > alpha else alpha
+                else:
+                    beta = v if v < beta else beta
         self._best = best_card
         return best
 
@@ -186,9 +188,12 @@ class Nodes(MoveOrder):
             hands[seat] = hand
             if v > best if mine else v < best:
                 best, best_card = v, card
-                alpha, beta = (max(alpha, v), beta) if mine else (alpha, min(beta, v))
-                if alpha >= beta:
+                if v >= beta if mine else v <= alpha:  # a cut-off
                     break
+                if mine:  # the window narrows
+                    alpha = v if v > alpha else alpha
+                else:
+                    beta = v if v < beta else beta
         self._best = best_card
         return best
 
@@ -231,8 +236,11 @@ class Nodes(MoveOrder):
             hands[seat] = hand
             if v > best if mine else v < best:
                 best, best_card = v, card
-                alpha, beta = (max(alpha, v), beta) if mine else (alpha, min(beta, v))
-                if alpha >= beta:
+                if v >= beta if mine else v <= alpha:  # a cut-off
                     break
+                if mine:  # the window narrows
+                    alpha = v if v > alpha else alpha
+                else:
+                    beta = v if v < beta else beta
         self._best = best_card
         return best

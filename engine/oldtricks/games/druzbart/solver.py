@@ -26,6 +26,7 @@ from ...core.i18n import N_, _, ngettext
 from ...core.moves import Move
 from ...errors import AnalysisError
 from .rules import TRICKS_TO_WIN
+from .runs import run_least, side_run
 from .state import DruzbartState
 
 # The game is typed loosely here: the game module imports this one (on first use), and a type-only
@@ -57,11 +58,23 @@ class DruzbartModel:
         self._sevens = sum(1 << c for c in range(self.cards) if self.led[c] > self.unled[c])
         seven = max((self.led[c] for c in range(self.cards) if self.led[c] > self.unled[c]), default=0)
         self._beat_seven = sum(1 << c for c in range(self.cards) if self.unled[c] > seven)
-        ladder = sorted((c for c in range(self.cards) if self.unled[c] > 0), key=lambda c: -self.unled[c])
-        self._ladder_bits = [1 << c for c in ladder]  # the beaters, strongest first
+        ladder = sorted((c for c in range(self.cards) if self.unled[c] > 0), key=self.unled.__getitem__)
+        self._ladder = ladder  # the beaters, weakest first
+        # the beaters of a card mask as a mask of their places in the ladder (bit i: the i-th weakest beater),
+        # read a byte of the card mask at a time: the strongest beater of a mask is the highest bit
+        place = {c: i for i, c in enumerate(ladder)}
+        self._rank_bytes = [
+            [sum(1 << place[k + i] for i in range(8) if b >> i & 1 and k + i in place) for b in range(256)]
+            for k in range(0, 40, 8)
+        ]
+        if self.cards > 40:
+            raise AnalysisError(f"the solver plays Drużbart's packs of 32 and 36 cards, not {self.cards}")
         self.clock = game.num_sides == 3
         self.position_key = self._rank_classes()
         self._side = [game.side_of(s) for s in range(self.seats)] if not self.clock else []
+        # each seat's partner, where every side is two partners (the top cards may pass between them)
+        partners = [game.partner(s) for s in range(self.seats)]
+        self._partner: list[int] = [] if self.clock or None in partners else partners
         if self.clock:
             self._cost = int(game.options["matador_lost"])
             # clock.end: under the literal reading a player's fifth trick ends the deal too
@@ -128,9 +141,15 @@ class DruzbartModel:
 
     def limits(self, hands: Sequence[int], leader: int, counters: Counters, ours: Sequence[bool]) -> tuple[int, int]:
         left = hands[leader].bit_count()
-        sure = self.sure_tricks(hands, leader)
+        live = sum(hands)  # the hands are disjoint masks
+        holder, run, tops = self.top_run(hands, live)
+        mine = hands[leader]
+        # the leader's Sevens led win if no card of another hand can beat them (druzbart.seven)
+        safe = 0 if (live ^ mine) & self._beat_seven else (mine & self._sevens).bit_count()
         if self.clock:
-            # clock.end.at-once: the leader's run of sure tricks stops when he erases his last line
+            # the leader's sure tricks, his safe Sevens and his run; clock.end.at-once: they stop when he
+            # erases his last line
+            sure = safe + run if holder == leader else safe
             lines = counters[self.seats + leader]
             if self._five:  # clock.end: ... and at his fifth trick
                 lines = min(lines, TRICKS_TO_WIN - counters[leader])
@@ -138,26 +157,55 @@ class DruzbartModel:
         # druzbart.end: a side can still win at most the tricks it lacks of five, and lose those the other lacks
         side = 0 if ours[0] else 1
         need, give = TRICKS_TO_WIN - counters[side], TRICKS_TO_WIN - counters[1 - side]
-        if ours[leader]:
-            if sure >= need:
-                return need, need
-            return sure - min(left - sure, give), min(left, need)
-        if sure >= give:
-            return -give, -give
-        return -min(left, give), min(left - sure, need) - sure
+        if not ours[leader]:
+            need, give = give, need  # from here on, the leader's side's
+        # the holder of the strongest beater plays it to the first trick not led by a Seven it cannot beat
+        # (nothing heads it, and a hand may head with any card that does: druzbart.head), then leads the
+        # rest of his run. His side leading: the leader's safe Sevens first, then any lead is his side's
+        # trick; else the leader's side wins no trick before but its leader's Sevens led first.
+        ally = holder >= 0 and ours[holder] == ours[leader]
+        first = 0 if ally else safe  # the tricks the others may win first
+        if ally:
+            run += safe
+        if tops is not None:  # both partners hold top cards: the lead may go from one to the other
+            run = max(run, side_run(tops, leader == holder if ally else None, safe if ally else first, left))
+        least = run_least(run if ally else safe, 0, left, need, give)  # the leader's side's
+        most = min(left, need)
+        if holder >= 0 and not ally:
+            most = min(most, -run_least(run, first, left, give, need))
+        return (least, most) if ours[leader] else (-most, -least)
 
-    def sure_tricks(self, hands: Sequence[int], leader: int) -> int:
-        """Tricks the leader takes in a row whatever the others do: his led Sevens that nothing can beat
-        (druzbart.seven), and his beaters that no card left in another hand can head."""
-        mine = hands[leader]
-        others = sum(hands) ^ mine  # the hands are disjoint masks
-        sure = (mine & self._sevens).bit_count() if not others & self._beat_seven else 0
-        for bit in self._ladder_bits:  # strongest beater first
-            if mine & bit:
-                sure += 1
-            elif others & bit:
-                break
-        return sure
+    def top_run(self, hands: Sequence[int], live: int) -> tuple[int, int, list[list[int]] | None]:
+        """The seat that holds the strongest beater left (-1: none left), his run (his beaters, strongest
+        first, that no card of another hand comes between: nothing can head them, druzbart.head), and,
+        where his partner holds some of his side's top cards too (the beaters above all of the other
+        side's), the two partners as :func:`.runs.side_run` has them: their top cards (ladder places), their
+        Sevens, their other cards; the holder first."""
+        b0, b1, b2, b3, b4 = self._rank_bytes
+        ranked = b0[live & 255] | b1[live >> 8 & 255] | b2[live >> 16 & 255] | b3[live >> 24 & 255] | b4[live >> 32]
+        if not ranked:
+            return -1, 0, None
+        top = self._ladder[ranked.bit_length() - 1]
+        seat = 0
+        while not hands[seat] >> top & 1:
+            seat += 1
+        mine = hands[seat]
+        own = b0[mine & 255] | b1[mine >> 8 & 255] | b2[mine >> 16 & 255] | b3[mine >> 24 & 255] | b4[mine >> 32]
+        below = (ranked ^ own).bit_length()  # the place above the strongest beater of another hand
+        run = (own >> below).bit_count()
+        if not self._partner or not below:
+            return seat, run, None
+        hand = hands[self._partner[seat]]
+        if not hand >> self._ladder[below - 1] & 1:  # that beater is the other side's: no top card of the partner
+            return seat, run, None
+        its = b0[hand & 255] | b1[hand >> 8 & 255] | b2[hand >> 16 & 255] | b3[hand >> 24 & 255] | b4[hand >> 32]
+        floor = (ranked ^ own ^ its).bit_length()  # the top cards: the places above the other side's strongest
+        players = []
+        for held, cards in ((own, mine), (its, hand)):
+            tops = held >> floor << floor
+            sevens = (cards & self._sevens).bit_count()
+            players.append([tops, sevens, cards.bit_count() - tops.bit_count() - sevens])
+        return seat, run, players
 
     def keys(self, card: int) -> tuple[int, ...]:
         return self.unled[card], self.led[card]
