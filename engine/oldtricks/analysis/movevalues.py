@@ -148,7 +148,10 @@ def _searched(search: Search, pos: Position, cards: list[int]) -> tuple[list[int
         values, lines = kept[key]
         return values, lines
     found = search.values(pos, cards)
-    out = [found[card] for card in cards], [[[s, c] for s, c in search.line(pos, card)] for card in cards]
+    out = (
+        [found[card] for card in cards],
+        [[[s, c] for s, c in search.line(pos, card, value=found[card])] for card in cards],
+    )
     if kept is not None:
         kept[key] = list(out)
     return out
