@@ -60,6 +60,17 @@ def assert_keys_change_no_value(model: Any, pos: Position) -> None:
             assert keyed.exact(pos, card) == plain.exact(pos, card), (pos, card)
 
 
+def assert_states_follow(model: Any, hand: int, cards: list[int]) -> None:
+    """The model's states of a trick begun (opening, raised, follow_from) say what its ``follow`` says
+    of the trick's cards, for ``hand`` and for every card not on the table."""
+    state = model.opening[cards[0]]
+    for card in cards[1:]:
+        state = model.raised[state][card]
+    rest = (1 << model.cards) - 1 ^ sum(1 << c for c in cards)
+    for held in (hand, rest):
+        assert model.follow_from(held, state) == model.follow(held, cards)[:2], (held, cards)
+
+
 GAMES = ("drogue", "druzbart", "clock")
 
 

@@ -13,7 +13,7 @@ from oldtricks.core.prng import Rng
 from oldtricks.errors import AnalysisError
 from oldtricks.games.drogue.ranking import POINTS
 from oldtricks.games.drogue.solver import DrogueModel, deal_hands, side_names, table
-from solver_helpers import assert_keys_change_no_value, endings, random_move
+from solver_helpers import assert_keys_change_no_value, assert_states_follow, endings, random_move
 from solver_helpers import held as _held
 
 OPTION_SETS: list[dict[str, Any]] = [
@@ -58,6 +58,7 @@ def test_fast_rules_agree_with_the_game_on_every_move_and_trick(options: dict[st
             if cards:  # beating(): the cards that would hold the trick, as winner() says (move ordering)
                 beats = model.beating(cards)
                 assert all((beats >> c & 1) == (model.winner([*cards, c]) == len(cards)) for c in range(32))
+                assert_states_follow(model, hand, cards)  # the search's states of the trick
             move = random_move(game, state, rng)
             before = len(state.tricks)
             pos = Position(

@@ -12,7 +12,7 @@ from oldtricks.analysis.search import Position, Search, brute_force
 from oldtricks.core.prng import Rng
 from oldtricks.errors import AnalysisError
 from oldtricks.games.druzbart.solver import DruzbartModel
-from solver_helpers import assert_keys_change_no_value, endings, random_move
+from solver_helpers import assert_keys_change_no_value, assert_states_follow, endings, random_move
 from solver_helpers import held as _held
 
 OPTION_SETS: list[tuple[str, dict[str, Any]]] = [
@@ -58,6 +58,7 @@ def test_fast_rules_agree_with_the_game_on_every_move_and_trick(name: str, optio
             if cards:  # beating(): the cards that would hold the trick, as winner() says (move ordering)
                 beats = model.beating(cards)
                 assert all((beats >> c & 1) == (model.winner([*cards, c]) == len(cards)) for c in range(model.cards))
+                assert_states_follow(model, pos.hands[pos.turn], cards)  # the search's states of the trick
             move = random_move(game, state, rng)
             after = game.apply(state, move)[0]
             nxt, _ = search.after(pos, model.deck.index(move.card))

@@ -33,6 +33,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from .search import INF, Search
 from .searchmodel import Counters, Position, TrickModel
@@ -57,6 +58,10 @@ class Horizon:
         self.weak_leads_first = bool(getattr(model, "weak_leads_first", False))
         if hasattr(model, "follow"):
             self.follow = model.follow
+        if hasattr(model, "follow_from"):  # the states of a trick begun (TrickModel)
+            self.follow_from = model.follow_from
+            states: Any = model
+            self.opening, self.raised = states.opening, states.raised
         if hasattr(model, "position_key"):
             self.position_key = model.position_key
 

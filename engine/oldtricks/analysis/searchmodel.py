@@ -25,7 +25,14 @@ class TrickModel(Protocol):
     it, the counters never changing and the deal never stopping before the cards run out, says so with
     ``plain_points = True``: the search then adds the points itself, without a call a trick (the tests
     check that ``score`` says the same), and bounds the rest of the deal by the points left, kept from
-    trick to trick, without asking ``limits`` (which may say no less)."""
+    trick to trick, without asking ``limits`` (which may say no less).
+
+    A model may also number the states of a trick begun, as far as its rules of play can tell them
+    apart (the suit led and the card that holds the trick): ``opening[card]``, the state once ``card``
+    is led; ``raised[state][card]``, the state once ``card`` is played to it; and ``follow_from(hand,
+    state) -> (legal, beating)``, what ``follow`` says of the trick. The search then carries the state
+    down a trick instead of reading its cards again at every seat (:class:`TrickStates` does it for a
+    model without them, from the cards)."""
 
     seats: int
     cards: int
@@ -66,6 +73,46 @@ class TrickModel(Protocol):
         """The least and the most our side can still gain from a trick boundary with these hands left and
         ``leader`` to lead (sure tricks may narrow it)."""
         ...
+
+
+class TrickStates:
+    """The states of a trick begun, for a model without its own (see :class:`TrickModel`): each state
+    one sequence of cards, numbered as the search meets it; ``follow_from`` asks the model of the cards."""
+
+    def __init__(self, model: TrickModel) -> None:
+        self.model = model
+        self._tricks: list[tuple[int, ...]] = []
+        self._ids: dict[tuple[int, ...], int] = {}
+        self.opening = [self._id((c,)) for c in range(model.cards)]
+        self.raised = _Rows(self)
+
+    def _id(self, trick: tuple[int, ...]) -> int:
+        got = self._ids.get(trick)
+        if got is None:
+            got = self._ids[trick] = len(self._tricks)
+            self._tricks.append(trick)
+        return got
+
+    def row(self, state: int) -> list[int]:
+        """The states after each card is played to the trick of ``state``."""
+        trick = self._tricks[state]
+        return [self._id((*trick, c)) for c in range(self.model.cards)]
+
+    def follow_from(self, hand: int, state: int) -> tuple[int, int]:
+        cards = list(self._tricks[state])
+        return self.model.legal(hand, cards), self.model.beating(cards)
+
+
+class _Rows(dict[int, list[int]]):
+    """:attr:`TrickStates.raised`, each row made when first asked."""
+
+    def __init__(self, states: TrickStates) -> None:
+        super().__init__()
+        self._states = states
+
+    def __missing__(self, state: int) -> list[int]:
+        got = self[state] = self._states.row(state)
+        return got
 
 
 @dataclass(frozen=True, slots=True)

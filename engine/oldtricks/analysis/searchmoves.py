@@ -5,10 +5,10 @@ points, the most points to a trick our side holds, the fewest to one it loses.""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
-from .searchmodel import TrickModel, bits, merge_tables, places
+from .searchmodel import TrickModel, TrickStates, bits, merge_tables, places
 
 # the orders cards are tried in (MoveOrder._ranks)
 _LEAD, _LOW, _RICH, _POOR = range(4)
@@ -70,6 +70,11 @@ class MoveOrder:
         self._follow: Callable[[int, Sequence[int]], tuple[int, int, int]] = getattr(
             model, "follow", self._follow_generic
         )
+        # the states of a trick begun, the model's own where it has them (TrickModel)
+        states: Any = model if hasattr(model, "follow_from") else TrickStates(model)
+        self._opening: Sequence[int] = states.opening
+        self._raised: Mapping[int, Sequence[int]] | Sequence[Sequence[int]] = states.raised
+        self._follow_from: Callable[[int, int], tuple[int, int]] = states.follow_from
 
     def priority(self, card: int) -> int:
         """The order cards are tried in: higher first."""

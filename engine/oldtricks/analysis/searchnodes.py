@@ -123,9 +123,13 @@ class Nodes(MoveOrder):
         try first, for a lead)."""
         if not cards:
             return self._leader(hands, seat, counters, alpha, beta, first)
+        state = self._opening[cards[0]]
+        for card in cards[1:]:
+            state = self._raised[state][card]
+        taker = trick[self._follow(0, cards)[2]][0]
         if len(cards) == self._last:
-            return self._closer(hands, trick, cards, seat, counters, alpha, beta)
-        return self._follower(hands, trick, cards, seat, counters, alpha, beta)
+            return self._closer(hands, trick, cards, seat, counters, alpha, beta, state, taker)
+        return self._follower(hands, trick, cards, seat, counters, alpha, beta, state, taker)
 
     def _leader(self, hands: list[int], seat: int, counters: Counters, alpha: int, beta: int, first: int) -> int:
         """A lead: where the model asks for it, the leads that cut the search off most before first
@@ -139,11 +143,12 @@ class Nodes(MoveOrder):
             ranked = sorted(ranked, key=self._history.__getitem__, reverse=True)
         nxt = self._next[seat]
         deeper = self._closer if self._last == 1 else self._follower
+        opening = self._opening
         best = -INF if mine else INF
         best_card = -1
         for card in self._kept(ranked, self._held ^ hand, first):
             hands[seat] = hand ^ 1 << card
-            v = deeper(hands, [(seat, card)], [card], nxt, counters, alpha, beta)
+            v = deeper(hands, [(seat, card)], [card], nxt, counters, alpha, beta, opening[card], seat)
             hands[seat] = hand
             if v > best if mine else v < best:
                 best, best_card = v, card
@@ -158,31 +163,44 @@ class Nodes(MoveOrder):
         return best
 
     def _follower(
-        self, hands: list[int], trick: Plays, cards: list[int], seat: int, counters: Counters, alpha: int, beta: int
+        self,
+        hands: list[int],
+        trick: Plays,
+        cards: list[int],
+        seat: int,
+        counters: Counters,
+        alpha: int,
+        beta: int,
+        state: int,
+        taker: int,
     ) -> int:
-        """A card to a trick begun, not its last."""
+        """A card to a trick begun, not its last (``state``: the trick's, as the model numbers it; ``taker``:
+        the seat that holds it so far)."""
         self.nodes += 1
         ours = self.ours
         mine = ours[seat]
         hand = hands[seat]
-        legal, beat, holder = self._follow(hand, cards)
+        legal, beat = self._follow_from(hand, state)
         if legal & (legal - 1):
             width = self._width
             live = self._held ^ hand
-            hold = ours[trick[holder][0]] == mine
+            hold = ours[taker] == mine
             key = ((legal << 2 | hold) << width | legal & beat) << width | live  # see _follow_choices
             choices = self._choices.get(key) or self._follow_choices(key, legal, beat, False, hold, live)
         else:
             choices = (legal.bit_length() - 1,)
         nxt = self._next[seat]
         deeper = self._closer if len(cards) + 1 == self._last else self._follower
+        raised = self._raised[state]
         best = -INF if mine else INF
         best_card = -1
         for card in choices:
             hands[seat] = hand ^ 1 << card
             trick.append((seat, card))
             cards.append(card)
-            v = deeper(hands, trick, cards, nxt, counters, alpha, beta)
+            v = deeper(
+                hands, trick, cards, nxt, counters, alpha, beta, raised[card], seat if beat >> card & 1 else taker
+            )
             cards.pop()
             trick.pop()
             hands[seat] = hand
@@ -198,16 +216,25 @@ class Nodes(MoveOrder):
         return best
 
     def _closer(
-        self, hands: list[int], trick: Plays, cards: list[int], seat: int, counters: Counters, alpha: int, beta: int
+        self,
+        hands: list[int],
+        trick: Plays,
+        cards: list[int],
+        seat: int,
+        counters: Counters,
+        alpha: int,
+        beta: int,
+        state: int,
+        taker: int,
     ) -> int:
         """The trick's last card: each card completes it, takes it if in ``beat``, else the seat holding it
-        keeps it; the trick is scored and the next one led here, not in a call of its own (a call a node)."""
+        (``taker``) keeps it; the trick is scored and the next one led here, not in a call of its own (a
+        call a node)."""
         self.nodes += 1
         ours = self.ours
         mine = ours[seat]
         hand = hands[seat]
-        legal, beat, holder = self._follow(hand, cards)
-        taker = trick[holder][0]
+        legal, beat = self._follow_from(hand, state)
         if legal & (legal - 1):
             width = self._width
             live = self._held ^ hand

@@ -64,18 +64,36 @@ class BoundedSearch(Search):
         return super()._leader(hands, seat, counters, alpha, beta, first)
 
     def _follower(
-        self, hands: list[int], trick: Plays, cards: list[int], seat: int, counters: Counters, alpha: int, beta: int
+        self,
+        hands: list[int],
+        trick: Plays,
+        cards: list[int],
+        seat: int,
+        counters: Counters,
+        alpha: int,
+        beta: int,
+        state: int,
+        taker: int,
     ) -> int:
         if self.nodes >= self.limit:
             raise OutOfBudget
-        return super()._follower(hands, trick, cards, seat, counters, alpha, beta)
+        return super()._follower(hands, trick, cards, seat, counters, alpha, beta, state, taker)
 
     def _closer(
-        self, hands: list[int], trick: Plays, cards: list[int], seat: int, counters: Counters, alpha: int, beta: int
+        self,
+        hands: list[int],
+        trick: Plays,
+        cards: list[int],
+        seat: int,
+        counters: Counters,
+        alpha: int,
+        beta: int,
+        state: int,
+        taker: int,
     ) -> int:
         if self.nodes >= self.limit:
             raise OutOfBudget
-        return super()._closer(hands, trick, cards, seat, counters, alpha, beta)
+        return super()._closer(hands, trick, cards, seat, counters, alpha, beta, state, taker)
 
 
 class Record(Protocol):

@@ -94,6 +94,20 @@ class DrogueModel:
         ]
         if self.cards > 32:
             raise AnalysisError(f"the solver plays Drogue's pack of 32 cards, not {self.cards}")
+        self._trick_states()
+
+    def _trick_states(self) -> None:
+        """The states of a trick begun, for the search (TrickModel): the suit led and the power of the card
+        that holds the trick, each with the cards above it, the cards of the suit led and whether a trump
+        holds a trick of another suit (what :meth:`follow` reads of the trick)."""
+        pairs = [(led, p) for led in range(SEATS) for p in sorted(set(self.power[led])) if p >= 0]
+        number = {pair: i for i, pair in enumerate(pairs)}
+        self._states = [(self._led[led][1][p], self._led[led][2], p > self._led[led][3]) for led, p in pairs]
+        self.opening = [number[self.suit[c], self.power[self.suit[c]][c]] for c in range(self.cards)]
+        self.raised = [
+            [number[led, self.power[led][c]] if self.power[led][c] > p else i for c in range(self.cards)]
+            for i, (led, p) in enumerate(pairs)
+        ]
 
     def next_seat(self, seat: int) -> int:
         return (seat - 1) % SEATS  # drogue.deal: play goes to the right
@@ -127,6 +141,21 @@ class DrogueModel:
                 return trumps & beat or trumps, beat, holder  # drogue.play.overtrump
             return trumps, beat, holder  # drogue.play.trump
         return hand, beat, holder  # drogue.play.any
+
+    def follow_from(self, hand: int, state: int) -> tuple[int, int]:
+        """:meth:`follow`'s legal cards and cards that would hold the trick, from the trick's state."""
+        beat, in_led, trumped = self._states[state]
+        follow = hand & in_led
+        if follow:
+            if trumped:
+                return follow, beat  # drogue.play.follow.trumped
+            return follow & beat or follow, beat  # drogue.play.follow
+        trumps = hand & self._trumps
+        if trumps:
+            if self.must_overtrump and trumped:
+                return trumps & beat or trumps, beat  # drogue.play.overtrump
+            return trumps, beat  # drogue.play.trump
+        return hand, beat  # drogue.play.any
 
     def legal(self, hand: int, trick: Sequence[int]) -> int:
         return self.follow(hand, trick)[0] if trick else hand  # drogue.play.win: any card leads

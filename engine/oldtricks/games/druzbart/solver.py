@@ -69,6 +69,12 @@ class DruzbartModel:
         ]
         if self.cards > 40:
             raise AnalysisError(f"the solver plays Drużbart's packs of 32 and 36 cards, not {self.cards}")
+        # the states of a trick begun, for the search (TrickModel): the power of the card that holds it
+        tops = sorted({*self.unled, *self.led})
+        number = {t: i for i, t in enumerate(tops)}
+        self._beats = [self._above[t] for t in tops]
+        self.opening = [number[p] for p in self.led]
+        self.raised = [[number[p] if p > t else i for p in self.unled] for i, t in enumerate(tops)]
         self.clock = game.num_sides == 3
         self.position_key = self._rank_classes()
         self._side = [game.side_of(s) for s in range(self.seats)] if not self.clock else []
@@ -112,6 +118,11 @@ class DruzbartModel:
                 holder, top = i, p
         beat = self._above[top]  # a card above the one holding the trick
         return hand & beat or hand, beat, holder  # druzbart.head: head it if you can
+
+    def follow_from(self, hand: int, state: int) -> tuple[int, int]:
+        """:meth:`follow`'s legal cards and cards that would head the trick, from the trick's state."""
+        beat = self._beats[state]
+        return hand & beat or hand, beat  # druzbart.head
 
     def legal(self, hand: int, trick: Sequence[int]) -> int:
         return self.follow(hand, trick)[0] if trick else hand  # druzbart.lead: any card leads
