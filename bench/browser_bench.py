@@ -789,6 +789,8 @@ def measure_analysis(bench: Bench, new_page: Callable[..., Any]) -> dict[str, fl
 # first look, or the answer where there is none: ``*_first_look_ms``); ``*_looked_share``: the steps
 # whose values came on the cards from a first look. A step without the values on its cards after
 # GLANCE_WAIT_MS, or with the engine's refusal, is left out of the figures and counted (``*_unvalued_steps``).
+# Where the deal's play begins at the first card step, the viewer then asks for the deal's table: the
+# steps start once it is in, and its call is timed (``*_deal_table_call_ms``; 0 where none was asked).
 GLANCE_MS = 200
 GLANCE_WAIT_MS = 60_000
 GLANCE_STEPS = 80  # Next clicks at most per viewer
@@ -865,17 +867,20 @@ GLANCE_STEP = """([sid, frames, wait]) => new Promise((resolve) => {
 def _glance_steps(page: Any, sid: str) -> list[dict[str, Any]]:
     """Next clicked until the viewer's last step, each once the engine has answered the step before."""
     frames = {str(step): [turn, legal] for step, turn, legal in page.evaluate(GLANCE_FRAMES, sid)}
-    page.evaluate(GLANCE_CALLS)
     steps = []
     for _ in range(GLANCE_STEPS):
         got = page.evaluate(GLANCE_STEP, [sid, frames, GLANCE_WAIT_MS])
         if got is None:
             break
         steps.append(got)
-        # the deal's table after the analysis where the play begins: the next step waits for it, as the
-        # reader would for anything still working
-        page.wait_for_function("() => window.__calls.every((c) => c[2] !== null)", timeout=TIMEOUT_MS)
+        _glance_idle(page)
     return steps
+
+
+def _glance_idle(page: Any) -> None:
+    """Until every call to the engine is answered: the deal's table, asked after the analysis where the
+    play begins, keeps the worker from the next step's (a reader who steps meanwhile waits for it)."""
+    page.wait_for_function("() => window.__calls.every((c) => c[2] !== null)", timeout=TIMEOUT_MS)
 
 
 def _spread(times: list[float]) -> dict[str, float]:
@@ -914,7 +919,11 @@ def measure_glance(bench: Bench, new_page: Callable[..., Any]) -> dict[str, floa
         page.goto(f"{bench.url}{path}#{sid}@{step}", wait_until="load", timeout=TIMEOUT_MS)
         _settled(page)
         _click_to_live(page, f'.oldtricks-widget[id="{sid}"]')
+        page.evaluate(GLANCE_CALLS)
         page.evaluate(ANALYSE, [sid, ANALYSIS_WAIT_MS])
+        _glance_idle(page)
+        tables = page.evaluate("() => window.__calls.filter((c) => c[0] === 'double_dummy_table')")
+        out[f"{game}_deal_table_call_ms"] = float(tables[0][2] - tables[0][1]) if tables else 0.0
         steps = [s for s in _glance_steps(page, sid) if s.get("choice")]
         valued = [s for s in steps if s.get("badges") is not None and s.get("state") == "done"]
         out.update({f"{game}_{k}": v for k, v in _spread([s["badges"] for s in valued]).items()})
