@@ -130,6 +130,37 @@ def test_at_the_first_trick_it_looks_further_within_its_budget_never_to_the_end(
     assert said["ahead"] == look.ahead and said["step"] == 5
 
 
+# Early steps of Clock Druzbart where the cut after the one within budget took four to six budgets
+# when searched whole (84,315 and 91,046 nodes in all, with a budget of 15,000): the glance bench's
+# slowest first looks
+OVER_BUDGET = [("clock/deal", 4), ("clock/deal", 6), ("druzbart/basics", 4)]
+
+
+@pytest.mark.parametrize(("sid", "step"), OVER_BUDGET)
+def test_the_cuts_past_the_first_stay_within_the_budget(sid: str, step: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first cut is searched whole; the deeper ones, all together, within what it left of AHEAD_NODES
+    (a cut that would go over is given up, the look keeps the one before)."""
+    searches: list[Any] = []
+    for name in ("Search", "BoundedSearch"):
+        base = getattr(ahead, name)
+        monkeypatch.setattr(ahead, name, type(name, (base,), {"__init__": _kept(base, searches)}))
+    rp = replay(load(SCENARIOS / f"{sid}.toml", SCENARIOS))
+    look = rp.game.first_look(rp.line.states[step])
+    assert look is not None and look.ahead >= 2
+    quick, first, *deeper = searches  # the whole deal tried within QUICK_NODES, the first cut, the rest
+    assert quick.nodes <= ahead.QUICK_NODES
+    assert first.nodes + sum(s.nodes for s in deeper) <= max(ahead.AHEAD_NODES, first.nodes)
+    assert deeper, "it looked no further than the first cut"
+
+
+def _kept(base: type, searches: list[Any]) -> Callable[..., None]:
+    def init(self: Any, *args: Any) -> None:
+        base.__init__(self, *args)
+        searches.append(self)
+
+    return init
+
+
 @pytest.mark.parametrize("name", ["druzbart", "clock", "drogue"])
 def test_a_deal_valued_at_once_gets_no_first_look(name: str) -> None:
     """Where the search finds the whole deal's value within QUICK_NODES nodes, the answer itself comes as

@@ -81,8 +81,9 @@ BADGES = """(root) => [...root.querySelectorAll(".ot-table-slot .ot-value")].map
   title: b.title}))"""
 
 
-# Each state the analysis panel shows, in turn, with its heading and its rows: the first look (a few
-# tricks ahead) while the solver works, then the whole deal's values.
+# Each state the analysis panel shows, in turn, with its heading, its rows and the badges on the cards
+# (card, value, whether a first look's): the first look (a few tricks ahead) while the solver works, then
+# the whole deal's values.
 WATCH = """(root) => {
   window.otAnalysisSeen = [];
   new MutationObserver(() => {
@@ -91,7 +92,10 @@ WATCH = """(root) => {
     const last = window.otAnalysisSeen.at(-1);
     const now = {state: el.dataset.state, step: Number(el.dataset.step),
       head: el.querySelector(".ot-analysis-head")?.textContent || "",
-      rows: [...el.querySelectorAll("li")].map((li) => [li.dataset.move, Number(li.dataset.value)])};
+      rows: [...el.querySelectorAll("li")].map((li) => [li.dataset.move, Number(li.dataset.value)]),
+      badges: [...root.querySelectorAll(".ot-table-slot .ot-value")].map((b) =>
+        [b.closest(".ot-slot").querySelector("[data-card]").dataset.card, Number(b.dataset.value),
+         b.dataset.first === "true"])};
     if (!last || last.state !== now.state || last.step !== now.step) window.otAnalysisSeen.push(now);
   }).observe(root, {subtree: true, childList: true, attributes: true});
 }"""
@@ -99,7 +103,8 @@ WATCH = """(root) => {
 
 def first_look_then_answer(page: Any, game: Any, state: Any, step: int, looked: bool = False) -> None:
     """The panel showed the engine's first look before its answer, where the engine has one (else none;
-    ``looked``: the engine has one)."""
+    ``looked``: the engine has one), its values on the cards meanwhile (marked a first look's), then the
+    answer's."""
     seen = [s for s in page.evaluate("() => window.otAnalysisSeen") if s["step"] == step]
     states = [s["state"] for s in seen]
     look = game.first_look(state)
@@ -111,6 +116,9 @@ def first_look_then_answer(page: Any, game: Any, state: Any, step: int, looked: 
     first = seen[states.index("first")]
     assert first["rows"] == [[str(m.move), m.value] for m in look.moves]
     assert first["head"].startswith("First look: ") and look.measure in first["head"], first["head"]
+    assert sorted(first["badges"]) == sorted([str(m.move), m.value, True] for m in look.moves)
+    done = seen[states.index("done")]
+    assert sorted(done["badges"]) == sorted([str(m.move), m.value, False] for m in game.analyse(state).moves)
 
 
 @pytest.mark.parametrize(("doc", "sid", "step"), POSITIONS, ids=["bettelmann", "druzbart", "drogue"])

@@ -2,8 +2,8 @@
 
 Valuing every card to the end of a deal takes the browser seconds at the first trick (Drogue, Clock
 Druzbart). While it works, the reader is shown what the search finds when the deal is cut after the
-next two tricks, then three, and so on, deeper while the searches so far stayed under
-:data:`AHEAD_NODES` nodes between them (a count, not a clock: the same answer on every machine), as a
+next two tricks, then three, and so on, deeper while the next cut's search fits in what the searches
+so far left of :data:`AHEAD_NODES` nodes (a count, not a clock: the same answer on every machine), as a
 chess engine shows each depth before the next. A cut deal is a smaller game of the same rules: its
 values are what each side gains in those tricks with best play by all, within them. Where the search
 finds the whole deal's value within :data:`QUICK_NODES` nodes (most steps after the first tricks), the
@@ -39,7 +39,7 @@ from .search import INF, Search
 from .searchmodel import Counters, Position, TrickModel
 from .strong import BoundedSearch, OutOfBudget
 
-AHEAD_NODES = 15_000  # deeper while the searches so far took fewer nodes: about 0.1 s of CPython
+AHEAD_NODES = 20_000  # the searches of the cuts in all, at most (past the first): about 0.15 s of CPython
 QUICK_NODES = 5_000  # a deal whose value the search finds within these needs no first look
 
 
@@ -103,7 +103,8 @@ def look_ahead(
     budget: int | None = None,
     quick: int | None = None,
 ) -> tuple[int, list[int]] | None:
-    """The deepest cut (in tricks, the trick begun counted) searched within ``budget`` nodes, and each
+    """The deepest cut (in tricks, the trick begun counted) searched within ``budget`` nodes in all (the
+    first cut, two tricks ahead, however many it takes; a deeper one given up where it would go over), and each
     of ``cards``'s value for the side ``ours`` marks over those tricks; None where the whole deal is
     quick to value: its value found within ``quick`` nodes, or no cut short of its end that looks more
     than two tricks ahead. Each cut is searched from scratch (the table of a shallower one holds other
@@ -117,8 +118,17 @@ def look_ahead(
     found: tuple[int, list[int]] | None = None
     spent = 0
     for depth in range(2, tricks_left):
-        search = Search(Horizon(model), ours, priority)
-        got = search.values(Position(pos.hands, pos.trick, pos.turn, (*pos.counters, depth)), cards)
+        # the first cut is searched whole; a deeper one only within what is left of the budget (a cut
+        # costs several times the one before: searched whole, it could take many budgets)
+        search = (
+            Search(Horizon(model), ours, priority)
+            if found is None
+            else BoundedSearch(Horizon(model), ours, priority, budget - spent)
+        )
+        try:
+            got = search.values(Position(pos.hands, pos.trick, pos.turn, (*pos.counters, depth)), cards)
+        except OutOfBudget:
+            break
         found = depth, [got[card] for card in cards]
         spent += search.nodes
         if spent >= budget:

@@ -53,6 +53,20 @@ function parseRules(text, options) {
 }
 
 /** Whether the line shown goes on as `best` does (its move, then its line), as far as both go. */
+/** An analysis's values by card for table.js's badges (``first``: a first look's, a few tricks ahead). */
+function cardValuesOf(a, pattern, first) {
+  const moves = a.moves.filter((m) => isCard(m.move, pattern));
+  return {seat: a.to_move, key: JSON.stringify(moves),
+    byCard: new Map(moves.map((m) => [m.move, {value: m.value, best: !!m.best, text: m.text, first}]))};
+}
+
+const lookCache = new WeakMap();  // a first look -> its values by card, built once
+
+function lookValues(look, pattern) {
+  if (!lookCache.has(look)) lookCache.set(look, cardValuesOf(look, pattern, true));
+  return lookCache.get(look);
+}
+
 function isOn(w, best) {
   const moves = [best.move, ...best.line];
   const ahead = w.frames.slice(w.index + 1, w.index + 1 + moves.length).map((f) => f.move);
@@ -270,17 +284,16 @@ export class Live {
   }
 
   /** The values to show on the cards of the hand to play, as the engine gave them: {seat, key, byCard:
-   * Map(card -> {value, best, text})}, or null while the analysis is off or not there for this step. */
+   * Map(card -> {value, best, text, first})}, or null while the analysis is off or not there for this
+   * step. Until the whole deal is valued, its first look's values (a few tricks ahead), marked ``first``. */
   cardValues(f) {
     if (!this.analysing || !this.active) return null;
-    const got = this.analyses.get(this.analysisKey());
-    if (!got || !got.ok || got.analysis.step !== f.step) return null;
-    if (!got.values) {
-      const moves = got.analysis.moves.filter((m) => isCard(m.move, this.w.pattern));
-      got.values = {seat: got.analysis.to_move, key: JSON.stringify(moves),
-        byCard: new Map(moves.map((m) => [m.move, {value: m.value, best: !!m.best, text: m.text}]))};
-    }
-    return got.values;
+    const key = this.analysisKey(), got = this.analyses.get(key);
+    const holder = got ? (got.ok ? got : null) : this.looks.has(key) ? {analysis: this.looks.get(key), first: true} : null;
+    if (!holder || holder.analysis.step !== f.step) return null;
+    if (holder.first) return lookValues(holder.analysis, this.w.pattern);
+    holder.values ??= cardValuesOf(holder.analysis, this.w.pattern, false);
+    return holder.values;
   }
 
   /** The engine's analysis of the step shown, as it wrote it: each legal move with its value and what

@@ -133,8 +133,8 @@ function handEl(seatData, ctx) {
  * the engine gave, the best filled as the engine marked it, its words in the tooltip. The analysis's
  * list says the same in words, so the badge is not read out twice. */
 function valueBadge(v) {
-  return h("span", {class: `ot-value${v.best ? " ot-value-best" : ""}`, "data-value": v.value,
-    "data-best": v.best ? "true" : "false", title: v.text, "aria-hidden": "true"}, String(v.value));
+  return h("span", {class: `ot-value${v.best ? " ot-value-best" : ""}${v.first ? " ot-value-first" : ""}`, "data-value": v.value,
+    "data-best": v.best ? "true" : "false", "data-first": v.first ? "true" : "false", title: v.text, "aria-hidden": "true"}, String(v.value));
 }
 
 /** Keys for a row of cards (dom.js morph matches them by key: a card played leaves the others in
