@@ -789,8 +789,8 @@ def measure_analysis(bench: Bench, new_page: Callable[..., Any]) -> dict[str, fl
 # first look, or the answer where there is none: ``*_first_look_ms``); ``*_looked_share``: the steps
 # whose values came on the cards from a first look. A step without the values on its cards after
 # GLANCE_WAIT_MS, or with the engine's refusal, is left out of the figures and counted (``*_unvalued_steps``).
-# Where the deal's play begins at the first card step, the viewer then asks for the deal's table: the
-# steps start once it is in, and its call is timed (``*_deal_table_call_ms``; 0 where none was asked).
+# The deal's double-dummy table is asked only on the reader's click, so none is asked here; should one be,
+# the steps start once it is in, and its call is timed (``*_deal_table_call_ms``; 0 where none was asked).
 GLANCE_MS = 200
 GLANCE_WAIT_MS = 60_000
 GLANCE_STEPS = 80  # Next clicks at most per viewer

@@ -6,6 +6,7 @@
 // data-live-module.
 import { h, icon, put, setHidden } from "./dom.js";
 import { cardChip, isCard } from "./cards.js";
+import { analysisHead, analysisRows, cardValuesOf, isOn, lookValues } from "./analysisview.js";
 import { dealTable } from "./dealtable.js";
 import { playOrder, seatName } from "./table.js";
 import { statusWord } from "./statuses.js";
@@ -50,27 +51,6 @@ function parseRules(text, options) {
     else return null;
   }
   return Object.keys(out).length ? out : null;
-}
-
-/** Whether the line shown goes on as `best` does (its move, then its line), as far as both go. */
-/** An analysis's values by card for table.js's badges (``first``: a first look's, a few tricks ahead). */
-function cardValuesOf(a, pattern, first) {
-  const moves = a.moves.filter((m) => isCard(m.move, pattern));
-  return {seat: a.to_move, key: JSON.stringify(moves),
-    byCard: new Map(moves.map((m) => [m.move, {value: m.value, best: !!m.best, text: m.text, first}]))};
-}
-
-const lookCache = new WeakMap();  // a first look -> its values by card, built once
-
-function lookValues(look, pattern) {
-  if (!lookCache.has(look)) lookCache.set(look, cardValuesOf(look, pattern, true));
-  return lookCache.get(look);
-}
-
-function isOn(w, best) {
-  const moves = [best.move, ...best.line];
-  const ahead = w.frames.slice(w.index + 1, w.index + 1 + moves.length).map((f) => f.move);
-  return ahead.length > 0 && ahead.every((m, i) => m === moves[i]);
 }
 
 export class Live {
@@ -311,7 +291,7 @@ export class Live {
       const working = h("p", {class: "ot-muted", "data-role": "analysis-plan"},
         plan ? t("Analysis: {plan}", {plan}) : t("Analysis: asking the engine what it will take…"));
       // the first look (the moves valued a few tricks ahead, the measure saying so) while the solver works
-      if (look) put(el, this.analysisHead(look, names, true), this.analysisRows(look), working);
+      if (look) put(el, analysisHead(look, names, true), analysisRows(this.w, look), working);
       else put(el, working);
       if (this.driver && this.engine) this.drive("analyseHere");
       return;
@@ -324,9 +304,9 @@ export class Live {
     el.dataset.state = "done";
     const a = got.analysis;
     put(el,
-      this.analysisHead(a, names, false),
+      analysisHead(a, names, false),
       a.note ? h("p", {class: "ot-muted"}, a.note) : null,
-      this.analysisRows(a),
+      analysisRows(w, a),
       got.line_words && got.line_words.length
         ? h("p", {class: "ot-analysis-line", "data-role": "best-line"}, h("strong", {}, t("Best line: ")), got.line_words.join(" "))
         : null,
@@ -334,25 +314,7 @@ export class Live {
         ? h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "best-line", disabled: this.busy,
           onclick: () => this.drive("bestLine")}, t("Step through the best line"))
         : null,
-      dealTable(this.dealTables.get(this.analysisKey())));
-  }
-
-  /** The analysis's heading: who is to play and what the values measure (a first look's: over how many tricks). */
-  analysisHead(a, names, first) {
-    const said = {seat: names[a.to_move] || "", measure: a.measure};
-    return h("p", {class: "ot-analysis-head"},
-      first ? t("First look: {seat} to play. Values: {measure}.", said) : t("Analysis: {seat} to play. Values: {measure}.", said));
-  }
-
-  /** Each legal move with its value and what that means, best first; the move the line plays next marked. */
-  analysisRows(a) {
-    const w = this.w, next = w.frames[w.index + 1], played = next ? next.move : null;
-    return h("ol", {class: "ot-analysis-list", "aria-label": t("Legal moves, best first")}, a.moves.map((m, i) =>
-      h("li", {class: `ot-analysis-move${i === 0 ? " ot-analysis-best" : ""}`, "data-move": m.move, "data-value": String(m.value)},
-        h("span", {class: "ot-analysis-card"}, isCard(m.move, w.pattern) ? cardChip(m.move, w.pattern) : m.move),
-        h("span", {class: "ot-analysis-value"}, String(m.value)),
-        h("span", {class: "ot-analysis-text"}, m.text),
-        m.move === played ? h("span", {class: "ot-analysis-played", "data-role": "played"}, t("played next")) : null)));
+      dealTable(this.dealTables.get(this.analysisKey()), got.deal_begins ? () => this.drive("dealTableHere") : null));
   }
 
   /** A move as a button named by what it shows (a card chip says its card's name to screen readers). */

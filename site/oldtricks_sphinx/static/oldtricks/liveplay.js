@@ -135,10 +135,17 @@ export async function analyseHere(live) {
   live.analyses.set(key, r || {ok: false, error: "the engine did not answer"});
   if (live.analysisPending === key) live.analysisPending = null;
   w.render();
-  // where the engine says the play of a deal begins, the deal's double-dummy table under the analysis
-  if (!r || !r.ok || !r.deal_begins || live.dealTables.has(key)) return;
+}
+
+/** The reader asked for the deal's double-dummy table, at a step where the engine says a deal's play
+ * begins: shown under the analysis once the engine has worked it out. */
+export async function dealTableHere(live) {
+  const w = live.w, key = live.analysisKey(), got = live.analyses.get(key);
+  if (!got || !got.ok || !got.deal_begins || live.dealTables.has(key) || !live.engine) return;
   live.dealTables.set(key, "pending");
-  const dd = await live.engine.call("double_dummy_table", {...ask, start: true}).catch(() => null);
+  w.render();
+  const ask = {key: w.id, moves: w.lines.movesOf(w.lines.currentId, w.index), start: true};
+  const dd = await live.engine.call("double_dummy_table", ask).catch(() => null);
   live.dealTables.set(key, dd && dd.ok && dd.table ? dd : null);
   w.render();
 }
