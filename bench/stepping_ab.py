@@ -1,6 +1,6 @@
 """Two builds of the site stepped in turn: the main thread's CPU ms per step of each, in the same run.
 
-The browser bench's ``stepping`` measure (bench/browser_bench.py: STEP_LOOP, 40 Next clicks drawn in one
+The browser bench's ``stepping`` measure (bench/browser_stepping.py: STEP_LOOP, 40 Next clicks drawn in one
 task, each laid out, the CPU not slowed; ThreadTime, the lowest of three passes) on one viewer of two
 built sites, served side by side: run after run, at desktop (1280 px) and phone (390 px) sizes, each
 run in a new context, the two sites in alternating order, so that the machine's load (two cores shared
@@ -15,24 +15,12 @@ Uses Debian's Chromium and Playwright, as the browser bench does (.nox/browser/b
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import statistics
-import sys
 import threading
 from pathlib import Path
-from typing import Any
 
-HERE = Path(__file__).resolve().parent
-
-
-def _bench() -> Any:
-    spec = importlib.util.spec_from_file_location("browser_bench", HERE / "browser_bench.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["browser_bench"] = module
-    spec.loader.exec_module(module)
-    return module
+from browser_common import PHONE, PREFIX, _load_runtime, devserver, plain_server
+from browser_stepping import DESKTOP, VIEWERS, _step_ms
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -42,23 +30,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--page", default="drogue-clips.html")
     parser.add_argument("--viewer", default=None, help="a scenario id (default: the page's first viewer)")
     args = parser.parse_args(argv)
-    bb = _bench()
     for site in args.sites:
         if not (site / args.page).is_file():
             parser.error(f"{site / args.page} does not exist: build the site first (nox -s site)")
-    viewer = args.viewer or bb.VIEWERS.findall((args.sites[0] / args.page).read_text(encoding="utf-8"))[0]
-    runtime = bb._load_runtime()
-    servers = [bb.plain_server(runtime, site) for site in args.sites]
+    viewer = args.viewer or VIEWERS.findall((args.sites[0] / args.page).read_text(encoding="utf-8"))[0]
+    runtime = _load_runtime()
+    servers = [plain_server(runtime, site) for site in args.sites]
     for server in servers:
         threading.Thread(target=server.serve_forever, daemon=True).start()
-    urls = [f"http://127.0.0.1:{s.server_address[1]}{bb.PREFIX}{args.page}#{viewer}@0" for s in servers]
-    sizes = {"desktop": bb.DESKTOP, "phone": bb.PHONE}
+    urls = [f"http://127.0.0.1:{s.server_address[1]}{PREFIX}{args.page}#{viewer}@0" for s in servers]
+    sizes = {"desktop": DESKTOP, "phone": PHONE}
     cpu: dict[tuple[str, int], list[float]] = {(size, k): [] for size in sizes for k in (0, 1)}
     from playwright.sync_api import sync_playwright
 
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=bb.devserver.CHROMIUM, args=bb.devserver.CHROMIUM_ARGS)
+            browser = p.chromium.launch(executable_path=devserver.CHROMIUM, args=devserver.CHROMIUM_ARGS)
             for run in range(args.runs):
                 for size, options in sizes.items():
                     for k in (0, 1) if run % 2 == 0 else (1, 0):
@@ -67,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
                         cdp = context.new_cdp_session(page)
                         cdp.send("Performance.enable", {"timeDomain": "threadTicks"})
                         # the wall clock slowed is not wanted here: the CPU time only (slowdown 1)
-                        cpu[(size, k)].append(bb._step_ms(page, cdp, urls[k], viewer, 1)[1])
+                        cpu[(size, k)].append(_step_ms(page, cdp, urls[k], viewer, 1)[1])
                         context.close()
             browser.close()
     finally:
