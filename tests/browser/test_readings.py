@@ -62,6 +62,45 @@ def choose(page: Any, sid: str, key: str, value: str) -> Any:
     return root
 
 
+def check_boards_beside_then_under(live_page: Any, root: Any) -> None:
+    """On a wide screen the second board is beside the first, on a phone under it; each says which it is."""
+    first, second, _next = root.evaluate(BOXES)
+    assert beside(first, second), (first, second)
+    assert root.locator(".ot-readings-first").inner_text().startswith("Under “Equal ranks: ")
+    assert root.locator('[data-role="parts-here"]').inner_text() == "they part here"
+    live_page.set_viewport_size({"width": 390, "height": 844})
+    live_page.wait_for_function(
+        "() => { const r = document.querySelector('.ot-comparing'); return r.querySelector('.ot-readings-board')"
+        ".getBoundingClientRect().top > r.querySelector('.ot-table-slot').getBoundingClientRect().bottom - 1; }"
+    )
+    first, second, _next = root.evaluate(BOXES)
+    assert under(first, second) and not beside(first, second), (first, second)
+    live_page.set_viewport_size({"width": 1366, "height": 900})
+
+
+def check_second_board_steps(
+    live_page: Any, root: Any, panel: Any, book: list[Any], want: dict[str, Any], step: int
+) -> None:
+    """The second board is the book's frame at the same step, stepping with the first; the caption says
+    where they part, and the control to go there goes there."""
+    for at in (step, step - 1):
+        if at != step:
+            root.locator('[data-action="prev"]').click()
+        live_page.wait_for_function(f"() => document.getElementById('{PARTS}').dataset.step === '{at}'")
+        second = root.evaluate(BOARD_CARDS, SECOND)
+        assert cards(second) == drawn(book[at]), (at, second)
+        first = root.evaluate(BOARD_CARDS, MAIN)
+        assert cards(first) == drawn(want["frames"][at])
+        # the same board until they part; there, one reading gives the tied trick to a player
+        assert (first == second) == (at < step), (at, first, second)
+        assert beside(*root.evaluate(BOXES)[:2]), "the boards stay side by side while stepping"
+    caption = panel.locator(".ot-readings-caption").inner_text()
+    assert f"step {step - 1}" in caption and "the same board so far" in caption, caption
+    root.locator('[data-action="to-parting"]').click()
+    live_page.wait_for_function(f"() => document.getElementById('{PARTS}').dataset.step === '{step}'")
+    assert "they part here" in panel.locator(".ot-readings-caption").inner_text()
+
+
 def test_the_step_where_two_readings_part_is_marked_and_opened(live_page: Any, site_server: SiteServer) -> None:
     html = (site_server.root / PAGE).read_text(encoding="utf-8")
     data = embedded(html)[PARTS]
@@ -89,38 +128,9 @@ def test_the_step_where_two_readings_part_is_marked_and_opened(live_page: Any, s
     marked = root.locator('[data-role="movelist"] [data-parting="true"]')
     assert marked.count() == 1 and marked.get_attribute("data-step") == str(step)
     assert f"@{step};rules=tie:first-player" in live_page.evaluate("() => location.hash")  # the link keeps it
-    # on a wide screen the second board is beside the first, on a phone under it; each says which it is
-    first, second, _next = root.evaluate(BOXES)
-    assert beside(first, second), (first, second)
-    assert root.locator(".ot-readings-first").inner_text().startswith("Under “Equal ranks: ")
-    assert root.locator('[data-role="parts-here"]').inner_text() == "they part here"
-    live_page.set_viewport_size({"width": 390, "height": 844})
-    live_page.wait_for_function(
-        "() => { const r = document.querySelector('.ot-comparing'); return r.querySelector('.ot-readings-board')"
-        ".getBoundingClientRect().top > r.querySelector('.ot-table-slot').getBoundingClientRect().bottom - 1; }"
-    )
-    first, second, _next = root.evaluate(BOXES)
-    assert under(first, second) and not beside(first, second), (first, second)
-    live_page.set_viewport_size({"width": 1366, "height": 900})
+    check_boards_beside_then_under(live_page, root)
 
-    # the second board is the book's frame at the same step, stepping with the first
-    book = data["frames"]
-    for at in (step, step - 1):
-        if at != step:
-            root.locator('[data-action="prev"]').click()
-        live_page.wait_for_function(f"() => document.getElementById('{PARTS}').dataset.step === '{at}'")
-        second = root.evaluate(BOARD_CARDS, SECOND)
-        assert cards(second) == drawn(book[at]), (at, second)
-        first = root.evaluate(BOARD_CARDS, MAIN)
-        assert cards(first) == drawn(want["frames"][at])
-        # the same board until they part; there, one reading gives the tied trick to a player
-        assert (first == second) == (at < step), (at, first, second)
-        assert beside(*root.evaluate(BOXES)[:2]), "the boards stay side by side while stepping"
-    caption = panel.locator(".ot-readings-caption").inner_text()
-    assert f"step {step - 1}" in caption and "the same board so far" in caption, caption
-    root.locator('[data-action="to-parting"]').click()
-    live_page.wait_for_function(f"() => document.getElementById('{PARTS}').dataset.step === '{step}'")
-    assert "they part here" in panel.locator(".ot-readings-caption").inner_text()
+    check_second_board_steps(live_page, root, panel, data["frames"], want, step)
 
     root.locator('[data-action="book"]').click()
     assert live_page.locator('[data-role="readings"]').count() == 0

@@ -38,6 +38,39 @@ def ready(page: Any) -> None:
     page.wait_for_function(f"() => !document.getElementById('{SID}').hasAttribute('aria-busy')", timeout=LIVE_MS)
 
 
+def check_back_to_the_main_line(live_page: Any, root: Any, moves: Any, book: list[Any], step: int) -> None:
+    """Back to the main line, at the step the side line left; the book's own next move is still the main line's."""
+    moves.locator('[data-action="main-line"]').click()
+    assert root.get_attribute("data-step") == str(step)
+    assert moves.locator(".ot-ml-current").get_attribute("data-line") == "main"
+    assert not moves.locator('[data-action="main-line"]').is_visible()
+    assert ";line=" not in live_page.evaluate("() => location.hash")
+    # the book's own next move is still the main line's
+    root.locator('[data-action="next"]').click()
+    assert moves.locator(".ot-ml-current").get_attribute("data-line") == "main"
+    assert live_page.evaluate(FRAME, SID)["move"] == book[step + 1]["move"]
+
+
+def check_the_link_reopens_the_line(
+    live_page: Any, site_server: SiteServer, root: Any, moves: Any, book: list[Any], chain: list[str]
+) -> None:
+    """The link reopens the line played, at its step, nested as it was played (``chain``: its moves)."""
+    link = live_page.evaluate("() => location.hash")
+    at_step = root.get_attribute("data-step")
+    live_page.goto(f"{site_server.url}index.html")
+    live_page.goto(f"{site_server.url}{PAGE}{link}")
+    wait_mounted(live_page)
+    ready(live_page)
+    live_page.wait_for_function(f"() => document.getElementById('{SID}').dataset.step === '{at_step}'", timeout=LIVE_MS)
+    assert moves.locator(".ot-ml-current").get_attribute("data-line") != "main"
+    assert moves.locator(".ot-ml-branch").count() >= 1
+    assert live_page.evaluate(MAIN) == [str(f["step"]) for f in book]
+    # nested as it was played: the side line of the side line under the side line, not flattened
+    assert moves.locator(".ot-ml-branch .ot-ml-branch").count() == 1, "the nested line reopens nested"
+    assert live_page.evaluate(CHAIN, SID) == chain
+    assert live_page.evaluate(HASH_TEXT, SID) == link.removeprefix("#")  # and links the same again
+
+
 def test_side_lines_branch_nest_return_and_reopen_from_a_link(live_page: Any, site_server: SiteServer) -> None:
     book = embedded((site_server.root / PAGE).read_text(encoding="utf-8"))[SID]["frames"]
     at = choice(book, 7)
@@ -62,16 +95,7 @@ def test_side_lines_branch_nest_return_and_reopen_from_a_link(live_page: Any, si
     hash_ = live_page.evaluate("() => location.hash")
     assert ";line=" in hash_ and f";line={step}:{other}" in hash_, hash_
     assert moves.locator('[data-action="main-line"]').is_visible()
-    # back to the main line, at the step the side line left
-    moves.locator('[data-action="main-line"]').click()
-    assert root.get_attribute("data-step") == str(step)
-    assert moves.locator(".ot-ml-current").get_attribute("data-line") == "main"
-    assert not moves.locator('[data-action="main-line"]').is_visible()
-    assert ";line=" not in live_page.evaluate("() => location.hash")
-    # the book's own next move is still the main line's
-    root.locator('[data-action="next"]').click()
-    assert moves.locator(".ot-ml-current").get_attribute("data-line") == "main"
-    assert live_page.evaluate(FRAME, SID)["move"] == book[step + 1]["move"]
+    check_back_to_the_main_line(live_page, root, moves, book, step)
     # into the side line again, at its first step, and a branch of the branch there
     branch.first.click()
     assert moves.locator(".ot-ml-current").get_attribute("data-line") == side
@@ -87,21 +111,7 @@ def test_side_lines_branch_nest_return_and_reopen_from_a_link(live_page: Any, si
     nested = moves.locator(".ot-ml-branch .ot-ml-branch")
     nested.first.wait_for()
     assert moves.locator(".ot-ml-current").get_attribute("data-line") not in ("main", side)
-    # the link reopens the line played, at its step
-    link = live_page.evaluate("() => location.hash")
-    at_step = root.get_attribute("data-step")
-    live_page.goto(f"{site_server.url}index.html")
-    live_page.goto(f"{site_server.url}{PAGE}{link}")
-    wait_mounted(live_page)
-    ready(live_page)
-    live_page.wait_for_function(f"() => document.getElementById('{SID}').dataset.step === '{at_step}'", timeout=LIVE_MS)
-    assert moves.locator(".ot-ml-current").get_attribute("data-line") != "main"
-    assert moves.locator(".ot-ml-branch").count() >= 1
-    assert live_page.evaluate(MAIN) == [str(f["step"]) for f in book]
-    # nested as it was played: the side line of the side line under the side line, not flattened
-    assert moves.locator(".ot-ml-branch .ot-ml-branch").count() == 1, "the nested line reopens nested"
-    assert live_page.evaluate(CHAIN, SID) == [other, card]
-    assert live_page.evaluate(HASH_TEXT, SID) == link.removeprefix("#")  # and links the same again
+    check_the_link_reopens_the_line(live_page, site_server, root, moves, book, [other, card])
 
 
 CHAIN = """async (sid) => {

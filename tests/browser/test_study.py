@@ -75,16 +75,9 @@ def chapter_titles(page: Any) -> list[str]:
     return page.locator('[data-role="study-chapters"] .ot-study-pick').all_inner_texts()
 
 
-def test_a_study_made_shared_and_worked_through(
-    live_page: Any, site_server: SiteServer, browser: Any, guard: Guard, tmp_path: Any
-) -> None:
-    page = live_page
-    open_page(page, f"{site_server.url}{PAGE}#edit")
-    page.locator('[data-role="study-title"]').fill("Heading and cap")
-    page.locator('[data-role="study-title"]').dispatch_event("change")
-
-    # chapter 1: a game link, opened at step 20; a question there with two right moves and the
-    # engine's proposal for the others
+def make_chapter_one(page: Any) -> tuple[list[str], str, str, str]:
+    """Chapter 1: a game link, opened at step 20; a question there with two right moves and the engine's
+    proposal for the others. Its legal moves, the line's move, the other right move and the proposal."""
     link, legal, line_move = cap_link()
     other = next(m for m in legal if m != line_move)
     page.locator('[data-role="study-add-link"]').fill(link)
@@ -105,8 +98,12 @@ def test_a_study_made_shared_and_worked_through(
     page.locator('[data-role="question-hint"]').fill("Which card can nobody beat?")
     page.locator('[data-action="question-save"]').click()
     page.wait_for_selector('[data-role="study-chapters"] li:first-child .ot-study-count:text(" 1 ?")')
+    return legal, line_move, other, proposed
 
-    # chapter 2: dealt by seed, a question at its first step with one right move
+
+def make_chapters_two_and_three(page: Any) -> None:
+    """Chapter 2: dealt by seed, a question at its first step with one right move; chapter 3: a Bettelmann
+    deal, moved up and back down."""
     page.locator('[data-role="study-game"]').select_option("druzbart")
     page.locator('[data-role="study-seed"]').fill("7")
     page.locator('[data-action="study-add-seed"]').click()
@@ -136,11 +133,9 @@ def test_a_study_made_shared_and_worked_through(
     titles = chapter_titles(page)
     assert len(titles) == 3 and titles[0].startswith("The cap of deals")
 
-    page.locator('[data-action="study-copy-link"]').click()
-    url = page.locator('[data-role="study-link"]').input_value()
-    assert "#s1;" in url
 
-    # the file round trip: saved, checked by the engine's command line, opened again: the same link
+def check_the_file_round_trip(page: Any, tmp_path: Any, url: str) -> None:
+    """The file round trip: saved, checked by the engine's command line, opened again: the same link."""
     with page.expect_download() as download:
         page.locator('[data-action="study-save"]').click()
     path = tmp_path / download.value.suggested_filename
@@ -158,7 +153,11 @@ def test_a_study_made_shared_and_worked_through(
     page.locator('[data-action="study-copy-link"]').click()
     assert page.locator('[data-role="study-link"]').input_value() == url
 
-    # the student: a fresh browser, the site's CSP in force
+
+def work_through_as_the_student(
+    browser: Any, guard: Guard, url: str, legal: list[str], rights: tuple[str, str], proposed: str
+) -> None:
+    """The student: a fresh browser, the site's CSP in force; a wrong move, then the second right move."""
     student = fresh_page(browser, guard)
     open_page(student, url)
     progress = student.locator('[data-role="study-progress"]')
@@ -169,6 +168,7 @@ def test_a_study_made_shared_and_worked_through(
     lesson = board.locator('[data-role="lesson"]')
     assert lesson.is_visible() and "Your move" in lesson.inner_text()
     student.wait_for_selector('[data-role="study-board"][data-valued="1"]', timeout=READY_MS)
+    line_move, other = rights
     wrong = next(m for m in legal if m not in (line_move, other))
     board.locator(f'.ot-hand button[data-card="{wrong}"]').click()
     reply = lesson.locator('[data-role="lesson-reply"]').inner_text()
@@ -197,6 +197,27 @@ def test_a_study_made_shared_and_worked_through(
     ready(student)
     assert progress.inner_text() == "1 of 2 questions answered"  # kept in this browser
     student.context.close()
+
+
+def test_a_study_made_shared_and_worked_through(
+    live_page: Any, site_server: SiteServer, browser: Any, guard: Guard, tmp_path: Any
+) -> None:
+    page = live_page
+    open_page(page, f"{site_server.url}{PAGE}#edit")
+    page.locator('[data-role="study-title"]').fill("Heading and cap")
+    page.locator('[data-role="study-title"]').dispatch_event("change")
+
+    legal, line_move, other, proposed = make_chapter_one(page)
+
+    make_chapters_two_and_three(page)
+
+    page.locator('[data-action="study-copy-link"]').click()
+    url = page.locator('[data-role="study-link"]').input_value()
+    assert "#s1;" in url
+
+    check_the_file_round_trip(page, tmp_path, url)
+
+    work_through_as_the_student(browser, guard, url, legal, (line_move, other), proposed)
 
 
 def hostile_study() -> str:
