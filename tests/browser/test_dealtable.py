@@ -44,6 +44,8 @@ def test_the_table_of_a_deal_is_offered_where_its_play_begins_and_shown_when_ask
     assert cells == [[head, *(str(v) for v in row)] for head, row in zip(want.rows, want.cells, strict=True)]
     assert table.locator("tr.ot-ddtable-marked th").inner_text() == want.rows[want.marked or 0]
     assert want.measure in table.inner_text() and want.note in table.inner_text()
+    # the button pressed is gone: the keyboard stays in the viewer, on the table that replaced it
+    assert live_page.evaluate("(sid) => document.getElementById(sid).contains(document.activeElement)", SID)
 
     root.locator('[data-action="next"]').click()  # a card played: no longer the deal's start
     root.locator('[data-role="analysis"][data-step="1"][data-state="done"]').wait_for(timeout=LIVE_MS)

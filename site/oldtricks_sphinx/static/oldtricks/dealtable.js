@@ -16,11 +16,11 @@ export function dealTable(got, ask) {
       t("Work out the deal's double-dummy table")) : null;
   }
   if (got === "pending") {
-    return h("p", {class: "ot-muted", "data-role": "ddtable-pending"}, t("Double-dummy table of the deal: the engine is working it out…"));
+    return h("p", {class: "ot-muted", "data-role": "ddtable-pending", tabindex: "-1"}, t("Double-dummy table of the deal: the engine is working it out…"));
   }
   if (!got || !got.ok || !got.table) return null;
   const dd = got.table;
-  return h("figure", {class: "ot-ddtable-live", "data-role": "ddtable"},
+  return h("figure", {class: "ot-ddtable-live", "data-role": "ddtable", tabindex: "-1"},
     h("figcaption", {}, h("strong", {}, t("Double-dummy table of the deal: ")), dd.measure + "."),
     h("table", {class: "ot-ddtable"},
       h("thead", {}, h("tr", {}, h("th", {scope: "col"}, dd.corner), dd.columns.map((c) => h("th", {scope: "col"}, c)))),

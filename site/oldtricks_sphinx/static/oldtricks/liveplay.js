@@ -143,11 +143,17 @@ export async function dealTableHere(live) {
   const w = live.w, key = live.analysisKey(), got = live.analyses.get(key);
   if (!got || !got.ok || !got.deal_begins || live.dealTables.has(key) || !live.engine) return;
   live.dealTables.set(key, "pending");
+  const keep = () => {  // the button the reader pressed is gone: the keyboard stays on what replaced it
+    const el = w.root.querySelector('[data-role="ddtable"], [data-role="ddtable-pending"]');
+    if (el && !w.root.contains(document.activeElement)) el.focus({preventScroll: true});
+  };
   w.render();
+  keep();
   const ask = {key: w.id, moves: w.lines.movesOf(w.lines.currentId, w.index), start: true};
   const dd = await live.engine.call("double_dummy_table", ask).catch(() => null);
   live.dealTables.set(key, dd && dd.ok && dd.table ? dd : null);
   w.render();
+  keep();
 }
 
 /** The analysis's best continuation from the step shown, as a side line the reader steps through
