@@ -152,6 +152,7 @@ class LiveKey:
         self._runs: list[tuple[int, list[tuple[int, int, bool]], dict[tuple[int, ...], int], dict[int, int]]] = [
             (sum(m for m, _, _ in run), run, {}, {}) for run in runs
         ]
+        self._seen = [(mask, seen) for mask, _, seen, _ in self._runs]
         # no parts: the walk over every class is made a few classes at a time, each piece's bits found once
         # for the cards of its classes in each hand and kept, the pieces joined end to end (the same number
         # as one walk: each live class adds its bits after the ones before)
@@ -172,6 +173,12 @@ class LiveKey:
                     found = done[held] = bits ^ 1 << size, size
                 code = code << found[1] | found[0]
             return code
+        if len(hands) == 4:  # four seats (Drogue), every run's cards met before: one pass, no calls
+            a, b, c, d = hands
+            try:
+                return (*[seen[a & m, b & m, c & m, d & m] for m, seen in self._seen],)
+            except KeyError:
+                pass
         out = []
         for mask, run, seen, numbers in self._runs:
             held = (*map(mask.__and__, hands),)
