@@ -60,6 +60,8 @@ def test_a_link_from_a_side_line_reopens_all_of_it(live_page: Any, site_server: 
     root.locator('[data-role="view"]').select_option(str(seat))
     root.locator('[data-action="analysis"]').click()
     ready(live_page)
+    # the engine's answer drawn (not busy can come before the analysis has even begun asking)
+    root.locator('[data-role="analysis"]:is([data-state="done"], [data-state="none"])').wait_for(timeout=LIVE_MS)
     shown = live_page.evaluate(STATE, SID)
     assert shown["side"] and shown["analysing"] and shown["hidden"] == [hide], shown
     # while it worked, the analysis said what it was doing, in the engine's words
