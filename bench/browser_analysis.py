@@ -57,21 +57,27 @@ ANALYSE = """([sid, wait]) => new Promise((resolve) => {
 })"""
 
 
+def _live_at_first_card(bench: Bench, new_page: Callable[..., Any], path: str, sid: str) -> tuple[Any, int]:
+    """A new page with viewer ``sid`` opened at its first step where a card is played, gone live: the page
+    and the step."""
+    page = new_page()
+    page.add_init_script(MARKS)
+    page.goto(f"{bench.url}{path}#{sid}", wait_until="load", timeout=TIMEOUT_MS)
+    _settled(page)
+    step = int(page.evaluate(FIRST_CARD, sid))
+    if step < 0:
+        raise RuntimeError(f"{sid}: no step where a card is played")
+    page.goto("about:blank")  # the same address again would only move to its fragment: a new page
+    page.goto(f"{bench.url}{path}#{sid}@{step}", wait_until="load", timeout=TIMEOUT_MS)
+    _settled(page)
+    _click_to_live(page, f'.oldtricks-widget[id="{sid}"]')
+    return page, step
+
+
 def measure_analysis(bench: Bench, new_page: Callable[..., Any]) -> dict[str, float]:
     out: dict[str, float] = {}
     for game, (path, sid) in ANALYSIS_VIEWERS.items():
-        page = new_page()
-        page.add_init_script(MARKS)
-        page.goto(f"{bench.url}{path}#{sid}", wait_until="load", timeout=TIMEOUT_MS)
-        _settled(page)
-        step = int(page.evaluate(FIRST_CARD, sid))
-        if step < 0:
-            raise RuntimeError(f"{sid}: no step where a card is played")
-        page.goto("about:blank")  # the same address again would only move to its fragment: a new page
-        page.goto(f"{bench.url}{path}#{sid}@{step}", wait_until="load", timeout=TIMEOUT_MS)
-        _settled(page)
-        widget = f'.oldtricks-widget[id="{sid}"]'
-        _click_to_live(page, widget)
+        page, step = _live_at_first_card(bench, new_page, path, sid)
         got = page.evaluate(ANALYSE, [sid, ANALYSIS_WAIT_MS])
         out[f"{game}_first_card_step"] = step
         out[f"{game}_plan_ms"] = float(got.get("plan", got["answer"]))
@@ -216,15 +222,7 @@ def _call_ms(step: dict[str, Any], op: str) -> float | None:
 def measure_glance(bench: Bench, new_page: Callable[..., Any]) -> dict[str, float]:
     out: dict[str, float] = {}
     for game, (path, sid) in GLANCE_VIEWERS.items():
-        page = new_page()
-        page.add_init_script(MARKS)
-        page.goto(f"{bench.url}{path}#{sid}", wait_until="load", timeout=TIMEOUT_MS)
-        _settled(page)
-        step = int(page.evaluate(FIRST_CARD, sid))
-        page.goto("about:blank")  # the same address again would only move to its fragment: a new page
-        page.goto(f"{bench.url}{path}#{sid}@{step}", wait_until="load", timeout=TIMEOUT_MS)
-        _settled(page)
-        _click_to_live(page, f'.oldtricks-widget[id="{sid}"]')
+        page, _step = _live_at_first_card(bench, new_page, path, sid)
         page.evaluate(GLANCE_CALLS)
         page.evaluate(ANALYSE, [sid, ANALYSIS_WAIT_MS])
         _glance_idle(page)
