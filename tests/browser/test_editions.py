@@ -16,6 +16,7 @@ from babel.messages.pofile import read_po
 from conftest import REPO, SiteServer, embedded, reveal, wait_mounted
 
 sys.path.insert(0, str(REPO / "site"))
+from oldtricks.analysis.levels import LEVELS
 from oldtricks.core import i18n
 from oldtricks.core.cards import GERMAN_36
 from oldtricks.core.widgetwords import widget_words
@@ -201,3 +202,25 @@ def test_what_the_scripts_draw_on_an_editions_page_is_in_its_language(
     faces = [alt for alt in alts if alt != hidden]
     assert faces and set(faces) <= names, sorted(set(faces) - names)
     assert not {card.name for card in GERMAN_36.cards} & set(faces)  # English names (the default language)
+
+
+@pytest.mark.parametrize("language", ["de", "pl"])
+def test_the_bots_level_is_named_in_the_editions_language(
+    live_page: Any, site_server: SiteServer, language: str
+) -> None:
+    """Live, the note under the bots' level names the level in the edition's words, then says what the
+    engine says of it: nothing of it is left in English."""
+    live_page.goto(f"{site_server.url}{language}/{DRAWN[0]}")
+    wait_mounted(live_page)
+    root = live_page.locator(".oldtricks-widget").first
+    root.locator('[data-action="go-live"]').click()
+    live_page.wait_for_selector('.oldtricks-widget[data-ready="live"]', timeout=90_000)
+    for level in LEVELS:
+        root.locator('select[data-role="level"]').select_option(level)
+        note = root.locator('[data-role="level-note"]')
+        with i18n.language(language):
+            words = LEVELS[level]
+            said = i18n.pgettext("widget", f"{level} bots: {{words}}").format(words=words)
+        live_page.wait_for_function("([el, end]) => el.textContent.endsWith(end)", arg=[note.element_handle(), words])
+        assert note.text_content() == said
+        assert not said.startswith(f"{level} bots"), said

@@ -200,7 +200,9 @@ export class Live {
     setHidden(this.seatField, !this.active);
     if (this.levelSelect.value !== this.level) this.levelSelect.value = this.level;
     // the engine's own words for the level chosen (shown once it has said them)
-    const levelWords = this.active && this.levels ? `${this.level} bots: ${this.levels[this.level] || ""}` : "";
+    const words = this.levels && this.levels[this.level] || "";
+    const levelWords = !this.active || !this.levels ? ""
+      : this.level === "strong" ? t("strong bots: {words}", {words}) : t("simple bots: {words}", {words});
     if (this.levelNote.textContent !== levelWords) this.levelNote.textContent = levelWords;
     setHidden(this.levelNote, !this.levelNote.textContent);
     setHidden(this.goBtn, this.active);
