@@ -4,6 +4,8 @@ the budget or the draws do not reach."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from oldtricks.analysis.strong import Budget, decide
 from oldtricks.core.game import Game
 from oldtricks.core.moves import Move
@@ -98,3 +100,24 @@ def test_the_four_jacks_variant_leaves_the_calls_to_the_simple_bot():
     made = decide(line, Rng(5))
     assert made.reason.startswith("the solver does not play the four-Jacks variant"), made
     assert made.move == game.bot_move(line.states[-1], Rng(0))
+
+
+def test_in_an_evening_with_the_drogue_worn_a_deal_is_won_by_reaching_the_threshold_or_keeping_it_from_them():
+    """drogue.threshold (solver.target): the side without the drogue needs its points, not a majority; deal 4
+    played as an evening's deal with South and North wearing the drogue, from the first card: West and East
+    take 47, short of a majority but past 41."""
+    game = make_game("drogue", {"deals": 10})
+    line = simple_line(game, 4, 0)
+    while line.states[-1].phase != "play":
+        line.push(game.bot_move(line.states[-1], Rng(0)))
+    start = line.states[-1]
+    state = replace(start, session=replace(start.session, holder=0))
+    free, need = solver.target(game, state)
+    assert free == 1
+    points = solver.table(game, state, state.trump).points[state.trump]
+    assert need <= points[free] < 60  # where a majority and the threshold part
+    for side in (0, 1):
+        got, spent = strongbid.outcome(game, state, side, 10**7)
+        made = points[free] >= need
+        assert got == (1 if made == (side == free) else -1), (side, points)
+        assert spent > 0
