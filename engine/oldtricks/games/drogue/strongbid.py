@@ -10,13 +10,18 @@ null-window search of the game's solver (:mod:`.solver`) tells whether the side 
 the game's scoring read from :func:`.solver.target` (one deal alone: more card points than the other side,
 drogue.points.result; in an evening with the drogue worn: whether the side without it reaches its
 points, drogue.threshold), worth +1, 0 (sixty all) or -1. The call with the best total over the draws is
-made; a tie goes to the simple bot's call. The same trump met again on one draw is solved once.
+made; a tie goes to the simple bot's call. The same trump met again on one draw is solved once, and a draw
+on which every call leads to the same trump is not solved at all: it adds the same to every call. The
+:class:`Decision`'s values are each call's mean gain over the simple bot's call (its own 0; +2 a deal won
+instead of lost on every draw), for the statistics and the tests: the reader's table shows only the move.
 
 The work is a budget of search nodes (:data:`BID_BUDGET`), never the clock, so a seeded game replays alike in
-CPython and Pyodide. A draw whose searches would pass its share of the nodes (:attr:`Budget.per_sample`) is
-left out and the next one drawn: the first trick is far from the end, and a few draws would take the
-whole budget (the nodes a draw takes vary a hundredfold). Where fewer than :attr:`Budget.least` draws are
-solved, the bot makes the simple bot's call and says why in its :class:`Decision`.
+CPython and Pyodide. A draw whose searches would pass its share of the nodes (:data:`SHARE`) is left out and
+the next one drawn, three times :attr:`Budget.samples` at most: the first trick is far from the end, and a
+few draws would take the whole budget (the nodes a draw takes vary a hundredfold). Where fewer than
+:attr:`Budget.least` draws are solved, the bot makes the simple bot's call and says why in its
+:class:`Decision`; so it does where the draws find no deal that agrees with the calls (an equal count
+settled on card values tells both values, which few draws match).
 """
 
 from __future__ import annotations
