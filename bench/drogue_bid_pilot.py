@@ -7,6 +7,11 @@ prints, and appends to ``FILE`` one JSON line per deal (so a stopped run keeps w
 of the bidder's side in each arrangement; at the end the share of the deals its side won with a 95% Wilson
 interval. The deals and the bots' generators come from ``--seed`` as in the statistics
 (:func:`oldtricks.stats.experiment.deals`).
+
+A first run (seed 1, the budget of games/drogue/strongbid.py): against the old strong bot, 100 deals, the
+bidder's side won 95 of 200 (47.5%, 95% 40.7-54.4%), its calls other than the simple bot's in 7 of the 200;
+against the simple bot, 200 deals, it won 224 of 400 (56.0%, 51.1-60.8%; mean margin +8.3 card points), 15
+calls other than the simple bot's, beside 56.4% of 1,000 deals for the strong bot that bid as the simple one.
 """
 
 from __future__ import annotations
