@@ -12,7 +12,9 @@ goes to the move the simple bot would make.
 The work per move is a budget of search nodes (Bettelmann: choices visited), never the wall clock, so a
 seeded game replays the same in CPython and in Pyodide. Where the budget does not allow :attr:`Budget.least`
 samples to be solved (a deal's first tricks, say), the strong bot makes the simple bot's move and says so
-in its :class:`Decision`; so it does where the game has no solver for the position (Drogue's bidding).
+in its :class:`Decision`; so it does where the game has no solver for the position (Drogue's cut). A game
+may value some moves its own way (the adapter's optional ``decide``: Drogue's bids,
+:mod:`oldtricks.games.drogue.strongbid`).
 """
 
 from __future__ import annotations
@@ -133,6 +135,9 @@ class Adapter(Protocol):
         move, why (in words)."""
         ...
 
+    # optional: ``decide(record, rng, simple, budget) -> Decision | None``, the game's own decision where it
+    # values a move its own way (Drogue's calls), None elsewhere; ``simple`` is the simple bot's move
+
     def solve(self, game: Game[Any], state: Any, legal: Sequence[Move], limit: int) -> tuple[dict[Move, int], int]:
         """Each legal move's value for the seat to move in ``state`` (higher is better) with best play by
         all, and the work spent; raises :class:`OutOfBudget` past ``limit``."""
@@ -186,6 +191,10 @@ def decide(record: Record, rng: Rng, budget: Budget | None = None) -> Decision:
     if len(legal) == 1:
         return Decision(legal[0], reason="the only legal move")
     adapter = adapter_of(game)
+    own = getattr(adapter, "decide", None)  # a game that values some moves its own way (Drogue's calls)
+    made: Decision | None = None if own is None else own(record, rng, simple, budget)
+    if made is not None:
+        return made
     budget = budget or adapter.budget
     known = adapter.knowledge(record)
     if isinstance(known, str):

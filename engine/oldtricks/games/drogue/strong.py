@@ -1,7 +1,9 @@
-"""The strong bot's side of Drogue (:mod:`oldtricks.analysis.strong`): the card play once trump is named.
+"""The strong bot's side of Drogue (:mod:`oldtricks.analysis.strong`): the calls and the card play.
 
-The strong bot bids, names trump, cuts, calls and asks for the floor as the simple bot does
-(:mod:`.bot`); from the first card on it samples and solves. What a seat knows of the hands it cannot
+The strong bot bids, passes and names trump by solving the card play of sampled deals (:mod:`.strongbid`,
+through :meth:`Strong.decide`); it cuts, makes the four-Mandrins call and asks for the floor as the simple
+bot does (:mod:`.bots`: these are owed by the rules, not chosen); from the first card on it samples and
+solves. What a seat knows of the hands it cannot
 see is :class:`oldtricks.analysis.hiddenhands.SeatKnowledge` with these hooks: the hands in play were dealt at the
 last dealing (session.dealings); the cards played are the tricks on the record; the maker's proof, when
 he showed it aloud (drogue.bid.show; by signs it shows only the suit), and the four Mandrins of a
@@ -23,18 +25,19 @@ from typing import Any
 
 from ...analysis.hiddenhands import Hands, SeatKnowledge
 from ...analysis.search import Position
-from ...analysis.strong import BUDGET, BoundedSearch, Knowledge, Record
+from ...analysis.strong import BUDGET, BoundedSearch, Budget, Decision, Knowledge, Record
 from ...core.cards import Card
 from ...core.game import Game, evolve
 from ...core.moves import Move
+from ...core.prng import Rng
 from ...errors import OldtricksError
-from . import solver
+from . import solver, strongbid
 from .bidding import signing
 from .ranking import is_jack
 from .shape import SEATS
 from .state import DrogueState
 
-NOT_PLAY = "the strong bot bids, names trump and makes its calls as the simple bot does"
+NOT_PLAY = "the strong bot cuts and makes the calls the rules owe as the simple bot does"
 
 
 class Hooks:
@@ -129,6 +132,10 @@ class Strong:
         if game.options["four_jacks"] != "free":
             return "the solver does not play the four-Jacks variant: the strong bot plays as the simple one"
         return SeatKnowledge(record, self.hooks)
+
+    def decide(self, record: Record, rng: Rng, simple: Move, budget: Budget | None) -> Decision | None:
+        """A bid, a pass or the trump named, valued by solving sampled deals (:mod:`.strongbid`)."""
+        return strongbid.decide_call(record, rng, simple, self.hooks, budget)
 
     def solve(
         self, game: Game[Any], state: DrogueState, legal: Sequence[Move], limit: int
