@@ -34,13 +34,13 @@ def run(g, s, n):
     return s, events
 
 
-def test_fill_makes_a_deal():
+def test_fill_makes_a_deal() -> None:
     hands = fill("9A KB", "9H 8L")
     cards = GERMAN_32.parse_many(" ".join(hands))
     assert sorted(map(str, cards)) == sorted(map(str, GERMAN_32.cards))
 
 
-def test_deal_sixteen_each_face_down():
+def test_deal_sixteen_each_face_down() -> None:
     """bettelmann.deal"""
     g = make_game("bettelmann")
     s = g.new_state(seed=3)
@@ -50,14 +50,14 @@ def test_deal_sixteen_each_face_down():
 
 
 @pytest.mark.parametrize(("dealer", "first"), [(0, 1), (1, 0)])
-def test_non_dealer_turns_up_first(dealer, first):
+def test_non_dealer_turns_up_first(dealer, first) -> None:
     """bettelmann.lead"""
     g, s = start(fill("9A", "9H"), dealer=dealer)
     assert g.to_play(s) == first
     assert g.legal_moves(s) == [Move(first, "play", s.piles[first][0])]
 
 
-def test_higher_rank_wins_whatever_the_suit():
+def test_higher_rank_wins_whatever_the_suit() -> None:
     """bettelmann.rank, bettelmann.capture"""
     g, s = start(fill("UL", "9H"))  # North (1) leads 9H, South (0) UL
     s, ev = run(g, s, 2)
@@ -71,28 +71,28 @@ def test_higher_rank_wins_whatever_the_suit():
     ("order", "bottom"),
     [("play-order", ["9H", "UL"]), ("winner-first", ["UL", "9H"]), ("loser-first", ["9H", "UL"])],
 )
-def test_return_order(order, bottom):
+def test_return_order(order, bottom) -> None:
     """bettelmann.return-order"""
     g, s = start(fill("UL", "9H"), return_order=order)
     s, _ = run(g, s, 2)
     assert [str(c) for c in s.piles[0][-2:]] == bottom
 
 
-def test_return_order_winner_led():
+def test_return_order_winner_led() -> None:
     """bettelmann.return-order: loser-first differs from play order when the winner turned up first"""
     g, s = start(fill("8A", "KB"), return_order="loser-first")
     s, _ = run(g, s, 2)  # North leads KB and wins
     assert [str(c) for c in s.piles[1][-2:]] == ["8A", "KB"]
 
 
-def test_shuffled_return_order_is_reproducible():
+def test_shuffled_return_order_is_reproducible() -> None:
     """bettelmann.return-order (shuffled) depends only on the deal"""
     a = run(*start(fill("UL", "9H"), return_order="shuffled"), 20)[0]
     b = run(*start(fill("UL", "9H"), return_order="shuffled"), 20)[0]
     assert a.piles == b.piles
 
 
-def test_tie_pierer_cards_wait_and_go_to_next_winner():
+def test_tie_pierer_cards_wait_and_go_to_next_winner() -> None:
     """bettelmann.tie.pierer, bettelmann.tie.pierer.leader"""
     g, s = start(fill("9A KB", "9H 8L"), tie="pierer")
     s, ev = run(g, s, 2)
@@ -104,7 +104,7 @@ def test_tie_pierer_cards_wait_and_go_to_next_winner():
     assert len(s.piles[0]) == 14 + 4
 
 
-def test_tie_first_player_takes_both():
+def test_tie_first_player_takes_both() -> None:
     """bettelmann.tie.first-player"""
     g, s = start(fill("9A KB", "9H 8L"), tie="first-player")
     s, ev = run(g, s, 2)
@@ -112,14 +112,14 @@ def test_tie_first_player_takes_both():
 
 
 @pytest.mark.parametrize(("rule", "leader"), [("winner", 0), ("fixed", 1)])
-def test_next_lead(rule, leader):
+def test_next_lead(rule, leader) -> None:
     """bettelmann.next-lead"""
     g, s = start(fill("UL", "9H"), next_lead=rule)
     s, _ = run(g, s, 2)  # South wins the first trick
     assert g.to_play(s) == leader
 
 
-def test_last_three_choice_and_face_down_again():
+def test_last_three_choice_and_face_down_again() -> None:
     """bettelmann.last-three"""
     g, s = start([SOUTH_LOW, NORTH_HIGH], last_three="on")
     s, _ = run(g, s, 26)
@@ -134,7 +134,7 @@ def test_last_three_choice_and_face_down_again():
     assert len(g.legal_moves(s)) == 1
 
 
-def test_choice_refused_before_the_last_three():
+def test_choice_refused_before_the_last_three() -> None:
     """bettelmann.last-three: with more than three cards only the top card may be turned up"""
     g, s = start([SOUTH_LOW, NORTH_HIGH], last_three="on")
     s, _ = run(g, s, 1)
@@ -144,14 +144,14 @@ def test_choice_refused_before_the_last_three():
     assert "7A" in str(err.value)
 
 
-def test_last_three_off_keeps_the_pile_blind():
+def test_last_three_off_keeps_the_pile_blind() -> None:
     """bettelmann.last-three (off)"""
     g, s = start([SOUTH_LOW, NORTH_HIGH], last_three="off")
     s, _ = run(g, s, 27)
     assert len(g.legal_moves(s)) == 1 and g.view(s)["seats"][0]["hand"]["face"] == "down"
 
 
-def test_wrong_seat_and_unheld_card():
+def test_wrong_seat_and_unheld_card() -> None:
     """bettelmann.lead, bettelmann.deal"""
     g, s = start(fill("UL", "9H"))
     with pytest.raises(IllegalMoveError) as err:
@@ -162,7 +162,7 @@ def test_wrong_seat_and_unheld_card():
     assert err.value.rule == "bettelmann.deal"
 
 
-def test_beggar_loses_and_game_is_over():
+def test_beggar_loses_and_game_is_over() -> None:
     """bettelmann.end"""
     g, s = start([SOUTH_LOW, NORTH_HIGH], last_three="off", tie="first-player")
     while g.to_play(s) is not None:
@@ -174,7 +174,7 @@ def test_beggar_loses_and_game_is_over():
 
 
 @pytest.mark.parametrize(("rule", "kind"), [("loses", "win"), ("split", None)])
-def test_running_out_during_a_tie(rule, kind):
+def test_running_out_during_a_tie(rule, kind) -> None:
     """bettelmann.run-out-in-tie"""
     south = "7A 7L 7H 7B 8A 8L 8H 8B 9A 9L 9H 9B TA TL TH UA"
     north = "TB AA AL AH AB KA KL KH KB OA OL OH OB UL UH UB"
@@ -187,7 +187,7 @@ def test_running_out_during_a_tie(rule, kind):
         assert out.kind == kind and out.losers == (0,)
 
 
-def test_many_players_deal_and_trick():
+def test_many_players_deal_and_trick() -> None:
     """bettelmann.many-players, bettelmann.many-players.deal"""
     g = make_game("bettelmann", {"players": 3})
     s = g.new_state(seed=5, dealer=0)
@@ -198,13 +198,13 @@ def test_many_players_deal_and_trick():
     assert sum(len(p) for p in s.piles) + len(s.pot) == 32
 
 
-def test_players_out_of_range():
+def test_players_out_of_range() -> None:
     """bettelmann.many-players"""
     with pytest.raises(InvalidOptionError, match="from 2 to 6"):
         make_game("bettelmann", {"players": 7})
 
 
-def test_endless_game_is_detected_with_its_cycle():
+def test_endless_game_is_detected_with_its_cycle() -> None:
     """bettelmann.cycle: the reported cycle really repeats"""
     options = {"return_order": "play-order", "tie": "first-player", "next_lead": "fixed", "last_three": "off", "cap": 0}
     g = make_game("bettelmann", options)
@@ -221,7 +221,7 @@ def test_endless_game_is_detected_with_its_cycle():
     assert all(positions[t] != final for t in range(s.tricks - out.cycle + 1, s.tricks))
 
 
-def test_cap_stops_the_game():
+def test_cap_stops_the_game() -> None:
     """bettelmann.cycle (cap)"""
     g = make_game("bettelmann", {"cap": 5})
     s = g.new_state(seed=1)
@@ -230,7 +230,7 @@ def test_cap_stops_the_game():
     assert g.outcome(s).kind == "capped" and s.tricks == 5
 
 
-def test_apply_leaves_the_old_state_alone():
+def test_apply_leaves_the_old_state_alone() -> None:
     g = make_game("bettelmann")
     s0 = g.new_state(seed=2)
     piles = s0.piles
@@ -238,14 +238,14 @@ def test_apply_leaves_the_old_state_alone():
     assert s0.piles == piles and s0.table == ()
 
 
-def test_unknown_option_and_value():
+def test_unknown_option_and_value() -> None:
     with pytest.raises(InvalidOptionError, match="no option 'ties'"):
         make_game("bettelmann", {"ties": "pierer"})
     with pytest.raises(InvalidOptionError, match="expected one of pierer, first-player"):
         make_game("bettelmann", {"tie": "coin"})
 
 
-def test_bad_explicit_hands():
+def test_bad_explicit_hands() -> None:
     g = make_game("bettelmann")
     with pytest.raises(InvalidDealError, match="dealt twice"):
         g.new_state(hands=[GERMAN_32.cards[:16], GERMAN_32.cards[:16]])
@@ -256,7 +256,7 @@ def test_bad_explicit_hands():
 # -- Tod und Leben --------------------------------------------------------------------------------------------
 
 
-def test_colours_split_life_to_the_non_dealer():
+def test_colours_split_life_to_the_non_dealer() -> None:
     """todundleben.colours, todundleben.colours.german"""
     g = make_game("todundleben")
     s = g.new_state(seed=4, dealer=0)
@@ -265,41 +265,41 @@ def test_colours_split_life_to_the_non_dealer():
     assert g.view(s)["seats"][1]["marks"][0]["label"] == "Life (red)"
 
 
-def test_french_colours():
+def test_french_colours() -> None:
     """todundleben.colours"""
     g = make_game("todundleben", {"pack": "french"})
     s = g.new_state(seed=4, dealer=1)
     assert {c.suit for c in s.piles[0]} == {"H", "D"}
 
 
-def test_mixed_colour_hand_is_refused():
+def test_mixed_colour_hand_is_refused() -> None:
     """todundleben.colours"""
     g = make_game("todundleben")
     with pytest.raises(InvalidDealError, match="one colour"):
         g.new_state(hands=[GERMAN_32.cards[8:24], GERMAN_32.cards[:8] + GERMAN_32.cards[24:]])
 
 
-def test_ties_always_wait_in_tod_und_leben():
+def test_ties_always_wait_in_tod_und_leben() -> None:
     """todundleben.tie"""
     g = make_game("todundleben")
     assert "tie" not in {s.key for s in g.option_specs}
     assert g.tie_rule == "pierer"
 
 
-def test_death_leads_option():
+def test_death_leads_option() -> None:
     """todundleben.black-leads"""
     assert make_game("todundleben", {"first": "death"}).new_state(seed=1, dealer=0).turn == 0
     assert make_game("todundleben").new_state(seed=1, dealer=0).turn == 1
 
 
-def test_shuffled_split_is_plain_bettelmann():
+def test_shuffled_split_is_plain_bettelmann() -> None:
     """todundleben.same-as-bettelmann"""
     tul = make_game("todundleben", {"split": "shuffled"}).new_state(seed=11)
     bm = make_game("bettelmann").new_state(seed=11)
     assert tul.piles == bm.piles
 
 
-def test_capturing_everything_wins():
+def test_capturing_everything_wins() -> None:
     """todundleben.end"""
     g = make_game("todundleben")
     s = g.new_state(seed=1993)
@@ -314,7 +314,7 @@ def test_capturing_everything_wins():
 
 
 @pytest.mark.parametrize("name", ["bettelmann", "todundleben"])
-def test_the_options_value_allows_exactly_what_the_specs_allow(name):
+def test_the_options_value_allows_exactly_what_the_specs_allow(name) -> None:
     """Each field of the typed options lists its spec's choices; every spec has a field."""
     import dataclasses
     import typing
@@ -332,7 +332,7 @@ def test_the_options_value_allows_exactly_what_the_specs_allow(name):
         game.agreed.tie = "first-player"
 
 
-def test_tod_und_leben_fixes_two_players_and_waiting_ties():
+def test_tod_und_leben_fixes_two_players_and_waiting_ties() -> None:
     settings = make_game("todundleben").agreed
     assert (settings.players, settings.tie) == (2, "pierer")
 
@@ -342,7 +342,7 @@ def _turned(move: Move) -> tuple[int, Card]:
     return move.seat, move.card
 
 
-def test_the_trick_transition_returns_facts_and_narration_words_them():
+def test_the_trick_transition_returns_facts_and_narration_words_them() -> None:
     """The rule code says what happened (who, which card, how many cards); narrate.py says it in English."""
     import dataclasses
 

@@ -75,20 +75,20 @@ def check_game(name, options, seed):
 @pytest.mark.parametrize("options", list(combinations("bettelmann")), ids=lambda o: "-".join(map(str, o.values())))
 @settings(max_examples=2, deadline=None)
 @given(seed=st.integers(0, 2**64 - 1), players=st.integers(2, 6))
-def test_bettelmann_invariants(options, seed, players):
+def test_bettelmann_invariants(options, seed, players) -> None:
     check_game("bettelmann", {**options, "players": players}, seed)
 
 
 @pytest.mark.parametrize("options", list(combinations("todundleben")), ids=lambda o: "-".join(map(str, o.values())))
 @settings(max_examples=1, deadline=None)
 @given(seed=st.integers(0, 2**64 - 1))
-def test_todundleben_invariants(options, seed):
+def test_todundleben_invariants(options, seed) -> None:
     check_game("todundleben", options, seed)
 
 
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**64 - 1))
-def test_seat_view_hides_only_what_the_seat_cannot_see(seed):
+def test_seat_view_hides_only_what_the_seat_cannot_see(seed) -> None:
     game = make_game("bettelmann", {"last_three": "on"})
     state = game.new_state(seed=seed)
     rng = Rng(seed)

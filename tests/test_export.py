@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import string
 import tomllib
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -119,7 +120,7 @@ def specs(draw):
 
 @settings(max_examples=400, deadline=None)
 @given(specs())
-def test_to_toml_round_trips_any_spec(spec):
+def test_to_toml_round_trips_any_spec(spec) -> None:
     text = to_toml(spec)
     back = loads(text, "<exported>", "x").spec()
     back.pop("id")
@@ -128,7 +129,7 @@ def test_to_toml_round_trips_any_spec(spec):
 
 @given(nonempty)
 @example("0\n")  # a key ending in a newline once passed for a bare key ("$" matches before it)
-def test_notes_come_back_exactly_and_never_break_out_of_their_string(note):
+def test_notes_come_back_exactly_and_never_break_out_of_their_string(note) -> None:
     spec = {
         "game": "bettelmann",
         "title": note,
@@ -144,7 +145,7 @@ def test_notes_come_back_exactly_and_never_break_out_of_their_string(note):
 
 
 @pytest.mark.parametrize("path", scenario_files(), ids=lambda p: p.relative_to(SCENARIOS).as_posix())
-def test_every_scenario_file_round_trips(path):
+def test_every_scenario_file_round_trips(path) -> None:
     sc = load(path, SCENARIOS)
     spec = sc.spec()
     back = loads(to_toml(spec), str(path), sc.id).spec()
@@ -152,7 +153,7 @@ def test_every_scenario_file_round_trips(path):
     assert replay(from_spec(back)).frames() == replay(sc).frames()
 
 
-def test_values_a_file_cannot_hold_are_refused():
+def test_values_a_file_cannot_hold_are_refused() -> None:
     with pytest.raises(TypeError, match="float"):
         to_toml({"game": "g", "title": "t", "options": {"x": 1.5}, "deal": {"seed": 1}})
     with pytest.raises(ValueError, match="surrogate"):
@@ -176,7 +177,7 @@ def random_line(name, seed, moves):
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(sorted(GAMES)), st.integers(0, 2**64 - 1), st.integers(0, 60), st.data())
-def test_a_line_played_live_exports_to_a_file_that_check_accepts(name, seed, moves, data):
+def test_a_line_played_live_exports_to_a_file_that_check_accepts(name, seed, moves, data) -> None:
     base, line = random_line(name, seed, moves)
     last = len(line.states) - 1
     for at in data.draw(st.lists(st.integers(0, last), max_size=4)):
@@ -188,7 +189,7 @@ def test_a_line_played_live_exports_to_a_file_that_check_accepts(name, seed, mov
     assert rp.frames() == line.frames()
 
 
-def test_the_downloaded_file_passes_the_cli_check(tmp_path, capsys):
+def test_the_downloaded_file_passes_the_cli_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sc = load(SCENARIOS / "bettelmann" / "last-three.toml", SCENARIOS)
     live.open_table("cli", json.dumps(sc.spec()), "{}")
     assert json.loads(live.play("cli", 27, "TL", "[1]"))["ok"]
@@ -203,7 +204,7 @@ def test_the_downloaded_file_passes_the_cli_check(tmp_path, capsys):
     assert load(path).steps[-2].note == 'He said """no"""\n\n<b>'
 
 
-def test_cli_turns_a_link_into_a_scenario_file(tmp_path, capsys):
+def test_cli_turns_a_link_into_a_scenario_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sc = load(SCENARIOS / "druzbart" / "basics.toml", SCENARIOS)
     assert main(["link", "encode", str(sc.path), "--step", "3", "--base", "https://example.org/s.html"]) == 0
     url = capsys.readouterr().out.strip()

@@ -68,16 +68,16 @@ CHECKED = sorted(MODULES)  # the core's modules and every game's
 
 
 @pytest.mark.parametrize("name", CHECKED)
-def test_no_import_circle_through(name):
+def test_no_import_circle_through(name) -> None:
     assert circle(name) is None, " -> ".join(circle(name))
 
 
-def test_the_circle_finder_finds_a_circle(monkeypatch):
+def test_the_circle_finder_finds_a_circle(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(GRAPH, "oldtricks.games.druzbart.view", {"oldtricks.games.druzbart.game"})
     assert circle("oldtricks.games.druzbart.game")[-1] == "oldtricks.games.druzbart.game"
 
 
-def test_the_circle_finder_finds_one_in_the_core(monkeypatch):
+def test_the_circle_finder_finds_one_in_the_core(monkeypatch: pytest.MonkeyPatch) -> None:
     # the circle there was: checking a scenario's share link (links) from inside replay
     monkeypatch.setitem(
         GRAPH, "oldtricks.scenarios.replay", GRAPH["oldtricks.scenarios.replay"] | {"oldtricks.scenarios.links"}
@@ -89,7 +89,7 @@ def test_the_circle_finder_finds_one_in_the_core(monkeypatch):
     ]
 
 
-def test_the_core_imports_no_game_and_games_import_no_other_game():
+def test_the_core_imports_no_game_and_games_import_no_other_game() -> None:
     for name, needs in GRAPH.items():
         if not name.startswith("oldtricks.games"):
             # the registry finds games by name at run time (importlib), never by an import statement
@@ -129,14 +129,14 @@ def rooms_breached():
     return found
 
 
-def test_each_room_imports_only_the_rooms_below_it():
+def test_each_room_imports_only_the_rooms_below_it() -> None:
     assert rooms_breached() == []
 
 
-def test_a_room_importing_one_above_it_is_found(monkeypatch):
+def test_a_room_importing_one_above_it_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(GRAPH, "oldtricks.core.refusal", GRAPH["oldtricks.core.refusal"] | {"oldtricks.live.api"})
     assert rooms_breached() == [("oldtricks.core.refusal", ["live"])]
 
 
-def test_the_top_holds_a_handful_and_every_other_module_a_room():
+def test_the_top_holds_a_handful_and_every_other_module_a_room() -> None:
     assert {name for name in MODULES if room_of(name) is None} == TOP

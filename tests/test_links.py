@@ -24,7 +24,7 @@ FILES = scenario_files()
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.relative_to(SCENARIOS).as_posix())
-def test_scenario_links_round_trip(path):
+def test_scenario_links_round_trip(path) -> None:
     sc = load(path, SCENARIOS)
     link = encode(sc.spec())
     assert replay(from_spec(decode(link))).frames() == replay(sc).frames()
@@ -67,7 +67,7 @@ def random_spec(name, data):
 @pytest.mark.parametrize("name", sorted(GAMES))
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_random_games_round_trip(name, data):
+def test_random_games_round_trip(name, data) -> None:
     spec = random_spec(name, data)
     link = encode(spec)
     back = decode(link)
@@ -80,14 +80,14 @@ SAMPLE = encode(load(SCENARIOS / "bettelmann" / "tie-pierer.toml", SCENARIOS).sp
 
 @settings(max_examples=400, deadline=None)
 @given(st.text(alphabet=string.printable + "éü#;=~*", max_size=200))
-def test_fuzzed_strings_raise_only_link_errors(text):
+def test_fuzzed_strings_raise_only_link_errors(text) -> None:
     with contextlib.suppress(LinkError):  # any other exception fails the test
         decode(text)
 
 
 @settings(max_examples=400, deadline=None)
 @given(st.integers(0, len(SAMPLE) - 1), st.text(alphabet=string.printable, min_size=0, max_size=6), st.integers(0, 6))
-def test_mangled_links_raise_only_link_errors(at, insert, cut):
+def test_mangled_links_raise_only_link_errors(at, insert, cut) -> None:
     mangled = SAMPLE[:at] + insert + SAMPLE[at + cut :]
     try:
         decode(mangled)
@@ -120,24 +120,24 @@ def test_mangled_links_raise_only_link_errors(at, insert, cut):
         ("v1;g=bettelmann;r=1;r=2", "appears twice"),
     ],
 )
-def test_clear_messages(link, message):
+def test_clear_messages(link, message) -> None:
     with pytest.raises(LinkError, match=message):
         decode(link)
 
 
-def test_hostile_note_survives_as_text():
+def test_hostile_note_survives_as_text() -> None:
     spec = load(SCENARIOS / "bettelmann" / "basics.toml", SCENARIOS).spec()
     spec["steps"][0]["note"] = "<img src=x onerror=alert(1)>"
     frames = decode_replay(encode(spec))["frames"]
     assert frames[0]["note"] == "<img src=x onerror=alert(1)>"
 
 
-def test_a_whole_game_with_a_long_forced_run_is_short():
+def test_a_whole_game_with_a_long_forced_run_is_short() -> None:
     link = encode(load(SCENARIOS / "bettelmann" / "endless.toml", SCENARIOS).spec())
     assert "m=*126" in link
 
 
-def test_cli_encode_then_decode_equals_replay(capsys):
+def test_cli_encode_then_decode_equals_replay(capsys: pytest.CaptureFixture[str]) -> None:
     path = str(SCENARIOS / "bettelmann" / "tie-pierer.toml")
     assert main(["link", "encode", path, "--step", "2", "--viewer", "1"]) == 0
     url = capsys.readouterr().out.strip()
@@ -152,7 +152,7 @@ def test_cli_encode_then_decode_equals_replay(capsys):
     assert "does not know" in capsys.readouterr().err
 
 
-def test_live_link_ops():
+def test_live_link_ops() -> None:
     spec = load(SCENARIOS / "bettelmann" / "basics.toml", SCENARIOS).spec()
     link = json.loads(live.call("link_encode", json.dumps({"spec": spec})))["link"]
     assert json.loads(live.call("link_decode", json.dumps({"link": link})))["spec"]["game"] == "bettelmann"

@@ -88,7 +88,7 @@ def swapped(line: Line, hooks, seed: int) -> Line | None:
         ("drogue", DrogueHooks(), 7, 19),
     ],
 )
-def test_the_strong_bot_never_reads_a_hidden_hand(name, hooks, seed, played):
+def test_the_strong_bot_never_reads_a_hidden_hand(name, hooks, seed, played) -> None:
     game = make_game(name)
     line = line_to(game, seed, until=in_play(hooks, played))
     other = swapped(line, hooks, seed)
@@ -100,7 +100,7 @@ def test_the_strong_bot_never_reads_a_hidden_hand(name, hooks, seed, played):
     assert mine == theirs
 
 
-def test_a_bettelmann_bot_never_reads_the_order_of_a_pile_it_has_not_seen():
+def test_a_bettelmann_bot_never_reads_the_order_of_a_pile_it_has_not_seen() -> None:
     game = make_game("bettelmann")
 
     def unseen(line: Line) -> list[int]:
@@ -125,7 +125,7 @@ def test_a_bettelmann_bot_never_reads_the_order_of_a_pile_it_has_not_seen():
 
 
 @pytest.mark.parametrize(("name", "seed", "played"), [("druzbart", 1, 6), ("clock", 4, 15), ("drogue", 2, 12)])
-def test_every_sample_agrees_with_what_the_seat_has_seen(name, seed, played):
+def test_every_sample_agrees_with_what_the_seat_has_seen(name, seed, played) -> None:
     game = make_game(name)
     hooks = adapter_of(game).hooks
     line = line_to(game, seed, until=in_play(hooks, played))
@@ -147,7 +147,7 @@ def test_every_sample_agrees_with_what_the_seat_has_seen(name, seed, played):
                 assert not set(hand) & known._barred()[s]
 
 
-def test_a_seat_that_did_not_head_the_trick_is_known_to_hold_nothing_that_heads_it():
+def test_a_seat_that_did_not_head_the_trick_is_known_to_hold_nothing_that_heads_it() -> None:
     game = make_game("druzbart")
     hooks = DruzbartHooks()
     # deal 2 from the first card, until a follower played a card that did not head the trick while a card
@@ -186,7 +186,7 @@ def _failed_to_head(game: Game, line: Line) -> tuple[int, set[Card]] | None:
 
 
 @pytest.mark.parametrize("name", ["druzbart", "clock", "drogue", "bettelmann", "todundleben"])
-def test_a_seeded_game_with_a_strong_seat_replays_the_same_and_plays_legal_moves(name):
+def test_a_seeded_game_with_a_strong_seat_replays_the_same_and_plays_legal_moves(name) -> None:
     game = make_game(name, {"last_three": "on"} if name == "todundleben" else None)
 
     def played(seed: int) -> list[str]:
@@ -204,7 +204,7 @@ def test_a_seeded_game_with_a_strong_seat_replays_the_same_and_plays_legal_moves
     assert played(9) == played(9)
 
 
-def test_the_budget_decides_the_work_not_the_clock():
+def test_the_budget_decides_the_work_not_the_clock() -> None:
     game = make_game("druzbart")
     line = line_to(game, 3, until=in_play(DruzbartHooks(), 0))
     young = decide(line, Rng(1), Budget(nodes=300, samples=4, least=3))
@@ -212,7 +212,7 @@ def test_the_budget_decides_the_work_not_the_clock():
     assert young.move == game.bot_move(line.states[-1], Rng(Rng(1).next_u64()))
 
 
-def test_at_a_lenient_table_a_card_told_without_penalty_still_shows_a_void():
+def test_at_a_lenient_table_a_card_told_without_penalty_still_shows_a_void() -> None:
     game = make_game("drogue", {"table": "lenient"})
     hooks = DrogueHooks()
     line = line_to(game, 4, until=in_play(hooks, 16))
@@ -223,7 +223,7 @@ def test_at_a_lenient_table_a_card_told_without_penalty_still_shows_a_void():
     assert made.samples >= SMALL.least, made.reason
 
 
-def test_a_clock_move_is_valued_by_the_deal_played_out_by_the_simple_bots():
+def test_a_clock_move_is_valued_by_the_deal_played_out_by_the_simple_bots() -> None:
     """Clock Druzbart's objective (games/druzbart/strong.py): after each legal move every seat plays the deal
     out as the simple bot; the value is what the deal does to the mover's slate (lines erased net of lines
     chalked back) minus the best of the two others'. Here on the true deal, checked by playing it out."""
@@ -246,7 +246,7 @@ def test_a_clock_move_is_valued_by_the_deal_played_out_by_the_simple_bots():
     assert len(set(values.values())) > 1  # the position tells the moves apart
 
 
-def test_a_clock_bot_does_not_play_as_if_the_two_others_were_partners():
+def test_a_clock_bot_does_not_play_as_if_the_two_others_were_partners() -> None:
     """On this position (deal 14, 18 cards played, South to move) the paranoid solver, the two others playing
     together against the mover, likes the Seven of Leaves best on the true deal, and so does the simple bot;
     played out over the strong bot's samples, the Ace of Acorns does best, and the strong bot leads it."""

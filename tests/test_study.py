@@ -4,6 +4,7 @@ bad input that names what is wrong while the readable chapters are still offered
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -58,14 +59,14 @@ studies = st.builds(
 
 
 @given(studies)
-def test_a_study_link_round_trips_exactly(study):
+def test_a_study_link_round_trips_exactly(study) -> None:
     link = encode(study)
     assert decode(link) == study
     assert encode(decode(link)) == link
 
 
 @given(studies)
-def test_link_file_link_is_exact(study):
+def test_link_file_link_is_exact(study) -> None:
     link = encode(study)
     found = loads(to_toml(decode(link)), "study.toml")
     assert found.problems == ()
@@ -77,14 +78,14 @@ def cap_chapter():
     return Chapter.of(scenario.spec(), {7: ["9L"]})
 
 
-def test_a_question_can_have_several_right_moves():
+def test_a_question_can_have_several_right_moves() -> None:
     questions = cap_chapter().questions()
     assert [q.step for q in questions] == [7, 13, 20]
     assert questions[0].answers == ("AH", "9L")
     assert questions[1].answers == ("9B",)
 
 
-def test_another_right_move_is_played_on_as_its_own_right_line():
+def test_another_right_move_is_played_on_as_its_own_right_line() -> None:
     chapter = cap_chapter()
     said = study_played_on({"link": chapter.link, "also": {"7": ["9L"]}, "step": 7})["played_on"]
     assert said["answer"]["move"] == "AH" and "9L" not in {t["move"] for t in said["tries"]}
@@ -102,7 +103,7 @@ def test_another_right_move_is_played_on_as_its_own_right_line():
         ({7: ["9L", "9H", "KH", "9L", "9H", "KH", "9L", "9H"]}, "at most 8"),
     ],
 )
-def test_bad_other_right_moves_are_named(also, says):
+def test_bad_other_right_moves_are_named(also, says) -> None:
     scenario = load(SCENARIOS / "druzbart/cap.toml", SCENARIOS)
     with pytest.raises(StudyError, match=says):
         Chapter.of(scenario.spec(), also)
@@ -112,7 +113,7 @@ def small_chapter(title="A deal"):
     return Chapter.of({"game": "bettelmann", "title": title, "deal": {"seed": 42}, "steps": [{"auto": 2}]})
 
 
-def test_a_damaged_chapter_is_named_and_the_others_are_offered():
+def test_a_damaged_chapter_is_named_and_the_others_are_offered() -> None:
     link = encode(Study("Three", "", (small_chapter("one"), cap_chapter(), small_chapter("three"))))
     parts = link.split("/")
     parts[2] = parts[2].replace(";m=", ";m=ZZ.", 1)
@@ -124,7 +125,7 @@ def test_a_damaged_chapter_is_named_and_the_others_are_offered():
         decode("/".join(parts))
 
 
-def test_too_many_chapters_keep_the_first_ones():
+def test_too_many_chapters_keep_the_first_ones() -> None:
     one = encode(Study("One", "", (small_chapter(),)))
     head, chapter = one.split("/")
     found = read("/".join([head] + [chapter] * (CHAPTER_LIMIT + 2)))
@@ -134,7 +135,7 @@ def test_too_many_chapters_keep_the_first_ones():
     )
 
 
-def test_a_damaged_title_gets_a_stand_in():
+def test_a_damaged_title_gets_a_stand_in() -> None:
     found = read("s1;t=%%%/" + encode(Study("x", "", (small_chapter(),))).split("/")[1])
     assert found.study.title == "Study" and len(found.study.chapters) == 1
     assert "part 't'" in found.problems[0] or "('t=')" in found.problems[0]
@@ -144,19 +145,19 @@ def test_a_damaged_title_gets_a_stand_in():
     ("text", "says"),
     [("v1;g=bettelmann;r=1", "not an oldtricks study link"), ("s2;t=eA", "another version")],
 )
-def test_what_is_no_study_link_is_refused(text, says):
+def test_what_is_no_study_link_is_refused(text, says) -> None:
     with pytest.raises(StudyError, match=says):
         read(text)
 
 
-def test_limits_of_the_study_itself():
+def test_limits_of_the_study_itself() -> None:
     with pytest.raises(StudyError, match="title is 1 to 200"):
         Study("x" * 201)
     with pytest.raises(StudyError, match="at most 64 chapters"):
         Study("x", "", (small_chapter(),) * 65)
 
 
-def test_a_study_file_names_the_line_and_chapter_and_keeps_the_rest(tmp_path):
+def test_a_study_file_names_the_line_and_chapter_and_keeps_the_rest(tmp_path: Path) -> None:
     study = Study("Two", "", (small_chapter("one"), cap_chapter()))
     text = to_toml(study).replace('move = "AH"', 'move = "6L"', 1)
     found = loads(text, "s.toml")
@@ -169,7 +170,7 @@ def test_a_study_file_names_the_line_and_chapter_and_keeps_the_rest(tmp_path):
     assert check_study(path)[0].startswith(f"{path}:")
 
 
-def test_also_needs_a_question(tmp_path):
+def test_also_needs_a_question(tmp_path: Path) -> None:
     text = to_toml(Study("One", "", (small_chapter(),))).replace(
         'moves = ["9A", "KH"]', 'moves = ["9A", "KH"]\nalso = ["x"]'
     )
@@ -177,7 +178,7 @@ def test_also_needs_a_question(tmp_path):
     assert "chapter 1: step 1: 'also' is for a step with ask = true" in problem
 
 
-def test_the_command_line_reads_studies(tmp_path, capsys):
+def test_the_command_line_reads_studies(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     link = encode(Study("Two", "Notes", (small_chapter(), cap_chapter())))
     assert main(["link", "decode", f"study.html#{link}"]) == 0
     assert "Two: 2 chapters" in capsys.readouterr().out
@@ -194,17 +195,19 @@ def test_the_command_line_reads_studies(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("index", range(60))
-def test_mangled_study_links_give_errors_or_readable_chapters(index):
+def test_mangled_study_links_give_errors_or_readable_chapters(index) -> None:
     rng = random.Random(index)
     links = seed_study_links()
     assert judge_study_link(mutate_study_link(rng, links[index % len(links)])) in ("accepted", "refused")
 
 
-def test_every_seed_study_is_read_whole():
+def test_every_seed_study_is_read_whole() -> None:
     assert all(judge_study_link(link) == "accepted" for link in seed_study_links())
 
 
-def test_the_handout_tells_each_chapter_up_to_its_questions_and_leaves_room_to_answer(capsys):
+def test_the_handout_tells_each_chapter_up_to_its_questions_and_leaves_room_to_answer(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     link = encode(Study("Two", "Notes", (small_chapter("one"), cap_chapter())))
     assert main(["link", "decode", link, "--text"]) == 0
     text = capsys.readouterr().out
