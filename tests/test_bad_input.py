@@ -104,7 +104,7 @@ def test_the_live_engine_answers_deep_json_with_an_error() -> None:
         ('note = "n"', 'note = "n"\n\n[expect.outcome]\ncycle = false', 16, "'cycle' must be a whole number"),
     ],
 )
-def test_true_and_false_are_not_numbers(old, new, line, message) -> None:
+def test_true_and_false_are_not_numbers(old: str, new: str, line: int, message: str) -> None:
     err = error_of(GOOD.replace(old, new))
     assert err.line == line and message in str(err)
 
@@ -125,7 +125,7 @@ def test_names_of_the_wrong_count_are_reported_at_names() -> None:
 
 
 @pytest.mark.parametrize("size", [TEXT_LIMIT + 1, 25_000])
-def test_a_note_longer_than_a_link_keeps_is_refused(size) -> None:
+def test_a_note_longer_than_a_link_keeps_is_refused(size: int) -> None:
     err = error_of(GOOD.replace('note = "n"', f'note = "{"x" * size}"'))
     assert err.line == 13 and f"is {size} characters long: at most {TEXT_LIMIT}" in str(err)
 
@@ -187,7 +187,7 @@ def _b64(text: str) -> str:
         (f"v1;g=bettelmann;r=1;m=*1;q=0~{_b64('w' * (TEXT_LIMIT + 1))}~", "q"),
     ],
 )
-def test_links_refuse_texts_over_the_limit_instead_of_cutting_them(link, field) -> None:
+def test_links_refuse_texts_over_the_limit_instead_of_cutting_them(link: str, field: str) -> None:
     with pytest.raises(LinkError) as err:
         decode(link)
     assert err.value.field == field and f"('{field}=')" in str(err.value)
@@ -204,7 +204,7 @@ def test_links_refuse_texts_over_the_limit_instead_of_cutting_them(link, field) 
         ("v1;g=bettelmann;r=1;s=¹", "s"),
     ],
 )
-def test_link_quirks_are_refused_naming_the_field(link, field) -> None:
+def test_link_quirks_are_refused_naming_the_field(link: str, field: str) -> None:
     with pytest.raises(LinkError) as err:
         decode(link)
     assert err.value.field == field
@@ -248,7 +248,7 @@ def test_dotted_headers_name_their_line() -> None:
     ("old", "message"),
     [('title = "t"\n', "missing 'title'"), ('game = "bettelmann"\n', "missing 'game'")],
 )
-def test_a_missing_top_key_is_reported_at_the_top(old, message) -> None:
+def test_a_missing_top_key_is_reported_at_the_top(old: str, message: str) -> None:
     err = error_of(GOOD.replace(old, ""))
     assert err.line == 1 and message in str(err)
 

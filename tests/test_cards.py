@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pytest
 
-from oldtricks.core.cards import FRENCH_32, FRENCH_52, GERMAN_32, GERMAN_36, PACKS, Card, format_cards
+from oldtricks.core.cards import FRENCH_32, FRENCH_52, GERMAN_32, GERMAN_36, PACKS, Card, Pack, format_cards
 from oldtricks.errors import InvalidNotationError
 
 
 @pytest.mark.parametrize("pack", list(PACKS.values()), ids=lambda p: p.name)
-def test_every_card_round_trips(pack) -> None:
+def test_every_card_round_trips(pack: Pack) -> None:
     assert len(pack.cards) == len(pack) == len(set(pack.cards))
     for card in pack.cards:
         assert pack.parse(str(card)) == card
@@ -30,7 +32,7 @@ def test_names_and_symbols() -> None:
 
 
 @pytest.mark.parametrize(("text", "want"), [("10♥", "TH"), ("J♣", "JC"), ("q♠", "QS"), ("10D", "TD"), (" ad ", "AD")])
-def test_french_alternative_spellings(text, want) -> None:
+def test_french_alternative_spellings(text: str, want: str) -> None:
     assert str(Card.parse(text, "french")) == want
 
 
@@ -50,7 +52,7 @@ def test_same_text_different_patterns_are_different_cards() -> None:
         ("OH", "french"),
     ],
 )
-def test_bad_token_is_named_with_what_was_expected(text, pattern) -> None:
+def test_bad_token_is_named_with_what_was_expected(text: str, pattern: Literal["german", "french"]) -> None:
     with pytest.raises(InvalidNotationError) as err:
         Card.parse(text, pattern)
     assert repr(text.strip()) in str(err.value)

@@ -14,7 +14,7 @@ from conftest import ROOT, SCENARIOS
 from oldtricks.cli.main import main
 
 
-def run(capsys: pytest.CaptureFixture[str], *args):
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     code = main(list(args))
     out, err = capsys.readouterr()
     return code, out, err
@@ -152,7 +152,7 @@ def test_play_to_the_end_with_enter() -> None:
 
 
 @pytest.mark.parametrize("args", [["games"], ["check", "scenarios"]])
-def test_runs_on_the_bare_tree(args) -> None:
+def test_runs_on_the_bare_tree(args: list[str]) -> None:
     """`PYTHONPATH=engine python3 -m oldtricks ...` needs nothing installed."""
     proc = subprocess.run(
         [sys.executable, "-m", "oldtricks", *args],

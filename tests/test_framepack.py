@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -26,7 +28,7 @@ values = st.recursive(
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.relative_to(SCENARIOS).as_posix())
-def test_every_scenario_decodes_to_its_frames(path) -> None:
+def test_every_scenario_decodes_to_its_frames(path: Path) -> None:
     frames = replay(load(path, SCENARIOS)).frames()
     stored = json.loads(json.dumps(encode_frames(frames)))  # as it travels: JSON
     assert decode_frames(stored) == frames
@@ -42,7 +44,7 @@ def test_patches_pay_for_themselves_on_a_page() -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(values, values)
-def test_a_patch_turns_old_into_new_and_leaves_old_alone(old, new) -> None:
+def test_a_patch_turns_old_into_new_and_leaves_old_alone(old: Any, new: Any) -> None:
     before = copy.deepcopy(old)
     patch = json.loads(json.dumps(make_patch(old, new)))
     assert apply_patch(old, patch) == new
@@ -51,7 +53,7 @@ def test_a_patch_turns_old_into_new_and_leaves_old_alone(old, new) -> None:
 
 @settings(max_examples=100, deadline=None)  # real frames: every scenario's, above
 @given(st.lists(st.dictionaries(keys, values, min_size=1, max_size=5), min_size=1, max_size=6))
-def test_sequences_round_trip(frames) -> None:
+def test_sequences_round_trip(frames: list[dict[str, Any]]) -> None:
     assert decode_frames(json.loads(json.dumps(encode_frames(frames)))) == frames
 
 

@@ -7,10 +7,10 @@ import json
 from conftest import SCENARIOS
 from oldtricks.live import api as live
 from oldtricks.scenarios.replay import replay
-from oldtricks.scenarios.scenario import load
+from oldtricks.scenarios.scenario import Scenario, load
 
 
-def spec(name):
+def spec(name: str) -> Scenario:
     return load(SCENARIOS / name, SCENARIOS)
 
 

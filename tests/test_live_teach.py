@@ -4,6 +4,7 @@ any step; bots playing on; the deal as hands; a game's seats under some options.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -11,23 +12,25 @@ from conftest import SCENARIOS
 from oldtricks.live import api as live
 from oldtricks.scenarios.links import decode
 from oldtricks.scenarios.replay import replay
-from oldtricks.scenarios.scenario import from_spec, load, loads
+from oldtricks.scenarios.scenario import Scenario, from_spec, load, loads
 
 HOSTILE = '<img src=x onerror="alert(1)"> """ \\ ü\n\nsecond paragraph'
 
 
-def call(op, **args):
+def call(op: str, **args: Any) -> Any:
     return json.loads(live.call(op, json.dumps(args)))
 
 
-def opened(key, name="bettelmann/last-three.toml", options=None):
+def opened(
+    key: str, name: str = "bettelmann/last-three.toml", options: dict[str, Any] | None = None
+) -> tuple[Scenario, list[Any]]:
     sc = load(SCENARIOS / name, SCENARIOS)
     out = json.loads(live.open_table(key, json.dumps(sc.spec()), json.dumps(options or {})))
     assert out["ok"]
     return sc, out["frames"]
 
 
-def table_frames(key):
+def table_frames(key: str) -> Any:
     return call("frames", key=key)["frames"]
 
 
@@ -128,7 +131,7 @@ def test_scenario_toml_of_a_table_is_a_passing_test_and_of_a_spec_as_given() -> 
 
 
 @pytest.mark.parametrize("args", ["[1, 2]", "nonsense", '{"key": 3}'])
-def test_malformed_requests_are_messages(args) -> None:
+def test_malformed_requests_are_messages(args: str) -> None:
     for op in ("table_spec", "link_of_table", "table_note", "advance", "deal_hands", "scenario_toml"):
         out = json.loads(live.call(op, args))
         assert out["ok"] is False and out["error"]

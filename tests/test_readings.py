@@ -4,6 +4,7 @@ where they do; and the live operations that answer them."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -11,10 +12,10 @@ from conftest import SCENARIOS
 from oldtricks.analysis.readings import FIND_TRICKS, compare, find_parting_deal, not_found, parting
 from oldtricks.live import api as live
 from oldtricks.scenarios.replay import replay, start
-from oldtricks.scenarios.scenario import from_spec, load
+from oldtricks.scenarios.scenario import Scenario, from_spec, load
 
 
-def scenario(name):
+def scenario(name: str) -> Scenario:
     return load(SCENARIOS / f"{name}.toml", SCENARIOS)
 
 
@@ -93,9 +94,10 @@ def test_find_a_deal_where_the_readings_part() -> None:
     assert max(tricks) <= 3
 
 
-def trick_at(found):
+def trick_at(found: dict[str, Any]) -> int:
     """The trick in play at the step where a found deal's readings part."""
-    return (found["frames"][found["diverge"]]["trick"] or {}).get("number", 0)
+    number: int = (found["frames"][found["diverge"]]["trick"] or {}).get("number", 0)
+    return number
 
 
 @pytest.mark.parametrize(
@@ -107,7 +109,7 @@ def trick_at(found):
         ("clock/deal", {"end": "five"}),
     ],
 )
-def test_a_rule_that_shows_late_is_found_later_in_the_game(name, options) -> None:
+def test_a_rule_that_shows_late_is_found_later_in_the_game(name: str, options: dict[str, str]) -> None:
     sc = scenario(name)
     found = find_parting_deal(sc, options)
     assert found is not None

@@ -30,7 +30,7 @@ note = "n"
 """
 
 
-def fails(text, path="s.toml"):
+def fails(text: str, path: str = "s.toml") -> ScenarioError:
     with pytest.raises(ScenarioError) as err:
         replay(loads(text, path))
     return err.value

@@ -7,7 +7,9 @@ import itertools
 import json
 import random
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
@@ -32,14 +34,14 @@ def test_there_are_scenarios_for_every_game() -> None:
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.relative_to(SCENARIOS).as_posix())
-def test_scenario_passes_its_expectations(path) -> None:
+def test_scenario_passes_its_expectations(path: Path) -> None:
     sc = load(path, SCENARIOS)
     assert check(sc) == []
     assert sc.expect, "every scenario states what must happen, so that it is a regression test"
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.relative_to(SCENARIOS).as_posix())
-def test_replay_matches_its_transcript(path) -> None:
+def test_replay_matches_its_transcript(path: Path) -> None:
     """Every frame of the replay, step by step, as tests/golden/ holds it: a change shows as a readable diff."""
     sc = load(path, SCENARIOS)
     rp = replay(sc)
@@ -63,7 +65,7 @@ def test_replay_matches_its_transcript(path) -> None:
     assert parse(want) == (json.loads(json.dumps(rp.result())), json.loads(json.dumps(frames)))
 
 
-def _nodes(value, path=()):
+def _nodes(value: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[str | int, ...]]:
     """The path of every value inside a frame, the frame's own () first."""
     yield path
     items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
@@ -75,12 +77,12 @@ def _nodes(value, path=()):
 OTHER_TYPE = {str: 0, int: "0", float: "0.5", bool: None, type(None): "", list: {}, dict: []}
 
 
-def _broken(frame, path, how):
+def _broken(frame: dict[str, Any], path: tuple[str | int, ...], how: str) -> dict[str, Any]:
     """The frame with the value at ``path`` (not the frame's own) dropped from its object, of another type,
     or given a key the schema does not name."""
     frame = copy.deepcopy(frame)
     *outer, last = path
-    parent = frame
+    parent: Any = frame
     for key in outer:
         parent = parent[key]
     if how == "drop" and isinstance(parent, dict):
@@ -152,7 +154,7 @@ ROUND_THE_TABLE = ["druzbart/basics", "clock/win", "bettelmann/many-players", "t
 
 
 @pytest.mark.parametrize("ident", ROUND_THE_TABLE)
-def test_the_frames_play_order_is_the_order_the_seats_play_a_trick_in(ident) -> None:
+def test_the_frames_play_order_is_the_order_the_seats_play_a_trick_in(ident: str) -> None:
     """Each frame's play_order (the order the viewer seats the hands in) is the order the engine
     plays: in every trick, each card comes from the seat after the one before it in play_order."""
     rp = replay(load(SCENARIOS / f"{ident}.toml", SCENARIOS))
@@ -179,7 +181,9 @@ def test_ids_named_in_scenarios_are_ledger_ids() -> None:
 
 def test_the_readme_example_is_a_working_scenario() -> None:
     text = (SCENARIOS / "README.md").read_text(encoding="utf-8")
-    example = re.search(r"```toml\n(.*?)```", text, re.S).group(1)
+    found = re.search(r"```toml\n(.*?)```", text, re.S)
+    assert found is not None
+    example = found.group(1)
     assert check(loads(example, "README.md")) == []
 
 

@@ -7,22 +7,24 @@ re-simulated."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any, NoReturn
 
 import pytest
 
 from conftest import ROOT
 from oldtricks.stats import run as runner
 from oldtricks.stats.catalogue import experiments
-from oldtricks.stats.experiment import chunk_seed
+from oldtricks.stats.experiment import Experiment, chunk_seed
 from oldtricks.stats.tally import Tally, mean_se, quantile, wilson
 
 STATS = ROOT / "stats"
 COMMITTED = sorted(STATS.glob("*.json"))
 
 
-def small(name, games=4, chunk=2):
+def small(name: str, games: int = 4, chunk: int = 2) -> Experiment:
     """The experiment ``name`` with ``games`` games a configuration, in chunks of ``chunk``."""
     return replace(experiments(games)[name], chunk=chunk)
 
@@ -36,9 +38,9 @@ def test_every_experiment_has_its_committed_file() -> None:
 
 
 def test_the_strong_bots_experiments_are_played_only_when_named(monkeypatch: pytest.MonkeyPatch) -> None:
-    played = []
+    played: list[str] = []
 
-    def run(chosen, **_):
+    def run(chosen: Sequence[Experiment], **_: object) -> dict[str, Any]:
         played.extend(e.name for e in chosen)
         return {}
 
@@ -71,7 +73,7 @@ def test_a_stopped_run_resumes_from_its_cache(tmp_path: Path, monkeypatch: pytes
     first = runner.run([e], games=2, cache=tmp_path)
     assert len(list(tmp_path.rglob("*.json"))) == 6  # one file a chunk: 3 configurations × 2 chunks
 
-    def fail(task):
+    def fail(task: object) -> NoReturn:
         raise AssertionError(f"played {task} again")
 
     monkeypatch.setattr(runner, "play_task", fail)
@@ -81,7 +83,7 @@ def test_a_stopped_run_resumes_from_its_cache(tmp_path: Path, monkeypatch: pytes
     assert runner.run([e], games=2, cache=tmp_path) == first
 
 
-def _shape(value):
+def _shape(value: object) -> object:
     """The keys of every object (row labels in plots included), not the numbers."""
     if isinstance(value, dict):
         return {k: _shape(v) for k, v in value.items() if k not in ("counts", "histograms", "chunk_seeds")}
@@ -91,7 +93,7 @@ def _shape(value):
 
 
 @pytest.mark.parametrize("path", COMMITTED, ids=lambda p: p.stem)
-def test_a_small_run_has_the_committed_files_shape(path) -> None:
+def test_a_small_run_has_the_committed_files_shape(path: Path) -> None:
     committed = json.loads(path.read_text(encoding="utf-8"))
     games = 1 if path.stem.endswith("-strength") else 2  # the strong bots: a second or more a game
     e = small(path.stem, games=games, chunk=2)
@@ -109,7 +111,7 @@ def test_a_small_run_has_the_committed_files_shape(path) -> None:
 
 
 @pytest.mark.parametrize("path", COMMITTED, ids=lambda p: p.stem)
-def test_committed_plots_are_drawn_from_the_committed_counts(path) -> None:
+def test_committed_plots_are_drawn_from_the_committed_counts(path: Path) -> None:
     doc = json.loads(path.read_text(encoding="utf-8"))
     e = experiments()[path.stem]
     for c in doc["configurations"]:

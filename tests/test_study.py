@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -20,60 +21,61 @@ from oldtricks.scenarios.scenario import load
 from oldtricks.scenarios.study import CHAPTER_LIMIT, Chapter, Study, decode, encode, read
 from oldtricks.scenarios.studyfile import check_study, loads, to_toml
 
-TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
+TEXT = st.text(st.characters(blacklist_categories=["Cs"]), max_size=30)
 
 
 @st.composite
-def chapters(draw):
+def chapters(draw: st.DrawFn) -> Chapter:
     """A chapter of a random game: a seeded deal, some moves, notes, and questions with other right moves."""
     name = draw(st.sampled_from(sorted(GAMES)))
     game = make_game(name)
     seed = draw(st.integers(0, 2**64 - 1))
     state = game.new_state(seed=seed)
-    steps, also = [], {}
+    steps: list[dict[str, Any]] = []
+    also: dict[int, list[str]] = {}
     for at in range(draw(st.integers(0, 12))):
         legal = game.legal_moves(state)
         if not legal:
             break
         move = legal[draw(st.integers(0, len(legal) - 1))]
-        step = {"moves": [str(move)], "note": draw(TEXT)}
+        step: dict[str, Any] = {"moves": [str(move)], "note": draw(TEXT)}
         if len(legal) > 1 and draw(st.booleans()):
             step.update(ask=True, hint=draw(TEXT), wrong=draw(TEXT))
             others = [str(m) for m in legal if m != move]
             also[at] = draw(st.lists(st.sampled_from(others), unique=True, max_size=2))
         steps.append(step)
         state, _ = game.apply(state, move)
-    title = draw(st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=20).filter(str.strip))
-    spec = {"game": name, "title": title, "deal": {"seed": seed}, "steps": steps}
-    if steps and draw(st.booleans()):
+    title = draw(st.text(st.characters(blacklist_categories=["Cs"]), min_size=1, max_size=20).filter(str.strip))
+    spec: dict[str, Any] = {"game": name, "title": title, "deal": {"seed": seed}, "steps": steps}
+    if bool(steps) and draw(st.booleans()):
         spec["at"] = draw(st.integers(0, len(steps)))
     return Chapter.of(spec, also)
 
 
 studies = st.builds(
     Study,
-    st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=40).filter(str.strip),
+    st.text(st.characters(blacklist_categories=["Cs"]), min_size=1, max_size=40).filter(str.strip),
     TEXT,
     st.lists(chapters(), max_size=3).map(tuple),
 )
 
 
 @given(studies)
-def test_a_study_link_round_trips_exactly(study) -> None:
+def test_a_study_link_round_trips_exactly(study: Study) -> None:
     link = encode(study)
     assert decode(link) == study
     assert encode(decode(link)) == link
 
 
 @given(studies)
-def test_link_file_link_is_exact(study) -> None:
+def test_link_file_link_is_exact(study: Study) -> None:
     link = encode(study)
     found = loads(to_toml(decode(link)), "study.toml")
     assert found.problems == ()
     assert encode(found.study) == link
 
 
-def cap_chapter():
+def cap_chapter() -> Chapter:
     scenario = load(SCENARIOS / "druzbart/cap.toml", SCENARIOS)
     return Chapter.of(scenario.spec(), {7: ["9L"]})
 
@@ -103,13 +105,13 @@ def test_another_right_move_is_played_on_as_its_own_right_line() -> None:
         ({7: ["9L", "9H", "KH", "9L", "9H", "KH", "9L", "9H"]}, "at most 8"),
     ],
 )
-def test_bad_other_right_moves_are_named(also, says) -> None:
+def test_bad_other_right_moves_are_named(also: dict[int, list[str]], says: str) -> None:
     scenario = load(SCENARIOS / "druzbart/cap.toml", SCENARIOS)
     with pytest.raises(StudyError, match=says):
         Chapter.of(scenario.spec(), also)
 
 
-def small_chapter(title="A deal"):
+def small_chapter(title: str = "A deal") -> Chapter:
     return Chapter.of({"game": "bettelmann", "title": title, "deal": {"seed": 42}, "steps": [{"auto": 2}]})
 
 
@@ -145,7 +147,7 @@ def test_a_damaged_title_gets_a_stand_in() -> None:
     ("text", "says"),
     [("v1;g=bettelmann;r=1", "not an oldtricks study link"), ("s2;t=eA", "another version")],
 )
-def test_what_is_no_study_link_is_refused(text, says) -> None:
+def test_what_is_no_study_link_is_refused(text: str, says: str) -> None:
     with pytest.raises(StudyError, match=says):
         read(text)
 
@@ -195,7 +197,7 @@ def test_the_command_line_reads_studies(tmp_path: Path, capsys: pytest.CaptureFi
 
 
 @pytest.mark.parametrize("index", range(60))
-def test_mangled_study_links_give_errors_or_readable_chapters(index) -> None:
+def test_mangled_study_links_give_errors_or_readable_chapters(index: int) -> None:
     rng = random.Random(index)
     links = seed_study_links()
     assert judge_study_link(mutate_study_link(rng, links[index % len(links)])) in ("accepted", "refused")

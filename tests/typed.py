@@ -36,7 +36,7 @@ def drogue(options: Mapping[str, object] | None = None) -> Drogue:
     return game
 
 
-def analysis(analysed: Analysed) -> Analysis:
+def analysis(analysed: Analysed | None) -> Analysis:
     """What ``Game.analyse`` returned, as the Analysis it is (the core names it by its shape only)."""
     assert isinstance(analysed, Analysis)
     return analysed
