@@ -18,7 +18,7 @@ from oldtricks.live import api as live
 from oldtricks.scenarios.replay import replay
 from oldtricks.scenarios.scenario import load
 from solver_helpers import endings, held
-from typed import analysis
+from typed import analysis_of
 
 Value = Callable[[Any], int]
 Done = Callable[[Any], bool]
@@ -104,7 +104,7 @@ def test_the_first_look_is_minimax_over_the_tricks_it_names(
         if held(state) < 3:  # two tricks or fewer to go: the whole deal is quick, there is no first look
             assert first is None
             continue
-        look = analysis(first)  # an Analysis, so not None
+        look = analysis_of(first)  # an Analysis, so not None
         assert look.ahead == 2
         done, gained, ours = rules(game, state)
         assert {str(m.move): m.value for m in look.moves} == cut_minimax(game, state, 2, done, gained, ours)
@@ -124,7 +124,7 @@ def test_at_the_first_trick_it_looks_further_within_its_budget_never_to_the_end(
     game, state = rp.game, rp.line.states[step]
     first = game.first_look(state)
     assert first is not None
-    look = analysis(first)
+    look = analysis_of(first)
     assert 3 <= look.ahead < held(state), look.ahead
     assert f" {look.ahead} " in look.measure  # the measure says over how many tricks
     assert sorted(str(m.move) for m in look.moves) == sorted(str(m) for m in game.legal_moves(state))
@@ -150,7 +150,7 @@ def test_the_cuts_past_the_first_stay_within_the_budget(sid: str, step: int, mon
     rp = replay(load(SCENARIOS / f"{sid}.toml", SCENARIOS))
     first = rp.game.first_look(rp.line.states[step])
     assert first is not None
-    look = analysis(first)
+    look = analysis_of(first)
     assert look.ahead >= 2
     quick, first, *deeper = searches  # the whole deal tried within QUICK_NODES, the first cut, the rest
     assert quick.nodes <= ahead.QUICK_NODES

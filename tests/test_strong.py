@@ -23,7 +23,7 @@ from oldtricks.games.druzbart.strong import PLAY_OUT_SEED
 from oldtricks.games.druzbart.strong import Hooks as DruzbartHooks
 from oldtricks.games.druzbart.strong import Strong as DruzbartStrong
 from oldtricks.scenarios.replay import Line
-from typed import analysis, druzbart, to_play
+from typed import analysis_of, druzbart, to_play
 
 SMALL = Budget(nodes=6_000, samples=4, least=2, tries=40)
 
@@ -265,7 +265,7 @@ def test_a_clock_bot_does_not_play_as_if_the_two_others_were_partners() -> None:
     game = make_game("clock", {"deal_size": "full"})  # twelve cards each: 18 played leave six tricks to go
     line = line_to(game, 14, until=in_play(DruzbartHooks(), 18))
     state = line.states[-1]
-    paranoid = analysis(game.analyse(state))
+    paranoid = analysis_of(game.analyse(state))
     assert {str(m.move.card) for m in paranoid.moves if paranoid.is_best(m)} == {"7L"}
     assert str(game.bot_move(state, Rng(Rng(5).next_u64())).card) == "7L"
     made = decide(line, Rng(5))

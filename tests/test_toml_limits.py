@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import tomllib
 from pathlib import Path
-from tomllib import _parser as stdlib_parser
+from tomllib import _parser as stdlib_parser  # type: ignore[attr-defined]  # typeshed has no stub of this private module
 
 import pytest
 from hypothesis import given, settings
@@ -64,12 +64,12 @@ SHAPES = {
 
 
 @pytest.fixture
-def longest_key(monkeypatch):
+def longest_key(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The most parts of any key the standard library's parser reads while the test runs."""
     seen = [0]
     parse_key = stdlib_parser.parse_key
 
-    def counted(src, pos):
+    def counted(src: str, pos: int) -> tuple[int, tuple[str, ...]]:
         pos, key = parse_key(src, pos)
         seen[0] = max(seen[0], len(key))
         return pos, key
@@ -80,14 +80,14 @@ def longest_key(monkeypatch):
 
 @pytest.mark.parametrize("shape", SHAPES)
 @pytest.mark.parametrize("parts", [KEY_PARTS + 1, 20_000])
-def test_the_parser_never_reads_a_key_longer_than_the_limit(shape, parts, longest_key) -> None:
+def test_the_parser_never_reads_a_key_longer_than_the_limit(shape: str, parts: int, longest_key: list[int]) -> None:
     with pytest.raises(TomlError, match="dotted parts") as err:
         read("x0 = 1\n" + SHAPES[shape](parts))
     assert err.value.line == 2 and longest_key[0] <= 1
 
 
 @pytest.mark.parametrize("shape", SHAPES)
-def test_a_key_of_the_limit_is_read(shape, longest_key) -> None:
+def test_a_key_of_the_limit_is_read(shape: str, longest_key: list[int]) -> None:
     text = SHAPES[shape](KEY_PARTS)
     data, _ = read(text)
     assert data == tomllib.loads(text) and longest_key[0] == KEY_PARTS
@@ -112,7 +112,7 @@ def _forms(text: str) -> list[str]:
 
 @settings(max_examples=200, deadline=None)
 @given(st.text(alphabet=".'\"\\#=[]{},\n ab1", max_size=80), st.text(alphabet=".'\"#=[]{}, ab", max_size=80))
-def test_dots_in_strings_and_comments_are_never_counted(text, comment) -> None:
+def test_dots_in_strings_and_comments_are_never_counted(text: str, comment: str) -> None:
     dots = "." * (KEY_PARTS + 3)
     for value in _forms(text + dots):
         toml = f"[t.u]\nk = {value} # {comment}{dots}\nv = [{value}, {{ w = {value} }}] #{dots}\n"
@@ -135,7 +135,7 @@ def test_without_the_parser_rules_a_long_key_is_refused_all_the_same(monkeypatch
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet="a.'\"\\#=[]{},\n ", max_size=60))
-def test_any_text_is_read_or_refused_with_a_line(text) -> None:
+def test_any_text_is_read_or_refused_with_a_line(text: str) -> None:
     try:
         data = read(text)[0]
     except TomlError as err:

@@ -4,7 +4,7 @@ Outcome. Each checks what it narrows (an assert), so a wrong guess fails the tes
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from oldtricks import make_game
@@ -30,13 +30,13 @@ def druzbart(name: str = "druzbart", options: Mapping[str, object] | None = None
     return game
 
 
-def drogue(options: Mapping[str, object] | None = None) -> Drogue:
-    game = make_game("drogue", options)
+def drogue(options: Mapping[str, object] | None = None, names: Sequence[str] | None = None) -> Drogue:
+    game = make_game("drogue", options, names)
     assert isinstance(game, Drogue)
     return game
 
 
-def analysis(analysed: Analysed | None) -> Analysis:
+def analysis_of(analysed: Analysed | None) -> Analysis:
     """What ``Game.analyse`` returned, as the Analysis it is (the core names it by its shape only)."""
     assert isinstance(analysed, Analysis)
     return analysed
