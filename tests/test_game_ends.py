@@ -118,7 +118,7 @@ def assert_ends(name: str, options: dict[str, Any], seed: int, bots: bool) -> in
 @pytest.mark.parametrize("name", list(GAMES))
 @settings(max_examples=6, deadline=None, derandomize=True)
 @given(data=st.data())
-def test_every_game_ends_within_its_cap(name, data) -> None:
+def test_every_game_ends_within_its_cap(name: str, data: st.DataObject) -> None:
     options = data.draw(st.sampled_from(combinations(name)), label="options")
     assert_ends(name, options, data.draw(st.integers(0, 2**32), label="seed"), data.draw(st.booleans(), label="bots"))
 
@@ -196,4 +196,5 @@ def test_drogue_cap_cuts_an_evening_short_and_counts_the_redeals() -> None:
     assert played < 6 and f"with {played} deal" in outcome.text
     evening = make_game("drogue", {"deals": 6})
     ended, _ = play(evening, 11, True, HARNESS_LIMIT)
-    assert evening.outcome(ended).kind in ("win", "draw") and ended.session.dealings >= 6
+    last = evening.outcome(ended)
+    assert last is not None and last.kind in ("win", "draw") and ended.session.dealings >= 6
