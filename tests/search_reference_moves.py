@@ -204,9 +204,8 @@ def _merge_tables(model: TrickModel) -> _MergeTables:
 
 
 class Moves:
-    """Search's move order and its trick's last card (Search sets the attributes they read)."""
+    """Search's move order and its trick's last card (Search sets the attributes they read, named here)."""
 
-    # what Search sets (its __init__) and defines, named here for the type checker
     model: TrickModel
     ours: tuple[bool, ...]
     nodes: int
