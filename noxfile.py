@@ -56,10 +56,14 @@ def lint(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON, tags=["check"])
 def typecheck(session: nox.Session) -> None:
-    """Mypy --strict on the engine, the Sphinx extension (which imports Sphinx and the engine) and the runtime build."""
+    """Mypy --strict on all the repository's Python: the engine, the Sphinx extension, the runtime build, bench/,
+    tools/, this file and the tests ([tool.mypy] in pyproject.toml), then tests/site and tests/browser in runs of
+    their own, each with its own conftest (and its own cache, so that a warm run rechecks nothing)."""
     start_chromium_install()
     session.install(*_group("typecheck"))
-    session.run("mypy", "--strict", "engine/oldtricks", "site/oldtricks_sphinx", "site/oldtricks_runtime")
+    session.run("mypy", "--strict")
+    for folder in ("site", "browser"):
+        session.run("mypy", "--strict", "--cache-dir", f".mypy_cache/{folder}", f"tests/{folder}")
 
 
 @nox.session(python=PYTHON, tags=["check"])

@@ -240,3 +240,4 @@ def measure_glance(bench: Bench, new_page: Callable[..., Any]) -> dict[str, floa
         for op, name in (("analysis_plan", "plan"), ("first_look", "look"), ("analyse", "analyse")):
             out[f"{game}_{name}_call_ms"] = _median_of([_call_ms(s, op) for s in valued])
         bench.detail.setdefault("glance", {}).setdefault(game, []).append(steps)  # each run's steps
+    return out

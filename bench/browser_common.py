@@ -16,7 +16,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 STATIC = REPO / "site" / "oldtricks_sphinx" / "static" / "oldtricks"
 sys.path.insert(0, str(REPO / "site"))  # the runtime build, which imports no Sphinx
-from oldtricks_runtime import devserver  # noqa: E402 (once site/ is on the path)
+from oldtricks_runtime import devserver as devserver  # noqa: E402 (once site/ is on the path; the other benches import it from here)
 from oldtricks_runtime import runtime as site_runtime  # noqa: E402
 
 PREFIX = "/sub/oldtricks/"

@@ -108,7 +108,7 @@ def _click_to_live(page: Any, widget: str) -> float:
     }}""")
     page.wait_for_selector(f'{widget}[data-ready="live"]', timeout=TIMEOUT_MS)
     page.wait_for_function("() => window.__marks.live !== undefined")
-    return float(page.evaluate("window.__marks.live")) - clicked
+    return float(page.evaluate("window.__marks.live")) - float(clicked)
 
 
 KEPT = """async () => {

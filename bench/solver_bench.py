@@ -133,7 +133,7 @@ def in_pyodide(name: str, cpython: list[float]) -> dict[str, Any] | None:
     args = [node, str(ROOT / "bench" / "pyodide_solver.mjs"), name, str(len(cpython))]
     proc = subprocess.run(args, capture_output=True, text=True, check=False)
     if proc.returncode != 0:
-        print(f"Pyodide: failed ({(proc.stderr.strip().splitlines() or [proc.returncode])[-1]})")
+        print(f"Pyodide: failed ({(proc.stderr.strip().splitlines() or [str(proc.returncode)])[-1]})")
         return None
     times: list[float] = json.loads(proc.stdout.strip().splitlines()[-1])
     ratios = [p / c for p, c in zip(times, cpython, strict=True) if c > 0]

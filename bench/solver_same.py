@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "engine"), str(ROOT / "tests")]
 
-from solver_helpers import GAMES, random_position, search_position  # noqa: E402
+from solver_helpers import GAMES, random_position, reference_position, search_position  # noqa: E402
 
 
 def compare(name: str, positions: int) -> tuple[list[int], float, float]:
@@ -35,10 +35,11 @@ def compare(name: str, positions: int) -> tuple[list[int], float, float]:
         legal = model.legal(pos.hands[pos.turn], [c for _, c in pos.trick])
         cards = [c for c in range(model.cards) if legal >> c & 1]
         ours = model.ours(pos.turn)
+        old_pos = reference_position(pos)
         start = time.process_time()
         new = Search(model, ours, priority).values(pos, cards)
         middle = time.process_time()
-        old = search_reference.Search(model, ours, priority).values(pos, cards)
+        old = search_reference.Search(model, ours, priority).values(old_pos, cards)
         new_s, old_s = new_s + middle - start, old_s + time.process_time() - middle
         if new != old:
             differ.append(seed)

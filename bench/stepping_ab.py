@@ -18,6 +18,7 @@ import argparse
 import statistics
 import threading
 from pathlib import Path
+from typing import Any
 
 from browser_common import PHONE, PREFIX, _load_runtime, devserver, plain_server
 from browser_stepping import DESKTOP, VIEWERS, _step_ms
@@ -39,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     for server in servers:
         threading.Thread(target=server.serve_forever, daemon=True).start()
     urls = [f"http://127.0.0.1:{s.server_address[1]}{PREFIX}{args.page}#{viewer}@0" for s in servers]
-    sizes = {"desktop": DESKTOP, "phone": PHONE}
+    sizes: dict[str, dict[str, Any]] = {"desktop": DESKTOP, "phone": PHONE}
     cpu: dict[tuple[str, int], list[float]] = {(size, k): [] for size in sizes for k in (0, 1)}
     from playwright.sync_api import sync_playwright
 

@@ -20,7 +20,6 @@ import json
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -153,4 +152,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

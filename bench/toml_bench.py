@@ -15,6 +15,7 @@ import json
 import time
 import tomllib
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from oldtricks.core.tomlread import KEY_PARTS
@@ -65,9 +66,9 @@ def main() -> None:
         for size in (40_000, 400_000):
             text = make(size)
             reader = study_loads if name.startswith("study") else loads
-            ours = _best(lambda text=text, reader=reader: reader(text, "bench.toml"))
+            ours = _best(partial(reader, text, "bench.toml"))
             quadratic = name in QUADRATIC and size > 40_000
-            plain = float("nan") if quadratic else _best(lambda text=text: tomllib.loads(text))
+            plain = float("nan") if quadratic else _best(partial(tomllib.loads, text))
             row[size] = {"chars": len(text), "tomllib_seconds": plain, "scenario_seconds": ours}
             growth = ours / max(row[40_000]["scenario_seconds"], 1e-6)
             print(f"{name:<30} {len(text) / 1000:>5.0f} {plain:>10.4f} {ours:>11.4f} {growth:>7.1f}")

@@ -13,7 +13,7 @@ def strength(card: str, led: bool, options: dict[str, Any]) -> tuple[float, ...]
     matadors = MATADORS[options.get("matadors", "braus")]
     if card in matadors:
         return (3, -matadors.index(card))
-    rank, suit = card
+    rank, suit = tuple(card)
     if rank == "7":
         if not led:
             return None
@@ -30,4 +30,5 @@ def expected_winner(cards: list[list[Any]], options: dict[str, Any]) -> int:
     live = [(s, seat) for s, seat in scored if s is not None]
     if not live:
         return int(cards[0][0])  # all duds: the leader
-    return max(live)[1]
+    seat: int = max(live)[1]
+    return seat

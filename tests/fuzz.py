@@ -47,6 +47,7 @@ import traceback
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -88,7 +89,9 @@ SAMPLE = {"bettelmann": 300, "todundleben": 300, "clock": 300, "drogue": 250, "d
 PARTS = {"bettelmann": 1, "todundleben": 1, "clock": 1, "drogue": 3, "druzbart": 6}
 
 
-def run(kind: str, count: int, seed: int, make: Callable[[random.Random], str], judge: Callable[[str], str]) -> dict:
+def run(
+    kind: str, count: int, seed: int, make: Callable[[random.Random], str], judge: Callable[[str], str]
+) -> dict[str, Any]:
     verdicts: Counter[str] = Counter()
     failures: list[str] = []
     slowest = (0.0, "")
@@ -118,11 +121,11 @@ def run(kind: str, count: int, seed: int, make: Callable[[random.Random], str], 
     }
 
 
-def play_combination(job: tuple[str, int]) -> dict:
+def play_combination(job: tuple[str, int]) -> dict[str, Any]:
     """Both games of one combination (random play, then the bots): moves taken, or the failure."""
     name, k = job
     options = combination(name, k)
-    row: dict = {"index": k, "moves": [], "failures": []}
+    row: dict[str, Any] = {"index": k, "moves": [], "failures": []}
     for bots in (False, True):
         try:
             row["moves"].append(assert_ends(name, options, k, bots))
@@ -172,7 +175,7 @@ def play_sample(games: Sequence[str], workers: int) -> dict[str, list[int]]:
     return {name: [moves[name, part] for part in range(PARTS[name])] for name in games}
 
 
-def record_sample(games: Sequence[str], workers: int) -> dict[str, dict]:
+def record_sample(games: Sequence[str], workers: int) -> dict[str, dict[str, Any]]:
     """Play each game's sample on today's code and write, in each game's entry of the record, the code
     that played it (as the sweep names its code), and the moves of each part; returns what it wrote."""
     moves = play_sample(games, workers)
@@ -192,7 +195,7 @@ def record_sample(games: Sequence[str], workers: int) -> dict[str, dict]:
     return {name: kept[name]["sample"] for name in games}
 
 
-def stale_sample(name: str, entry: dict) -> str | None:
+def stale_sample(name: str, entry: dict[str, Any]) -> str | None:
     """None when ``entry`` (a game's entry of the record) holds the sample for today's code; else why
     not, with the files changed since and the command that plays it again and writes it."""
     kept = entry.get("sample")
@@ -214,10 +217,10 @@ def _log(name: str, code: str) -> Path:
     return OUT / f"ends-{name}-{code}.jsonl"
 
 
-def _logged(path: Path) -> dict[int, dict]:
+def _logged(path: Path) -> dict[int, dict[str, Any]]:
     """The log's rows by index. A sweep killed in the middle of a write leaves its last line cut short:
     that row is left out (played again), and the line ended, so that what is added next starts afresh."""
-    rows: dict[int, dict] = {}
+    rows: dict[int, dict[str, Any]] = {}
     if path.exists():
         lines = path.read_text(encoding="utf-8").splitlines()
         for n, line in enumerate(lines, 1):
@@ -234,24 +237,24 @@ def _logged(path: Path) -> dict[int, dict]:
     return rows
 
 
-def _read_record() -> dict:
+def _read_record() -> dict[str, Any]:
     return json.loads(RECORD.read_text(encoding="utf-8")) if RECORD.exists() else {}
 
 
-def recorded(name: str, code: str) -> dict:
+def recorded(name: str, code: str) -> dict[str, Any]:
     """The record's entry for ``name`` if the same code (``code``: its fingerprint's first 12 hex digits)
     played it, else an empty one (a stale entry counts for nothing)."""
-    entry = _read_record().get(name, {})
+    entry: dict[str, Any] = _read_record().get(name, {})
     if entry.get("code") != code:
         return {"played": [], "games": 0, "most_moves": 0, "failures": []}
     return entry
 
 
-def ends(games: Sequence[str], span: tuple[int, int | None], workers: int, record: bool = False) -> dict:
+def ends(games: Sequence[str], span: tuple[int, int | None], workers: int, record: bool = False) -> dict[str, Any]:
     """Every accepted option combination of ``games`` (those of index ``span``), each played twice;
     resumed from and added to each game's log, skipping those the record holds. The figures are those of
     the whole log and the record; ``record``: they are written to the record."""
-    report: dict = {"games": {}, "combinations": {}, "of": {}, "failures": [], "most_moves": 0, "by_game": {}}
+    report: dict[str, Any] = {"games": {}, "combinations": {}, "of": {}, "failures": [], "most_moves": 0, "by_game": {}}
     started = time.perf_counter()
     for name in games:
         total = len(combinations(name))
@@ -326,7 +329,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.ends_sample:
         return _sample_only(args.ends_game or list(GAMES), args.ends_workers, args.ends_record)
     files, links = seed_files(), seed_links()
-    report: dict = {}
+    report: dict[str, Any] = {}
     if not args.ends_only and args.files:
         report["files"] = run(
             "file",

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from mutate import ROOT
 
@@ -69,7 +70,7 @@ def sources(name: str) -> dict[str, str]:
     return {path.resolve().relative_to(ROOT).as_posix(): blob_id(path) for path in played_sources(name)}
 
 
-def changed_since(entry: dict) -> list[str]:
+def changed_since(entry: dict[str, Any]) -> list[str]:
     """The sources a record's entry names whose contents differ today (or that are gone): none, and
     today's code is the code that played the entry (a file the play code loads that the entry does not
     name could only be loaded through a named one, which would have changed)."""

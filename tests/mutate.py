@@ -15,13 +15,13 @@ import re
 from functools import cache
 from pathlib import Path
 
-from oldtricks.errors import LinkError, ScenarioError
+from oldtricks.errors import LinkError, ScenarioError, StudyError
 from oldtricks.scenarios.checks import check
 from oldtricks.scenarios.export import to_toml
 from oldtricks.scenarios.links import decode, encode
 from oldtricks.scenarios.replay import replay
 from oldtricks.scenarios.scenario import from_spec, load, loads
-from oldtricks.scenarios.study import Chapter, Study, StudyError
+from oldtricks.scenarios.study import Chapter, Study
 from oldtricks.scenarios.study import decode as study_decode
 from oldtricks.scenarios.study import encode as study_encode
 from oldtricks.scenarios.study import read as study_read

@@ -204,7 +204,23 @@ def _merge_tables(model: TrickModel) -> _MergeTables:
 
 
 class Moves:
-    """Search's move order and its trick's last card (Search sets the attributes they read)."""
+    """Search's move order and its trick's last card (Search sets the attributes they read, named here)."""
+
+    model: TrickModel
+    ours: tuple[bool, ...]
+    nodes: int
+    _priority: list[int]
+    _points: list[int]
+    _plain: bool
+    _ranks: list[list[int]]
+    _sorted: dict[int, tuple[int, ...]]
+    _left: int
+    _orders: dict[tuple[int, int, int | bool], tuple[int, ...]]
+    _last: int
+    _next: list[int]
+    _apart: list[list[int]]
+    _follow: Callable[[int, Sequence[int]], tuple[int, int, int]]
+    _lead: Callable[..., int]
 
     def priority(self, card: int) -> int:
         """The order cards are tried in: higher first."""

@@ -4,11 +4,14 @@ minimax (oldtricks.analysis.search.brute_force) the solvers are checked against.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from oldtricks.analysis.search import Position, Search
 from oldtricks.core.game import Game
 from oldtricks.core.prng import Rng
+
+if TYPE_CHECKING:
+    import search_reference_moves
 
 
 def random_move(game: Game[Any], state: Any, rng: Rng) -> Any:
@@ -132,5 +135,12 @@ def compared(name: str, seed: int, most: int = 99) -> tuple[dict[int, int], dict
     cards = [c for c in range(model.cards) if legal >> c & 1]
     ours = model.ours(pos.turn)
     new = Search(model, ours, priority).values(pos, cards)
-    old = search_reference.Search(model, ours, priority).values(pos, cards)
+    old = search_reference.Search(model, ours, priority).values(reference_position(pos), cards)
     return new, old
+
+
+def reference_position(pos: Position) -> search_reference_moves.Position:
+    """``pos`` as the reference search's own Position (the same fields), which it is typed to take."""
+    import search_reference_moves
+
+    return search_reference_moves.Position(pos.hands, pos.trick, pos.turn, pos.counters)

@@ -18,6 +18,7 @@ from oldtricks.live import api as live
 from oldtricks.scenarios.replay import replay
 from oldtricks.scenarios.scenario import load
 from solver_helpers import endings, held
+from typed import analysis_of
 
 Value = Callable[[Any], int]
 Done = Callable[[Any], bool]
@@ -99,11 +100,12 @@ def test_the_first_look_is_minimax_over_the_tricks_it_names(
     game = make_game(name, options)
     checked = 0
     for state in endings(game, lambda k: game.new_state(seed=k), playing, held, 4, count, 7):
-        look = game.first_look(state)
+        first = game.first_look(state)
         if held(state) < 3:  # two tricks or fewer to go: the whole deal is quick, there is no first look
-            assert look is None
+            assert first is None
             continue
-        assert look is not None and look.ahead == 2
+        look = analysis_of(first)  # an Analysis, so not None
+        assert look.ahead == 2
         done, gained, ours = rules(game, state)
         assert {str(m.move): m.value for m in look.moves} == cut_minimax(game, state, 2, done, gained, ours)
         values = [m.value for m in look.moves]
@@ -120,8 +122,9 @@ FIRST_CARDS = [("druzbart/basics", 0), ("clock/deal", 0), ("drogue/example", 7)]
 def test_at_the_first_trick_it_looks_further_within_its_budget_never_to_the_end(sid: str, step: int) -> None:
     rp = replay(load(SCENARIOS / f"{sid}.toml", SCENARIOS))
     game, state = rp.game, rp.line.states[step]
-    look = game.first_look(state)
-    assert look is not None
+    first = game.first_look(state)
+    assert first is not None
+    look = analysis_of(first)
     assert 3 <= look.ahead < held(state), look.ahead
     assert f" {look.ahead} " in look.measure  # the measure says over how many tricks
     assert sorted(str(m.move) for m in look.moves) == sorted(str(m) for m in game.legal_moves(state))
@@ -145,15 +148,17 @@ def test_the_cuts_past_the_first_stay_within_the_budget(sid: str, step: int, mon
         base = getattr(ahead, name)
         monkeypatch.setattr(ahead, name, type(name, (base,), {"__init__": _kept(base, searches)}))
     rp = replay(load(SCENARIOS / f"{sid}.toml", SCENARIOS))
-    look = rp.game.first_look(rp.line.states[step])
-    assert look is not None and look.ahead >= 2
+    first = rp.game.first_look(rp.line.states[step])
+    assert first is not None
+    look = analysis_of(first)
+    assert look.ahead >= 2
     quick, first, *deeper = searches  # the whole deal tried within QUICK_NODES, the first cut, the rest
     assert quick.nodes <= ahead.QUICK_NODES
     assert first.nodes + sum(s.nodes for s in deeper) <= max(ahead.AHEAD_NODES, first.nodes)
     assert deeper, "it looked no further than the first cut"
 
 
-def _kept(base: type, searches: list[Any]) -> Callable[..., None]:
+def _kept(base: type[Any], searches: list[Any]) -> Callable[..., None]:
     def init(self: Any, *args: Any) -> None:
         base.__init__(self, *args)
         searches.append(self)

@@ -12,6 +12,7 @@ from oldtricks.core.registry import make_game
 from oldtricks.games.drogue.calls import parade_caller
 from oldtricks.scenarios.replay import replay
 from oldtricks.scenarios.scenario import load as load_scenario
+from typed import druzbart
 
 
 @pytest.fixture(scope="module")
@@ -103,8 +104,8 @@ def test_tod_und_leben_french_cards_are_not_credited_to_its_accounts(ledger: Led
 
 def test_options_that_no_source_supports_say_so() -> None:
     """Finding 8: who begins Tod und Leben and the six-player limit are ours."""
-    tul = make_game("todundleben").spec("first")
-    assert tul.choice("non-dealer").status == "assumed"
+    tul = make_game("todundleben").spec("first").choice("non-dealer")
+    assert tul is not None and tul.status == "assumed"
     assert make_game("bettelmann").spec("players").status == "assumed"
 
 
@@ -131,9 +132,9 @@ def test_only_the_booklets_words_are_documented_for_the_partners(ledger: Ledger)
 
 def test_clock_deals_as_for_four_by_default() -> None:
     """Finding 13: "otherwise the same", read literally, keeps nine cards each from 36 and eight from 32."""
-    assert make_game("clock").hand_size == 9
-    assert make_game("clock", {"pack": 32}).hand_size == 8
-    assert make_game("clock", {"deal_size": "full"}).hand_size == 12
+    assert druzbart("clock").hand_size == 9
+    assert druzbart("clock", {"pack": 32}).hand_size == 8
+    assert druzbart("clock", {"deal_size": "full"}).hand_size == 12
 
 
 def test_a_ties_stake_can_go_under_first_or_with_its_owners() -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 import string
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -59,7 +59,7 @@ def value(field: str, sample: dict[str, list[str]], i: int, n: int) -> str:
 
 def renderings(lang: str) -> Iterator[tuple[str, str, str]]:
     """(where, form, text) for every message with a placeholder, filled with each sample and every count."""
-    cat, mo, sample = catalog(lang), i18n.catalog(lang), names(lang)  # type: ignore[arg-type]
+    cat, mo, sample = catalog(lang), i18n.catalog(lang), names(lang)
     for m in cat:
         english = [m.id] if isinstance(m.id, str) else list(m.id)
         if not m.id or not any(fields(e) for e in english):
@@ -92,14 +92,16 @@ def test_every_message_with_a_placeholder_renders_with_names_of_each_gender_and_
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_plural_message_has_all_its_forms_and_the_engine_picks_them_by_the_language_s_rule(lang: str) -> None:
-    cat, mo = catalog(lang), i18n.catalog(lang)  # type: ignore[arg-type]
+    cat, mo = catalog(lang), i18n.catalog(lang)
     plural = [m for m in cat if m.id and not isinstance(m.id, str)]
     assert len(plural) >= 20
-    rule = {"de": lambda n: 0 if n == 1 else 1, "pl": lambda n: _polish(n)}[lang]
+    rules: dict[str, Callable[[int], int]] = {"de": lambda n: 0 if n == 1 else 1, "pl": lambda n: _polish(n)}
+    rule = rules[lang]
     for m in plural:
         assert len(m.string) == cat.num_plurals and all(m.string), m.id
         for n in COUNTS:
-            got = mo.npgettext(m.context, *m.id, n) if m.context else mo.ngettext(*m.id, n)
+            one, many = m.id[0], m.id[1]
+            got = mo.npgettext(m.context, one, many, n) if m.context else mo.ngettext(one, many, n)
             assert got == m.string[rule(n)], (m.id, n)
 
 

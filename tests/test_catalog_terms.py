@@ -66,6 +66,7 @@ def translations(path: Path) -> list[tuple[str, str]]:
     for message in catalog:
         if not message.id:
             continue
+        assert message.string is not None
         forms = [message.string] if isinstance(message.string, str) else list(message.string)
         msgid = message.id if isinstance(message.id, str) else message.id[0]
         where = f"{path.relative_to(ROOT)}: {message.context + ' ' if message.context else ''}{msgid[:60]!r}"

@@ -24,7 +24,7 @@ KEYWORDS = {**DEFAULT_KEYWORDS, "pN_": ((1, "c"), 2), "npN_": ((1, "c"), 2, 3)}
 Key = tuple[str | None, str]
 
 
-def _key(context: str | None, message: str | tuple[str, ...]) -> Key:
+def _key(context: str | None, message: str | tuple[str, ...] | list[str]) -> Key:
     return context, message if isinstance(message, str) else message[0]
 
 

@@ -6,6 +6,7 @@ import json
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,13 +14,13 @@ from conftest import ROOT, SCENARIOS
 from oldtricks.cli.main import main
 
 
-def run(capsys, *args):
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     code = main(list(args))
     out, err = capsys.readouterr()
     return code, out, err
 
 
-def test_games_json_lists_options_defaults_and_statuses(capsys):
+def test_games_json_lists_options_defaults_and_statuses(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "games", "--json")
     data = {g["name"]: g for g in json.loads(out)}
     assert code == 0 and {"bettelmann", "todundleben"} <= set(data)
@@ -29,12 +30,12 @@ def test_games_json_lists_options_defaults_and_statuses(capsys):
     assert {r["id"] for r in data["bettelmann"]["rules"]} >= {"bettelmann.rank", "todundleben.end"}
 
 
-def test_games_text(capsys):
+def test_games_text(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "games")
     assert code == 0 and "pierer* [disputed]" in out
 
 
-def test_replay_json_has_frames_and_result(capsys):
+def test_replay_json_has_frames_and_result(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "replay", str(SCENARIOS / "bettelmann" / "tie-pierer.toml"), "--json")
     data = json.loads(out)
     assert code == 0
@@ -44,25 +45,25 @@ def test_replay_json_has_frames_and_result(capsys):
     assert len(data["frames"]) == data["result"]["steps"] + 1
 
 
-def test_replay_viewer_hides_cards(capsys):
+def test_replay_viewer_hides_cards(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "replay", str(SCENARIOS / "bettelmann" / "basics.toml"), "--json", "--viewer", "0")
     frame = json.loads(out)["frames"][0]
     assert code == 0 and frame["viewer"] == 0
     assert set(frame["seats"][1]["hand"]["cards"]) == {"??"}
 
 
-def test_replay_text(capsys):
+def test_replay_text(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "replay", str(SCENARIOS / "bettelmann" / "basics.toml"))
     assert code == 0 and "North turns up the Nine of Hearts." in out
 
 
-def test_check_passes_on_the_scenarios(capsys, monkeypatch):
+def test_check_passes_on_the_scenarios(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     code, out, _ = run(capsys, "check")
     assert code == 0 and " 0 failed" in out
 
 
-def test_check_fails_on_a_broken_file(tmp_path, capsys):
+def test_check_fails_on_a_broken_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "scenarios" / "bettelmann"
     bad.mkdir(parents=True)
     shutil.copy(SCENARIOS / "bettelmann" / "basics.toml", bad / "ok.toml")
@@ -73,14 +74,14 @@ def test_check_fails_on_a_broken_file(tmp_path, capsys):
     assert "1 passed, 1 failed" in out
 
 
-def test_check_fails_on_a_wrong_expectation(tmp_path, capsys):
+def test_check_fails_on_a_wrong_expectation(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text = (SCENARIOS / "bettelmann" / "basics.toml").read_text().replace("winners = [0, 1, 1, 0]", "winners = [1]")
     (tmp_path / "w.toml").write_text(text)
     code, out, _ = run(capsys, "check", str(tmp_path / "w.toml"))
     assert code == 1 and "trick 1: expected seat 1 to win, got seat 0" in out
 
 
-def test_coverage_passes_and_fails(tmp_path, capsys):
+def test_coverage_passes_and_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "coverage", str(SCENARIOS), "--json")
     data = json.loads(out)
     assert code == 0 and data["ok"] and not data["missing_rules"]
@@ -89,7 +90,7 @@ def test_coverage_passes_and_fails(tmp_path, capsys):
     assert code == 1 and "NOT DEMONSTRATED" in out and "bettelmann.cycle" in out
 
 
-def test_simulate_json(capsys):
+def test_simulate_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
         capsys, "simulate", "bettelmann", "--games", "20", "--seed", "4", "--json", "--option", "tie=first-player"
     )
@@ -104,7 +105,7 @@ def test_simulate_json(capsys):
     assert again == out
 
 
-def test_simulate_finds_endless_games(capsys):
+def test_simulate_finds_endless_games(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
         capsys,
         "simulate",
@@ -124,14 +125,14 @@ def test_simulate_finds_endless_games(capsys):
     assert data["endless"] == 1 and data["cycle_lengths"] == {"32": 1}
 
 
-def test_bad_option_is_a_clear_error(capsys):
+def test_bad_option_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "simulate", "bettelmann", "--option", "tie=coin", "--games", "1")
     assert code == 2 and "error: option 'tie' cannot be 'coin'" in err
     code, _, err = run(capsys, "simulate", "bettelmann", "--option", "tie", "--games", "1")
     assert code == 2 and "expected KEY=VALUE" in err
 
 
-def test_play_in_the_terminal():
+def test_play_in_the_terminal() -> None:
     from oldtricks.cli.terminal import play_in_terminal
 
     answers = iter(["help", "moves", "XX", "", "", "quit"])
@@ -142,7 +143,7 @@ def test_play_in_the_terminal():
     assert "turns up the" in text
 
 
-def test_play_to_the_end_with_enter():
+def test_play_to_the_end_with_enter() -> None:
     from oldtricks.cli.terminal import play_in_terminal
 
     out: list[str] = []
@@ -151,7 +152,7 @@ def test_play_to_the_end_with_enter():
 
 
 @pytest.mark.parametrize("args", [["games"], ["check", "scenarios"]])
-def test_runs_on_the_bare_tree(args):
+def test_runs_on_the_bare_tree(args: list[str]) -> None:
     """`PYTHONPATH=engine python3 -m oldtricks ...` needs nothing installed."""
     proc = subprocess.run(
         [sys.executable, "-m", "oldtricks", *args],
@@ -164,7 +165,7 @@ def test_runs_on_the_bare_tree(args):
     assert proc.returncode == 0, proc.stderr
 
 
-def test_play_against_strong_bots(capsys):
+def test_play_against_strong_bots(capsys: pytest.CaptureFixture[str]) -> None:
     from oldtricks.cli.terminal import play_in_terminal
 
     answers = iter(["", "quit"])

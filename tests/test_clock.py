@@ -152,8 +152,8 @@ def test_bad_options_are_rejected(options: dict[str, Any]) -> None:
 
 # -- properties over random games ---------------------------------------------------------------------
 def run_checked(
-    options: dict[str, Any], seed: int, rng: Rng, bots: set[int] = frozenset(), frames: bool = False
-) -> tuple[Any, list[str]]:  # type: ignore[assignment]
+    options: dict[str, Any], seed: int, rng: Rng, bots: frozenset[int] = frozenset(), frames: bool = False
+) -> tuple[Any, list[str]]:
     game = make_game("clock", options)
     state = game.new_state(seed=seed, dealer=seed % 3)
     full = Counter(str(c) for c in game.pack.cards)
@@ -169,7 +169,7 @@ def run_checked(
         assert all(n >= 0 for n in state.lines)
         for e in events:
             if e.kind == "trick":
-                assert e.data["winner"] == expected_winner(e.data["cards"], options)
+                assert e.data is not None and e.data["winner"] == expected_winner(e.data["cards"], options)
         if state.dealing:  # clock.end: a player's fifth trick ends the deal; clock.end.all: every trick is played
             assert not any(state.hands) or (game.options["end"] == "five" and max(state.tricks) == 5)
         if frames:
@@ -247,7 +247,8 @@ def test_with_six_lines_a_game_ends_in_its_second_deal_unless_lines_come_back() 
     for seed in range(40):
         game = make_game("clock", {"matador_lost": 0, "deal_size": "full"})
         state, _ = play(game, seed, seed % 2 == 0, 100_000)
-        assert game.outcome(state) is not None and game.outcome(state).kind == "win"
+        outcome = game.outcome(state)
+        assert outcome is not None and outcome.kind == "win"
         lengths.add(state.number)
         first = state.history[0].tricks
         assert max(first) == 5 and len(state.history) == 2

@@ -49,8 +49,8 @@ def test_the_extractor_finds_every_text_of_both_kinds_once(found: dict[str, list
     ledger, scenarios = found["ledger"], found["scenarios"]
     assert len(ledger) > 180 and len(scenarios) > 700
     for messages in (ledger, scenarios):
-        contexts = [m.context for m in messages]
-        assert len(contexts) == len(set(contexts))
+        listed = [m.context for m in messages]
+        assert len(listed) == len(set(listed))
     contexts = {m.context for m in ledger + scenarios}
     assert {"drogue.parade|statement", "drogue.parade|gap", "works.pagat|title"} <= contexts
     assert "works.pierer1841|title" not in contexts  # a book's title stays as printed

@@ -41,7 +41,8 @@ def noted_step(scenario_id: str, index: int) -> int:
     """The frame that shows the note of step ``index`` of the scenario (with any other notes on it)."""
     rp = played(scenario_id)
     note = rp.scenario.steps[index].note
-    return next(f["step"] for f in rp.frames() if note in f["note"].split(PARAGRAPH))
+    step: int = next(f["step"] for f in rp.frames() if note in f["note"].split(PARAGRAPH))
+    return step
 
 
 def first_refusal(rp: Replay) -> tuple[dict[str, Any], str]:

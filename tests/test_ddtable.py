@@ -17,6 +17,7 @@ from oldtricks.core.game import evolve
 from oldtricks.core.prng import Rng
 from oldtricks.errors import AnalysisError
 from solver_helpers import random_move
+from typed import analysis_of, druzbart
 
 
 def _first(game: Any, state: Any) -> int:
@@ -34,13 +35,13 @@ def _first(game: Any, state: Any) -> int:
 def test_the_row_as_dealt_is_the_solver_s_value_of_the_deal(name: str, options: dict[str, Any], seeds: range) -> None:
     """The leader as dealt: the best card's value in :meth:`analyse` of the deal's first position is his
     side's margin (Drużbart) or his own tricks (Clock) in the table's row for him."""
-    game = make_game(name, options)
+    game = druzbart(name, options)
     for seed in seeds:
         state = game.new_state(seed=seed)
         dd = game.double_dummy_table(state)
         first = _first(game, state)
         assert dd.marked == first and "(as dealt)" in dd.rows[first]
-        best = game.analyse(state).moves[0].value
+        best = analysis_of(game.analyse(state)).moves[0].value
         row = dd.cells[first]
         if name == "clock":
             assert row[first] == best
@@ -67,6 +68,22 @@ def _team_minimax(game: Any, state: Any, number: int) -> tuple[int, ...]:
     return pick(ends, key=lambda t: t[0] - t[1])
 
 
+def _own_minimax(game: Any, state: Any, number: int, p: int) -> int:
+    """Clock player ``p``'s own tricks when the deal stops, the two others playing against him: plain
+    minimax over legal_moves and apply."""
+
+    def ours(s: int) -> bool:
+        return s == p
+
+    def done(s: Any) -> bool:
+        return bool(s.turn is None or s.dealing or s.number != number)
+
+    def value(s: Any) -> int:
+        return int(s.history[-1].tricks[p])
+
+    return brute_force(game, state, ours, done, value)
+
+
 @pytest.mark.parametrize(
     ("name", "options", "size", "count"),
     [
@@ -89,16 +106,7 @@ def test_every_row_equals_plain_minimax_on_small_hands(
         for leader in range(game.num_seats):
             state = evolve(start, leader=leader, turn=leader)
             if name == "clock":
-                want = tuple(
-                    brute_force(
-                        game,
-                        state,
-                        lambda s, p=p: s == p,
-                        lambda s, n=start.number: s.turn is None or s.dealing or s.number != n,
-                        lambda s, p=p: int(s.history[-1].tricks[p]),
-                    )
-                    for p in range(3)
-                )
+                want = tuple(_own_minimax(game, state, start.number, p) for p in range(3))
             else:
                 want = _team_minimax(game, state, start.number)
             assert cells[leader] == want, (seed, leader)

@@ -14,12 +14,13 @@ from oldtricks.games.drogue import Drogue, DrogueState
 from oldtricks.games.drogue.auction import claims, counts
 from oldtricks.games.drogue.ranking import POINTS, power, suit_of
 from oldtricks.scenarios.frames import make_frame
+from typed import drogue
 
 
 # -- drogue.partners ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("seed", range(40))
 def test_round_draw_pairs_kings_by_colour(seed: int) -> None:
-    game = make_game("drogue", {"partners": "round"})
+    game = drogue({"partners": "round"})
     deal = game.deal(seed=seed)
     draw = deal.draw
     assert draw is not None
@@ -41,7 +42,7 @@ def test_round_draw_pairs_kings_by_colour(seed: int) -> None:
 
 
 def test_round_draw_moves_one_pair_of_players() -> None:
-    game = make_game("drogue", {"partners": "round"}, ["Anna", "Ben", "Carla", "Dan"])
+    game = drogue({"partners": "round"}, ["Anna", "Ben", "Carla", "Dan"])
     state = game.new_state(seed=88)
     assert state.session.draw is not None
     assert state.session.draw.moved == (1, 2)
@@ -55,7 +56,7 @@ def test_round_draw_moves_one_pair_of_players() -> None:
 
 
 def test_kings_draw_turns_up_four_kings_only() -> None:
-    game = make_game("drogue", {"partners": "kings"})
+    game = drogue({"partners": "kings"})
     draw = game.deal(seed=3).draw
     assert draw is not None
     assert [c.rank for _, c in draw.cards] == ["K"] * 4
@@ -64,7 +65,7 @@ def test_kings_draw_turns_up_four_kings_only() -> None:
 
 
 def test_seated_has_no_draw_and_the_named_dealer() -> None:
-    game = make_game("drogue", {"partners": "seated"})
+    game = drogue({"partners": "seated"})
     deal = game.deal(seed=3, dealer=2)
     assert deal.draw is None
     assert deal.dealer == 2
@@ -78,7 +79,7 @@ def test_explicit_hands_skip_the_draw_whatever_the_option() -> None:
 
 
 def test_the_draw_is_part_of_the_replayed_deal() -> None:
-    game = make_game("drogue")
+    game = drogue()
     assert game.deal(seed=123) == game.deal(seed=123)
     assert game.deal(seed=123).draw != game.deal(seed=124).draw
 

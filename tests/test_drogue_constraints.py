@@ -9,7 +9,8 @@ import pytest
 from oldtricks import make_game
 from oldtricks.core.moves import Move
 from oldtricks.core.prng import Rng
-from oldtricks.games.drogue import Drogue, DrogueState, bidding, cut, narrate, playing
+from oldtricks.games.drogue import Drogue, DrogueState, bidding, cut, playing
+from oldtricks.games.drogue.narrate_session import cause
 
 OPTIONS = [
     {},
@@ -55,7 +56,7 @@ def test_a_refused_card_cites_the_constraints_rule(options: dict[str, str], seed
                 _, events = game.apply(state, move)
                 penalty = next(e for e in events if e.kind == "penalty")
                 assert penalty.data is not None
-                assert penalty.data["why"] == narrate.cause(rules.infraction(verdict.card))
+                assert penalty.data["why"] == cause(rules.infraction(verdict.card))
     assert refused  # every deal refuses some card somewhere: the test looks at refusals
 
 
@@ -134,7 +135,7 @@ def test_a_refused_move_at_the_cut_or_the_calls_cites_the_constraints_rule(
             cost = rules.cost(move)
             if cost is not None:
                 _, events = game.apply(state, move)
-                assert [e.data["why"] for e in events if e.kind == "penalty" and e.data] == [narrate.cause(cost)]
+                assert [e.data["why"] for e in events if e.kind == "penalty" and e.data] == [cause(cost)]
     assert {"deal", "aux-armes"} <= seen  # an evening has later deals, and clips to parade
 
 

@@ -10,6 +10,7 @@ from oldtricks import IllegalMoveError, InvalidNotationError, make_game
 from oldtricks.core.moves import Move
 from oldtricks.games.drogue import Drogue, DrogueState
 from oldtricks.scenarios.frames import make_frame
+from typed import drogue
 
 
 # -- the play --------------------------------------------------------------------------------------------
@@ -87,7 +88,7 @@ def test_any_card_when_neither_follow_nor_trump() -> None:
 
 
 def test_deal_ends_after_eight_tricks_with_a_result() -> None:
-    game = make_game("drogue", {"partners": "seated"})
+    game = drogue({"partners": "seated"})
     state = game.new_state(seed=50)
     from oldtricks.core.prng import Rng
 

@@ -16,7 +16,7 @@ from oldtricks.core.cards import FRENCH_32
 from oldtricks.core.values import Event
 from oldtricks.games.drogue import Drogue, DrogueState, narrate
 from oldtricks.games.drogue import session as scoring
-from oldtricks.games.drogue.facts import Fact
+from oldtricks.games.drogue.facts import Cause, Fact
 from oldtricks.games.drogue.ranking import points
 from oldtricks.games.drogue.state import Session, TrickRecord, Wear
 
@@ -256,5 +256,5 @@ def test_wear_counts() -> None:
     w = Wear(clips=2, buttonhole=1, penalty=4, black_nose=True)
     assert w.clipped and w.total == 8 and w.owed == 3
     assert not Wear(black_nose=True).clipped and Wear(black_nose=True).owed == 1
-    session = Session((0, 1, 2, 3), "speaking").change(1, "penalty", -1, "nothing to take")
+    session = Session((0, 1, 2, 3), "speaking").change(1, "penalty", -1, Cause("revoke"))  # nothing to take
     assert session.wear[1].penalty == 0  # never below zero

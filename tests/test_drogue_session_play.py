@@ -14,8 +14,10 @@ from oldtricks import IllegalMoveError, InvalidDealError, InvalidNotationError, 
 from oldtricks.core.cards import FRENCH_32
 from oldtricks.core.moves import Move
 from oldtricks.core.prng import Rng
+from oldtricks.core.values import Event
 from oldtricks.errors import ScenarioError
-from oldtricks.games.drogue import Drogue, DrogueState, narrate
+from oldtricks.games.drogue import Drogue, DrogueState
+from oldtricks.games.drogue.narrate_session import cause
 from oldtricks.games.drogue.state import Wear
 from oldtricks.scenarios.links import decode, encode
 from oldtricks.scenarios.replay import replay
@@ -66,7 +68,7 @@ def test_a_revoke_is_played_and_charged() -> None:
 def test_a_cheating_bid_is_found_out() -> None:
     game, state = four_mandrins(table="lenient")
     state, _ = run(game, state, "pass, call quatre-mandrins, bid 7")  # five is all Carla can show
-    assert state.hidden and "7 cards" in narrate.cause(state.hidden[0].why)
+    assert state.hidden and "7 cards" in cause(state.hidden[0].why)
 
 
 # -- drogue.variant.four-jacks.run ------------------------------------------------------------------------------
@@ -129,7 +131,7 @@ def test_the_deal_passes_right_and_later_hands_come_first() -> None:
     plan = game.plan_deals(first, later)
     state = game.initial_state(plan)
     rng = Rng(3)
-    seen = []
+    seen: list[Event] = []
     while game.to_play(state) is not None and len(seen) < 2:
         state, events = game.apply(state, game.bot_move(state, rng))
         seen += [e for e in events if e.kind == "deal" and "again" not in e.text]

@@ -23,6 +23,7 @@ from druzbart_helpers import (
 from druzbart_ranking import expected_winner
 from oldtricks import IllegalMoveError, InvalidDealError, InvalidOptionError, Move, make_game
 from oldtricks.core.cards import GERMAN_32, GERMAN_36
+from typed import druzbart
 
 
 # -- druzbart.pack, .deal, .deal-32, .seats, .lead ----------------------------------------------------
@@ -137,7 +138,7 @@ def test_suit_order_breaks_equal_ranks() -> None:
     [("braus", ["UA", "8L", "KH"]), ("brus", ["UA", "KH", "8L"]), ("acorns", ["UA", "8A", "KA"])],
 )
 def test_matador_assignments(matadors: str, top: list[str]) -> None:
-    game = make_game("druzbart", {"matadors": matadors})
+    game = druzbart(options={"matadors": matadors})
     ladder = [str(c) for c in game.ranking.ladder(game.pack)]
     assert ladder[:7] == [*top, "9A", "9L", "9H", "9B"]
     assert ladder[7:18] == ["AA", "AL", "AH", "AB", "UL", "UH", "UB", "6A", "6L", "6H", "6B"]
@@ -145,7 +146,7 @@ def test_matador_assignments(matadors: str, top: list[str]) -> None:
 
 def test_ranking_agrees_with_the_independent_statement() -> None:
     for options in all_option_sets():
-        game = make_game("druzbart", options)
+        game = druzbart(options=options)
         cards = [str(c) for c in game.pack.cards]
         for a, b in itertools.product(cards, repeat=2):
             if a == b:
@@ -303,7 +304,7 @@ def test_the_options_value_allows_exactly_what_the_specs_allow(name: str) -> Non
     import dataclasses
     import typing
 
-    game = make_game(name)
+    game = druzbart(name)
     hints = typing.get_type_hints(type(game.agreed))
     assert set(hints) == {spec.key for spec in game.option_specs}
     for spec in game.option_specs:
@@ -313,11 +314,11 @@ def test_the_options_value_allows_exactly_what_the_specs_allow(name: str) -> Non
             assert hints[spec.key] is int, spec.key
         assert getattr(game.agreed, spec.key) == game.options[spec.key]
     with pytest.raises(dataclasses.FrozenInstanceError):
-        game.agreed.lines = 3  # type: ignore[misc]
+        game.agreed.lines = 3  # type: ignore[misc]  # the point: the frozen field refuses it
 
 
 def test_the_table_names_sides_for_both_games() -> None:
-    four, clock = make_game("druzbart"), make_game("clock")
+    four, clock = druzbart(), druzbart("clock")
     assert [four.table.side_label(s) for s in (0, 1)] == ["South–North", "West–East"]
     assert [four.table.side_of(s) for s in range(4)] == [0, 1, 0, 1]
     assert [clock.table.side_label(s) for s in range(3)] == ["South", "West", "East"]
@@ -335,7 +336,7 @@ def test_the_table_names_sides_for_both_games() -> None:
 )
 def test_the_ranking_says_which_rule_holds_the_trick(cards: str, holding: tuple[int, str]) -> None:
     """druzbart.all-duds, druzbart.seven, druzbart.rank: the trick sentence reads the rule from here."""
-    game = make_game("druzbart")
+    game = druzbart()
     assert game.ranking.holding(game.pack.parse_many(cards)) == holding
 
 
@@ -345,11 +346,13 @@ def test_the_trick_transition_returns_facts_and_narration_words_them() -> None:
     from oldtricks.games.druzbart import narrate
     from oldtricks.games.druzbart.facts import Played, Took
 
-    game = make_game("druzbart")
+    game = druzbart()
     state = game.new_state(seed=3)
-    facts = []
+    facts: list[Any] = []
     for _ in range(4):
-        state, new = game._play_card(state, state.turn, game.legal_moves(state)[0].card)
+        card = game.legal_moves(state)[0].card
+        assert card is not None and state.turn is not None
+        state, new = game._play_card(state, state.turn, card)
         facts += new
     assert [type(f) for f in facts[:5]] == [Played, Played, Played, Played, Took]
     assert not any(

@@ -52,7 +52,7 @@ def run_checked(
         assert all(n >= 0 for n in state.lines)
         for e in events:
             if e.kind == "trick":
-                assert e.data["winner"] == expected_winner(e.data["cards"], options)
+                assert e.data is not None and e.data["winner"] == expected_winner(e.data["cards"], options)
         if state.dealing or (state.result is not None and name == "druzbart"):
             check_deal_end(game, state, options)
         if frames:

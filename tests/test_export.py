@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import string
 import tomllib
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -18,7 +20,7 @@ from oldtricks.core.registry import GAMES, make_game
 from oldtricks.live import api as live
 from oldtricks.scenarios.checks import check
 from oldtricks.scenarios.export import expectations, line_spec, to_toml
-from oldtricks.scenarios.replay import replay
+from oldtricks.scenarios.replay import Line, replay
 from oldtricks.scenarios.scenario import from_spec, load, loads
 
 TRICKY = [
@@ -45,7 +47,7 @@ TRICKY = [
     '"\n"',
 ]
 text = st.one_of(
-    st.text(st.characters(exclude_categories=("Cs",)), max_size=40),
+    st.text(st.characters(exclude_categories=["Cs"]), max_size=40),
     st.lists(st.sampled_from(TRICKY), min_size=1, max_size=6).map("".join),
     st.tuples(st.text(max_size=8), st.sampled_from(TRICKY), st.text(max_size=8)).map("".join),
 )
@@ -56,8 +58,8 @@ seat = st.integers(0, 9)
 
 
 @st.composite
-def steps(draw):
-    step = {}
+def steps(draw: st.DrawFn) -> dict[str, Any]:
+    step: dict[str, Any] = {}
     kind = draw(st.sampled_from(["none", "one", "many", "auto", "ask"]))
     if kind in ("one", "ask"):
         step["moves"] = [draw(nonempty)]
@@ -76,14 +78,14 @@ def steps(draw):
 
 
 @st.composite
-def specs(draw):
+def specs(draw: st.DrawFn) -> dict[str, Any]:
     """Specs as Scenario.spec() writes them (well-formed structure; the game need not be playable)."""
-    deal = {"dealer": draw(seat)}
+    deal: dict[str, Any] = {"dealer": draw(seat)}
     if draw(st.booleans()):
         deal["seed"] = draw(st.integers(0, 2**64 - 1))
     else:
         deal["hands"] = draw(st.lists(text, min_size=1, max_size=4))
-    spec = {
+    spec: dict[str, Any] = {
         "game": draw(text),
         "title": draw(nonempty),
         "options": draw(st.dictionaries(nonempty, value, max_size=4)),
@@ -119,7 +121,7 @@ def specs(draw):
 
 @settings(max_examples=400, deadline=None)
 @given(specs())
-def test_to_toml_round_trips_any_spec(spec):
+def test_to_toml_round_trips_any_spec(spec: dict[str, Any]) -> None:
     text = to_toml(spec)
     back = loads(text, "<exported>", "x").spec()
     back.pop("id")
@@ -128,7 +130,7 @@ def test_to_toml_round_trips_any_spec(spec):
 
 @given(nonempty)
 @example("0\n")  # a key ending in a newline once passed for a bare key ("$" matches before it)
-def test_notes_come_back_exactly_and_never_break_out_of_their_string(note):
+def test_notes_come_back_exactly_and_never_break_out_of_their_string(note: str) -> None:
     spec = {
         "game": "bettelmann",
         "title": note,
@@ -144,7 +146,7 @@ def test_notes_come_back_exactly_and_never_break_out_of_their_string(note):
 
 
 @pytest.mark.parametrize("path", scenario_files(), ids=lambda p: p.relative_to(SCENARIOS).as_posix())
-def test_every_scenario_file_round_trips(path):
+def test_every_scenario_file_round_trips(path: Path) -> None:
     sc = load(path, SCENARIOS)
     spec = sc.spec()
     back = loads(to_toml(spec), str(path), sc.id).spec()
@@ -152,16 +154,22 @@ def test_every_scenario_file_round_trips(path):
     assert replay(from_spec(back)).frames() == replay(sc).frames()
 
 
-def test_values_a_file_cannot_hold_are_refused():
+def test_values_a_file_cannot_hold_are_refused() -> None:
     with pytest.raises(TypeError, match="float"):
         to_toml({"game": "g", "title": "t", "options": {"x": 1.5}, "deal": {"seed": 1}})
     with pytest.raises(ValueError, match="surrogate"):
         to_toml({"game": "g", "title": "\ud800", "deal": {"seed": 1}})
 
 
-def random_line(name, seed, moves):
+def random_line(name: str, seed: int, moves: int) -> tuple[dict[str, Any], Line]:
     game = make_game(name)
-    spec = {"game": name, "title": f"Random {name}", "options": {}, "deal": {"dealer": 0, "seed": seed}, "steps": []}
+    spec: dict[str, Any] = {
+        "game": name,
+        "title": f"Random {name}",
+        "options": {},
+        "deal": {"dealer": 0, "seed": seed},
+        "steps": [],
+    }
     out = json.loads(live.open_table("export", json.dumps(spec), "{}"))
     assert out["ok"]
     line = live._TABLES["export"]
@@ -176,7 +184,9 @@ def random_line(name, seed, moves):
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(sorted(GAMES)), st.integers(0, 2**64 - 1), st.integers(0, 60), st.data())
-def test_a_line_played_live_exports_to_a_file_that_check_accepts(name, seed, moves, data):
+def test_a_line_played_live_exports_to_a_file_that_check_accepts(
+    name: str, seed: int, moves: int, data: st.DataObject
+) -> None:
     base, line = random_line(name, seed, moves)
     last = len(line.states) - 1
     for at in data.draw(st.lists(st.integers(0, last), max_size=4)):
@@ -188,7 +198,7 @@ def test_a_line_played_live_exports_to_a_file_that_check_accepts(name, seed, mov
     assert rp.frames() == line.frames()
 
 
-def test_the_downloaded_file_passes_the_cli_check(tmp_path, capsys):
+def test_the_downloaded_file_passes_the_cli_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sc = load(SCENARIOS / "bettelmann" / "last-three.toml", SCENARIOS)
     live.open_table("cli", json.dumps(sc.spec()), "{}")
     assert json.loads(live.play("cli", 27, "TL", "[1]"))["ok"]
@@ -203,7 +213,7 @@ def test_the_downloaded_file_passes_the_cli_check(tmp_path, capsys):
     assert load(path).steps[-2].note == 'He said """no"""\n\n<b>'
 
 
-def test_cli_turns_a_link_into_a_scenario_file(tmp_path, capsys):
+def test_cli_turns_a_link_into_a_scenario_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sc = load(SCENARIOS / "druzbart" / "basics.toml", SCENARIOS)
     assert main(["link", "encode", str(sc.path), "--step", "3", "--base", "https://example.org/s.html"]) == 0
     url = capsys.readouterr().out.strip()

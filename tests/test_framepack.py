@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -26,14 +28,14 @@ values = st.recursive(
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.relative_to(SCENARIOS).as_posix())
-def test_every_scenario_decodes_to_its_frames(path):
+def test_every_scenario_decodes_to_its_frames(path: Path) -> None:
     frames = replay(load(path, SCENARIOS)).frames()
     stored = json.loads(json.dumps(encode_frames(frames)))  # as it travels: JSON
     assert decode_frames(stored) == frames
     assert stored[0] == frames[0]
 
 
-def test_patches_pay_for_themselves_on_a_page():
+def test_patches_pay_for_themselves_on_a_page() -> None:
     """A page's viewers, packed together: patched frames take under two thirds of whole ones."""
     frames = [replay(load(path, SCENARIOS)).frames() for path in sorted((SCENARIOS / "bettelmann").glob("*.toml"))]
     whole, patched = len(pack(frames)), len(pack([encode_frames(f) for f in frames]))
@@ -42,7 +44,7 @@ def test_patches_pay_for_themselves_on_a_page():
 
 @settings(max_examples=200, deadline=None)
 @given(values, values)
-def test_a_patch_turns_old_into_new_and_leaves_old_alone(old, new):
+def test_a_patch_turns_old_into_new_and_leaves_old_alone(old: Any, new: Any) -> None:
     before = copy.deepcopy(old)
     patch = json.loads(json.dumps(make_patch(old, new)))
     assert apply_patch(old, patch) == new
@@ -51,11 +53,11 @@ def test_a_patch_turns_old_into_new_and_leaves_old_alone(old, new):
 
 @settings(max_examples=100, deadline=None)  # real frames: every scenario's, above
 @given(st.lists(st.dictionaries(keys, values, min_size=1, max_size=5), min_size=1, max_size=6))
-def test_sequences_round_trip(frames):
+def test_sequences_round_trip(frames: list[dict[str, Any]]) -> None:
     assert decode_frames(json.loads(json.dumps(encode_frames(frames)))) == frames
 
 
-def test_the_shortest_form_is_chosen():
+def test_the_shortest_form_is_chosen() -> None:
     pile = ["UL", "8A", "7L", "AH", "8B", "OL", "9A", "7B"]
     # a card leaves the top and two go under: the old run is kept by reference
     assert make_patch(pile, [*pile[1:], "9H", "UL"]) == {"~s": [[], 1, 7, ["9H", "UL"]]}
@@ -65,12 +67,12 @@ def test_the_shortest_form_is_chosen():
     assert make_patch([1, 2], "x") == "x"
 
 
-def test_reserved_keys_are_refused_with_their_place():
+def test_reserved_keys_are_refused_with_their_place() -> None:
     with pytest.raises(ValueError, match=r"frame 1\.seats\[0\]: key '~d'"):
         encode_frames([{"seats": []}, {"seats": [{"~d": 1}]}])
 
 
-def test_pack_is_reproducible_and_strict():
+def test_pack_is_reproducible_and_strict() -> None:
     data = {"frames": encode_frames(replay(load(SCENARIOS / "bettelmann" / "basics.toml", SCENARIOS)).frames())}
     assert pack(data) == pack(json.loads(json.dumps(data)))
     assert unpack(pack(data)) == data
@@ -78,7 +80,7 @@ def test_pack_is_reproducible_and_strict():
         unpack("not base64!")
 
 
-def test_read_page_merges_shared_options_and_rules():
+def test_read_page_merges_shared_options_and_rules() -> None:
     sc = load(SCENARIOS / "bettelmann" / "tie-pierer.toml", SCENARIOS)
     frames = replay(sc).frames()
     option = {"key": "tie", "title": "Ties", "default": "first", "choices": []}
@@ -106,7 +108,7 @@ def test_read_page_merges_shared_options_and_rules():
     assert data["rules"] == {"bettelmann.tie": rule}
 
 
-def test_read_page_adds_the_later_viewers_from_their_file():
+def test_read_page_adds_the_later_viewers_from_their_file() -> None:
     sc = load(SCENARIOS / "bettelmann" / "tie-pierer.toml", SCENARIOS)
     frames = replay(sc).frames()
     option = {"key": "tie", "title": "Ties", "default": "first", "choices": []}

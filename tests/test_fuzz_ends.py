@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -40,7 +41,7 @@ def test_a_split_sweep_resumes_from_its_log_and_reports_the_whole_log(
 def test_a_failure_is_logged_and_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fuzz, "OUT", tmp_path)
 
-    def never_ends(name: str, options: dict, seed: int, bots: bool) -> int:
+    def never_ends(name: str, options: dict[str, Any], seed: int, bots: bool) -> int:
         raise AssertionError(f"{name} seed {seed}: no end")
 
     monkeypatch.setattr(fuzz, "assert_ends", never_ends)
@@ -65,7 +66,7 @@ def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     played: list[int] = []
     real = fuzz.play_combination
 
-    def counting(job: tuple[str, int]) -> dict:
+    def counting(job: tuple[str, int]) -> dict[str, Any]:
         played.append(job[1])
         return real(job)
 
@@ -122,9 +123,10 @@ def test_spans() -> None:
     assert fuzz.spanned(fuzz.spans([5, 0, 1, 2, 6, 9, 2])) == {0, 1, 2, 5, 6, 9}
 
 
-def _committed() -> dict:
+def _committed() -> dict[str, Any]:
     """The repository's record (fuzz.RECORD points elsewhere in these tests: the no_record fixture)."""
-    return json.loads((fuzz.ROOT / "tests" / "fuzz-ends.json").read_text(encoding="utf-8"))
+    committed: dict[str, Any] = json.loads((fuzz.ROOT / "tests" / "fuzz-ends.json").read_text(encoding="utf-8"))
+    return committed
 
 
 def test_the_committed_record_holds_whole_combinations_and_no_failure() -> None:
@@ -229,7 +231,8 @@ def test_a_record_of_older_code_is_named_stale_with_the_command_that_plays_it_ag
     stale = fuzz.stale_sample("clock", {**entry, "sample": older})
     assert stale is not None and stale.startswith(f"tests/fuzz-ends.json holds clock's sample for code {'0' * 12} (")
     assert f"today's code is {today}: 1 file(s) changed since: {seats}. " in stale and fuzz.REGENERATE in stale
-    assert fuzz.stale_sample("clock", {}) is not None and fuzz.REGENERATE in fuzz.stale_sample("clock", {})
+    stale = fuzz.stale_sample("clock", {})
+    assert stale is not None and fuzz.REGENERATE in stale
     assert fuzz.REGENERATE == "nox -s fuzz -- --ends-sample --ends-record"
 
 

@@ -118,12 +118,12 @@ def assert_ends(name: str, options: dict[str, Any], seed: int, bots: bool) -> in
 @pytest.mark.parametrize("name", list(GAMES))
 @settings(max_examples=6, deadline=None, derandomize=True)
 @given(data=st.data())
-def test_every_game_ends_within_its_cap(name, data):
+def test_every_game_ends_within_its_cap(name: str, data: st.DataObject) -> None:
     options = data.draw(st.sampled_from(combinations(name)), label="options")
     assert_ends(name, options, data.draw(st.integers(0, 2**32), label="seed"), data.draw(st.booleans(), label="bots"))
 
 
-def test_the_endless_slate_of_the_issue_is_capped():
+def test_the_endless_slate_of_the_issue_is_capped() -> None:
     """`simulate druzbart --option matador_lost=5 --games 1 --seed 1` ran for ever: now the cap stops it."""
     game = make_game("druzbart", {"matador_lost": 5})
     state, _ = play(game, 1, False, HARNESS_LIMIT)  # a game past the limit fails here, never hangs
@@ -132,7 +132,7 @@ def test_the_endless_slate_of_the_issue_is_capped():
     assert simulate("druzbart", {"matador_lost": 5}, 1, 1)["outcomes"] == {"capped": 1}
 
 
-def test_the_cap_stops_druzbart_and_clock_after_that_many_deals():
+def test_the_cap_stops_druzbart_and_clock_after_that_many_deals() -> None:
     for name in ("druzbart", "clock"):
         game = make_game(name, {"matador_lost": 5, "deal_cap": 3})
         state, _ = play(game, 7, True, HARNESS_LIMIT)
@@ -142,14 +142,14 @@ def test_the_cap_stops_druzbart_and_clock_after_that_many_deals():
         assert state.number <= 3
 
 
-def test_a_game_that_ends_on_its_own_is_not_capped():
+def test_a_game_that_ends_on_its_own_is_not_capped() -> None:
     game = make_game("druzbart", {"lines": 1, "matador_lost": 0, "matador_to_partner": 0})
     state, _ = play(game, 3, False, HARNESS_LIMIT)
     outcome = game.outcome(state)
     assert outcome is not None and outcome.kind == "win"
 
 
-def test_only_a_game_with_no_proof_of_an_end_is_refused():
+def test_only_a_game_with_no_proof_of_an_end_is_refused() -> None:
     """bettelmann.cycle: no cap is refused exactly where the cycle check cannot prove an end (captured
     cards shuffled, or a choice among the last three cards); every other combination of every game is
     accepted, so the sweep above plays it."""
@@ -174,7 +174,7 @@ def _passing(game: Game[Any], state: Any) -> tuple[Any, int]:
     return state, moves
 
 
-def test_drogue_passed_out_for_ever_stops_at_its_cap_of_dealings():
+def test_drogue_passed_out_for_ever_stops_at_its_cap_of_dealings() -> None:
     """drogue.cap: four passes deal the cards again without end; the cap stops the game, undecided."""
     for cap in (1, 7):
         game = make_game("drogue", {"deal_cap": cap})
@@ -186,7 +186,7 @@ def test_drogue_passed_out_for_ever_stops_at_its_cap_of_dealings():
         assert outcome.text.startswith(f"The cards were dealt {cap} {times}, the agreed cap, with no deal played")
 
 
-def test_drogue_cap_cuts_an_evening_short_and_counts_the_redeals():
+def test_drogue_cap_cuts_an_evening_short_and_counts_the_redeals() -> None:
     game = make_game("drogue", {"deals": 6, "deal_cap": 3})
     state, _ = play(game, 11, True, HARNESS_LIMIT)
     outcome = game.outcome(state)
@@ -196,4 +196,5 @@ def test_drogue_cap_cuts_an_evening_short_and_counts_the_redeals():
     assert played < 6 and f"with {played} deal" in outcome.text
     evening = make_game("drogue", {"deals": 6})
     ended, _ = play(evening, 11, True, HARNESS_LIMIT)
-    assert evening.outcome(ended).kind in ("win", "draw") and ended.session.dealings >= 6
+    last = evening.outcome(ended)
+    assert last is not None and last.kind in ("win", "draw") and ended.session.dealings >= 6

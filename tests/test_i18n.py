@@ -23,7 +23,7 @@ LANGS = ["de", "pl"]
 
 def card_in(lang: str, code: str) -> str:
     """A German-suited card's name as the catalog of ``lang`` words it."""
-    cat = i18n.catalog(lang)  # type: ignore[arg-type]
+    cat = i18n.catalog(lang)
     card = GERMAN_36.parse(code)  # the English words are the engine's source text, their translations the catalog's
     rank, suit = RANK_NAMES["german"][card.rank], SUIT_NAMES["german"][card.suit]
     return cat.pgettext("German card", f"{rank} of {suit}")  # one message a card: its suit agrees with its rank
@@ -42,7 +42,7 @@ def test_narration_is_in_the_language_chosen(lang: str) -> None:
     english = replay(sc).frames()
     with i18n.language(lang):
         frames = replay(sc).frames()
-    cat = i18n.catalog(lang)  # type: ignore[arg-type]
+    cat = i18n.catalog(lang)
     assert english[1]["events"] == ["North turns up the Nine of Hearts."]
     assert frames[1]["events"] == [
         cat.gettext("{seat} turns up the {card}.").format(seat="North", card=card_in(lang, "9H"))
@@ -69,7 +69,7 @@ def test_a_refusal_in_live_play_is_in_the_pages_language(lang: str, speaking: No
     seat = frame["seats"][frame["turn"]]["name"]
     card = sorted(set(frame["seats"][frame["turn"]]["hand"]["cards"]) - set(frame["legal"]))[0]
     out = json.loads(live.play("i18n-" + lang, frame["step"], card, "[]"))
-    cat = i18n.catalog(lang)  # type: ignore[arg-type]
+    cat = i18n.catalog(lang)
     head = cat.gettext("{seat} may not play {move} here").format(
         seat=seat, move=cat.gettext("the {card}").format(card=card_in(lang, card))
     )
@@ -94,7 +94,7 @@ def test_a_language_the_engine_does_not_speak_is_refused_and_english_stays(speak
 def test_the_command_line_speaks_the_language_asked(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["replay", str(SCENARIOS / "bettelmann/basics.toml"), "--lang", lang]) == 0
     out = capsys.readouterr().out
-    cat = i18n.catalog(lang)  # type: ignore[arg-type]
+    cat = i18n.catalog(lang)
     name = "Nine of Hearts" if lang == "en" else card_in(lang, "9H")
     assert cat.gettext("{seat} turns up the {card}.").format(seat="North", card=name) in out
     assert i18n.current() == "en"  # the language was the command's only

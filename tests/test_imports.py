@@ -5,6 +5,7 @@ imports only the rooms below it, and no circle exists among any package's module
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 import pytest
 
@@ -14,16 +15,16 @@ ENGINE = ROOT / "engine"
 PACKAGE = ENGINE / "oldtricks"
 
 
-def module_name(path):
+def module_name(path: Path) -> str:
     parts = list(path.relative_to(ENGINE).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imports(path):
+def imports(path: Path) -> set[str]:
     """Every engine module ``path`` imports, wherever the import statement stands."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
-    found = set()
+    found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
@@ -40,19 +41,20 @@ GRAPH = {module_name(p): imports(p) for p in sorted(PACKAGE.rglob("*.py"))}
 MODULES = set(GRAPH)
 
 
-def edges(name):
+def edges(name: str) -> set[str]:
     """The modules ``name`` needs, package ``__init__`` files left out (a package's own ``__init__``
     re-exports its modules: that is not a circle between them)."""
     return {m for m in GRAPH[name] if m in MODULES and not _is_package(m)}
 
 
-def _is_package(name):
+def _is_package(name: str) -> bool:
     return (ENGINE / name.replace(".", "/") / "__init__.py").exists()
 
 
-def circle(start):
+def circle(start: str) -> list[str] | None:
     """A path of imports leading from ``start`` back to itself, or None."""
-    stack, seen = [(start, [start])], set()
+    stack: list[tuple[str, list[str]]] = [(start, [start])]
+    seen: set[str] = set()
     while stack:
         node, path = stack.pop()
         for nxt in sorted(edges(node)):
@@ -68,16 +70,18 @@ CHECKED = sorted(MODULES)  # the core's modules and every game's
 
 
 @pytest.mark.parametrize("name", CHECKED)
-def test_no_import_circle_through(name):
-    assert circle(name) is None, " -> ".join(circle(name))
+def test_no_import_circle_through(name: str) -> None:
+    found = circle(name)
+    assert found is None, " -> ".join(found)
 
 
-def test_the_circle_finder_finds_a_circle(monkeypatch):
+def test_the_circle_finder_finds_a_circle(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(GRAPH, "oldtricks.games.druzbart.view", {"oldtricks.games.druzbart.game"})
-    assert circle("oldtricks.games.druzbart.game")[-1] == "oldtricks.games.druzbart.game"
+    found = circle("oldtricks.games.druzbart.game")
+    assert found is not None and found[-1] == "oldtricks.games.druzbart.game"
 
 
-def test_the_circle_finder_finds_one_in_the_core(monkeypatch):
+def test_the_circle_finder_finds_one_in_the_core(monkeypatch: pytest.MonkeyPatch) -> None:
     # the circle there was: checking a scenario's share link (links) from inside replay
     monkeypatch.setitem(
         GRAPH, "oldtricks.scenarios.replay", GRAPH["oldtricks.scenarios.replay"] | {"oldtricks.scenarios.links"}
@@ -89,7 +93,7 @@ def test_the_circle_finder_finds_one_in_the_core(monkeypatch):
     ]
 
 
-def test_the_core_imports_no_game_and_games_import_no_other_game():
+def test_the_core_imports_no_game_and_games_import_no_other_game() -> None:
     for name, needs in GRAPH.items():
         if not name.startswith("oldtricks.games"):
             # the registry finds games by name at run time (importlib), never by an import statement
@@ -114,29 +118,29 @@ ROOMS = {
 TOP = {"oldtricks", "oldtricks.__main__", "oldtricks.errors"}  # the package's top: a handful of modules
 
 
-def room_of(name):
+def room_of(name: str) -> str | None:
     return name.split(".")[1] if name.count(".") and name.split(".")[1] in ROOMS else None
 
 
-def rooms_breached():
+def rooms_breached() -> list[tuple[str, list[str]]]:
     """``(module, rooms)`` for each module that imports a room its own may not."""
-    found = []
+    found: list[tuple[str, list[str]]] = []
     for name, needs in sorted(GRAPH.items()):
         room = room_of(name)
         if room is not None:
-            above = {room_of(m) for m in needs if room_of(m) not in (None, room)} - ROOMS[room]
+            above = {r for m in needs if (r := room_of(m)) is not None and r != room} - ROOMS[room]
             found += [(name, sorted(above))] if above else []
     return found
 
 
-def test_each_room_imports_only_the_rooms_below_it():
+def test_each_room_imports_only_the_rooms_below_it() -> None:
     assert rooms_breached() == []
 
 
-def test_a_room_importing_one_above_it_is_found(monkeypatch):
+def test_a_room_importing_one_above_it_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(GRAPH, "oldtricks.core.refusal", GRAPH["oldtricks.core.refusal"] | {"oldtricks.live.api"})
     assert rooms_breached() == [("oldtricks.core.refusal", ["live"])]
 
 
-def test_the_top_holds_a_handful_and_every_other_module_a_room():
+def test_the_top_holds_a_handful_and_every_other_module_a_room() -> None:
     assert {name for name in MODULES if room_of(name) is None} == TOP

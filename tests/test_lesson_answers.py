@@ -13,6 +13,7 @@ import pytest
 from oldtricks.analysis.gamebook import played_on
 from oldtricks.scenarios.replay import Replay, replay
 from oldtricks.scenarios.scenario import load
+from typed import analysis_of
 
 ROOT = Path(__file__).resolve().parents[1] / "scenarios"
 
@@ -44,7 +45,7 @@ def test_a_lesson_asks_for_the_solvers_one_best_move(name: str, target: int | No
     asked = [i for i, frame in enumerate(frames) if frame.get("ask")]
     assert asked, name
     for step in asked:
-        verdict = rp.game.analyse(rp.line.states[step])
+        verdict = analysis_of(rp.game.analyse(rp.line.states[step]))
         best, *others = verdict.moves
         assert str(best.move) == frames[step]["ask"]["answer"], (name, step, verdict.as_json())
         # best first (Bettelmann: a win sooner, then no winner, then a loss later): any other value is worse
@@ -93,7 +94,7 @@ def test_every_other_choice_is_played_on_in_words(name: str) -> None:
             continue
         legal = {str(m) for m in game.legal_moves(state)}
         assert {t["move"] for t in said["tries"]} == legal - {ask["answer"]}, (name, step)
-        verdict = game.analyse(state)
+        verdict = analysis_of(game.analyse(state))
         right = verdict.value_of(game.parse_move(state, ask["answer"]))
         assert right is not None
         for t in said["tries"]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import contextlib
 import json
 import string
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,21 +26,21 @@ FILES = scenario_files()
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.relative_to(SCENARIOS).as_posix())
-def test_scenario_links_round_trip(path):
+def test_scenario_links_round_trip(path: Path) -> None:
     sc = load(path, SCENARIOS)
     link = encode(sc.spec())
     assert replay(from_spec(decode(link))).frames() == replay(sc).frames()
     assert encode(decode(link)) == link
 
 
-def random_spec(name, data):
+def random_spec(name: str, data: st.DataObject) -> dict[str, Any]:
     cls = GAMES[name]
     options = {s.key: data.draw(st.sampled_from([c.value for c in s.choices])) for s in cls.option_specs if s.choices}
     game = make_game(name, options)
     seed = data.draw(st.integers(0, 2**64 - 1))
     state = game.new_state(seed=seed)
     rng = Rng(seed)
-    moves = []
+    moves: list[str] = []
     for _ in range(data.draw(st.integers(0, 80))):
         legal = game.legal_moves(state)
         if not legal:
@@ -47,7 +49,7 @@ def random_spec(name, data):
         state, _ = game.apply(state, move)
         moves.append(str(move))
     notes = data.draw(st.dictionaries(st.integers(0, len(moves)), st.text(max_size=40), max_size=3))
-    steps = [{"moves": [m]} for m in moves]
+    steps: list[dict[str, Any]] = [{"moves": [m]} for m in moves]
     for at, text in notes.items():
         if at > 0:
             steps[at - 1]["note"] = text
@@ -67,7 +69,7 @@ def random_spec(name, data):
 @pytest.mark.parametrize("name", sorted(GAMES))
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_random_games_round_trip(name, data):
+def test_random_games_round_trip(name: str, data: st.DataObject) -> None:
     spec = random_spec(name, data)
     link = encode(spec)
     back = decode(link)
@@ -80,14 +82,14 @@ SAMPLE = encode(load(SCENARIOS / "bettelmann" / "tie-pierer.toml", SCENARIOS).sp
 
 @settings(max_examples=400, deadline=None)
 @given(st.text(alphabet=string.printable + "éü#;=~*", max_size=200))
-def test_fuzzed_strings_raise_only_link_errors(text):
+def test_fuzzed_strings_raise_only_link_errors(text: str) -> None:
     with contextlib.suppress(LinkError):  # any other exception fails the test
         decode(text)
 
 
 @settings(max_examples=400, deadline=None)
 @given(st.integers(0, len(SAMPLE) - 1), st.text(alphabet=string.printable, min_size=0, max_size=6), st.integers(0, 6))
-def test_mangled_links_raise_only_link_errors(at, insert, cut):
+def test_mangled_links_raise_only_link_errors(at: int, insert: str, cut: int) -> None:
     mangled = SAMPLE[:at] + insert + SAMPLE[at + cut :]
     try:
         decode(mangled)
@@ -120,24 +122,24 @@ def test_mangled_links_raise_only_link_errors(at, insert, cut):
         ("v1;g=bettelmann;r=1;r=2", "appears twice"),
     ],
 )
-def test_clear_messages(link, message):
+def test_clear_messages(link: str, message: str) -> None:
     with pytest.raises(LinkError, match=message):
         decode(link)
 
 
-def test_hostile_note_survives_as_text():
+def test_hostile_note_survives_as_text() -> None:
     spec = load(SCENARIOS / "bettelmann" / "basics.toml", SCENARIOS).spec()
     spec["steps"][0]["note"] = "<img src=x onerror=alert(1)>"
     frames = decode_replay(encode(spec))["frames"]
     assert frames[0]["note"] == "<img src=x onerror=alert(1)>"
 
 
-def test_a_whole_game_with_a_long_forced_run_is_short():
+def test_a_whole_game_with_a_long_forced_run_is_short() -> None:
     link = encode(load(SCENARIOS / "bettelmann" / "endless.toml", SCENARIOS).spec())
     assert "m=*126" in link
 
 
-def test_cli_encode_then_decode_equals_replay(capsys):
+def test_cli_encode_then_decode_equals_replay(capsys: pytest.CaptureFixture[str]) -> None:
     path = str(SCENARIOS / "bettelmann" / "tie-pierer.toml")
     assert main(["link", "encode", path, "--step", "2", "--viewer", "1"]) == 0
     url = capsys.readouterr().out.strip()
@@ -152,7 +154,7 @@ def test_cli_encode_then_decode_equals_replay(capsys):
     assert "does not know" in capsys.readouterr().err
 
 
-def test_live_link_ops():
+def test_live_link_ops() -> None:
     spec = load(SCENARIOS / "bettelmann" / "basics.toml", SCENARIOS).spec()
     link = json.loads(live.call("link_encode", json.dumps({"spec": spec})))["link"]
     assert json.loads(live.call("link_decode", json.dumps({"link": link})))["spec"]["game"] == "bettelmann"

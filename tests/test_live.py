@@ -7,35 +7,35 @@ import json
 from conftest import SCENARIOS
 from oldtricks.live import api as live
 from oldtricks.scenarios.replay import replay
-from oldtricks.scenarios.scenario import load
+from oldtricks.scenarios.scenario import Scenario, load
 
 
-def spec(name):
+def spec(name: str) -> Scenario:
     return load(SCENARIOS / name, SCENARIOS)
 
 
-def test_open_table_equals_the_build_frames():
+def test_open_table_equals_the_build_frames() -> None:
     sc = spec("bettelmann/tie-pierer.toml")
     out = json.loads(live.open_table("t", json.dumps(sc.spec()), "{}"))
     assert out["ok"] and out["stopped"] is None
     assert out["frames"] == replay(sc).frames()
 
 
-def test_option_override_replays_under_the_other_rule():
+def test_option_override_replays_under_the_other_rule() -> None:
     sc = spec("bettelmann/tie-pierer.toml")
     out = json.loads(live.open_table("t", json.dumps(sc.spec()), json.dumps({"tie": "first-player"})))
     assert out["ok"] and out["options"]["tie"] == "first-player"
     assert "North wins on equal Nines" in out["frames"][2]["events"][-1]
 
 
-def test_override_that_breaks_a_scripted_move_stops_with_a_reason():
+def test_override_that_breaks_a_scripted_move_stops_with_a_reason() -> None:
     sc = spec("bettelmann/last-three.toml")
     out = json.loads(live.open_table("t", json.dumps(sc.spec()), json.dumps({"last_three": "off"})))
     assert out["ok"] and "may not play the Unter of Acorns" in out["stopped"]
     assert len(out["frames"]) == 28
 
 
-def test_play_a_legal_move_then_bots_answer():
+def test_play_a_legal_move_then_bots_answer() -> None:
     sc = spec("bettelmann/last-three.toml")
     live.open_table("k", json.dumps(sc.spec()), "{}")
     out = json.loads(live.play("k", 27, "TL", json.dumps([1])))
@@ -45,7 +45,7 @@ def test_play_a_legal_move_then_bots_answer():
     assert out["frames"][-1]["turn"] in (0, None)
 
 
-def test_illegal_move_is_refused_with_its_rule():
+def test_illegal_move_is_refused_with_its_rule() -> None:
     sc = spec("bettelmann/basics.toml")
     live.open_table("b", json.dumps(sc.spec()), "{}")
     out = json.loads(live.play("b", 0, "UL", "[]"))
@@ -60,7 +60,7 @@ def test_illegal_move_is_refused_with_its_rule():
     assert not out["ok"] and out["rule"] == "bettelmann.last-three" and "top card" in out["error"]
 
 
-def test_bad_requests_are_errors_not_exceptions():
+def test_bad_requests_are_errors_not_exceptions() -> None:
     assert not json.loads(live.open_table("x", "{not json", "{}"))["ok"]
     poker = {"game": "poker", "title": "t", "deal": {"seed": 1}}
     assert not json.loads(live.open_table("x", json.dumps(poker), "{}"))["ok"]
@@ -73,7 +73,7 @@ def test_bad_requests_are_errors_not_exceptions():
     assert not json.loads(live.call("nope"))["ok"]
 
 
-def test_line_to_makes_the_table_a_side_line_from_the_deal():
+def test_line_to_makes_the_table_a_side_line_from_the_deal() -> None:
     sc = spec("drogue/example.toml")
     book = replay(sc).frames()
     live.open_table("side", json.dumps(sc.spec()), "{}")
@@ -94,7 +94,7 @@ def test_line_to_makes_the_table_a_side_line_from_the_deal():
     assert not json.loads(live.call("line_to", json.dumps({"key": "side", "moves": "KS"})))["ok"]
 
 
-def test_strong_bots_answer_and_a_bad_level_is_refused_in_words():
+def test_strong_bots_answer_and_a_bad_level_is_refused_in_words() -> None:
     sc = spec("druzbart/head.toml")
     live.open_table("s", json.dumps(sc.spec()), "{}")
     last = len(json.loads(live.call("frames", json.dumps({"key": "s"})))["frames"]) - 1
@@ -110,7 +110,7 @@ def test_strong_bots_answer_and_a_bad_level_is_refused_in_words():
     assert set(json.loads(live.call("levels"))["levels"]) == {"simple", "strong"}
 
 
-def test_the_lines_own_next_move_follows_it_and_another_starts_a_side_line():
+def test_the_lines_own_next_move_follows_it_and_another_starts_a_side_line() -> None:
     sc = spec("drogue/example.toml")
     book = replay(sc).frames()
     live.open_table("same", json.dumps(sc.spec()), "{}")

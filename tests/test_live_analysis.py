@@ -4,6 +4,7 @@ the moves of the line the reader looks at, with the best line in the engine's ow
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from conftest import SCENARIOS
 from oldtricks.live import api as live
@@ -11,11 +12,11 @@ from oldtricks.scenarios.replay import replay
 from oldtricks.scenarios.scenario import load
 
 
-def _open(key: str, name: str) -> list[dict[str, object]]:
+def _open(key: str, name: str) -> list[dict[str, Any]]:
     sc = load(SCENARIOS / name, SCENARIOS)
     out = json.loads(live.open_table(key, json.dumps(sc.spec()), "{}"))
     assert out["ok"]
-    frames: list[dict[str, object]] = out["frames"]
+    frames: list[dict[str, Any]] = out["frames"]
     return frames
 
 
@@ -25,7 +26,7 @@ def test_analyse_a_step_lists_every_legal_move_and_tells_the_best_line() -> None
     assert out["ok"], out
     rp = replay(load(SCENARIOS / "clock/deal.toml", SCENARIOS))
     assert out["analysis"] == rp.game.analyse(rp.line.states[27]).as_json(27)
-    assert sorted(m["move"] for m in out["analysis"]["moves"]) == sorted(frames[27]["legal"])  # type: ignore[arg-type]
+    assert sorted(m["move"] for m in out["analysis"]["moves"]) == sorted(frames[27]["legal"])
     words = out["line_words"]
     assert words and all(isinstance(w, str) and w for w in words)
     # the words are the game's narration of the best move first, then of its line

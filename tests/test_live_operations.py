@@ -9,6 +9,7 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -100,8 +101,8 @@ def test_open_table_and_play_answer_through_call_as_when_called_directly() -> No
     assert json.loads(live.call("no_such_op"))["error"] == "unknown operation 'no_such_op'"
 
 
-def _call(op: str, args: dict) -> dict:
-    answer = json.loads(live.call(op, json.dumps(args)))
+def _call(op: str, args: dict[str, Any]) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(live.call(op, json.dumps(args)))
     assert answer["ok"], answer
     return answer
 

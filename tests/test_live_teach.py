@@ -4,6 +4,7 @@ any step; bots playing on; the deal as hands; a game's seats under some options.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -11,27 +12,29 @@ from conftest import SCENARIOS
 from oldtricks.live import api as live
 from oldtricks.scenarios.links import decode
 from oldtricks.scenarios.replay import replay
-from oldtricks.scenarios.scenario import from_spec, load, loads
+from oldtricks.scenarios.scenario import Scenario, from_spec, load, loads
 
 HOSTILE = '<img src=x onerror="alert(1)"> """ \\ ü\n\nsecond paragraph'
 
 
-def call(op, **args):
+def call(op: str, **args: Any) -> Any:
     return json.loads(live.call(op, json.dumps(args)))
 
 
-def opened(key, name="bettelmann/last-three.toml", options=None):
+def opened(
+    key: str, name: str = "bettelmann/last-three.toml", options: dict[str, Any] | None = None
+) -> tuple[Scenario, list[Any]]:
     sc = load(SCENARIOS / name, SCENARIOS)
     out = json.loads(live.open_table(key, json.dumps(sc.spec()), json.dumps(options or {})))
     assert out["ok"]
     return sc, out["frames"]
 
 
-def table_frames(key):
+def table_frames(key: str) -> Any:
     return call("frames", key=key)["frames"]
 
 
-def test_link_of_a_live_branch_holds_the_whole_line():
+def test_link_of_a_live_branch_holds_the_whole_line() -> None:
     sc, book = opened("branch")
     played = json.loads(live.play("branch", 27, "TL", "[1]"))
     assert played["ok"]
@@ -48,7 +51,7 @@ def test_link_of_a_live_branch_holds_the_whole_line():
     assert frames[27] == {**book[27], "ask": None}  # the lesson's question is answered by the branch
 
 
-def test_link_of_a_table_under_another_rule_keeps_the_option_and_the_scenario_notes():
+def test_link_of_a_table_under_another_rule_keeps_the_option_and_the_scenario_notes() -> None:
     opened("other", "bettelmann/tie-pierer.toml", {"tie": "first-player"})
     out = call("link_of_table", key="other", step=2, viewer=None)
     assert "o=tie:first-player" in out["link"] and "v=" not in out["link"]
@@ -58,7 +61,7 @@ def test_link_of_a_table_under_another_rule_keeps_the_option_and_the_scenario_no
     assert any(f["note"] for f in table_frames("other"))
 
 
-def test_table_spec_groups_moves_and_keeps_notes_on_their_steps():
+def test_table_spec_groups_moves_and_keeps_notes_on_their_steps() -> None:
     opened("spec")
     call("table_note", key="spec", step=3, text="three")
     out = call("table_spec", key="spec", step=5)
@@ -70,7 +73,7 @@ def test_table_spec_groups_moves_and_keeps_notes_on_their_steps():
     assert sum(len(s.get("moves", [])) for s in spec["steps"]) == len(rp.frames()) - 1
 
 
-def test_note_removed_and_bad_notes_refused():
+def test_note_removed_and_bad_notes_refused() -> None:
     opened("notes")
     assert call("table_note", key="notes", step=2, text="x")["frame"]["note"] == "x"
     assert call("table_note", key="notes", step=2, text="  ")["frame"]["note"] == ""
@@ -79,7 +82,7 @@ def test_note_removed_and_bad_notes_refused():
     assert "open it first" in call("table_note", key="missing", step=0, text="x")["error"]
 
 
-def test_advance_lets_the_bots_play_their_seats_from_any_step():
+def test_advance_lets_the_bots_play_their_seats_from_any_step() -> None:
     _, book = opened("bots", "bettelmann/basics.toml")
     out = call("advance", key="bots", step=0, bots=[0, 1], limit=6)
     assert out["ok"] and [f["step"] for f in out["frames"]] == [1, 2, 3, 4, 5, 6]
@@ -90,7 +93,7 @@ def test_advance_lets_the_bots_play_their_seats_from_any_step():
     assert human["ok"] and human["frames"] == [] and len(table_frames("bots")) == 3
 
 
-def test_deal_hands_give_back_the_same_deal():
+def test_deal_hands_give_back_the_same_deal() -> None:
     spec = {"game": "druzbart", "title": "t", "options": {}, "deal": {"dealer": 2, "seed": 77}, "steps": []}
     seeded = json.loads(live.open_table("deal", json.dumps(spec), "{}"))
     hands = call("deal_hands", key="deal")["hands"]
@@ -100,13 +103,13 @@ def test_deal_hands_give_back_the_same_deal():
     assert out["frames"][0]["seats"] == seeded["frames"][0]["seats"]
 
 
-def test_bad_hands_come_back_as_the_engines_message_without_a_path():
+def test_bad_hands_come_back_as_the_engines_message_without_a_path() -> None:
     spec = {"game": "bettelmann", "title": "t", "deal": {"dealer": 0, "hands": ["UA UA", "7B"]}, "steps": []}
     out = json.loads(live.open_table("bad", json.dumps(spec), "{}"))
     assert not out["ok"] and out["error"].startswith("bad deal:") and "<" not in out["error"]
 
 
-def test_game_info_follows_the_options():
+def test_game_info_follows_the_options() -> None:
     info = call("game_info", game="bettelmann", options={"players": 4, "pack": "french"})
     assert (info["seats"], info["seat_names"], info["pattern"]) == (4, ["South", "West", "North", "East"], "french")
     assert {o["key"]: o["value"] for o in info["options"]}["players"] == 4
@@ -114,7 +117,7 @@ def test_game_info_follows_the_options():
     assert "cannot be" in call("game_info", game="bettelmann", options={"tie": "coin"})["error"]
 
 
-def test_scenario_toml_of_a_table_is_a_passing_test_and_of_a_spec_as_given():
+def test_scenario_toml_of_a_table_is_a_passing_test_and_of_a_spec_as_given() -> None:
     opened("file", "bettelmann/basics.toml")
     call("advance", key="file", step=4, bots=[0, 1], limit=20)
     out = call("scenario_toml", key="file")
@@ -128,7 +131,7 @@ def test_scenario_toml_of_a_table_is_a_passing_test_and_of_a_spec_as_given():
 
 
 @pytest.mark.parametrize("args", ["[1, 2]", "nonsense", '{"key": 3}'])
-def test_malformed_requests_are_messages(args):
+def test_malformed_requests_are_messages(args: str) -> None:
     for op in ("table_spec", "link_of_table", "table_note", "advance", "deal_hands", "scenario_toml"):
         out = json.loads(live.call(op, args))
         assert out["ok"] is False and out["error"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -19,6 +20,7 @@ from oldtricks.errors import IllegalMoveError, InvalidNotationError, OldtricksEr
 from oldtricks.scenarios.replay import replay
 from oldtricks.scenarios.scenario import load
 from test_game_ends import combinations
+from typed import to_play
 
 # every option combination a game accepts, listed once a run (Drogue's 393,216 take half a second to list),
 # one drawn by its index (hypothesis labels a sampled_from by its elements: a second for that list)
@@ -52,7 +54,7 @@ def test_every_legal_move_of_random_positions_round_trips(name: str, data: st.Da
         state, _ = game.play(state, legal[rng.below(len(legal))])
 
 
-def test_every_move_of_every_scenario_round_trips(scenario_root) -> None:
+def test_every_move_of_every_scenario_round_trips(scenario_root: Path) -> None:
     """The moves the scenarios write, out-of-turn leads and forgotten calls among them, which no list of
     legal moves offers."""
     kinds: set[str] = set()
@@ -165,7 +167,7 @@ def test_a_well_typed_move_no_rule_allows_is_refused_not_a_crash(move: Move, tab
     game = make_game("drogue", {"table": table, "deals": 2})
     state, rng = game.new_state(seed=4), Rng(4)
     while game.to_play(state) is not None:
-        shaped = replace(move, seat=game.to_play(state))
+        shaped = replace(move, seat=to_play(game, state))
         if shaped not in game.legal_moves(state):
             with pytest.raises(IllegalMoveError) as refused:
                 game.apply(state, shaped)

@@ -16,6 +16,8 @@ from oldtricks.core.moves import Constraint, Move
 from oldtricks.core.prng import Rng
 from oldtricks.core.registry import make_game
 from oldtricks.errors import IllegalMoveError
+from oldtricks.games.bettelmann import Bettelmann
+from oldtricks.games.druzbart import Druzbart
 from test_game_ends import combinations
 
 COMBINATIONS = 6  # option combinations a game plays here, drawn from all it accepts (test_game_ends.py)
@@ -32,17 +34,19 @@ def readings(game: Game[Any]) -> set[str]:
     return {rule.id for rule in game.rules}
 
 
-def positions(name: str, seed: int) -> list[tuple[Game[Any], Any]]:
+def positions(name: str, seed: int) -> list[tuple[Bettelmann | Druzbart, Any]]:
     combos = combinations(name)
     chosen = random.Random(f"{name}|{seed}").sample(range(len(combos)), min(COMBINATIONS, len(combos)))
-    out: list[tuple[Game[Any], Any]] = []
+    out: list[tuple[Bettelmann | Druzbart, Any]] = []
     for k in chosen:
         game = make_game(name, combos[k])
+        trick_game = game
+        assert isinstance(trick_game, Bettelmann | Druzbart)  # the games whose play phase this reads
         state, rng = game.new_state(seed=seed + k), Rng(seed + k)
         for _ in range(MOVES):
             if game.outcome(state) is not None or game.to_play(state) is None:
                 break
-            out.append((game, state))
+            out.append((trick_game, state))
             state, _events = game.apply(state, game.bot_move(state, rng))
     return out
 

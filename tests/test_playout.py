@@ -6,14 +6,16 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from oldtricks.analysis.simulate import next_move, play_out
+from oldtricks.core.game import Game
 from oldtricks.core.prng import Rng
 from oldtricks.core.registry import GAMES, make_game
 
-SETUPS = [(name, {}) for name in GAMES] + [
+SETUPS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in GAMES] + [
     ("bettelmann", {"players": 3, "return_order": "shuffled"}),
     ("bettelmann", {"players": 4, "tie": "first-player", "run_out_in_tie": "split"}),
     ("todundleben", {"split": "shuffled", "return_order": "loser-first"}),
@@ -90,7 +92,7 @@ def test_a_state_crosses_to_another_process(name: str) -> None:
     assert held and all(any(card is c for c in game.pack.cards) for card in held)
 
 
-def _move_by_move(game, seed: int, rng: Rng, bots: bool):
+def _move_by_move(game: Game[Any], seed: int, rng: Rng, bots: bool) -> tuple[Any, int, int]:
     """``play_out`` as it was before forced moves were played together: one ``advance`` a move."""
     state, moves, tricks = game.new_state(seed=seed), 0, 0
     while game.to_play(state) is not None:

@@ -4,6 +4,7 @@ where they do; and the live operations that answer them."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -11,14 +12,14 @@ from conftest import SCENARIOS
 from oldtricks.analysis.readings import FIND_TRICKS, compare, find_parting_deal, not_found, parting
 from oldtricks.live import api as live
 from oldtricks.scenarios.replay import replay, start
-from oldtricks.scenarios.scenario import from_spec, load
+from oldtricks.scenarios.scenario import Scenario, from_spec, load
 
 
-def scenario(name):
+def scenario(name: str) -> Scenario:
     return load(SCENARIOS / f"{name}.toml", SCENARIOS)
 
 
-def test_the_first_step_where_the_board_differs():
+def test_the_first_step_where_the_board_differs() -> None:
     sc = scenario("bettelmann/tie-pierer")
     said = compare(sc, {"tie": "first-player"})
     book, other = said["book"], said["frames"]
@@ -39,7 +40,7 @@ def test_the_first_step_where_the_board_differs():
     assert said["changed"] == ["tie"]
 
 
-def test_a_deal_that_plays_the_same_is_said_so():
+def test_a_deal_that_plays_the_same_is_said_so() -> None:
     sc = scenario("bettelmann/basics")
     said = compare(sc, {"tie": "first-player"})
     assert said["diverge"] is None
@@ -47,7 +48,7 @@ def test_a_deal_that_plays_the_same_is_said_so():
     assert f"all {len(said['book'])} steps" in said["text"]
 
 
-def test_a_move_refused_under_the_other_reading_is_where_they_part():
+def test_a_move_refused_under_the_other_reading_is_where_they_part() -> None:
     sc = scenario("drogue/penalty-lenient")
     said = compare(sc, {"table": "strict"})
     step = said["diverge"]
@@ -57,7 +58,7 @@ def test_a_move_refused_under_the_other_reading_is_where_they_part():
     assert said["rule"] and said["rule"].startswith("drogue.")
 
 
-def test_a_fan_sorted_otherwise_is_the_same_hand():
+def test_a_fan_sorted_otherwise_is_the_same_hand() -> None:
     # the matadors rank the cards otherwise, so each fan is sorted otherwise: the same cards, the same deal
     sc = scenario("clock/deal")
     said = compare(sc, {"matadors": "acorns"})
@@ -65,7 +66,7 @@ def test_a_fan_sorted_otherwise_is_the_same_hand():
     assert said["diverge"] != 0
 
 
-def test_parting_of_frames():
+def test_parting_of_frames() -> None:
     f = {"step": 0, "seats": [], "info": [["Equal ranks", "a"]], "note": "x"}
     g = dict(f, info=[["Equal ranks", "b"]], note="y")
     assert parting([f], [g]) is None  # the option's own line in the info and the notes are not the game
@@ -75,7 +76,7 @@ def test_parting_of_frames():
     assert parting([pile], [flipped]) == 0  # a pile's order is the game's
 
 
-def test_find_a_deal_where_the_readings_part():
+def test_find_a_deal_where_the_readings_part() -> None:
     sc = scenario("bettelmann/basics")
     found = find_parting_deal(sc, {"tie": "first-player"}, tries=20)
     assert found is not None
@@ -93,9 +94,10 @@ def test_find_a_deal_where_the_readings_part():
     assert max(tricks) <= 3
 
 
-def trick_at(found):
+def trick_at(found: dict[str, Any]) -> int:
     """The trick in play at the step where a found deal's readings part."""
-    return (found["frames"][found["diverge"]]["trick"] or {}).get("number", 0)
+    number: int = (found["frames"][found["diverge"]]["trick"] or {}).get("number", 0)
+    return number
 
 
 @pytest.mark.parametrize(
@@ -107,7 +109,7 @@ def trick_at(found):
         ("clock/deal", {"end": "five"}),
     ],
 )
-def test_a_rule_that_shows_late_is_found_later_in_the_game(name, options):
+def test_a_rule_that_shows_late_is_found_later_in_the_game(name: str, options: dict[str, str]) -> None:
     sc = scenario(name)
     found = find_parting_deal(sc, options)
     assert found is not None
@@ -123,7 +125,7 @@ def test_a_rule_that_shows_late_is_found_later_in_the_game(name, options):
         assert before is None or trick_at(before) >= trick_at(found)
 
 
-def test_a_rule_seldom_in_play_is_said_why_none_was_found():
+def test_a_rule_seldom_in_play_is_said_why_none_was_found() -> None:
     # capot needs a side with no trick at all: the bots never let it happen in these deals
     sc = scenario("drogue/example")
     assert find_parting_deal(sc, {"capot": 2}, tries=3) is None
@@ -137,12 +139,12 @@ def test_a_rule_seldom_in_play_is_said_why_none_was_found():
     assert "found quickly" not in plain and "never reached" in plain
 
 
-def test_the_search_stops_at_its_budget():
+def test_the_search_stops_at_its_budget() -> None:
     sc = scenario("drogue/example")
     assert find_parting_deal(sc, {"capot": 2}, budget=50) is None  # one deal and a bit, not 100 deals
 
 
-def test_live_compare_and_find():
+def test_live_compare_and_find() -> None:
     sc = scenario("bettelmann/basics")
     live.open_table("r", json.dumps(sc.spec()), json.dumps({"tie": "first-player"}))
     said = json.loads(live.call("compare", json.dumps({"key": "r"})))

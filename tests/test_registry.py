@@ -24,7 +24,7 @@ print(json.dumps({"before": before, "names": names, "after": sorted(set(after)),
 """
 
 
-def test_starting_the_live_engine_loads_no_game_and_no_toml_reader():
+def test_starting_the_live_engine_loads_no_game_and_no_toml_reader() -> None:
     out = subprocess.run(
         [sys.executable, "-c", PROBE],
         capture_output=True,
@@ -40,7 +40,7 @@ def test_starting_the_live_engine_loads_no_game_and_no_toml_reader():
     assert got["title"] == "Bettelmann"
 
 
-def test_the_mapping_behaves_like_the_dict_it_replaces():
+def test_the_mapping_behaves_like_the_dict_it_replaces() -> None:
     assert len(GAMES) == 5 and "drogue" in GAMES and "whist" not in GAMES
     assert GAMES.get("whist") is None
     assert dict(GAMES.items())["clock"] is GAMES["clock"] is game_class("clock")

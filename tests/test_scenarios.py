@@ -7,6 +7,9 @@ import itertools
 import json
 import random
 import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
@@ -25,20 +28,20 @@ DIFF_LINES = 60  # of a failing transcript's diff, in the test report
 FILES = scenario_files()
 
 
-def test_there_are_scenarios_for_every_game():
+def test_there_are_scenarios_for_every_game() -> None:
     games = {load(f, SCENARIOS).game for f in FILES}
     assert {"bettelmann", "todundleben"} <= games
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.relative_to(SCENARIOS).as_posix())
-def test_scenario_passes_its_expectations(path):
+def test_scenario_passes_its_expectations(path: Path) -> None:
     sc = load(path, SCENARIOS)
     assert check(sc) == []
     assert sc.expect, "every scenario states what must happen, so that it is a regression test"
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.relative_to(SCENARIOS).as_posix())
-def test_replay_matches_its_transcript(path):
+def test_replay_matches_its_transcript(path: Path) -> None:
     """Every frame of the replay, step by step, as tests/golden/ holds it: a change shows as a readable diff."""
     sc = load(path, SCENARIOS)
     rp = replay(sc)
@@ -62,7 +65,7 @@ def test_replay_matches_its_transcript(path):
     assert parse(want) == (json.loads(json.dumps(rp.result())), json.loads(json.dumps(frames)))
 
 
-def _nodes(value, path=()):
+def _nodes(value: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[str | int, ...]]:
     """The path of every value inside a frame, the frame's own () first."""
     yield path
     items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
@@ -74,12 +77,12 @@ def _nodes(value, path=()):
 OTHER_TYPE = {str: 0, int: "0", float: "0.5", bool: None, type(None): "", list: {}, dict: []}
 
 
-def _broken(frame, path, how):
+def _broken(frame: dict[str, Any], path: tuple[str | int, ...], how: str) -> dict[str, Any]:
     """The frame with the value at ``path`` (not the frame's own) dropped from its object, of another type,
     or given a key the schema does not name."""
     frame = copy.deepcopy(frame)
     *outer, last = path
-    parent = frame
+    parent: Any = frame
     for key in outer:
         parent = parent[key]
     if how == "drop" and isinstance(parent, dict):
@@ -91,7 +94,7 @@ def _broken(frame, path, how):
     return frame
 
 
-def test_the_fast_validator_agrees_with_the_jsonschema_package():
+def test_the_fast_validator_agrees_with_the_jsonschema_package() -> None:
     """VALIDATOR (jsonschema-rs, conftest.py) passes and fails frames as the jsonschema package, the
     specification's reference implementation in Python, does: on the first, a middle and the last frame of
     every scenario, and on 600 of those frames broken at a node drawn at random (a key dropped, a value
@@ -112,7 +115,9 @@ def test_the_fast_validator_agrees_with_the_jsonschema_package():
     assert verdicts.count(False) > 300  # most breaks break the frame: the two agree on failures too
 
 
-def test_the_golden_command_shows_the_diff_and_writes_only_when_asked(tmp_path, monkeypatch, capsys):
+def test_the_golden_command_shows_the_diff_and_writes_only_when_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(golden, "GOLDEN", tmp_path)
     assert golden.main(["bettelmann/basics"]) == 1
     out = capsys.readouterr().out
@@ -136,7 +141,7 @@ def test_the_golden_command_shows_the_diff_and_writes_only_when_asked(tmp_path, 
     assert (tmp_path / "gone__away.txt").exists()
 
 
-def test_spec_round_trip_gives_the_same_frames():
+def test_spec_round_trip_gives_the_same_frames() -> None:
     from oldtricks.scenarios.scenario import from_spec
 
     for path in FILES:
@@ -149,7 +154,7 @@ ROUND_THE_TABLE = ["druzbart/basics", "clock/win", "bettelmann/many-players", "t
 
 
 @pytest.mark.parametrize("ident", ROUND_THE_TABLE)
-def test_the_frames_play_order_is_the_order_the_seats_play_a_trick_in(ident):
+def test_the_frames_play_order_is_the_order_the_seats_play_a_trick_in(ident: str) -> None:
     """Each frame's play_order (the order the viewer seats the hands in) is the order the engine
     plays: in every trick, each card comes from the seat after the one before it in play_order."""
     rp = replay(load(SCENARIOS / f"{ident}.toml", SCENARIOS))
@@ -166,7 +171,7 @@ def test_the_frames_play_order_is_the_order_the_seats_play_a_trick_in(ident):
     assert pairs >= len(order), f"{ident}: too few cards played to tell the order"
 
 
-def test_ids_named_in_scenarios_are_ledger_ids():
+def test_ids_named_in_scenarios_are_ledger_ids() -> None:
     known = all_rules()
     for path in FILES:
         sc = load(path, SCENARIOS)
@@ -174,13 +179,15 @@ def test_ids_named_in_scenarios_are_ledger_ids():
             assert rule in known, f"{path}: {rule}"
 
 
-def test_the_readme_example_is_a_working_scenario():
+def test_the_readme_example_is_a_working_scenario() -> None:
     text = (SCENARIOS / "README.md").read_text(encoding="utf-8")
-    example = re.search(r"```toml\n(.*?)```", text, re.S).group(1)
+    found = re.search(r"```toml\n(.*?)```", text, re.S)
+    assert found is not None
+    example = found.group(1)
     assert check(loads(example, "README.md")) == []
 
 
-def test_lesson_question_is_asked_on_the_step_before_its_move():
+def test_lesson_question_is_asked_on_the_step_before_its_move() -> None:
     frames = replay(load(SCENARIOS / "bettelmann" / "last-three.toml", SCENARIOS)).frames()
     asked = [f for f in frames if f["ask"]]
     assert [f["step"] for f in asked] == [27]

@@ -42,7 +42,7 @@ def too_long(source: str, path: str) -> list[str]:
     return found
 
 
-def test_the_measure_finds_a_long_module_and_a_long_nested_function():
+def test_the_measure_finds_a_long_module_and_a_long_nested_function() -> None:
     inner = "".join(f"        y{i} = {i}\n" for i in range(61))
     source = "def outer():\n    def inner():\n" + inner + "    return inner\n"
     assert too_long(source, "m.py") == [
@@ -56,7 +56,7 @@ def test_the_measure_finds_a_long_module_and_a_long_nested_function():
 
 
 @pytest.mark.parametrize("path", python_files(), ids=lambda p: p.relative_to(ROOT).as_posix())
-def test_no_module_over_400_lines_and_no_function_over_60(path: Path):
+def test_no_module_over_400_lines_and_no_function_over_60(path: Path) -> None:
     name = path.relative_to(ROOT).as_posix()
     found = too_long(path.read_text(encoding="utf-8"), name)
     if name in DATA_TABLES:
@@ -64,7 +64,7 @@ def test_no_module_over_400_lines_and_no_function_over_60(path: Path):
     assert found == [], "split it by job: " + "; ".join(found)
 
 
-def test_the_allow_list_names_only_modules_that_are_there_and_over_the_limit():
+def test_the_allow_list_names_only_modules_that_are_there_and_over_the_limit() -> None:
     for name in DATA_TABLES:
         path = ROOT / name
         assert path.is_file(), f"{name}: listed in DATA_TABLES but not there"

@@ -140,7 +140,7 @@ def too_long(source: str, path: str) -> list[str]:
     return found
 
 
-def test_the_measure_finds_functions_methods_and_arrows_and_not_blocks_or_objects():
+def test_the_measure_finds_functions_methods_and_arrows_and_not_blocks_or_objects() -> None:
     source = "\n".join(
         [
             'import { a } from "./a.js";',  # 1
@@ -166,7 +166,7 @@ def test_the_measure_finds_functions_methods_and_arrows_and_not_blocks_or_object
     assert functions(source) == [(2, 9), (5, 7), (11, 11), (12, 16), (15, 15), (18, 18)]
 
 
-def test_the_measure_finds_a_long_module_and_a_long_function():
+def test_the_measure_finds_a_long_module_and_a_long_function() -> None:
     body = "".join(f"  x{i}();\n" for i in range(58))
     assert too_long(f"function f() {{\n{body}}}\n", "m.js") == []  # f: 60 lines
     assert too_long(f"function f() {{\n  y();\n{body}}}\n", "m.js") == ["m.js:1: a function of 61 lines, more than 60"]
@@ -177,7 +177,7 @@ def test_the_measure_finds_a_long_module_and_a_long_function():
 
 
 @pytest.mark.parametrize("path", sorted(SCRIPTS.rglob("*.js")), ids=lambda p: p.relative_to(SCRIPTS).as_posix())
-def test_no_script_over_400_lines_and_no_function_over_60(path: Path):
+def test_no_script_over_400_lines_and_no_function_over_60(path: Path) -> None:
     name = path.relative_to(ROOT).as_posix()
     found = too_long(path.read_text(encoding="utf-8"), name)
     assert found == [], "split it by job: " + "; ".join(found)

@@ -54,7 +54,7 @@ def choices(game: Any, count: int, seed: int, budget: int = 30) -> Iterator[Any]
 def score(game: Any, mover: int, end: Any, start: int) -> int:
     """The ending's order for ``mover`` as the game itself reports it (its outcome after ``apply``)."""
     outcome = game.outcome(end)
-    tricks = end.tricks - start
+    tricks: int = end.tricks - start
     if outcome.kind == "win":
         return tricks - HORIZON if mover in outcome.losers else HORIZON - tricks
     return 0
@@ -65,14 +65,18 @@ def test_each_choice_equals_plain_minimax(name: str, options: dict[str, Any]) ->
     game = make_game(name, options)
     seen: set[str] = set()
     for state in choices(game, 25, seed=len(seen) + 3):
-        mover = state.turn
-        expected = minimax_moves(
-            game,
-            state,
-            lambda seat, m=mover: seat == m,
-            lambda s: s.turn is None,
-            lambda s, m=mover, t=state.tricks: score(game, m, s, t),
-        )
+        mover, start = state.turn, state.tricks
+
+        def ours(seat: int, m: int = mover) -> bool:
+            return seat == m
+
+        def done(s: Any) -> bool:
+            return s.turn is None
+
+        def scored(s: Any, m: int = mover, t: int = start) -> int:
+            return score(game, m, s, t)
+
+        expected = minimax_moves(game, state, ours, done, scored)
         got = {row.move: row for row in analyse(game, state).moves}
         assert set(got) == set(expected)
         for move, value in expected.items():

@@ -3,6 +3,7 @@ its values equal plain minimax over the game's own rules on small endings, and t
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from oldtricks.games.drogue.ranking import POINTS
 from oldtricks.games.drogue.solver import DrogueModel, deal_hands, side_names, table
 from solver_helpers import assert_keys_change_no_value, assert_states_follow, endings, random_move
 from solver_helpers import held as _held
+from typed import analysis_of
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -85,7 +87,7 @@ def _brute(game: Any, state: Any) -> dict[str, int]:
     number = state.session.deal_number
 
     def done(s: Any) -> bool:
-        return s.phase != "play" or s.session.deal_number != number
+        return bool(s.phase != "play" or s.session.deal_number != number)
 
     def value(s: Any) -> int:
         if s.session.deal_number != number or not s.tricks:
@@ -93,7 +95,7 @@ def _brute(game: Any, state: Any) -> dict[str, int]:
         return int(s.side_points()[side])
 
     def ours(x: int) -> bool:
-        return x % 2 == side
+        return bool(x % 2 == side)
 
     return {str(m): brute_force(game, game.apply(state, m)[0], ours, done, value) for m in game.legal_moves(state)}
 
@@ -112,7 +114,7 @@ def test_values_equal_brute_force_on_random_endings(options: dict[str, Any], siz
     game = make_game("drogue", options)
     checked = 0
     for state in endings(game, lambda k: game.new_state(seed=k), _playing, _held, size, count, 11):
-        analysis = game.analyse(state)
+        analysis = analysis_of(game.analyse(state))
         assert {str(m.move): m.value for m in analysis.moves} == _brute(game, state)
         values = [m.value for m in analysis.moves]
         assert values == sorted(values, reverse=True)
@@ -136,7 +138,7 @@ def test_position_keys_change_no_value(options: dict[str, Any]) -> None:
     model = DrogueModel(game, "H")
     n = {str(c): i for i, c in enumerate(model.deck)}
 
-    def key(*hands: str) -> int:
+    def key(*hands: str) -> Hashable:
         return model.position_key([sum(1 << n[c] for c in hand.split()) for hand in hands])
 
     assert key("7C QC", "9C", "AD", "AS") == key("8C QC", "9C", "AD", "AS")  # 7C or 8C gone: the same
@@ -170,7 +172,7 @@ def test_the_key_suit_by_suit_tells_hands_apart_as_the_key_over_every_card() -> 
 def test_the_line_plays_the_points_out() -> None:
     game = make_game("drogue")
     for state in endings(game, lambda k: game.new_state(seed=50 + k), _playing, _held, 5, 10, 3):
-        analysis = game.analyse(state)
+        analysis = analysis_of(game.analyse(state))
         side = state.turn % 2
         for row in analysis.moves:
             after = game.apply(state, row.move)[0]
@@ -184,7 +186,7 @@ def test_the_line_plays_the_points_out() -> None:
 def test_words_say_who_wins_the_deal() -> None:
     game = make_game("drogue")
     state = next(endings(game, lambda k: game.new_state(seed=k), _playing, _held, 6, 1, 4))
-    analysis = game.analyse(state)
+    analysis = analysis_of(game.analyse(state))
     assert analysis.measure.startswith("the card points (of 120)")
     for row in analysis.moves:
         want = "sixty all" if row.value == 60 else "and win the deal" if row.value > 60 else "and lose the deal"

@@ -14,6 +14,7 @@ from oldtricks.errors import AnalysisError
 from oldtricks.games.druzbart.solver import DruzbartModel
 from solver_helpers import assert_keys_change_no_value, assert_states_follow, endings, random_move
 from solver_helpers import held as _held
+from typed import analysis_of, druzbart, to_play
 
 OPTION_SETS: list[tuple[str, dict[str, Any]]] = [
     ("druzbart", {}),
@@ -99,7 +100,7 @@ def _brute(game: Any, state: Any, seat: int, clock: bool) -> dict[str, int]:
             return int(s.tricks[side] - s.tricks[1 - side])
 
         def ours(x: int) -> bool:
-            return game.side_of(x) == side
+            return bool(game.side_of(x) == side)
 
     return {str(m): brute_force(game, game.apply(state, m)[0], ours, done, value) for m in game.legal_moves(state)}
 
@@ -122,7 +123,7 @@ def test_values_equal_brute_force_on_random_endings(name: str, options: dict[str
     clock = name == "clock"
     checked = 0
     for state in endings(game, lambda k: game.new_state(seed=k), _in_play, _held, size, count, 5):
-        analysis = game.analyse(state)
+        analysis = analysis_of(game.analyse(state))
         assert {str(m.move): m.value for m in analysis.moves} == _brute(game, state, state.turn, clock)
         values = [m.value for m in analysis.moves]
         assert values == sorted(values, reverse=True)  # best first
@@ -132,10 +133,10 @@ def test_values_equal_brute_force_on_random_endings(name: str, options: dict[str
 
 def test_the_line_plays_the_best_value_out() -> None:
     """Replaying the best continuation through the game's own rules gives the value the solver claims."""
-    game = make_game("druzbart")
+    game = druzbart()
     for state in endings(game, lambda k: game.new_state(seed=100 + k), _in_play, _held, 5, 15, 9):
-        analysis = game.analyse(state)
-        side = game.side_of(state.turn)
+        analysis = analysis_of(game.analyse(state))
+        side = game.side_of(to_play(game, state))
         for row in analysis.moves:
             after = game.apply(state, row.move)[0]
             for move in row.line:
@@ -145,11 +146,11 @@ def test_the_line_plays_the_best_value_out() -> None:
 
 
 def test_analysis_words_and_json() -> None:
-    game = make_game("druzbart")
+    game = druzbart()
     state = game.new_state(seed=3)
     for _ in range(20):
         state = game.apply(state, game.legal_moves(state)[0])[0]
-    analysis = game.analyse(state)
+    analysis = analysis_of(game.analyse(state))
     data = analysis.as_json(step=20)
     assert data["step"] == 20 and data["to_move"] == state.turn
     assert "five" in data["measure"]
@@ -157,14 +158,14 @@ def test_analysis_words_and_json() -> None:
     assert set(best) == {"move", "value", "line", "text", "best"}
     assert best["best"] is True  # the first row is always among the best (board: filled badge)
     ours, theirs = (5, 5 - best["value"]) if best["value"] > 0 else (5 + best["value"], 5)
-    side = game.side_of(state.turn)
+    side = game.side_of(to_play(game, state))
     pair = " and ".join(n for s, n in enumerate(game.seat_names()) if game.side_of(s) == side)
     assert best["text"] == f"with best play {pair} take {ours} tricks to {theirs}"  # the side named
 
 
 def test_clock_says_three_players_have_no_single_best_play() -> None:
     game = make_game("clock")
-    analysis = game.analyse(_clock_ending(game))
+    analysis = analysis_of(game.analyse(_clock_ending(game)))
     assert "no single best play" in analysis.note
     who = game.seat_names()[analysis.to_move]
     said = f"with the two others playing their best against {who}, {who} takes"

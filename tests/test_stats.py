@@ -7,26 +7,29 @@ re-simulated."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
+from typing import Any, NoReturn
 
 import pytest
 
 from conftest import ROOT
 from oldtricks.stats import run as runner
 from oldtricks.stats.catalogue import experiments
-from oldtricks.stats.experiment import chunk_seed
+from oldtricks.stats.experiment import Experiment, chunk_seed
 from oldtricks.stats.tally import Tally, mean_se, quantile, wilson
 
 STATS = ROOT / "stats"
 COMMITTED = sorted(STATS.glob("*.json"))
 
 
-def small(name, games=4, chunk=2):
+def small(name: str, games: int = 4, chunk: int = 2) -> Experiment:
     """The experiment ``name`` with ``games`` games a configuration, in chunks of ``chunk``."""
     return replace(experiments(games)[name], chunk=chunk)
 
 
-def test_every_experiment_has_its_committed_file():
+def test_every_experiment_has_its_committed_file() -> None:
     """Every experiment of the default set; one played only on request (CPU hours: the strong bots' figures)
     once it has been made. No file is left of an experiment that no longer exists."""
     made = {p.stem for p in COMMITTED}
@@ -34,10 +37,10 @@ def test_every_experiment_has_its_committed_file():
     assert {n for n, e in experiments().items() if not e.on_request} <= made
 
 
-def test_the_strong_bots_experiments_are_played_only_when_named(monkeypatch):
-    played = []
+def test_the_strong_bots_experiments_are_played_only_when_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    played: list[str] = []
 
-    def run(chosen, **_):
+    def run(chosen: Sequence[Experiment], **_: object) -> dict[str, Any]:
         played.extend(e.name for e in chosen)
         return {}
 
@@ -49,7 +52,7 @@ def test_the_strong_bots_experiments_are_played_only_when_named(monkeypatch):
     assert played == ["drogue-strength"]
 
 
-def test_one_process_and_two_give_the_same_numbers():
+def test_one_process_and_two_give_the_same_numbers() -> None:
     e = small("todundleben-life", games=4, chunk=2)  # 2 chunks for each of 8 configurations
     one = runner.run([e], games=4, processes=1)
     two = runner.run([e], games=4, processes=2)
@@ -59,18 +62,18 @@ def test_one_process_and_two_give_the_same_numbers():
     assert len({json.dumps(t) for t in tallies}) > 1  # configurations are dealt different games
 
 
-def test_a_chunk_seed_depends_on_the_experiment_the_configuration_and_the_chunk():
+def test_a_chunk_seed_depends_on_the_experiment_the_configuration_and_the_chunk() -> None:
     seeds = {chunk_seed(e, c, n) for e in ("a", "b") for c in ("x", "y") for n in (0, 1)}
     assert len(seeds) == 8
     assert all(0 <= s < 2**63 for s in seeds)
 
 
-def test_a_stopped_run_resumes_from_its_cache(tmp_path, monkeypatch):
+def test_a_stopped_run_resumes_from_its_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     e = small("bettelmann-last-three", games=2, chunk=1)
     first = runner.run([e], games=2, cache=tmp_path)
     assert len(list(tmp_path.rglob("*.json"))) == 6  # one file a chunk: 3 configurations × 2 chunks
 
-    def fail(task):
+    def fail(task: object) -> NoReturn:
         raise AssertionError(f"played {task} again")
 
     monkeypatch.setattr(runner, "play_task", fail)
@@ -80,7 +83,7 @@ def test_a_stopped_run_resumes_from_its_cache(tmp_path, monkeypatch):
     assert runner.run([e], games=2, cache=tmp_path) == first
 
 
-def _shape(value):
+def _shape(value: object) -> object:
     """The keys of every object (row labels in plots included), not the numbers."""
     if isinstance(value, dict):
         return {k: _shape(v) for k, v in value.items() if k not in ("counts", "histograms", "chunk_seeds")}
@@ -90,7 +93,7 @@ def _shape(value):
 
 
 @pytest.mark.parametrize("path", COMMITTED, ids=lambda p: p.stem)
-def test_a_small_run_has_the_committed_files_shape(path):
+def test_a_small_run_has_the_committed_files_shape(path: Path) -> None:
     committed = json.loads(path.read_text(encoding="utf-8"))
     games = 1 if path.stem.endswith("-strength") else 2  # the strong bots: a second or more a game
     e = small(path.stem, games=games, chunk=2)
@@ -108,7 +111,7 @@ def test_a_small_run_has_the_committed_files_shape(path):
 
 
 @pytest.mark.parametrize("path", COMMITTED, ids=lambda p: p.stem)
-def test_committed_plots_are_drawn_from_the_committed_counts(path):
+def test_committed_plots_are_drawn_from_the_committed_counts(path: Path) -> None:
     doc = json.loads(path.read_text(encoding="utf-8"))
     e = experiments()[path.stem]
     for c in doc["configurations"]:
@@ -121,7 +124,7 @@ def test_committed_plots_are_drawn_from_the_committed_counts(path):
     assert doc["engine"]["version"] and doc["command"] == f"nox -s stats -- --only {e.name}"
 
 
-def test_intervals_and_means():
+def test_intervals_and_means() -> None:
     lo, hi = wilson(0, 20)
     assert lo == 0 and 0.13 < hi < 0.17  # Wilson gives a real upper bound where the normal one gives 0
     assert wilson(10, 0) == (0.0, 1.0)
@@ -130,7 +133,7 @@ def test_intervals_and_means():
     assert quantile({}, 0.5) == 0
 
 
-def test_tallies_merge_in_any_order():
+def test_tallies_merge_in_any_order() -> None:
     parts = []
     for i in range(3):
         t = Tally()
@@ -141,14 +144,14 @@ def test_tallies_merge_in_any_order():
     assert Tally.from_json(Tally.merged(parts).as_json()) == Tally.merged(parts)
 
 
-def test_cli_rejects_an_unknown_experiment(capsys):
+def test_cli_rejects_an_unknown_experiment(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         runner.main(["--only", "skat-length"])
     assert exit_.value.code == 2
     assert "no experiment 'skat-length': expected one of bettelmann-length" in capsys.readouterr().err
 
 
-def test_cli_check_finds_a_changed_count(tmp_path, capsys):
+def test_cli_check_finds_a_changed_count(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "stats"
     args = ["--only", "bettelmann-last-three", "--games", "2", "--out", str(out), "--no-cache", "--quiet"]
     assert runner.main(args) == 0
@@ -162,7 +165,7 @@ def test_cli_check_finds_a_changed_count(tmp_path, capsys):
     assert "differs in players=3" in capsys.readouterr().out
 
 
-def test_scale_multiplies_every_size_and_sizes_leave_the_cache_key_alone(tmp_path):
+def test_scale_multiplies_every_size_and_sizes_leave_the_cache_key_alone(tmp_path: Path) -> None:
     plain, double = experiments(), experiments(scale=2)
     for name, e in plain.items():
         assert [2 * c.games for c in e.configurations] == [c.games for c in double[name].configurations]
@@ -180,7 +183,7 @@ def test_scale_multiplies_every_size_and_sizes_leave_the_cache_key_alone(tmp_pat
     assert runner.fingerprint(copy) != before
 
 
-def test_first_game_vilenies_are_counted_only_under_the_reading_that_charges_them():
+def test_first_game_vilenies_are_counted_only_under_the_reading_that_charges_them() -> None:
     # drogue.first-game.vilenies: by default the first game charges none; drogue.first-game.vilenies.count
     e = experiments(8)["drogue-evening"]
     default, counted = e.configuration("bots=bot"), e.configuration("bots=bot,first_game=vilenies")

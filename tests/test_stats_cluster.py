@@ -10,6 +10,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import TextIO
 
 import pytest
 
@@ -22,7 +27,7 @@ CHUNKS = 11
 
 
 @pytest.fixture(scope="module")
-def pool_files(tmp_path_factory):
+def pool_files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The small run's files as the process pool writes them, made before the cluster starts: the pool forks
     this process, which is safe only before the cluster's threads run in it."""
     pool = tmp_path_factory.mktemp("pool")
@@ -31,7 +36,7 @@ def pool_files(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def scheduler(pool_files):
+def scheduler(pool_files: Path) -> Iterator[str]:
     """The address of a local Dask scheduler with two single-threaded worker processes (one cluster for
     this module's tests in each process that runs some of them: with pytest-xdist, mostly one)."""
     import distributed  # here: only a process that runs these tests pays for its import (a second or two)
@@ -48,7 +53,7 @@ def scheduler(pool_files):
         yield cluster.scheduler_address
 
 
-def _played(address, argv):
+def _played(address: str, argv: list[str]) -> tuple[int, list[str]]:
     """Run ``main(argv)`` and return its exit code with the workers that played each chunk of it."""
     import distributed
 
@@ -57,7 +62,9 @@ def _played(address, argv):
     return code, [t["worker"] for t in stream.data if str(t["key"]).startswith("play_task")]
 
 
-def test_the_cluster_writes_the_same_files_as_the_process_pool(pool_files, scheduler, tmp_path):
+def test_the_cluster_writes_the_same_files_as_the_process_pool(
+    pool_files: Path, scheduler: str, tmp_path: Path
+) -> None:
     pool, cluster = pool_files, tmp_path / "cluster"
     code, workers = _played(scheduler, [*SMALL, "--scheduler", scheduler, "--no-cache", "--out", str(cluster)])
     assert code == 0
@@ -69,7 +76,9 @@ def test_the_cluster_writes_the_same_files_as_the_process_pool(pool_files, sched
         assert (cluster / name).read_bytes() == (pool / name).read_bytes(), name
 
 
-def test_check_and_the_cache_work_on_the_cluster(scheduler, tmp_path, capsys):
+def test_check_and_the_cache_work_on_the_cluster(
+    scheduler: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out, cache = tmp_path / "stats", tmp_path / "cache"
     on_cluster = [*SMALL, "--scheduler", scheduler, "--out", str(out)]
     assert runner.main([*on_cluster, "--cache", str(cache)]) == 0
@@ -95,7 +104,9 @@ def test_check_and_the_cache_work_on_the_cluster(scheduler, tmp_path, capsys):
     assert "todundleben-life.json: differs in" in capsys.readouterr().out
 
 
-def test_a_worker_of_another_engine_refuses_the_chunks(scheduler, tmp_path, monkeypatch, capsys):
+def test_a_worker_of_another_engine_refuses_the_chunks(
+    scheduler: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     # The run's fingerprint is not the workers' (their engine is read from their own files)
     monkeypatch.setattr(runner, "fingerprint", lambda *_: "0123456789abcdef" * 4)
     assert runner.main([*SMALL, "--scheduler", scheduler, "--no-cache", "--out", str(tmp_path)]) == 2
@@ -104,20 +115,22 @@ def test_a_worker_of_another_engine_refuses_the_chunks(scheduler, tmp_path, monk
     assert not list(tmp_path.iterdir())  # nothing written
 
 
-def test_no_scheduler_at_the_address_is_a_clear_error(tmp_path, capsys, monkeypatch):
+def test_no_scheduler_at_the_address_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(runner, "connect", _connect_quickly)
     argv = [*SMALL, "--scheduler", "tcp://127.0.0.1:9", "--no-cache", "--out", str(tmp_path)]
     assert runner.main(argv) == 2
     assert "no Dask scheduler answers at 'tcp://127.0.0.1:9'" in capsys.readouterr().err
 
 
-def _connect_quickly(address, report=None):
+def _connect_quickly(address: str, report: TextIO | None = None) -> AbstractContextManager[Executor]:
     from oldtricks.stats.cluster import connect
 
     return connect(address, timeout=0.5, report=report)
 
 
-def test_without_dask_the_engine_runs_and_a_scheduler_asks_for_it(tmp_path):
+def test_without_dask_the_engine_runs_and_a_scheduler_asks_for_it(tmp_path: Path) -> None:
     # A fresh interpreter in which `import distributed` fails: the engine must not need it
     script = (
         "import sys; sys.modules['distributed'] = None\n"

@@ -4,25 +4,31 @@ play legal moves in every game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
-from oldtricks.analysis.hiddenhands import SeatKnowledge
+from oldtricks.analysis.hiddenhands import SeatKnowledge, TableHooks
 from oldtricks.analysis.strong import Budget, adapter_of, decide
 from oldtricks.core.cards import Card
 from oldtricks.core.game import Game
 from oldtricks.core.prng import Rng
 from oldtricks.core.registry import make_game
 from oldtricks.games.drogue.strong import Hooks as DrogueHooks
+from oldtricks.games.drogue.strong import Strong as DrogueStrong
+from oldtricks.games.druzbart import Druzbart
 from oldtricks.games.druzbart.strong import PLAY_OUT_SEED
 from oldtricks.games.druzbart.strong import Hooks as DruzbartHooks
+from oldtricks.games.druzbart.strong import Strong as DruzbartStrong
 from oldtricks.scenarios.replay import Line
+from typed import analysis_of, druzbart, to_play
 
 SMALL = Budget(nodes=6_000, samples=4, least=2, tries=40)
 
 
-def line_to(game: Game, seed: int, *, until) -> Line:
+def line_to(game: Game[Any], seed: int, *, until: Callable[[Line], bool]) -> Line:
     """Deal ``seed`` played by the simple bots until ``until(line)`` holds at a move with a choice."""
     line = Line(game, [game.new_state(seed=seed)], [None], [[]])
     rng = Rng(seed)
@@ -38,7 +44,7 @@ def cards_played(line: Line, start: int) -> int:
     return sum(1 for m in line.moves[start + 1 :] if m is not None and m.card is not None)
 
 
-def in_play(hooks, n):
+def in_play(hooks: TableHooks, n: int) -> Callable[[Line], bool]:
     """A Drużbart or Drogue position with ``n`` cards played in the deal, at a move with a choice."""
 
     def until(line: Line) -> bool:
@@ -50,7 +56,7 @@ def in_play(hooks, n):
     return until
 
 
-def swapped(line: Line, hooks, seed: int) -> Line | None:
+def swapped(line: Line, hooks: TableHooks, seed: int) -> Line | None:
     """The same moves, told in the same words, from a deal where two cards the seat to move has not seen
     have changed hands between two other seats; None if no such exchange fits the play."""
     game = line.game
@@ -70,7 +76,9 @@ def swapped(line: Line, hooks, seed: int) -> Line | None:
         other = Line(game, [hooks.with_hands(line.states[start], dealt, rest)], [None], [[]])
         try:
             for step in range(start + 1, len(line.states)):
-                told = other.push(line.moves[step])
+                move = line.moves[step]
+                assert move is not None  # only the deal, step 0, has none
+                told = other.push(move)
                 assert [e.text for e in told] == [e.text for e in line.events[step]]
         except Exception:
             continue
@@ -88,7 +96,7 @@ def swapped(line: Line, hooks, seed: int) -> Line | None:
         ("drogue", DrogueHooks(), 7, 19),
     ],
 )
-def test_the_strong_bot_never_reads_a_hidden_hand(name, hooks, seed, played):
+def test_the_strong_bot_never_reads_a_hidden_hand(name: str, hooks: TableHooks, seed: int, played: int) -> None:
     game = make_game(name)
     line = line_to(game, seed, until=in_play(hooks, played))
     other = swapped(line, hooks, seed)
@@ -100,17 +108,17 @@ def test_the_strong_bot_never_reads_a_hidden_hand(name, hooks, seed, played):
     assert mine == theirs
 
 
-def test_a_bettelmann_bot_never_reads_the_order_of_a_pile_it_has_not_seen():
+def test_a_bettelmann_bot_never_reads_the_order_of_a_pile_it_has_not_seen() -> None:
     game = make_game("bettelmann")
 
     def unseen(line: Line) -> list[int]:
         """Where the other pile holds cards never turned up."""
         seen = {m.card for m in line.moves if m is not None}
-        pile = line.states[-1].piles[1 - game.to_play(line.states[-1])]
+        pile = line.states[-1].piles[1 - to_play(game, line.states[-1])]
         return [i for i, c in enumerate(pile) if c not in seen]
 
     line = line_to(game, 1, until=lambda line: len(unseen(line)) > 1)  # most deals turn up every card first
-    seat = game.to_play(line.states[-1])
+    seat = to_play(game, line.states[-1])
     state = line.states[-1]
     other = 1 - seat
     pile = state.piles[other]
@@ -125,9 +133,11 @@ def test_a_bettelmann_bot_never_reads_the_order_of_a_pile_it_has_not_seen():
 
 
 @pytest.mark.parametrize(("name", "seed", "played"), [("druzbart", 1, 6), ("clock", 4, 15), ("drogue", 2, 12)])
-def test_every_sample_agrees_with_what_the_seat_has_seen(name, seed, played):
+def test_every_sample_agrees_with_what_the_seat_has_seen(name: str, seed: int, played: int) -> None:
     game = make_game(name)
-    hooks = adapter_of(game).hooks
+    adapter = adapter_of(game)
+    assert isinstance(adapter, DruzbartStrong | DrogueStrong)  # the trick games' adapters, which keep their hooks
+    hooks: TableHooks = adapter.hooks
     line = line_to(game, seed, until=in_play(hooks, played))
     seat = game.to_play(line.states[-1])
     known = SeatKnowledge(line, hooks)
@@ -147,20 +157,22 @@ def test_every_sample_agrees_with_what_the_seat_has_seen(name, seed, played):
                 assert not set(hand) & known._barred()[s]
 
 
-def test_a_seat_that_did_not_head_the_trick_is_known_to_hold_nothing_that_heads_it():
-    game = make_game("druzbart")
+def test_a_seat_that_did_not_head_the_trick_is_known_to_hold_nothing_that_heads_it() -> None:
+    game = druzbart()
     hooks = DruzbartHooks()
     # deal 2 from the first card, until a follower played a card that did not head the trick while a card
     # that would have headed it is still unseen by the seat to move
     line = line_to(game, 2, until=lambda line: bool(_still_unseen(game, line)))
-    seat, after = _failed_to_head(game, line)
+    found = _failed_to_head(game, line)
+    assert found is not None
+    seat, after = found
     known = SeatKnowledge(line, hooks)
     barred = known._barred()
     assert after & set(known.unseen) <= barred[seat]
     assert barred[seat]
 
 
-def _still_unseen(game: Game, line: Line) -> set[Card]:
+def _still_unseen(game: Druzbart, line: Line) -> set[Card]:
     found = _failed_to_head(game, line)
     if found is None:
         return set()
@@ -169,7 +181,7 @@ def _still_unseen(game: Game, line: Line) -> set[Card]:
     return found[1] - gone
 
 
-def _failed_to_head(game: Game, line: Line) -> tuple[int, set[Card]] | None:
+def _failed_to_head(game: Druzbart, line: Line) -> tuple[int, set[Card]] | None:
     """The last follower (not the seat to move) whose card did not head, and the cards that would have."""
     to_move = game.to_play(line.states[-1])
     for step in range(len(line.states) - 1, 0, -1):
@@ -186,7 +198,7 @@ def _failed_to_head(game: Game, line: Line) -> tuple[int, set[Card]] | None:
 
 
 @pytest.mark.parametrize("name", ["druzbart", "clock", "drogue", "bettelmann", "todundleben"])
-def test_a_seeded_game_with_a_strong_seat_replays_the_same_and_plays_legal_moves(name):
+def test_a_seeded_game_with_a_strong_seat_replays_the_same_and_plays_legal_moves(name: str) -> None:
     game = make_game(name, {"last_three": "on"} if name == "todundleben" else None)
 
     def played(seed: int) -> list[str]:
@@ -204,7 +216,7 @@ def test_a_seeded_game_with_a_strong_seat_replays_the_same_and_plays_legal_moves
     assert played(9) == played(9)
 
 
-def test_the_budget_decides_the_work_not_the_clock():
+def test_the_budget_decides_the_work_not_the_clock() -> None:
     game = make_game("druzbart")
     line = line_to(game, 3, until=in_play(DruzbartHooks(), 0))
     young = decide(line, Rng(1), Budget(nodes=300, samples=4, least=3))
@@ -212,18 +224,18 @@ def test_the_budget_decides_the_work_not_the_clock():
     assert young.move == game.bot_move(line.states[-1], Rng(Rng(1).next_u64()))
 
 
-def test_at_a_lenient_table_a_card_told_without_penalty_still_shows_a_void():
+def test_at_a_lenient_table_a_card_told_without_penalty_still_shows_a_void() -> None:
     game = make_game("drogue", {"table": "lenient"})
     hooks = DrogueHooks()
     line = line_to(game, 4, until=in_play(hooks, 16))
     start = hooks.deal_start(line)
-    plays = [s for s in range(start + 1, len(line.states)) if line.moves[s].card is not None]
+    plays = [s for s in range(start + 1, len(line.states)) if (m := line.moves[s]) is not None and m.card is not None]
     assert hooks.checked_plays(line, start) == [s for s in plays if line.states[s - 1].phase == "play"]
     made = decide(line, Rng(11), SMALL)
     assert made.samples >= SMALL.least, made.reason
 
 
-def test_a_clock_move_is_valued_by_the_deal_played_out_by_the_simple_bots():
+def test_a_clock_move_is_valued_by_the_deal_played_out_by_the_simple_bots() -> None:
     """Clock Druzbart's objective (games/druzbart/strong.py): after each legal move every seat plays the deal
     out as the simple bot; the value is what the deal does to the mover's slate (lines erased net of lines
     chalked back) minus the best of the two others'. Here on the true deal, checked by playing it out."""
@@ -246,14 +258,14 @@ def test_a_clock_move_is_valued_by_the_deal_played_out_by_the_simple_bots():
     assert len(set(values.values())) > 1  # the position tells the moves apart
 
 
-def test_a_clock_bot_does_not_play_as_if_the_two_others_were_partners():
+def test_a_clock_bot_does_not_play_as_if_the_two_others_were_partners() -> None:
     """On this position (deal 14, 18 cards played, South to move) the paranoid solver, the two others playing
     together against the mover, likes the Seven of Leaves best on the true deal, and so does the simple bot;
     played out over the strong bot's samples, the Ace of Acorns does best, and the strong bot leads it."""
     game = make_game("clock", {"deal_size": "full"})  # twelve cards each: 18 played leave six tricks to go
     line = line_to(game, 14, until=in_play(DruzbartHooks(), 18))
     state = line.states[-1]
-    paranoid = game.analyse(state)
+    paranoid = analysis_of(game.analyse(state))
     assert {str(m.move.card) for m in paranoid.moves if paranoid.is_best(m)} == {"7L"}
     assert str(game.bot_move(state, Rng(Rng(5).next_u64())).card) == "7L"
     made = decide(line, Rng(5))

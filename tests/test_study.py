@@ -4,6 +4,8 @@ bad input that names what is wrong while the readable chapters are still offered
 from __future__ import annotations
 
 import random
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -19,72 +21,73 @@ from oldtricks.scenarios.scenario import load
 from oldtricks.scenarios.study import CHAPTER_LIMIT, Chapter, Study, decode, encode, read
 from oldtricks.scenarios.studyfile import check_study, loads, to_toml
 
-TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
+TEXT = st.text(st.characters(blacklist_categories=["Cs"]), max_size=30)
 
 
 @st.composite
-def chapters(draw):
+def chapters(draw: st.DrawFn) -> Chapter:
     """A chapter of a random game: a seeded deal, some moves, notes, and questions with other right moves."""
     name = draw(st.sampled_from(sorted(GAMES)))
     game = make_game(name)
     seed = draw(st.integers(0, 2**64 - 1))
     state = game.new_state(seed=seed)
-    steps, also = [], {}
+    steps: list[dict[str, Any]] = []
+    also: dict[int, list[str]] = {}
     for at in range(draw(st.integers(0, 12))):
         legal = game.legal_moves(state)
         if not legal:
             break
         move = legal[draw(st.integers(0, len(legal) - 1))]
-        step = {"moves": [str(move)], "note": draw(TEXT)}
+        step: dict[str, Any] = {"moves": [str(move)], "note": draw(TEXT)}
         if len(legal) > 1 and draw(st.booleans()):
             step.update(ask=True, hint=draw(TEXT), wrong=draw(TEXT))
             others = [str(m) for m in legal if m != move]
             also[at] = draw(st.lists(st.sampled_from(others), unique=True, max_size=2))
         steps.append(step)
         state, _ = game.apply(state, move)
-    title = draw(st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=20).filter(str.strip))
-    spec = {"game": name, "title": title, "deal": {"seed": seed}, "steps": steps}
-    if steps and draw(st.booleans()):
+    title = draw(st.text(st.characters(blacklist_categories=["Cs"]), min_size=1, max_size=20).filter(str.strip))
+    spec: dict[str, Any] = {"game": name, "title": title, "deal": {"seed": seed}, "steps": steps}
+    if bool(steps) and draw(st.booleans()):
         spec["at"] = draw(st.integers(0, len(steps)))
     return Chapter.of(spec, also)
 
 
 studies = st.builds(
     Study,
-    st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=40).filter(str.strip),
+    st.text(st.characters(blacklist_categories=["Cs"]), min_size=1, max_size=40).filter(str.strip),
     TEXT,
     st.lists(chapters(), max_size=3).map(tuple),
 )
 
 
 @given(studies)
-def test_a_study_link_round_trips_exactly(study):
+def test_a_study_link_round_trips_exactly(study: Study) -> None:
     link = encode(study)
     assert decode(link) == study
     assert encode(decode(link)) == link
 
 
 @given(studies)
-def test_link_file_link_is_exact(study):
+def test_link_file_link_is_exact(study: Study) -> None:
     link = encode(study)
     found = loads(to_toml(decode(link)), "study.toml")
     assert found.problems == ()
     assert encode(found.study) == link
 
 
-def cap_chapter():
+def cap_chapter() -> Chapter:
     scenario = load(SCENARIOS / "druzbart/cap.toml", SCENARIOS)
     return Chapter.of(scenario.spec(), {7: ["9L"]})
 
 
-def test_a_question_can_have_several_right_moves():
+def test_a_question_can_have_several_right_moves() -> None:
     questions = cap_chapter().questions()
     assert [q.step for q in questions] == [7, 13, 20]
     assert questions[0].answers == ("AH", "9L")
     assert questions[1].answers == ("9B",)
 
 
-def test_another_right_move_is_played_on_as_its_own_right_line():
+def test_another_right_move_is_played_on_as_its_own_right_line() -> None:
     chapter = cap_chapter()
     said = study_played_on({"link": chapter.link, "also": {"7": ["9L"]}, "step": 7})["played_on"]
     assert said["answer"]["move"] == "AH" and "9L" not in {t["move"] for t in said["tries"]}
@@ -102,17 +105,17 @@ def test_another_right_move_is_played_on_as_its_own_right_line():
         ({7: ["9L", "9H", "KH", "9L", "9H", "KH", "9L", "9H"]}, "at most 8"),
     ],
 )
-def test_bad_other_right_moves_are_named(also, says):
+def test_bad_other_right_moves_are_named(also: dict[int, list[str]], says: str) -> None:
     scenario = load(SCENARIOS / "druzbart/cap.toml", SCENARIOS)
     with pytest.raises(StudyError, match=says):
         Chapter.of(scenario.spec(), also)
 
 
-def small_chapter(title="A deal"):
+def small_chapter(title: str = "A deal") -> Chapter:
     return Chapter.of({"game": "bettelmann", "title": title, "deal": {"seed": 42}, "steps": [{"auto": 2}]})
 
 
-def test_a_damaged_chapter_is_named_and_the_others_are_offered():
+def test_a_damaged_chapter_is_named_and_the_others_are_offered() -> None:
     link = encode(Study("Three", "", (small_chapter("one"), cap_chapter(), small_chapter("three"))))
     parts = link.split("/")
     parts[2] = parts[2].replace(";m=", ";m=ZZ.", 1)
@@ -124,7 +127,7 @@ def test_a_damaged_chapter_is_named_and_the_others_are_offered():
         decode("/".join(parts))
 
 
-def test_too_many_chapters_keep_the_first_ones():
+def test_too_many_chapters_keep_the_first_ones() -> None:
     one = encode(Study("One", "", (small_chapter(),)))
     head, chapter = one.split("/")
     found = read("/".join([head] + [chapter] * (CHAPTER_LIMIT + 2)))
@@ -134,7 +137,7 @@ def test_too_many_chapters_keep_the_first_ones():
     )
 
 
-def test_a_damaged_title_gets_a_stand_in():
+def test_a_damaged_title_gets_a_stand_in() -> None:
     found = read("s1;t=%%%/" + encode(Study("x", "", (small_chapter(),))).split("/")[1])
     assert found.study.title == "Study" and len(found.study.chapters) == 1
     assert "part 't'" in found.problems[0] or "('t=')" in found.problems[0]
@@ -144,19 +147,19 @@ def test_a_damaged_title_gets_a_stand_in():
     ("text", "says"),
     [("v1;g=bettelmann;r=1", "not an oldtricks study link"), ("s2;t=eA", "another version")],
 )
-def test_what_is_no_study_link_is_refused(text, says):
+def test_what_is_no_study_link_is_refused(text: str, says: str) -> None:
     with pytest.raises(StudyError, match=says):
         read(text)
 
 
-def test_limits_of_the_study_itself():
+def test_limits_of_the_study_itself() -> None:
     with pytest.raises(StudyError, match="title is 1 to 200"):
         Study("x" * 201)
     with pytest.raises(StudyError, match="at most 64 chapters"):
         Study("x", "", (small_chapter(),) * 65)
 
 
-def test_a_study_file_names_the_line_and_chapter_and_keeps_the_rest(tmp_path):
+def test_a_study_file_names_the_line_and_chapter_and_keeps_the_rest(tmp_path: Path) -> None:
     study = Study("Two", "", (small_chapter("one"), cap_chapter()))
     text = to_toml(study).replace('move = "AH"', 'move = "6L"', 1)
     found = loads(text, "s.toml")
@@ -169,7 +172,7 @@ def test_a_study_file_names_the_line_and_chapter_and_keeps_the_rest(tmp_path):
     assert check_study(path)[0].startswith(f"{path}:")
 
 
-def test_also_needs_a_question(tmp_path):
+def test_also_needs_a_question(tmp_path: Path) -> None:
     text = to_toml(Study("One", "", (small_chapter(),))).replace(
         'moves = ["9A", "KH"]', 'moves = ["9A", "KH"]\nalso = ["x"]'
     )
@@ -177,7 +180,7 @@ def test_also_needs_a_question(tmp_path):
     assert "chapter 1: step 1: 'also' is for a step with ask = true" in problem
 
 
-def test_the_command_line_reads_studies(tmp_path, capsys):
+def test_the_command_line_reads_studies(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     link = encode(Study("Two", "Notes", (small_chapter(), cap_chapter())))
     assert main(["link", "decode", f"study.html#{link}"]) == 0
     assert "Two: 2 chapters" in capsys.readouterr().out
@@ -194,17 +197,19 @@ def test_the_command_line_reads_studies(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("index", range(60))
-def test_mangled_study_links_give_errors_or_readable_chapters(index):
+def test_mangled_study_links_give_errors_or_readable_chapters(index: int) -> None:
     rng = random.Random(index)
     links = seed_study_links()
     assert judge_study_link(mutate_study_link(rng, links[index % len(links)])) in ("accepted", "refused")
 
 
-def test_every_seed_study_is_read_whole():
+def test_every_seed_study_is_read_whole() -> None:
     assert all(judge_study_link(link) == "accepted" for link in seed_study_links())
 
 
-def test_the_handout_tells_each_chapter_up_to_its_questions_and_leaves_room_to_answer(capsys):
+def test_the_handout_tells_each_chapter_up_to_its_questions_and_leaves_room_to_answer(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     link = encode(Study("Two", "Notes", (small_chapter("one"), cap_chapter())))
     assert main(["link", "decode", link, "--text"]) == 0
     text = capsys.readouterr().out

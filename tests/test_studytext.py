@@ -5,6 +5,7 @@ and Polish."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -83,7 +84,7 @@ def test_the_study_s_summary_counts_in_polish(capsys: pytest.CaptureFixture[str]
         ("pl", "Krok 27. Ruch gracza West. Wartości: "),
     ],
 )
-def test_the_analysis_header_is_in_the_cli_s_language(lang: str, head: str, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_the_analysis_header_is_in_the_cli_s_language(lang: str, head: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["analyse", str(SCENARIOS / "clock/deal.toml"), "--step", "27", "--lang", lang]) == 0
     assert capsys.readouterr().out.startswith(head)
 
@@ -96,7 +97,9 @@ def test_the_analysis_header_is_in_the_cli_s_language(lang: str, head: str, caps
         ("pl", "Krok 1. Punkty z kart (ze 120), które bierze strona robiącego atut", "Atut   South robi atut"),
     ],
 )
-def test_drogue_s_table_speaks_the_cli_s_language(lang: str, first: str, head: str, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_drogue_s_table_speaks_the_cli_s_language(
+    lang: str, first: str, head: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["analyse", str(SCENARIOS / "drogue/auction.toml"), "--step", "1", "--table", "--lang", lang]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith(first) and lines[1].startswith(head)
@@ -137,7 +140,9 @@ def test_drogue_s_table_speaks_the_cli_s_language(lang: str, first: str, head: s
         ),
     ],
 )
-def test_a_hand_dealt_wrong_is_refused_by_the_study_in_plain_words(lang, change, said) -> None:  # type: ignore[no-untyped-def]
+def test_a_hand_dealt_wrong_is_refused_by_the_study_in_plain_words(
+    lang: str, change: Callable[[str], str], said: str
+) -> None:
     from oldtricks.live.studies import study_of
 
     south = "KH TA 8H UH 9B 7A TL OA 7B OB 8B OL AH KA 9H OH"

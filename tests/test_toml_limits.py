@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 import tomllib
-from tomllib import _parser as stdlib_parser
+from pathlib import Path
+from tomllib import _parser as stdlib_parser  # type: ignore[attr-defined]  # typeshed has no stub of this private module
 
 import pytest
 from hypothesis import given, settings
@@ -27,7 +28,7 @@ def _dotted(parts: int, name: str = "a", dot: str = ".") -> str:
     return dot.join([name] * parts)
 
 
-def test_a_header_of_twenty_thousand_parts_in_forty_kilobytes_is_refused_at_its_line():
+def test_a_header_of_twenty_thousand_parts_in_forty_kilobytes_is_refused_at_its_line() -> None:
     text = TOP + f"[{_dotted(20_000)}]\nx = 1\n"
     assert len(text) > 40_000
     with pytest.raises(ScenarioError) as err:
@@ -38,7 +39,7 @@ def test_a_header_of_twenty_thousand_parts_in_forty_kilobytes_is_refused_at_its_
 STUDY = 'title = "A study"\n\n[[chapter]]\ntitle = "t"\ngame = "bettelmann"\n\n[chapter.deal]\nseed = 5\n\n'
 
 
-def test_a_study_file_goes_through_the_same_reader_and_is_refused_at_its_line(tmp_path):
+def test_a_study_file_goes_through_the_same_reader_and_is_refused_at_its_line(tmp_path: Path) -> None:
     text = STUDY + f"[chapter.{_dotted(20_000)}]\nx = 1\n"
     assert len(text) > 40_000
     message = f"study.toml:10: not valid TOML: a key or table header of more than {KEY_PARTS} dotted parts"
@@ -63,12 +64,12 @@ SHAPES = {
 
 
 @pytest.fixture
-def longest_key(monkeypatch):
+def longest_key(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The most parts of any key the standard library's parser reads while the test runs."""
     seen = [0]
     parse_key = stdlib_parser.parse_key
 
-    def counted(src, pos):
+    def counted(src: str, pos: int) -> tuple[int, tuple[str, ...]]:
         pos, key = parse_key(src, pos)
         seen[0] = max(seen[0], len(key))
         return pos, key
@@ -79,20 +80,20 @@ def longest_key(monkeypatch):
 
 @pytest.mark.parametrize("shape", SHAPES)
 @pytest.mark.parametrize("parts", [KEY_PARTS + 1, 20_000])
-def test_the_parser_never_reads_a_key_longer_than_the_limit(shape, parts, longest_key):
+def test_the_parser_never_reads_a_key_longer_than_the_limit(shape: str, parts: int, longest_key: list[int]) -> None:
     with pytest.raises(TomlError, match="dotted parts") as err:
         read("x0 = 1\n" + SHAPES[shape](parts))
     assert err.value.line == 2 and longest_key[0] <= 1
 
 
 @pytest.mark.parametrize("shape", SHAPES)
-def test_a_key_of_the_limit_is_read(shape, longest_key):
+def test_a_key_of_the_limit_is_read(shape: str, longest_key: list[int]) -> None:
     text = SHAPES[shape](KEY_PARTS)
     data, _ = read(text)
     assert data == tomllib.loads(text) and longest_key[0] == KEY_PARTS
 
 
-def test_the_lines_of_a_header_at_the_limit_are_noted_for_every_prefix():
+def test_the_lines_of_a_header_at_the_limit_are_noted_for_every_prefix() -> None:
     _, lines = read("x = 1\n\n" + SHAPES["table"](KEY_PARTS))
     assert lines[_dotted(KEY_PARTS)] == 3 and lines["a"] == 3 and lines[_dotted(KEY_PARTS) + ".x"] == 4
 
@@ -111,14 +112,14 @@ def _forms(text: str) -> list[str]:
 
 @settings(max_examples=200, deadline=None)
 @given(st.text(alphabet=".'\"\\#=[]{},\n ab1", max_size=80), st.text(alphabet=".'\"#=[]{}, ab", max_size=80))
-def test_dots_in_strings_and_comments_are_never_counted(text, comment):
+def test_dots_in_strings_and_comments_are_never_counted(text: str, comment: str) -> None:
     dots = "." * (KEY_PARTS + 3)
     for value in _forms(text + dots):
         toml = f"[t.u]\nk = {value} # {comment}{dots}\nv = [{value}, {{ w = {value} }}] #{dots}\n"
         assert read(toml)[0] == tomllib.loads(toml)
 
 
-def test_a_multi_line_string_may_end_in_quotes_and_keep_its_dots_its_own():
+def test_a_multi_line_string_may_end_in_quotes_and_keep_its_dots_its_own() -> None:
     dots = "." * (KEY_PARTS + 3)
     for toml in (f'x = """a""""\ny = "{dots}"\n', f"x = '''a'''''\ny = '{dots}'\n", f'x = "a\\"{dots}"\n'):
         assert read(toml)[0] == tomllib.loads(toml)
@@ -126,7 +127,7 @@ def test_a_multi_line_string_may_end_in_quotes_and_keep_its_dots_its_own():
         read('x = """a\\')
 
 
-def test_without_the_parser_rules_a_long_key_is_refused_all_the_same(monkeypatch):
+def test_without_the_parser_rules_a_long_key_is_refused_all_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tomlread, "_parser", lambda: None)
     with pytest.raises(TomlError, match="dotted parts"):
         read(SHAPES["table"](20_000))
@@ -134,7 +135,7 @@ def test_without_the_parser_rules_a_long_key_is_refused_all_the_same(monkeypatch
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet="a.'\"\\#=[]{},\n ", max_size=60))
-def test_any_text_is_read_or_refused_with_a_line(text):
+def test_any_text_is_read_or_refused_with_a_line(text: str) -> None:
     try:
         data = read(text)[0]
     except TomlError as err:

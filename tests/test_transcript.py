@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,19 +19,19 @@ JSONS = st.recursive(
 )
 
 
-def test_the_module_examples():
+def test_the_module_examples() -> None:
     assert doctest.testmod(transcript).failed == 0
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])  # a shared, busy machine
 @given(st.dictionaries(KEYS, JSONS, max_size=4), st.lists(st.dictionaries(KEYS, JSONS, max_size=5), max_size=4))
-def test_any_json_frames_read_back_exactly(result, views):
+def test_any_json_frames_read_back_exactly(result: dict[str, Any], views: list[dict[str, Any]]) -> None:
     frames = [{"step": i, **view} for i, view in enumerate(views)]
     assert parse(render(result, frames)) == (result, frames)
 
 
-def test_the_view_is_written_where_it_changed_and_the_frame_fields_at_every_step():
-    frames = [
+def test_the_view_is_written_where_it_changed_and_the_frame_fields_at_every_step() -> None:
+    frames: list[dict[str, Any]] = [
         {"step": 0, "move": None, "events": [], "hand": ["9H", "UL"], "table": []},
         {"step": 1, "move": "9H", "events": ["North plays the Nine."], "hand": ["UL"], "table": [{"card": "9H"}]},
         {"step": 2, "move": "UL", "events": [], "hand": ["UL"], "table": [{"card": "9H"}]},
@@ -58,11 +59,11 @@ def test_the_view_is_written_where_it_changed_and_the_frame_fields_at_every_step
         ("== step 0 ==\nhand..x = 1\n", "'hand..x' is not a transcript path"),
     ],
 )
-def test_a_damaged_transcript_is_refused_with_its_line(text, message):
+def test_a_damaged_transcript_is_refused_with_its_line(text: str, message: str) -> None:
     with pytest.raises(TranscriptError, match=message.replace("[", r"\[").replace("]", r"\]").replace(".", r"\.")):
         parse(text)
 
 
-def test_a_key_that_a_path_cannot_hold_is_refused():
+def test_a_key_that_a_path_cannot_hold_is_refused() -> None:
     with pytest.raises(TranscriptError, match="key 'a b' cannot be written"):
         render({}, [{"step": 0, "view": {"a b": 1}}])

@@ -38,7 +38,7 @@ def test_the_scripts_write_the_widget_messages_and_no_other() -> None:
 @pytest.mark.parametrize("lang", ["de", "pl"])
 def test_each_language_exports_every_widget_message_and_its_plural_forms(lang: str) -> None:
     words = widget_words(lang)  # type: ignore[arg-type]
-    cat = i18n.catalog(lang)  # type: ignore[arg-type]
+    cat = i18n.catalog(lang)
     for message in WORDS:
         if isinstance(message, str):
             assert words[message] == cat.pgettext("widget", message)

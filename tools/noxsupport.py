@@ -20,7 +20,7 @@ PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
 
 
 def _group(name: str) -> list[str]:
-    return nox.project.dependency_groups(PYPROJECT, name)
+    return list(nox.project.dependency_groups(PYPROJECT, name))
 
 
 # ---- site, runtime and browser sessions ---------------------------------------------------------

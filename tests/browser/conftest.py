@@ -149,6 +149,7 @@ class _TestHandler:
 
     private: dict[str, Path]
     prefix: str
+    path: str  # the request's, as http.server's handler sets it
 
     def translate_path(self, path: str) -> str:
         file = self.private.get(path.split("?")[0].removeprefix(self.prefix))

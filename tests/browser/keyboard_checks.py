@@ -257,7 +257,8 @@ def choose_with_arrows(page: Any, sid: str) -> dict[str, Any]:
         if (now["card"], now["move"]) == (best["card"], best["move"]):
             break
         page.keyboard.press("ArrowLeft")
-    return page.evaluate(FOCUS, sid)
+    focus: dict[str, Any] = page.evaluate(FOCUS, sid)
+    return focus
 
 
 # The reader's first turns, at which the arrow keys choose the move and its name is read (at the

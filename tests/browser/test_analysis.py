@@ -10,6 +10,8 @@ import pytest
 from test_axe import violations
 
 from conftest import SiteServer, embedded, wait_mounted, widget
+from oldtricks.analysis.movevalues import Analysis
+from oldtricks.core.game import Game
 from oldtricks.scenarios.replay import replay
 from oldtricks.scenarios.scenario import from_spec
 
@@ -21,6 +23,13 @@ SID = "clock/deal"
 STEP = 27  # West to lead with a choice of cards, late in the deal
 
 
+def analysed(game: Game[Any], state: Any) -> Analysis:
+    """The engine's analysis of ``state``, as the Analysis it is (Game.analyse names only its shape)."""
+    found = game.analyse(state)
+    assert isinstance(found, Analysis)
+    return found
+
+
 def _rows(root: Any) -> list[tuple[str, int]]:
     items = root.locator('[data-role="analysis"] li')
     rows = [items.nth(i) for i in range(items.count())]
@@ -30,7 +39,7 @@ def _rows(root: Any) -> list[tuple[str, int]]:
 def test_analysis_lists_the_engines_values_and_follows_the_steps(live_page: Any, site_server: SiteServer) -> None:
     data = embedded((site_server.root / PAGE).read_text(encoding="utf-8"))[SID]
     rp = replay(from_spec(data["spec"]))
-    want = {s: rp.game.analyse(rp.line.states[s]) for s in (STEP, STEP + 1)}
+    want = {s: analysed(rp.game, rp.line.states[s]) for s in (STEP, STEP + 1)}
     live_page.goto(f"{site_server.url}{PAGE}#{SID}@{STEP}")
     wait_mounted(live_page)
     root = widget(live_page, SID)
@@ -127,7 +136,7 @@ def test_the_values_sit_on_the_cards_and_the_best_line_steps_as_a_side_line(
 ) -> None:
     data = embedded((site_server.root / doc).read_text(encoding="utf-8"))[sid]
     rp = replay(from_spec(data["spec"]))
-    want = rp.game.analyse(rp.line.states[step])
+    want = analysed(rp.game, rp.line.states[step])
     live_page.goto(f"{site_server.url}{doc}#{sid}@{step}")
     wait_mounted(live_page, everything=False)
     root = widget(live_page, sid)
@@ -139,7 +148,7 @@ def test_the_values_sit_on_the_cards_and_the_best_line_steps_as_a_side_line(
     # a badge on each legal card of the hand to play, with the engine's value and words, the best
     # marked where the engine marked it, and none on any other seat
     badges = sorted(root.evaluate(BADGES), key=lambda b: b["card"])
-    expect = sorted(
+    expect: list[dict[str, Any]] = sorted(
         (
             {"seat": want.to_move, "card": str(m.move), "value": m.value, "best": want.is_best(m)}
             | {"filled": want.is_best(m), "title": m.text}

@@ -14,6 +14,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from conftest import REPO, SiteServer, embedded, reveal, wait_mounted
+from oldtricks.core.i18n import Lang
 
 sys.path.insert(0, str(REPO / "site"))
 from oldtricks.analysis.levels import LEVELS
@@ -175,7 +176,7 @@ def _shown(page: Any, url: str) -> list[str]:
 
 @pytest.mark.parametrize("language", ["de", "pl"])
 def test_what_the_scripts_draw_on_an_editions_page_is_in_its_language(
-    live_page: Any, site_server: SiteServer, language: str
+    live_page: Any, site_server: SiteServer, language: Lang
 ) -> None:
     """The build's check reads the pages as built; this one reads them as drawn: a viewer's board (its
     buttons, the names of its cards, its screen-reader labels) and a course's marks, against the English

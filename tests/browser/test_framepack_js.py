@@ -34,8 +34,8 @@ def value(rng: random.Random, depth: int = 0) -> Any:
 def mutate(rng: random.Random, old: Any) -> Any:
     """A value near ``old``, as frames change: items dropped or added, one key changed or removed."""
     if isinstance(old, list) and old and rng.random() < 0.7:
-        new = old[rng.randrange(2) :] + [value(rng, 2) for _ in range(rng.randrange(3))]
-        return new if rng.random() < 0.5 else [mutate(rng, x) for x in new]
+        items = old[rng.randrange(2) :] + [value(rng, 2) for _ in range(rng.randrange(3))]
+        return items if rng.random() < 0.5 else [mutate(rng, x) for x in items]
     if isinstance(old, dict) and old and rng.random() < 0.8:
         new = dict(old)
         key = rng.choice(list(old))

@@ -13,9 +13,10 @@ pytestmark = pytest.mark.browser
 
 
 def visible_ids(page: Any) -> list[str]:
-    return page.eval_on_selector_all(
+    ids: list[str] = page.eval_on_selector_all(
         "table.ot-ledger-table tbody tr:not([hidden])", "rows => rows.map(r => r.cells[0].textContent.trim())"
     )
+    return ids
 
 
 def test_the_ledger_filters_and_sorts(live_page: Any, site_server: SiteServer) -> None:

@@ -37,7 +37,7 @@ def copied(root: Any) -> str:
     field = root.locator('[data-role="link-field"]')
     if field.count():
         return str(field.input_value())
-    text = message.locator(".ot-msg-text").text_content()
+    text: str = message.locator(".ot-msg-text").text_content()
     assert text.startswith("Link copied: "), text
     return text.removeprefix("Link copied: ")
 

@@ -179,7 +179,12 @@ def test_hand_editor_deals_picked_hands_and_shows_the_engines_objection(
 
 def test_a_hostile_note_title_and_name_in_a_link_stay_text(live_page: Any, site_server: SiteServer) -> None:
     dialogs: list[str] = []
-    live_page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+    def dismissed(d: Any) -> None:
+        dialogs.append(d.message)
+        d.dismiss()
+
+    live_page.on("dialog", dismissed)
     spec = {
         "game": "bettelmann",
         "title": HOSTILE,

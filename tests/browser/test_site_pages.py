@@ -5,6 +5,7 @@ JavaScript and in print, the text form of each viewer is shown; the rules pages 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -242,7 +243,7 @@ def test_a_rules_page_fits_its_screens_and_prints_compactly(live_page: Any, site
 # in German 13.3 and 21.6, 14.2 and 22.5, 14.9 and 23.1, 14.6 and 23.0; in Polish 12.5 and 19.7, 13.6 and
 # 21.3, 14.1 and 22.1, 14.0 and 21.4. The walk of every page (test_every_page.py) measures each rules page
 # it loads, of every edition it loads, at both widths, once its checks are done.
-RULES_PAGES = ("bettelmann.html", "drogue.html", "drogue-clips.html", "druzbart.html")
+RULES_PAGES: Sequence[str] = ("bettelmann.html", "drogue.html", "drogue-clips.html", "druzbart.html")
 FOLDS_CLOSED_AT_MOST = {1280: 15.0, 390: 25.0}  # by the window's width: screens of its height
 CLOSE_FOLDS = """() => {
   for (const t of document.querySelectorAll('[data-ot-fold] > .ot-fold-toggle[aria-expanded="true"]')) t.click();

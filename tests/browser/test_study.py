@@ -72,7 +72,8 @@ def ask_here(page: Any, answers: list[str], hint: str, wrong: str | None = None)
 
 
 def chapter_titles(page: Any) -> list[str]:
-    return page.locator('[data-role="study-chapters"] .ot-study-pick').all_inner_texts()
+    titles: list[str] = page.locator('[data-role="study-chapters"] .ot-study-pick').all_inner_texts()
+    return titles
 
 
 def make_chapter_one(page: Any) -> tuple[list[str], str, str, str]:
@@ -237,7 +238,12 @@ def test_hostile_texts_in_a_study_link_stay_text_under_the_csp(
     guard.origin = site_server.origin
     page = fresh_page(browser, guard)
     dialogs: list[str] = []
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+    def dismissed(d: Any) -> None:
+        dialogs.append(d.message)
+        d.dismiss()
+
+    page.on("dialog", dismissed)
     open_page(page, f"{site_server.url}{PAGE}#{hostile_study()}")
     assert page.locator('[data-role="study-heading"]').text_content() == HOSTILE
     assert page.locator('[data-role="study-notes-text"]').text_content() == HOSTILE

@@ -143,7 +143,12 @@ def test_hostile_texts_in_a_framed_study_stay_text_under_the_csp(
     guard.origin = site_server.origin
     page = fresh_page(browser, guard)
     dialogs: list[str] = []
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+    def dismissed(d: Any) -> None:
+        dialogs.append(d.message)
+        d.dismiss()
+
+    page.on("dialog", dismissed)
     page.goto(f"{site_server.url}{EMBED}#{hostile_study()}")
     page.wait_for_selector('.oldtricks-study[data-ready="ready"]', timeout=READY_MS)
     assert page.locator('[data-role="study-heading"]').text_content() == HOSTILE

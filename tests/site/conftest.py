@@ -66,6 +66,12 @@ class _Widgets(HTMLParser):
             self.blocks.append("".join(self._text))
 
 
+def found(match: re.Match[str] | None) -> re.Match[str]:
+    """A search's match, of a pattern the test expects to find there."""
+    assert match is not None
+    return match
+
+
 def frames_of(data: dict[str, Any]) -> list[dict[str, Any]]:
     """A widget's frames (``widgets()`` has already unpacked and decoded them)."""
     return list(data["frames"])

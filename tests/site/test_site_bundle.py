@@ -11,7 +11,9 @@ import os
 import re
 import stat
 import zlib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -106,7 +108,10 @@ def test_pages_preload_what_widget_js_imports_statically_and_what_their_first_vi
     closure = _static_closure(widget)
     assert closure, "widget.js imports nothing: is it still the bundler's entry?"
     # what a frame needs, as widget.js's loadParts decides it
-    needs = {"panels.js": lambda frame: bool(frame.get("panels")), "lesson.js": lambda frame: bool(frame.get("ask"))}
+    needs: dict[str, Callable[[dict[str, Any]], bool]] = {
+        "panels.js": lambda frame: bool(frame.get("panels")),
+        "lesson.js": lambda frame: bool(frame.get("ask")),
+    }
     pages, with_parts = 0, set()
     for page, html in _all_pages(site).items():
         scripts = [_local(page, url) for url in SCRIPT.findall(html)]

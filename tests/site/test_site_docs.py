@@ -6,7 +6,7 @@ import json
 import re
 from urllib.parse import urlsplit
 
-from conftest import ASSET, SCENARIOS, Site, frames_of, widgets
+from conftest import ASSET, SCENARIOS, Site, found, frames_of, widgets
 from oldtricks.core.registry import all_rules
 from oldtricks.scenarios.framepack import read_page
 from oldtricks.scenarios.replay import replay
@@ -108,7 +108,9 @@ def test_every_rules_page_has_an_about_the_sources_box(site: Site) -> None:
 def test_a_page_of_many_viewers_keeps_the_later_ones_apart(site: Site) -> None:
     """drogue-clips.html, with thirty viewers: the first few inline, the rest in one file of their own."""
     html = site.pages()["drogue-clips.html"]
-    block = json.loads(re.search(r'<script type="application/json" id="oldtricks-page">(.*?)</script>', html).group(1))
+    block = json.loads(
+        found(re.search(r'<script type="application/json" id="oldtricks-page">(.*?)</script>', html)).group(1)
+    )
     assert block["more"].startswith("_static/oldtricks/frames/") and block["more"].endswith(".json")
     inline = read_page({"packed": block["packed"]})
     every = [w["attrs"]["data-scenario"] for w in widgets(html, site.outdir)]

@@ -10,12 +10,13 @@ import re
 from pathlib import Path
 
 from conftest import Builder, Built, Site
+from oldtricks.core.i18n import Lang
 from oldtricks.core.widgetwords import widget_words
 from oldtricks_sphinx.editions import kept_texts, translated_pages
 from oldtricks_sphinx.leftover import english_left
 
 DOCS_LOCALES = Path(__file__).resolve().parents[2] / "docs" / "locales"
-LANGUAGES = ("de", "pl")
+LANGUAGES: tuple[Lang, ...] = ("de", "pl")
 WORDS = re.compile(r'<script id="oldtricks-words" type="application/json">(.*?)</script>', re.S)
 
 PAGE = """\

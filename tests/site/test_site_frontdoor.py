@@ -16,7 +16,9 @@ class _Section(HTMLParser):
 
     def __init__(self, section_id: str) -> None:
         super().__init__(convert_charrefs=True)
-        self.section_id, self.depth, self.text, self.hrefs = section_id, 0, [], []
+        self.section_id, self.depth = section_id, 0
+        self.text: list[str] = []
+        self.hrefs: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attr = dict(attrs)

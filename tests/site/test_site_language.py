@@ -12,6 +12,7 @@ from sphinx.errors import ConfigError
 
 from conftest import SCENARIOS, Builder, frames_of
 from oldtricks.core import i18n
+from oldtricks.core.i18n import Lang
 from oldtricks.core.widgetwords import widget_words
 from oldtricks.scenarios.replay import replay
 from oldtricks.scenarios.scenario import load
@@ -22,7 +23,7 @@ WORDS = re.compile(r'<script id="oldtricks-words" type="application/json">(.*?)<
 
 
 @pytest.mark.parametrize("lang", ["de", "pl"])
-def test_an_editions_frames_are_narrated_in_its_language(build: Builder, lang: str) -> None:
+def test_an_editions_frames_are_narrated_in_its_language(build: Builder, lang: Lang) -> None:
     # an edition's build needs the extension's own words in its language (editions.py, i18n.py)
     catalog = (DOCS / "locales" / lang / "LC_MESSAGES" / "oldtricks.po").read_text(encoding="utf-8")
     built = build({**PAGE, f"locales/{lang}/LC_MESSAGES/oldtricks.po": catalog}, conf={"language": lang})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from conftest import REPO, Builder
 from oldtricks.core.ledgercheck import load
@@ -46,7 +47,7 @@ def test_the_ledger_page_lists_every_rule_with_its_status_sources_and_gaps(build
     assert "ledger.js" not in built.html("other")
 
 
-def test_a_missing_ledger_file_fails_the_build_with_its_path(build: Builder, tmp_path) -> None:
+def test_a_missing_ledger_file_fails_the_build_with_its_path(build: Builder, tmp_path: Path) -> None:
     missing = tmp_path / "nowhere.toml"
     built = build({"index.md": "# Ledger\n\n```{ledger}\n```\n"}, conf={"oldtricks_ledger": str(missing)})
     assert built.status == 1

@@ -287,7 +287,12 @@ def test_streams_are_no_larger_than_zlibs_and_come_from_the_cache(
     first = io.BytesIO()
     deflate.write_zip(first, [deflate.Member("live.py", data)], tmp_path)
     calls: list[int] = []
-    monkeypatch.setattr(deflate, "deflater", lambda: (name, lambda d: calls.append(1) or b""))
+
+    def counted(d: bytes) -> bytes:
+        calls.append(1)
+        return b""
+
+    monkeypatch.setattr(deflate, "deflater", lambda: (name, counted))
     again = io.BytesIO()
     deflate.write_zip(again, [deflate.Member("live.py", data)], tmp_path)
     assert calls == [] and again.getvalue() == first.getvalue()  # the stream read from the cache

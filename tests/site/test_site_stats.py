@@ -7,16 +7,17 @@ import html
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from conftest import REPO, Builder
+from conftest import REPO, Builder, Built, found
 from oldtricks_sphinx.stats import alt_text
 
 PAGE = "# Stats\n\n```{{stats}} {name} {plot}\n```\n"
 
 
-def doc(rows, kind="share", **extra):
+def doc(rows: list[dict[str, Any]], kind: str = "share", **extra: Any) -> dict[str, Any]:
     plot = {"kind": kind, "title": "A title", "axis": "share of games", "note": "Ten games.", "percent": True}
     return {"plots": {"p": {**plot, "rows": rows, **extra}}, "command": "nox -s stats -- --only demo"}
 
@@ -27,7 +28,7 @@ SHARES = [
 ]
 
 
-def write(folder: Path, name: str, data) -> Path:
+def write(folder: Path, name: str, data: str | dict[str, Any]) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.json"
     path.write_text(data if isinstance(data, str) else json.dumps(data, indent=1), encoding="utf-8")
@@ -42,14 +43,14 @@ def test_a_share_plot_is_an_svg_file_with_its_text_alternative_and_table(build: 
     page = built.html()
     assert "<svg" not in page  # the page carries no plot: the browser fetches it as the reader nears it
     [img] = re.findall(r'<div class="ot-stats-plot"[^>]*><img [^>]*></div>', page)
-    src = re.search(r'src="([^"]+)"', img).group(1)
+    src = found(re.search(r'src="([^"]+)"', img)).group(1)
     assert src == "_images/stats/demo-p.svg" and 'loading="lazy"' in img
-    alt = html.unescape(re.search(r'alt="([^"]*)"', img).group(1))
+    alt = html.unescape(found(re.search(r'alt="([^"]*)"', img)).group(1))
     assert alt == alt_text(doc(SHARES)["plots"]["p"])
     assert "25.0% (pierer) to 75.0% (first-player)" in alt
     svg = (built.outdir / src).read_text(encoding="utf-8")
     assert svg.startswith("<svg ") and "<style" not in svg and "<metadata" not in svg
-    width, height = (re.search(rf'{k}="([0-9.]+)"', svg).group(1) for k in ("width", "height"))
+    width, height = (found(re.search(rf'{k}="([0-9.]+)"', svg)).group(1) for k in ("width", "height"))
     assert f'width="{round(float(width))}" height="{round(float(height))}"' in img  # no shift when it comes
     assert 'style="fill:#ffffff"' in svg  # its own white card: it reads on the light and the dark theme
     sizes = [float(s) for s in re.findall(r"font-size:([0-9.]+)px", svg)]
@@ -123,7 +124,9 @@ def test_two_plots_on_a_page_share_no_id(build: Builder, tmp_path: Path) -> None
         ("../x", "p", None, "bad statistics file name '../x'"),
     ],
 )
-def test_bad_input_is_a_clean_error(build: Builder, tmp_path: Path, name, plot, content, message) -> None:
+def test_bad_input_is_a_clean_error(
+    build: Builder, tmp_path: Path, name: str, plot: str, content: str | dict[str, Any] | None, message: str
+) -> None:
     folder = tmp_path / "stats"
     folder.mkdir()
     if content is not None:
@@ -161,7 +164,7 @@ WORDS = {
 }
 
 
-def german(build: Builder, tmp_path: Path, words: dict[str, str]):
+def german(build: Builder, tmp_path: Path, words: dict[str, str]) -> Built:
     from test_site_editions import CONF, EXTENSION, PO_HEAD, po
 
     folder = tmp_path / "stats"
@@ -181,7 +184,7 @@ def test_an_editions_plot_draws_says_and_tables_its_words_in_the_editions_langua
     built = german(build, tmp_path, WORDS)
     assert "edition" not in built.warnings, built.warnings
     page = built.html()
-    alt = html.unescape(re.search(r'alt="([^"]*)"', page).group(1))
+    alt = html.unescape(found(re.search(r'alt="([^"]*)"', page)).group(1))
     svg = (built.outdir / "_images/stats/demo-p.svg").read_text(encoding="utf-8")
     numbers = (built.outdir / "numbers" / "index.html").read_text(encoding="utf-8")
     headers = re.findall(r'<th class="head"><p>(.*?)</p></th>', numbers)

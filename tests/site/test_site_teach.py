@@ -8,8 +8,9 @@ import hashlib
 import json
 import re
 from html import unescape
+from typing import Any
 
-from conftest import SCENARIOS, Builder, widgets
+from conftest import SCENARIOS, Builder, found, widgets
 from oldtricks.core.registry import GAMES, all_rules
 from oldtricks.scenarios.replay import replay
 from oldtricks.scenarios.scenario import load
@@ -25,7 +26,7 @@ SANDBOX_DATA = re.compile(r'<script type="application/json" class="oldtricks-san
 META = re.compile(r'<meta name="oldtricks-sandboxes" content="([^"]*)">')
 
 
-def sandbox_data(html: str) -> list[dict[str, object]]:
+def sandbox_data(html: str) -> list[dict[str, Any]]:
     return [json.loads(m) for m in SANDBOX_DATA.findall(html)]
 
 
@@ -36,7 +37,7 @@ def test_sandbox_pages_and_where_links_go(build: Builder) -> None:
     first, second = sandbox_data(html)
     assert (first["game"], second["game"]) == ("bettelmann", "drogue")
     assert '<div class="oldtricks-sandbox" id="sandbox-bettelmann" data-game="bettelmann">' in html
-    assert json.loads(unescape(META.search(html).group(1))) == {"bettelmann": "", "drogue": ""}  # this very page
+    assert json.loads(unescape(found(META.search(html)).group(1))) == {"bettelmann": "", "drogue": ""}  # this very page
     assert [g["name"] for g in first["games"]] == list(GAMES)
     assert set(first["rules"]) == set(all_rules())
     assert first["rules"]["bettelmann.tie.pierer"]["url"] is None  # no page states it in this project
@@ -45,12 +46,12 @@ def test_sandbox_pages_and_where_links_go(build: Builder) -> None:
     play = built.html("play")
     assert "sandbox.js" not in play and "sandbox.css" not in play
     # every page says where the share links of each game open, relative to itself
-    assert json.loads(unescape(META.search(play).group(1))) == {
+    assert json.loads(unescape(found(META.search(play)).group(1))) == {
         "bettelmann": "sub/sandbox.html",
         "drogue": "sub/sandbox.html",
     }
     embed = (built.outdir / "embed" / "bettelmann" / "tie-pierer.html").read_text(encoding="utf-8")
-    assert json.loads(unescape(META.search(embed).group(1)))["bettelmann"] == "../../sub/sandbox.html"
+    assert json.loads(unescape(found(META.search(embed)).group(1)))["bettelmann"] == "../../sub/sandbox.html"
 
 
 def test_sandbox_errors_name_the_page_and_line(build: Builder) -> None:

@@ -63,8 +63,7 @@ def test_the_warming_trims_the_library_as_the_build_then_does(tmp_path: Path, mo
         seen.append((source, *(list(r) if isinstance(r, list | tuple) else r for r in rest), named))
         raise Stop
 
-    monkeypatch.setattr(stdlib, "write_trimmed", trim)
-    monkeypatch.setattr(runtime._stdlib, "write_trimmed", trim)
+    monkeypatch.setattr(stdlib, "write_trimmed", trim)  # the module runtime imports as _stdlib: the same
     with pytest.raises(Stop):
         warm.main([str(NODE_MODULES), "", ""])
     wheel = _engine_wheel(tmp_path / "oldtricks-0.1.0-py3-none-any.whl")
@@ -82,7 +81,7 @@ def test_a_build_of_sources_warms_the_sources(tmp_path: Path, monkeypatch: pytes
         seen.append(compiled)
         raise Stop
 
-    monkeypatch.setattr(runtime._stdlib, "write_trimmed", trim)  # the module runtime.trim_stdlib calls
+    monkeypatch.setattr(stdlib, "write_trimmed", trim)  # the module runtime.trim_stdlib calls (its _stdlib)
     for compiled in (False, True):
         with pytest.raises(Stop):
             warm.main(warm.command(NODE_MODULES, None, None, compiled)[-4:])
@@ -96,7 +95,7 @@ def test_the_files_warmed_are_those_the_build_copies_as_they_are(
         dest.write_bytes(b"trimmed")  # the real one is tested in test_site_runtime_files.py
         return []
 
-    monkeypatch.setattr(runtime._stdlib, "write_trimmed", trim)
+    monkeypatch.setattr(stdlib, "write_trimmed", trim)  # runtime's _stdlib
     wheel = _engine_wheel(tmp_path / "oldtricks-0.1.0-py3-none-any.whl")
     runtime.copy_runtime(tmp_path / "site", NODE_MODULES, wheel)
     warmed = {path.name for path in warm.verbatim(NODE_MODULES)}
