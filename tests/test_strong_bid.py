@@ -5,6 +5,7 @@ the budget or the draws do not reach."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from oldtricks.analysis.strong import Budget, decide
 from oldtricks.core.game import Game
@@ -13,10 +14,11 @@ from oldtricks.core.prng import Rng
 from oldtricks.core.registry import make_game
 from oldtricks.games.drogue import solver, strongbid
 from oldtricks.games.drogue.shape import TEAMS
+from oldtricks.games.drogue.state import DrogueState
 from oldtricks.scenarios.replay import Line
 
 
-def simple_line(game: Game, seed: int, steps: int) -> Line:
+def simple_line(game: Game[Any], seed: int, steps: int) -> Line:
     """Deal ``seed``, its first ``steps`` moves the simple bots'."""
     line = Line(game, [game.new_state(seed=seed)], [None], [[]])
     rng = Rng(seed)
@@ -25,7 +27,13 @@ def simple_line(game: Game, seed: int, steps: int) -> Line:
     return line
 
 
-def test_a_call_is_worth_whether_the_side_wins_with_the_trump_it_leads_to():
+def reached(state: DrogueState | None) -> DrogueState:
+    """The first card's position a call leads to (None: no bid, which these deals do not come to)."""
+    assert state is not None
+    return state
+
+
+def test_a_call_is_worth_whether_the_side_wins_with_the_trump_it_leads_to() -> None:
     """On the real deal (every hand known): each call, the auction run on by the simple bots, is worth +1 where
     the double-dummy table says the caller's side takes more than 60 of the 120 card points with the trump it
     leads to, -1 where fewer. Deal 3 after two bids: East bids four, North five; West's five in Clubs would make
@@ -36,16 +44,17 @@ def test_a_call_is_worth_whether_the_side_wins_with_the_trump_it_leads_to():
     assert [str(m) for m in legal] == ["bid 5", "pass"]
     side = TEAMS[state.turn]
     values, spent = strongbid.outcomes(game, state, legal, 10**7)
-    ends = {m: strongbid.run_on(game, state, m) for m in legal}
+    ends = {m: reached(strongbid.run_on(game, state, m)) for m in legal}
     assert {str(m): (e.maker, e.trump) for m, e in ends.items()} == {"bid 5": (1, "C"), "pass": (2, "S")}
     for move, end in ends.items():
+        assert end.trump is not None
         points = solver.table(game, end, end.trump).points[end.trump][side]
         assert values[move] == (1 if points > 60 else -1 if points < 60 else 0), (move, points)
     assert values == {Move(1, "bid", count=5): 1, Move(1, "pass"): -1}
     assert spent > 0
 
 
-def test_the_strong_bot_tries_an_equal_count_the_simple_bot_leaves_when_its_trump_wins_more_deals():
+def test_the_strong_bot_tries_an_equal_count_the_simple_bot_leaves_when_its_trump_wins_more_deals() -> None:
     """West, on deal 3, holds J♠ A♣ 10♣ K♣ 7♣: five, as North bid, worth 48 in card values. The simple bot tries
     an equal count only with 50 or more and passes; over the sampled deals Clubs as trump win more often than
     the Spades North would make, and so they do on the real deal (above): the strong bot bids five."""
@@ -63,7 +72,7 @@ def test_the_strong_bot_tries_an_equal_count_the_simple_bot_leaves_when_its_trum
     assert made.work <= strongbid.BID_BUDGET.nodes
 
 
-def test_a_seeded_bid_replays_the_same():
+def test_a_seeded_bid_replays_the_same() -> None:
     game = make_game("drogue")
     line = simple_line(game, 3, 2)
     first, second = decide(line, Rng(5)), decide(line, Rng(5))
@@ -71,7 +80,7 @@ def test_a_seeded_bid_replays_the_same():
     assert first.samples >= strongbid.BID_BUDGET.least  # searched, not the simple bot's call
 
 
-def test_the_budget_of_a_call_is_nodes_and_too_few_leave_the_simple_call():
+def test_the_budget_of_a_call_is_nodes_and_too_few_leave_the_simple_call() -> None:
     game = make_game("drogue")
     line = simple_line(game, 3, 2)
     simple = game.bot_move(line.states[-1], Rng(0))
@@ -82,7 +91,7 @@ def test_the_budget_of_a_call_is_nodes_and_too_few_leave_the_simple_call():
     assert made.work == 600
 
 
-def test_where_no_drawn_deal_agrees_with_the_calls_the_simple_call_is_made():
+def test_where_no_drawn_deal_agrees_with_the_calls_the_simple_call_is_made() -> None:
     """Deal 3 after two bids: the draws must give East a suit of four and North one of five, Jacks included;
     one draw a sample does not find three such deals."""
     game = make_game("drogue")
@@ -94,7 +103,7 @@ def test_where_no_drawn_deal_agrees_with_the_calls_the_simple_call_is_made():
     assert made.samples < 3
 
 
-def test_the_four_jacks_variant_leaves_the_calls_to_the_simple_bot():
+def test_the_four_jacks_variant_leaves_the_calls_to_the_simple_bot() -> None:
     game = make_game("drogue", {"four_jacks": "no-run"})
     line = simple_line(game, 3, 2)
     made = decide(line, Rng(5))
@@ -102,7 +111,7 @@ def test_the_four_jacks_variant_leaves_the_calls_to_the_simple_bot():
     assert made.move == game.bot_move(line.states[-1], Rng(0))
 
 
-def test_in_an_evening_with_the_drogue_worn_a_deal_is_won_by_reaching_the_threshold_or_keeping_it_from_them():
+def test_in_an_evening_with_the_drogue_worn_a_deal_is_won_by_reaching_the_threshold_or_keeping_it_from_them() -> None:
     """drogue.threshold (solver.target): the side without the drogue needs its points, not a majority; deal 4
     played as an evening's deal with South and North wearing the drogue, from the first card: West and East
     take 47, short of a majority but past 41."""
@@ -112,7 +121,9 @@ def test_in_an_evening_with_the_drogue_worn_a_deal_is_won_by_reaching_the_thresh
         line.push(game.bot_move(line.states[-1], Rng(0)))
     start = line.states[-1]
     state = replace(start, session=replace(start.session, holder=0))
-    free, need = solver.target(game, state)
+    aim = solver.target(game, state)
+    assert aim is not None
+    free, need = aim
     assert free == 1
     points = solver.table(game, state, state.trump).points[state.trump]
     assert need <= points[free] < 60  # where a majority and the threshold part
