@@ -145,4 +145,6 @@ def test_a_chapter_is_dealt_by_hand_and_a_wrong_hand_is_refused(live_page: Any, 
     assert lines[3:5] == [f"South: {SOUTH}", f"North: {NORTH}"]
     page.goto(f"{site_server.url}study.html#{link}")  # the student's view of the same page
     page.locator('[data-role="chapter-heading"]:text("1. Bettelmann, dealt by hand")').wait_for(timeout=READY_MS)
+    # the heading comes first; the board follows once its frames are made (a loaded machine: seconds later)
+    page.locator('[data-role="study-board"] .oldtricks-widget').wait_for(timeout=READY_MS)
     assert page.locator('[data-role="study-board"] .oldtricks-widget').count() == 1
