@@ -7,8 +7,10 @@ side the strong bots play: in Drużbart the tricks of that side minus the other 
 card points of that side (drogue.points), as :func:`oldtricks.games.drogue.solver.table` finds them for the
 trump named. Each deal is counted from the strong side's view (``dd:`` counts): whether the solver says it
 wins, loses or draws, and whether the strong side did; a deal the solver gives the strong side and the
-strong side lost is one the simple side took against the odds, and the other way round. The strong side's
-margin less the solver's (``dd:gap``) is what it gained or gave away against best play by all.
+strong side lost is one the simple side took against best play, and the other way round. The strong side's
+margin less the solver's (``dd:gap``) is kept with them; its mean is no figure of its own, for each deal is
+played with the strong bots on each side in turn and the solver's margins of the two sides cancel (Drużbart),
+so it is the mean margin again.
 
 >>> t = Tally()
 >>> count_hidden(t, dd=1, margin=-1); count_hidden(t, dd=-3, margin=-3); count_hidden(t, dd=-1, margin=1)
@@ -25,7 +27,7 @@ from typing import Any
 
 from ..analysis.search import Position
 from .experiment import Configuration, Experiment, Plot
-from .plots import Row, mean_row, plot, share_row
+from .plots import Row, plot, share_row
 from .tally import Tally
 
 
@@ -64,23 +66,21 @@ def count_hidden(tally: Tally, dd: int, margin: int) -> None:
 def hidden_plots(
     experiment: Experiment, configs: Sequence[Configuration], tallies: Mapping[str, Tally]
 ) -> dict[str, Plot]:
-    """The plots of what hidden cards cost, for the configurations whose tallies hold the ``dd:`` counts
+    """The plot of what hidden cards cost, for the configurations whose tallies hold the ``dd:`` counts
     (none: no plot, so a file played before they were counted draws as it did)."""
     counted = [c for c in configs if tallies[c.key].counts["dd:deals"]]
     if not counted:
         return {}
     shares: list[Row] = []
-    gaps: list[Row] = []
     for c in counted:
         t = tallies[c.key].counts
         won, lost = t["dd:won"], t["dd:lost"]
         shares += [
-            share_row("strong side wins, of the deals best play wins for it", t["dd:won:won"], won, c.label),
-            share_row("simple side wins, of the deals best play wins for it", t["dd:lost:lost"], lost, c.label),
-            share_row("strong side wins, of the deals best play loses for it", t["dd:lost:won"], lost, c.label),
-            share_row("simple side wins, of the deals best play loses for it", t["dd:won:lost"], won, c.label),
+            share_row("strong side wins, where best play wins for it", t["dd:won:won"], won, c.label),
+            share_row("simple side wins, where best play wins for it", t["dd:lost:lost"], lost, c.label),
+            share_row("strong side wins, where best play loses for it", t["dd:lost:won"], lost, c.label),
+            share_row("simple side wins, where best play loses for it", t["dd:won:lost"], won, c.label),
         ]
-        gaps.append(mean_row(c.label, tallies[c.key].histogram("dd:gap"), c.label))
     return {
         "hidden": plot(
             "share",
@@ -91,15 +91,5 @@ def hidden_plots(
             "best play by all with every hand known, under the trump named in Drogue), for each side as the "
             "strong or the simple one; bars: 95% Wilson intervals.",
             percent=True,
-        ),
-        "hidden-margin": plot(
-            "mean",
-            f"{experiment.title}: the strong side's margin less best play's",
-            "mean margin less the double-dummy margin",
-            gaps,
-            "The strong side's margin on each deal less the double-dummy margin of that side on the same deal "
-            "(Drużbart: in tricks when the deal stops; Drogue: in card points, its own less the other side's); "
-            "below zero, the strong side took less than best play by all would give it against best play; "
-            "bars: ±1.96 standard errors.",
         ),
     }

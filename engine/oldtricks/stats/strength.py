@@ -192,7 +192,8 @@ def summarise(experiment: Experiment, tallies: Mapping[str, Tally]) -> dict[str,
             "share of its moves with a choice",
             searched,
             "The strong bot's moves with more than one legal move that it searched within its budget; at the "
-            "others (a deal's first tricks, Drogue's bidding) it played as the simple bot.",
+            "others (where the budget solved too few of its sampled deals, and in Drogue's bidding) it played as "
+            "the simple bot.",
             percent=True,
         ),
         **hidden_plots(experiment, configs, tallies),
