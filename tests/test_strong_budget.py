@@ -46,17 +46,17 @@ def test_a_sample_past_its_share_is_set_aside_and_the_next_one_drawn():
     line = first_card("druzbart", 4)
     kept = decide(line, Rng(4))
     stopped = decide(line, Rng(4), replace(DRUZBART_BUDGET, drop=False))  # the search stops at the first such sample
-    assert stopped.reason.startswith("the budget of 67,000 solves 1 of the 3")
+    assert stopped.reason.startswith("the budget of 49,000 solves 1 of the 3")
     assert kept.reason == "" and kept.samples > stopped.samples
     assert kept.work == DRUZBART_BUDGET.nodes  # the samples set aside spent their share
 
 
 def test_the_budgets_are_counts_of_work_sized_from_the_browsers_second():
-    assert DRUZBART_BUDGET.nodes == nodes_for(0.45, 150_000) == 67_000
+    assert DRUZBART_BUDGET.nodes == nodes_for(0.45, 110_000) == 49_000
     assert BUDGET.nodes == nodes_for(0.45, 220_000) == 99_000
     for budget in (BUDGET, DRUZBART_BUDGET, CLOCK_BUDGET):
         assert isinstance(budget.nodes, int) and budget.nodes >= budget.per_sample * budget.least // 2
-    assert DRUZBART_BUDGET.per_sample == 67_000 // 3 and Budget(share=5).per_sample == 5
+    assert DRUZBART_BUDGET.per_sample == 49_000 // 3 and Budget(share=5).per_sample == 5
     # each game of the package its own: Clock Druzbart's work is the moves of its play-outs
     for name, budget in (("druzbart", DRUZBART_BUDGET), ("clock", CLOCK_BUDGET), ("drogue", BUDGET)):
         game = make_game(name)
