@@ -75,10 +75,16 @@ pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir
 pyodide.runPython(`import sys; sys.path_importer_cache.pop(${JSON.stringify(sitePackages)}, None)`);
 pyodide.runPython(readFileSync(source, "utf-8"));
 pyodide.globals.set("request", request);
-console.log(pyodide.runPython(
-  "import json\nargs = json.loads(request)\n" +
-    "json.dumps({n: strong_times(n, o, args['deals'], time.perf_counter)[:2] for n, o in args['games'].items()})",
-));
+try {
+  console.log(pyodide.runPython(
+    "import json\nargs = json.loads(request)\n" +
+      "json.dumps({n: strong_times(n, o, args['deals'], time.perf_counter)[:2] for n, o in args['games'].items()})",
+  ));
+} catch (error) {
+  // the Python error's last line only: node cuts a long stderr short at exit
+  console.error(String(error.message).trim().split("\n").pop());
+  process.exitCode = 1;
+}
 """
 
 
@@ -122,7 +128,9 @@ def in_pyodide(deals: int, runtime: Path, wheel: Path | None) -> dict[str, Any] 
             check=False,
         )
     if proc.returncode != 0:
-        print(f"Pyodide: failed ({proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else proc.returncode})")
+        # a failure to start prints Pyodide's whole minified runtime: the last short line says what failed
+        lines = [line.strip() for line in proc.stderr.splitlines() if 0 < len(line.strip()) < 400]
+        print(f"Pyodide: failed ({lines[-1] if lines else proc.returncode})")
         return None
     data: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
     return data
