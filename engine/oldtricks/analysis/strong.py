@@ -10,9 +10,10 @@ solver, every hand of the sample known. The move with the best total over the sa
 goes to the move the simple bot would make.
 
 The work per move is a budget of search nodes (Bettelmann: choices visited), never the wall clock, so a
-seeded game replays the same in CPython and in Pyodide. Where the budget does not allow :attr:`Budget.least`
-samples to be solved (a deal's first tricks, say), the strong bot makes the simple bot's move and says so
-in its :class:`Decision`; so it does where the game has no solver for the position (Drogue's cut). A game
+seeded game replays the same in CPython and in Pyodide; each game sizes its own from what one second a move
+in the browser buys (:func:`nodes_for`). Where the budget does not allow :attr:`Budget.least` samples to be
+solved (a deal's first tricks, say), the strong bot makes the simple bot's move and says so in its
+:class:`Decision`; so it does where the game has no solver for the position (Drogue's cut). A game
 may value some moves its own way (the adapter's optional ``decide``: Drogue's bids,
 :mod:`oldtricks.games.drogue.strongbid`).
 """
@@ -39,17 +40,35 @@ class OutOfBudget(Exception):
 class Budget:
     """The work a strong bot may do for one move: ``nodes`` over every sample (search nodes; Bettelmann:
     choices visited), at most ``samples`` samples, at least ``least`` solved (fewer: the simple move),
-    and ``tries`` deals drawn per sample kept (a draw the replay refuses is drawn again)."""
+    and ``tries`` deals drawn per sample kept (a draw the replay refuses is drawn again).
+
+    ``share``: the most nodes one sample may take (0: :attr:`least`'s share of ``nodes``). ``drop``: a sample
+    that runs past its share is set aside, its nodes spent, and the next one drawn while nodes are left
+    (else the search stops there). A deal's first cards are where solving a sample costs most, and the
+    cost of one sample there ranges over some twentyfold (Drużbart, first card: a median of 15,000 nodes, a
+    tenth of the samples past 90,000), so a few hard samples no longer cost the whole move its search."""
 
     nodes: int = 16_000
     samples: int = 8
     least: int = 3
     tries: int = 40
+    share: int = 0
+    drop: bool = False
 
     @property
     def per_sample(self) -> int:
-        """No sample may take more than its share of the nodes that :attr:`least` samples need."""
-        return self.nodes // self.least
+        """No sample may take more than :attr:`share`, or else its part of the nodes :attr:`least` samples need."""
+        return self.share or self.nodes // self.least
+
+
+def nodes_for(seconds: float, nodes_per_second: int) -> int:
+    """A budget in nodes from the CPython CPU seconds a move may take and the nodes a CPU second searches
+    (measured: ``bench/strong_bench.py``), to the thousand below; the budget is this count, never a time.
+
+    >>> nodes_for(0.45, 150_000)
+    67000
+    """
+    return int(seconds * nodes_per_second) // 1000 * 1000
 
 
 class BoundedSearch(Search):
@@ -165,7 +184,10 @@ class Decision:
         }
 
 
-BUDGET = Budget()
+# The budget of a game whose adapter names no other (Drogue's card play): what 0.45 CPU seconds of CPython buy,
+# one second in Pyodide (2.1-2.2 times slower on the same moves); Drogue's search, sampling included, runs some
+# 220,000 nodes a CPU second on its costliest moves (bench/strong_bench.py). Each game's adapter may size its own.
+BUDGET = Budget(nodes=nodes_for(0.45, 220_000), samples=12, least=3, drop=True)
 _ADAPTERS: dict[type[Any], Adapter] = {}
 
 
@@ -177,6 +199,13 @@ def adapter_of(game: Game[Any]) -> Adapter:
         package = cls.__module__.rsplit(".", 1)[0]
         got = _ADAPTERS[cls] = import_module(f"{package}.strong").ADAPTER
     return got
+
+
+def budget_of(adapter: Adapter, game: Game[Any]) -> Budget:
+    """The adapter's budget for ``game``: its ``budget_for(game)`` where it has one (one adapter serves
+    every game of its package: Drużbart and Clock Druzbart), else its :attr:`Adapter.budget`."""
+    pick = getattr(adapter, "budget_for", None)
+    return adapter.budget if pick is None else pick(game)
 
 
 def decide(record: Record, rng: Rng, budget: Budget | None = None) -> Decision:
@@ -195,7 +224,7 @@ def decide(record: Record, rng: Rng, budget: Budget | None = None) -> Decision:
     made: Decision | None = None if own is None else own(record, rng, simple, budget)
     if made is not None:
         return made
-    budget = budget or adapter.budget
+    budget = budget or budget_of(adapter, game)
     known = adapter.knowledge(record)
     if isinstance(known, str):
         return Decision(simple, reason=known)
@@ -205,11 +234,15 @@ def decide(record: Record, rng: Rng, budget: Budget | None = None) -> Decision:
         sample = known.sample(rng, budget.tries)
         if sample is None:
             break
+        limit = min(budget.per_sample, budget.nodes - spent)
         try:
-            values, used = adapter.solve(game, sample, legal, min(budget.per_sample, budget.nodes - spent))
+            values, used = adapter.solve(game, sample, legal, limit)
         except OutOfBudget:
-            spent = budget.nodes
-            break
+            if not budget.drop:
+                spent = budget.nodes
+                break
+            spent += limit  # set aside: the next sample is drawn while nodes are left
+            continue
         spent += used
         solved += 1
         for move in legal:

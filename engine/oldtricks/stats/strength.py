@@ -7,7 +7,9 @@ then as West and East; Clock Druzbart with one strong player in each of the thre
 with the simple bots in every seat, so that each seat's strong player is set beside a simple one;
 Bettelmann and Tod und Leben with the strong player in each seat. The deals, and the simple bots' and the strong bots'
 generators, come from the chunk's seed, as in every experiment. The strong bots play with the budget they
-have in the browser (:data:`oldtricks.analysis.strong.BUDGET`; Bettelmann's own).
+have in the browser (each game's own: :func:`oldtricks.analysis.strong.budget_of`). Drużbart's and Drogue's
+deals are also solved with every hand known, from their first card, beside what the strong side made of
+them (:mod:`.hidden`: what hidden cards cost).
 
 These experiments cost CPU hours, not minutes: ``nox -s stats`` leaves them out unless named
 (``--only druzbart-strength`` ...), one process at a time is enough (``--processes 1``), and a stopped run
@@ -24,6 +26,7 @@ from ..core.game import Game
 from ..core.prng import Rng
 from ..scenarios.replay import Line
 from .experiment import Configuration, Experiment, Plot, deals
+from .hidden import count_hidden, drogue_points, druzbart_margin, hidden_plots
 from .plots import Row, mean_row, plot, share_row
 from .sizes import size
 from .tally import Tally
@@ -70,8 +73,15 @@ def _tricks_deal(config: Configuration, seed: int, games: int) -> Tally:
     tally = Tally()
     for deal, rng in deals(seed, games):
         tally.count("games")
+        dd: int | None = None  # Drużbart: the double-dummy margin of South and North (hidden.py), found once
         for strong, _ in ARRANGEMENTS[config.game]:
-            _count_deal(game, play_line(game, deal, strong, rng, tally).states[-1], strong[0], tally, "")
+            last = play_line(game, deal, strong, rng, tally).states[-1]
+            _count_deal(game, last, strong[0], tally, "")
+            if game.num_sides == 2:
+                dd = druzbart_margin(game, last, 0) if dd is None else dd
+                side = game.side_of(strong[0])
+                ours = -dd if side else dd  # best play by all: what one side gains the other loses
+                count_hidden(tally, ours, last.history[-1].tricks[side] - last.history[-1].tricks[1 - side])
         if game.num_sides == 3:
             last = play_line(game, deal, (), rng, tally).states[-1]
             for strong, _ in ARRANGEMENTS[config.game]:
@@ -106,6 +116,7 @@ def _drogue_deal(config: Configuration, seed: int, games: int) -> Tally:
             ours = state.side_points()[strong[0] % 2]
             tally.count("won" if ours > 60 else "lost" if ours < 60 else "drawn")
             tally.value("margin", 2 * ours - 120)
+            count_hidden(tally, 2 * drogue_points(game, state, strong[0]) - 120, 2 * ours - 120)
             if state.maker is not None and state.maker % 2 == strong[0] % 2:
                 tally.count("made")
     return tally
@@ -181,9 +192,11 @@ def summarise(experiment: Experiment, tallies: Mapping[str, Tally]) -> dict[str,
             "share of its moves with a choice",
             searched,
             "The strong bot's moves with more than one legal move that it searched within its budget; at the "
-            "others (a deal's first tricks, Drogue's bidding) it played as the simple bot.",
+            "others (where the budget solved too few of its sampled deals, and in Drogue's bidding) it played as "
+            "the simple bot.",
             percent=True,
         ),
+        **hidden_plots(experiment, configs, tallies),
     }
 
 

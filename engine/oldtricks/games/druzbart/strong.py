@@ -28,7 +28,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...analysis.hiddenhands import Hands, SeatKnowledge
-from ...analysis.strong import BUDGET, BoundedSearch, Knowledge, OutOfBudget, Record
+from ...analysis.strong import BoundedSearch, Budget, Knowledge, OutOfBudget, Record, nodes_for
 from ...core.cards import Card
 from ...core.game import Game, evolve
 from ...core.moves import Move
@@ -76,11 +76,25 @@ class Hooks:
         return evolve(state, hands=hands, deal=deal, rng=0)  # rng: the later deals, which no one knows
 
 
+# A move's work: what 0.45 CPU seconds of CPython buy, one second in Pyodide (1.9-2.2 times slower on the same
+# moves, bench/strong_bench.py). Drużbart: the search's nodes, 110,000 to 190,000 a CPU second with the
+# sampling on the costliest moves as the machine goes (67,000 took up to 1.3 s in Pyodide), so sized at the
+# slow end; a sample may take up to a third of them and is set aside past that (Budget.drop), so the first
+# card of a deal is searched too, on the samples that fit. Clock Druzbart: the moves of the play-outs, some
+# 20,000 a CPU second; a sample after each of nine cards is some 300 moves, so 24 samples fit.
+DRUZBART_BUDGET = Budget(nodes=nodes_for(0.45, 110_000), samples=12, least=3, drop=True)
+CLOCK_BUDGET = Budget(nodes=nodes_for(0.45, 20_000), samples=24, least=3)
+
+
 class Strong:
     """The adapter :func:`oldtricks.analysis.strong.adapter_of` finds."""
 
     hooks = Hooks()
-    budget = BUDGET
+    budget = DRUZBART_BUDGET
+
+    def budget_for(self, game: Game[Any]) -> Budget:
+        """Drużbart's budget, or Clock Druzbart's (its work: the moves played out)."""
+        return CLOCK_BUDGET if isinstance(game, ClockDruzbart) else DRUZBART_BUDGET
 
     def knowledge(self, record: Record) -> Knowledge | str:
         if record.states[-1].dealing:
