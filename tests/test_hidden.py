@@ -3,8 +3,12 @@ beside what the strong side made of it; checked against the games' own solvers a
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
+from oldtricks.core.game import Game
 from oldtricks.core.prng import Rng
 from oldtricks.core.registry import make_game
 from oldtricks.games.druzbart.ddtable import team_tricks, tricks_by_leader
@@ -12,9 +16,14 @@ from oldtricks.stats.catalogue import experiments
 from oldtricks.stats.hidden import count_hidden, drogue_points, druzbart_margin
 from oldtricks.stats.strength import summarise
 from oldtricks.stats.tally import Tally
+from typed import analysis_of
 
 
-def played_out(name: str, seed: int, stop=lambda state: False):
+def never(state: Any) -> bool:
+    return False
+
+
+def played_out(name: str, seed: int, stop: Callable[[Any], bool] = never) -> tuple[Game[Any], Any]:
     """Deal ``seed`` played by the simple bots to the end of its first deal, or to the first state ``stop`` takes."""
     game = make_game(name)
     state, rng = game.new_state(seed=seed), Rng(seed)
@@ -24,7 +33,7 @@ def played_out(name: str, seed: int, stop=lambda state: False):
 
 
 @pytest.mark.parametrize("seed", [1, 2, 5])
-def test_druzbart_double_dummy_margin_is_the_deal_tables(seed):
+def test_druzbart_double_dummy_margin_is_the_deal_tables(seed: int) -> None:
     game, state = played_out("druzbart", seed)
     leader = (state.deal.dealer + 1) % 4
     margin = druzbart_margin(game, state, 0)
@@ -33,20 +42,20 @@ def test_druzbart_double_dummy_margin_is_the_deal_tables(seed):
 
 
 @pytest.mark.parametrize("seed", [1, 3])
-def test_drogue_double_dummy_points_are_the_analysis_at_the_first_card(seed):
-    def first_card(state) -> bool:
+def test_drogue_double_dummy_points_are_the_analysis_at_the_first_card(seed: int) -> None:
+    def first_card(state: Any) -> bool:
         return state.phase == "play" and not state.tricks and not state.trick and state.trump is not None
 
     game, start = played_out("drogue", seed, first_card)
     assert first_card(start), "the deal was not bid: choose another"
-    best = game.analyse(start).best.value  # the points the leader's side takes, best play by all
+    best = analysis_of(game.analyse(start)).best.value  # the points the leader's side takes, best play by all
     _, end = played_out("drogue", seed)
     assert end.trump == start.trump
     assert drogue_points(game, end, start.turn) == best
     assert drogue_points(game, end, start.turn + 1) == 120 - best
 
 
-def test_each_strength_deal_counts_its_double_dummy_result_beside_the_played_one():
+def test_each_strength_deal_counts_its_double_dummy_result_beside_the_played_one() -> None:
     e = experiments()["druzbart-strength"].with_games(1)
     config = e.configurations[0]
     tally = e.play(config, 7, 1)  # one deal, played with the strong bots on each side in turn
@@ -64,7 +73,7 @@ def test_each_strength_deal_counts_its_double_dummy_result_beside_the_played_one
     assert "hidden" not in summarise(e, {config.key: before})
 
 
-def test_count_hidden_sorts_each_deal_by_both_results():
+def test_count_hidden_sorts_each_deal_by_both_results() -> None:
     t = Tally()
     count_hidden(t, 2, 2)
     count_hidden(t, 1, -1)

@@ -20,7 +20,7 @@ def first_card(name: str, seed: int) -> Line:
     return Line(game, [game.new_state(seed=seed)], [None], [[]])
 
 
-def test_a_druzbart_deal_is_searched_from_its_first_card():
+def test_a_druzbart_deal_is_searched_from_its_first_card() -> None:
     for seed in (3, 4, 6):  # the first lead: the costliest move of a deal to search
         line = first_card("druzbart", seed)
         made = decide(line, Rng(seed))
@@ -30,7 +30,7 @@ def test_a_druzbart_deal_is_searched_from_its_first_card():
         assert decide(line, Rng(seed), OLD).reason.startswith("the budget of 16,000 solves")
 
 
-def test_the_first_trick_of_a_druzbart_deal_is_searched_at_the_moves_the_budget_affords():
+def test_the_first_trick_of_a_druzbart_deal_is_searched_at_the_moves_the_budget_affords() -> None:
     line = first_card("druzbart", 3)
     rng = Rng(3)
     reasons = []
@@ -42,7 +42,7 @@ def test_the_first_trick_of_a_druzbart_deal_is_searched_at_the_moves_the_budget_
     assert reasons[:3] == ["", "", ""], reasons
 
 
-def test_a_sample_past_its_share_is_set_aside_and_the_next_one_drawn():
+def test_a_sample_past_its_share_is_set_aside_and_the_next_one_drawn() -> None:
     line = first_card("druzbart", 4)
     kept = decide(line, Rng(4))
     stopped = decide(line, Rng(4), replace(DRUZBART_BUDGET, drop=False))  # the search stops at the first such sample
@@ -51,7 +51,7 @@ def test_a_sample_past_its_share_is_set_aside_and_the_next_one_drawn():
     assert kept.work == DRUZBART_BUDGET.nodes  # the samples set aside spent their share
 
 
-def test_the_budgets_are_counts_of_work_sized_from_the_browsers_second():
+def test_the_budgets_are_counts_of_work_sized_from_the_browsers_second() -> None:
     assert DRUZBART_BUDGET.nodes == nodes_for(0.45, 110_000) == 49_000
     assert BUDGET.nodes == nodes_for(0.45, 220_000) == 99_000
     for budget in (BUDGET, DRUZBART_BUDGET, CLOCK_BUDGET):
