@@ -16,8 +16,9 @@ LEVELS: Words[str] = Words(
         "strong": N_(
             "from its own view, deals the hidden cards many ways that fit all it has seen, solves each deal with "
             "every hand known (in Clock Druzbart: plays each deal out after each of its moves, every seat playing "
-            "as the simple bot), and plays the move that does best over them; in a deal's first tricks, where its "
-            "budget solves too few deals, and in Drogue's bidding, it plays as the simple bot does"
+            "as the simple bot), and plays the move that does best over them; in Drogue it makes its bids, its passes "
+            "and its choice of trump the same way; where its budget solves too few deals (at some of a deal's first "
+            "moves), it plays as the simple bot does"
         ),
     }
 )
