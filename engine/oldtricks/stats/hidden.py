@@ -47,9 +47,10 @@ def druzbart_margin(game: Any, state: Any, seat: int) -> int:
 def drogue_points(game: Any, state: Any, seat: int) -> int:
     """Drogue: the card points (of 120) ``seat``'s side takes with best play by all, every hand known, from
     the first card of the deal of ``state`` under the trump named (state.trump)."""
+    from ..games.drogue.shape import TEAMS
     from ..games.drogue.solver import table
 
-    return table(game, state, state.trump).points[state.trump][seat % 2]
+    return table(game, state, state.trump).points[state.trump][TEAMS[seat]]
 
 
 def count_hidden(tally: Tally, dd: int, margin: int) -> None:
