@@ -52,7 +52,7 @@ def test_drogue_double_dummy_points_are_the_analysis_at_the_first_card(seed: int
     _, end = played_out("drogue", seed)
     assert end.trump == start.trump
     assert drogue_points(game, end, start.turn) == best
-    assert drogue_points(game, end, start.turn + 1) == 120 - best
+    assert drogue_points(game, end, (start.turn + 1) % 4) == 120 - best  # the next seat: the other side
 
 
 def test_each_strength_deal_counts_its_double_dummy_result_beside_the_played_one() -> None:
