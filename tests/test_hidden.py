@@ -13,7 +13,7 @@ from oldtricks.core.prng import Rng
 from oldtricks.core.registry import make_game
 from oldtricks.games.druzbart.ddtable import team_tricks, tricks_by_leader
 from oldtricks.stats.catalogue import experiments
-from oldtricks.stats.hidden import count_hidden, drogue_points, druzbart_margin
+from oldtricks.stats.hidden import count_hidden, double_dummy
 from oldtricks.stats.strength import summarise
 from oldtricks.stats.tally import Tally
 from typed import analysis_of
@@ -36,9 +36,9 @@ def played_out(name: str, seed: int, stop: Callable[[Any], bool] = never) -> tup
 def test_druzbart_double_dummy_margin_is_the_deal_tables(seed: int) -> None:
     game, state = played_out("druzbart", seed)
     leader = (state.deal.dealer + 1) % 4
-    margin = druzbart_margin(game, state, 0)
+    margin = double_dummy(game, state, 0)
     assert team_tricks(margin, 9) == tricks_by_leader(game, state)[leader]
-    assert druzbart_margin(game, state, 1) == -margin  # what one side gains, the other loses
+    assert double_dummy(game, state, 1) == -margin  # what one side gains, the other loses
 
 
 @pytest.mark.parametrize("seed", [1, 3])
@@ -51,8 +51,8 @@ def test_drogue_double_dummy_points_are_the_analysis_at_the_first_card(seed: int
     best = analysis_of(game.analyse(start)).best.value  # the points the leader's side takes, best play by all
     _, end = played_out("drogue", seed)
     assert end.trump == start.trump
-    assert drogue_points(game, end, start.turn) == best
-    assert drogue_points(game, end, (start.turn + 1) % 4) == 120 - best  # the next seat: the other side
+    assert double_dummy(game, end, start.turn) == 2 * best - 120  # the leader's side's points less the others'
+    assert double_dummy(game, end, (start.turn + 1) % 4) == 120 - 2 * best  # the next seat: the other side
 
 
 def test_each_strength_deal_counts_its_double_dummy_result_beside_the_played_one() -> None:

@@ -12,8 +12,9 @@ from oldtricks import make_game
 from oldtricks.analysis.search import LiveKey, Position, Search, brute_force
 from oldtricks.core.prng import Rng
 from oldtricks.errors import AnalysisError
+from oldtricks.games.drogue.ddtable import deal_hands, table
 from oldtricks.games.drogue.ranking import POINTS
-from oldtricks.games.drogue.solver import DrogueModel, deal_hands, side_names, table
+from oldtricks.games.drogue.solver import DrogueModel, side_names
 from solver_helpers import assert_keys_change_no_value, assert_states_follow, endings, random_move
 from solver_helpers import held as _held
 from typed import analysis_of

@@ -12,7 +12,7 @@ from oldtricks.core.game import Game
 from oldtricks.core.moves import Move
 from oldtricks.core.prng import Rng
 from oldtricks.core.registry import make_game
-from oldtricks.games.drogue import solver, strongbid
+from oldtricks.games.drogue import ddtable, solver, strongbid
 from oldtricks.games.drogue.shape import TEAMS
 from oldtricks.games.drogue.state import DrogueState
 from oldtricks.scenarios.replay import Line
@@ -48,7 +48,7 @@ def test_a_call_is_worth_whether_the_side_wins_with_the_trump_it_leads_to() -> N
     assert {str(m): (e.maker, e.trump) for m, e in ends.items()} == {"bid 5": (1, "C"), "pass": (2, "S")}
     for move, end in ends.items():
         assert end.trump is not None
-        points = solver.table(game, end, end.trump).points[end.trump][side]
+        points = ddtable.table(game, end, end.trump).points[end.trump][side]
         assert values[move] == (1 if points > 60 else -1 if points < 60 else 0), (move, points)
     assert values == {Move(1, "bid", count=5): 1, Move(1, "pass"): -1}
     assert spent > 0
@@ -125,7 +125,7 @@ def test_in_an_evening_with_the_drogue_worn_a_deal_is_won_by_reaching_the_thresh
     assert aim is not None
     free, need = aim
     assert free == 1
-    points = solver.table(game, state, state.trump).points[state.trump]
+    points = ddtable.table(game, state, state.trump).points[state.trump]
     assert need <= points[free] < 60  # where a majority and the threshold part
     for side in (0, 1):
         got, spent = strongbid.outcome(game, state, side, 10**7)

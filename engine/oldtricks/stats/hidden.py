@@ -3,11 +3,11 @@
 
 The double-dummy result is the game's own solver's, best play by all from the deal's first card, for the
 side the strong bots play: in Drużbart the tricks of that side minus the other side's when the deal stops
-(druzbart.end), as :mod:`oldtricks.games.druzbart.ddtable` finds it for the leader as dealt; in Drogue the
-card points of that side (drogue.points), as :func:`oldtricks.games.drogue.solver.table` finds them for the
-trump named. Each deal is counted from the strong side's view (``dd:`` counts): whether the solver says it
-wins, loses or draws, and whether the strong side did; a deal the solver gives the strong side and the
-strong side lost is one the simple side took against best play, and the other way round. The strong side's
+(druzbart.end), for the leader as dealt; in Drogue the card points of that side less the other's
+(drogue.points), for the trump named: each game's strong adapter finds it (its ``double_dummy``). Each
+deal is counted from the strong side's view (``dd:`` counts): whether the solver says it wins, loses or
+draws, and whether the strong side did; a deal the solver gives the strong side and the strong side lost is
+one the simple side took against best play, and the other way round. The strong side's
 margin less the solver's (``dd:gap``) is kept with them; its mean is no figure of its own, for each deal is
 played with the strong bots on each side in turn and the solver's margins of the two sides cancel (Drużbart),
 so it is the mean margin again.
@@ -23,34 +23,26 @@ so it is the mean margin again.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol, cast
 
-from ..analysis.search import Position
+from ..analysis.strong import adapter_of
 from .experiment import Configuration, Experiment, Plot
 from .plots import Row, plot, share_row
 from .tally import Tally
 
 
-def druzbart_margin(game: Any, state: Any, seat: int) -> int:
-    """Drużbart: the tricks of ``seat``'s side minus the other side's when the deal of ``state`` stops, with
-    best play by all and every hand known, from the deal as dealt (its own first leader: druzbart.lead)."""
-    from ..games.druzbart.ddtable import start_counters
-    from ..games.druzbart.solver import model_of, searcher
+class DealSolver(Protocol):
+    """A strong adapter that can solve a deal from its first card (Drużbart's, Drogue's)."""
 
-    model = model_of(game)
-    index = {c: i for i, c in enumerate(model.deck)}
-    hands = tuple(sum(1 << index[c] for c in hand) for hand in state.deal.hands)
-    leader = (state.deal.dealer + 1) % game.num_seats  # druzbart.lead: forehand, the dealer's left
-    return searcher(model, seat).value(Position(hands, (), leader, start_counters(game, state)))
+    def double_dummy(self, game: Any, state: Any, seat: int) -> int: ...
 
 
-def drogue_points(game: Any, state: Any, seat: int) -> int:
-    """Drogue: the card points (of 120) ``seat``'s side takes with best play by all, every hand known, from
-    the first card of the deal of ``state`` under the trump named (state.trump)."""
-    from ..games.drogue.shape import TEAMS
-    from ..games.drogue.solver import table
-
-    return table(game, state, state.trump).points[state.trump][TEAMS[seat]]
+def double_dummy(game: Any, state: Any, seat: int) -> int:
+    """The margin of ``seat``'s side over the other with best play by all, every hand known, from the first
+    card of the deal of ``state`` (Drużbart: tricks; Drogue: card points), as the game's strong adapter finds
+    it (its ``double_dummy``, found at run time as the strong bot finds it: the statistics import no game)."""
+    solver = cast(DealSolver, adapter_of(game))  # the adapters of Drużbart and Drogue: Bettelmann has none
+    return solver.double_dummy(game, state, seat)
 
 
 def count_hidden(tally: Tally, dd: int, margin: int) -> None:

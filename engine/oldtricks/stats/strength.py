@@ -26,7 +26,7 @@ from ..core.game import Game
 from ..core.prng import Rng
 from ..scenarios.replay import Line
 from .experiment import Configuration, Experiment, Plot, deals
-from .hidden import count_hidden, drogue_points, druzbart_margin, hidden_plots
+from .hidden import count_hidden, double_dummy, hidden_plots
 from .plots import Row, mean_row, plot, share_row
 from .sizes import size
 from .tally import Tally
@@ -78,7 +78,7 @@ def _tricks_deal(config: Configuration, seed: int, games: int) -> Tally:
             last = play_line(game, deal, strong, rng, tally).states[-1]
             _count_deal(game, last, strong[0], tally, "")
             if game.num_sides == 2:
-                dd = druzbart_margin(game, last, 0) if dd is None else dd
+                dd = double_dummy(game, last, 0) if dd is None else dd
                 side = game.side_of(strong[0])
                 ours = -dd if side else dd  # best play by all: what one side gains the other loses
                 count_hidden(tally, ours, last.history[-1].tricks[side] - last.history[-1].tricks[1 - side])
@@ -116,7 +116,7 @@ def _drogue_deal(config: Configuration, seed: int, games: int) -> Tally:
             ours = state.side_points()[strong[0] % 2]
             tally.count("won" if ours > 60 else "lost" if ours < 60 else "drawn")
             tally.value("margin", 2 * ours - 120)
-            count_hidden(tally, 2 * drogue_points(game, state, strong[0]) - 120, 2 * ours - 120)
+            count_hidden(tally, double_dummy(game, state, strong[0]), 2 * ours - 120)
             if state.maker is not None and state.maker % 2 == strong[0] % 2:
                 tally.count("made")
     return tally

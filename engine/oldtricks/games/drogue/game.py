@@ -237,10 +237,10 @@ class Drogue(Game[DrogueState]):
 
     def double_dummy_table(self, state: DrogueState) -> DealTable:
         """The double-dummy table of the deal in play: each side's points with each suit as trump and each
-        seat as maker (:func:`.solver.table`; its numbers as :meth:`.solver.Table.as_json` gives them)."""
-        from . import solver  # imported on first use, as for analyse
+        seat as maker (:func:`.ddtable.table`; its numbers as :meth:`.ddtable.Table.as_json` gives them)."""
+        from . import ddtable  # imported on first use, as the solver for analyse
 
-        return solver.table(self, state).grid(self.seat_names())
+        return ddtable.table(self, state).grid(self.seat_names())
 
     def view(self, state: DrogueState) -> dict[str, Any]:
         return view.render(self.table, state)

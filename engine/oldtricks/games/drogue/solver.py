@@ -1,4 +1,4 @@
-"""The double-dummy solver for Drogue, once trump is named, and the double-dummy table of a deal.
+"""The double-dummy solver for Drogue, once trump is named (the deal's double-dummy table: :mod:`.ddtable`).
 
 The fast form of the play is built from :mod:`.ranking` (a card's suit in play and its power against
 each suit led, drogue.mandrins, drogue.rank) and mirrors :func:`.tricks.allowed` (follow and beat,
@@ -14,19 +14,17 @@ evening, whether the side without the drogue reaches 41 (drogue.threshold).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ...analysis.movevalues import Analysis, rank_ahead, rank_moves
 from ...analysis.search import Counters, LiveKey, Position, Search
-from ...core.cards import SUIT_NAMES, Card
-from ...core.ddtable import DealTable
-from ...core.i18n import _, ngettext, pgettext
+from ...core.cards import Card
+from ...core.i18n import _, ngettext
 from ...core.moves import Move
 from ...errors import AnalysisError
 from .ranking import PACK_POINTS, POINTS, suit_of, trick_power
 from .session import THRESHOLD
-from .shape import SEATS, TEAMS, TRICKS
+from .shape import SEATS, TEAMS
 from .state import DrogueState
 
 # The game is typed loosely here: the game module imports this one (on first use), and a type-only
@@ -212,7 +210,7 @@ def model_of(game: GameLike, trump: str) -> DrogueModel:
     return model
 
 
-def _search(model: DrogueModel, seat: int) -> Search:
+def searcher(model: DrogueModel, seat: int) -> Search:
     return Search(model, model.ours(seat), model.priority())
 
 
@@ -272,7 +270,7 @@ def first_look(game: GameLike, state: DrogueState) -> Analysis | None:
     """Every legal card valued over the next few tricks only, while :func:`analyse` works (None where
     the whole deal is quick to value: :func:`~oldtricks.analysis.ahead.look_ahead`)."""
     model, pos = _position(game, state)
-    got = rank_ahead(_search(model, pos.turn), pos, model.move)
+    got = rank_ahead(searcher(model, pos.turn), pos, model.move)
     if got is None:
         return None
     depth, moves = got
@@ -301,7 +299,7 @@ def analyse(game: GameLike, state: DrogueState) -> Analysis:
         text = _("with best play {side} take {points} of {total} card points, {verdict}")
         return text.format(side=pair, points=points, total=TOTAL, verdict=verdict(game, state, side, points))
 
-    moves = rank_moves(_search(model, seat), pos, model.move, total, text)
+    moves = rank_moves(searcher(model, seat), pos, model.move, total, text)
     goal = target(game, state)
     measure = _("the card points (of 120) {side}, the side to play, take in this deal, tricks already won included")
     measure = measure.format(side=pair)
@@ -311,70 +309,3 @@ def analyse(game: GameLike, state: DrogueState) -> Analysis:
         else _("In this deal the side without the drogue needs {count} points.").format(count=goal[1])
     )
     return Analysis(seat, measure, moves, note)
-
-
-# -- the double-dummy table --------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Table:
-    """For one deal: the points each side takes with best play, for each suit as trump; ``leader`` leads
-    whoever makes (drogue.deal.first-lead), so a maker changes only which side is "the makers"."""
-
-    dealer: int
-    leader: int
-    points: dict[str, tuple[int, int]]  # trump suit -> (seats 0 and 2, seats 1 and 3)
-
-    def for_maker(self, seat: int, trump: str) -> int:
-        """The points the side of ``seat`` takes if ``seat`` makes ``trump``."""
-        return self.points[trump][TEAMS[seat]]
-
-    def grid(self, names: Sequence[str]) -> DealTable:
-        """The table in words, as every game's is shown: a row per trump suit, a column per seat as maker."""
-        return DealTable(
-            measure=_(
-                "Card points (of 120) the maker's side takes with best play by all, every hand known,"
-                " {seat} leading the first trick"
-            ).format(seat=names[self.leader]),
-            corner=_("Trump"),
-            rows=tuple(pgettext("French suit", SUIT_NAMES["french"][t]) for t in self.points),
-            columns=tuple(_("{seat} makes").format(seat=names[s]) for s in range(SEATS)),
-            cells=tuple(tuple(self.for_maker(s, t) for s in range(SEATS)) for t in self.points),
-            row_keys=tuple(self.points),
-            column_keys=tuple(str(s) for s in range(SEATS)),
-            numbers=self.as_json(),
-        )
-
-    def as_json(self) -> dict[str, object]:
-        return {
-            "dealer": self.dealer,
-            "leader": self.leader,
-            "trumps": {t: list(p) for t, p in self.points.items()},
-            "makers": {str(seat): {t: self.for_maker(seat, t) for t in self.points} for seat in range(SEATS)},
-        }
-
-
-def deal_hands(state: DrogueState) -> tuple[tuple[Card, ...], ...]:
-    """The hands of the deal in play as dealt: the cards held, with those already played given back."""
-    hands = [list(h) for h in state.hands]
-    for record in state.tricks:
-        for seat, card in record.cards:
-            hands[seat].append(card)
-    for seat, card in state.trick:
-        hands[seat].append(card)
-    return tuple(tuple(h) for h in hands)
-
-
-def table(game: GameLike, state: DrogueState, trumps: str = SUITS) -> Table:
-    """The double-dummy table of the deal in play: for each suit of ``trumps`` as trump, the points of
-    each side. Raises :class:`AnalysisError` when the cards of the deal are not all known yet."""
-    hands = deal_hands(state)
-    if any(len(h) != TRICKS for h in hands):
-        raise AnalysisError("Drogue: the double-dummy table needs the eight cards of each hand dealt")
-    leader = (state.dealer - 1) % SEATS  # drogue.deal.first-lead
-    points = {}
-    for trump in trumps:
-        model = model_of(game, trump)
-        pos = Position(tuple(model.mask(h) for h in hands), (), leader, ())
-        diff = _search(model, 0).value(pos)
-        ours = (TOTAL + diff) // 2
-        points[trump] = (ours, TOTAL - ours)
-    return Table(state.dealer, leader, points)

@@ -34,7 +34,7 @@ from ...errors import OldtricksError
 from . import solver, strongbid
 from .bidding import signing
 from .ranking import is_jack
-from .shape import SEATS
+from .shape import SEATS, TEAMS
 from .state import DrogueState
 
 NOT_PLAY = "the strong bot cuts and makes the calls the rules owe as the simple bot does"
@@ -121,6 +121,16 @@ class Strong:
 
     hooks = Hooks()
     budget = BUDGET
+
+    def double_dummy(self, game: Game[Any], state: DrogueState, seat: int) -> int:
+        """The card points ``seat``'s side takes less the other side's (drogue.points), with best play by all
+        and every hand known, from the first card of the deal of ``state`` under the trump named: what the
+        statistics set the strong side's result beside (:mod:`oldtricks.stats.hidden`)."""
+        from .ddtable import table
+
+        assert state.trump is not None, "the deal's trump is named"
+        points = table(game, state, state.trump).points[state.trump][TEAMS[seat]]
+        return 2 * points - solver.TOTAL
 
     def knowledge(self, record: Record) -> Knowledge | str:
         game: Any = record.game

@@ -28,6 +28,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...analysis.hiddenhands import Hands, SeatKnowledge
+from ...analysis.search import Position
 from ...analysis.strong import BoundedSearch, Budget, Knowledge, OutOfBudget, Record, nodes_for
 from ...core.cards import Card
 from ...core.game import Game, evolve
@@ -95,6 +96,18 @@ class Strong:
     def budget_for(self, game: Game[Any]) -> Budget:
         """Drużbart's budget, or Clock Druzbart's (its work: the moves played out)."""
         return CLOCK_BUDGET if isinstance(game, ClockDruzbart) else DRUZBART_BUDGET
+
+    def double_dummy(self, game: Game[Any], state: DruzbartState, seat: int) -> int:
+        """The tricks of ``seat``'s side minus the other side's when the deal of ``state`` stops, with best
+        play by all and every hand known, from the deal as dealt (its own first leader: druzbart.lead): what
+        the statistics set the strong side's result beside (:mod:`oldtricks.stats.hidden`)."""
+        from .ddtable import start_counters
+
+        model = solver.model_of(game)
+        index = {c: i for i, c in enumerate(model.deck)}
+        hands = tuple(sum(1 << index[c] for c in hand) for hand in state.deal.hands)
+        leader = (state.deal.dealer + 1) % game.num_seats  # druzbart.lead: forehand, the dealer's left
+        return solver.searcher(model, seat).value(Position(hands, (), leader, start_counters(game, state)))
 
     def knowledge(self, record: Record) -> Knowledge | str:
         if record.states[-1].dealing:
