@@ -191,8 +191,8 @@ def summarise(experiment: Experiment, tallies: Mapping[str, Tally]) -> dict[str,
             f"{experiment.title}: moves the strong bot searched",
             "share of its moves with a choice",
             searched,
-            "The strong bot's moves with more than one legal move that it searched within its budget; at the "
-            "others (where the budget solved too few of its sampled deals, and in Drogue's bidding) it played as "
+            "The strong bot's moves with more than one legal move that it searched within its budget (Drogue's "
+            "calls included); at the others, where the budget solved too few of its sampled deals, it played as "
             "the simple bot.",
             percent=True,
         ),
