@@ -20,7 +20,7 @@ may value some moves its own way (the adapter's optional ``decide``: Drogue's bi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, Protocol
@@ -208,6 +208,59 @@ def budget_of(adapter: Adapter, game: Game[Any]) -> Budget:
     return adapter.budget if pick is None else pick(game)
 
 
+@dataclass
+class Sampled:
+    """What :func:`sample_and_solve` found: each move's total over the samples solved, how many were solved,
+    the work spent, and whether the draws ran dry (a sample with no deal that agrees)."""
+
+    totals: dict[Move, int]
+    solved: int = 0
+    spent: int = 0
+    dry: bool = False
+
+    def best(self, simple: Move) -> Move:
+        """The move with the best total; a tie goes to ``simple`` (the simple bot's move), else the first."""
+        top = max(self.totals.values())
+        best = [m for m in self.totals if self.totals[m] == top]
+        return simple if simple in best else best[0]
+
+
+def sample_and_solve(
+    known: Knowledge,
+    rng: Rng,
+    budget: Budget,
+    legal: Sequence[Move],
+    solve: Callable[[Any, int], tuple[Mapping[Move, int], int]],
+    draws: int | None = None,
+) -> Sampled:
+    """Draw samples of ``known`` and ``solve`` each (its moves' values and the work, within a limit; raises
+    :class:`OutOfBudget` past it) until ``budget.samples`` are solved, its nodes are spent, the draws run dry
+    or ``draws`` samples were drawn. A sample past its share (:attr:`Budget.per_sample`) is set aside where
+    the budget says ``drop``, else it ends the search with every node spent."""
+    got = Sampled(dict.fromkeys(legal, 0))
+    drawn = 0
+    while got.solved < budget.samples and got.spent < budget.nodes and (draws is None or drawn < draws):
+        sample = known.sample(rng, budget.tries)
+        if sample is None:
+            got.dry = True
+            break
+        drawn += 1
+        limit = min(budget.per_sample, budget.nodes - got.spent)
+        try:
+            values, used = solve(sample, limit)
+        except OutOfBudget:
+            if not budget.drop:
+                got.spent = budget.nodes
+                break
+            got.spent += limit  # set aside: the next sample is drawn while nodes are left
+            continue
+        got.spent += used
+        got.solved += 1
+        for move in legal:
+            got.totals[move] += values[move]
+    return got
+
+
 def decide(record: Record, rng: Rng, budget: Budget | None = None) -> Decision:
     """The strong bot's move for the seat to move at the end of ``record`` (see the module's docstring);
     ``budget``: the game's own (:attr:`Adapter.budget`) unless given."""
@@ -228,25 +281,8 @@ def decide(record: Record, rng: Rng, budget: Budget | None = None) -> Decision:
     known = adapter.knowledge(record)
     if isinstance(known, str):
         return Decision(simple, reason=known)
-    totals = dict.fromkeys(legal, 0)
-    solved = spent = 0
-    while solved < budget.samples and spent < budget.nodes:
-        sample = known.sample(rng, budget.tries)
-        if sample is None:
-            break
-        limit = min(budget.per_sample, budget.nodes - spent)
-        try:
-            values, used = adapter.solve(game, sample, legal, limit)
-        except OutOfBudget:
-            if not budget.drop:
-                spent = budget.nodes
-                break
-            spent += limit  # set aside: the next sample is drawn while nodes are left
-            continue
-        spent += used
-        solved += 1
-        for move in legal:
-            totals[move] += values[move]
+    got = sample_and_solve(known, rng, budget, legal, lambda sample, limit: adapter.solve(game, sample, legal, limit))
+    totals, solved, spent = got.totals, got.solved, got.spent
     if solved < budget.least:
         why = (
             "no deal of the hidden cards agrees with the play"
@@ -254,9 +290,7 @@ def decide(record: Record, rng: Rng, budget: Budget | None = None) -> Decision:
             else (f"the budget of {budget.nodes:,} solves {solved} of the {budget.least} samples needed here")
         )
         return Decision(simple, solved, spent, reason=why)
-    top = max(totals.values())
-    best = [m for m in legal if totals[m] == top]
-    move = simple if simple in best else best[0]
+    move = got.best(simple)
     return Decision(move, solved, spent, {str(m): totals[m] / solved for m in legal})
 
 

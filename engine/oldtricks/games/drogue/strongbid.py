@@ -27,11 +27,12 @@ settled on card values tells both values, which few draws match).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from ...analysis.hiddenhands import SeatKnowledge, TableHooks
 from ...analysis.search import Position
-from ...analysis.strong import BoundedSearch, Budget, Decision, OutOfBudget, Record
+from ...analysis.strong import BoundedSearch, Budget, Decision, Record, sample_and_solve
 from ...core.moves import Move
 from ...core.prng import Rng
 from . import solver
@@ -64,34 +65,19 @@ def decide_call(
         )
     budget = budget or BID_BUDGET
     known = SeatKnowledge(record, hooks)
-    totals = dict.fromkeys(legal, 0)
-    solved = spent = drawn = 0
-    dry = False  # the draws ran out: none of ``tries`` agreed with the calls
-    while solved < budget.samples and spent < budget.nodes and drawn < 3 * budget.samples:
-        sample = known.sample(rng, budget.tries)
-        if sample is None:
-            dry = True
-            break
-        drawn += 1
-        limit = min(budget.nodes // SHARE, budget.nodes - spent)
-        try:
-            values, used = outcomes(game, sample, legal, limit)
-        except OutOfBudget:
-            spent += limit
-            continue
-        spent += used
-        solved += 1
-        for move in legal:
-            totals[move] += values[move]
+    # a draw may take its share of the nodes, and is set aside past it (as the card play's budget may say)
+    budget = replace(budget, share=budget.nodes // SHARE, drop=True)
+    got = sample_and_solve(
+        known, rng, budget, legal, lambda sample, limit: outcomes(game, sample, legal, limit), 3 * budget.samples
+    )
+    totals, solved, spent = got.totals, got.solved, got.spent
     if solved < budget.least:
-        if dry:
+        if got.dry:
             why = f"{solved} of the {budget.least} deals needed here agree with the calls in {budget.tries} draws"
         else:
             why = f"the budget of {budget.nodes:,} solves {solved} of the {budget.least} samples needed here"
         return Decision(simple, solved, spent, reason=why)
-    top = max(totals.values())
-    best = [m for m in legal if totals[m] == top]
-    move = simple if simple in best else best[0]
+    move = got.best(simple)
     # each call's mean gain over the simple bot's call (a draw where all calls come to the same adds 0 to each)
     return Decision(move, solved, spent, {str(m): (totals[m] - totals[simple]) / solved for m in legal})
 
@@ -99,7 +85,7 @@ def decide_call(
 def outcomes(game: Any, state: DrogueState, legal: Sequence[Move], limit: int) -> tuple[dict[Move, int], int]:
     """For one deal with every hand known: each call's outcome for the side of the seat to call (+1 a win,
     0 a draw or a new deal, -1 a loss), the auction run on by the simple bots, and the search nodes spent;
-    raises :class:`OutOfBudget` past ``limit``."""
+    raises :class:`~oldtricks.analysis.strong.OutOfBudget` past ``limit``."""
     assert state.turn is not None
     side = TEAMS[state.turn]
     ends = {move: run_on(game, state, move) for move in legal}
@@ -129,7 +115,8 @@ def run_on(game: Any, state: DrogueState, move: Move) -> DrogueState | None:
 
 def outcome(game: Any, state: DrogueState, side: int, limit: int) -> tuple[int, int]:
     """Whether ``side`` wins the deal from its first card with best play by all (+1, 0 or -1), by the
-    game's scoring (:func:`.solver.target`), and the nodes spent; raises :class:`OutOfBudget` past ``limit``."""
+    game's scoring (:func:`.solver.target`), and the nodes spent; raises
+    :class:`~oldtricks.analysis.strong.OutOfBudget` past ``limit``."""
     assert state.trump is not None
     assert state.turn is not None
     model = solver.model_of(game, state.trump)
