@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from . import bettelmann, drogue, druzbart, strength
+from . import bettelmann, drogue, druzbart, seeing, strength
 from .experiment import Experiment
 
-FAMILIES = (bettelmann, druzbart, drogue, strength)
+FAMILIES = (bettelmann, druzbart, drogue, strength, seeing)
 
 
 def experiments(games: int | None = None, scale: int = 1) -> dict[str, Experiment]:

@@ -29,6 +29,7 @@ SIZES: dict[str, dict[str, int]] = {
     # the strong bots against the simple ones: deals, each played once per arrangement of the levels (played
     # only when named: CPU hours, stats/strength.py)
     "druzbart-strength": {"all": 1_000},
+    "druzbart-seeing": {"all": 1_000},
     "clock-strength": {"all": 1_000},
     "drogue-strength": {"all": 1_000},
     "bettelmann-strength": {"all": 1_000},
