@@ -46,7 +46,7 @@ def test_the_strong_bots_experiments_are_played_only_when_named(monkeypatch: pyt
 
     monkeypatch.setattr(runner, "run", run)
     runner.main(["--games", "1", "--quiet", "--out", "/nonexistent", "--check"])
-    assert played and not any(name.endswith("-strength") for name in played)
+    assert played and not any(name.endswith(("-strength", "-seeing")) for name in played)
     played.clear()
     runner.main(["--only", "drogue-strength", "--games", "1", "--quiet", "--out", "/nonexistent", "--check"])
     assert played == ["drogue-strength"]
@@ -95,7 +95,7 @@ def _shape(value: object) -> object:
 @pytest.mark.parametrize("path", COMMITTED, ids=lambda p: p.stem)
 def test_a_small_run_has_the_committed_files_shape(path: Path) -> None:
     committed = json.loads(path.read_text(encoding="utf-8"))
-    games = 1 if path.stem.endswith("-strength") else 2  # the strong bots: a second or more a game
+    games = 1 if path.stem.endswith(("-strength", "-seeing")) else 2  # the strong bots: a second or more a game
     e = small(path.stem, games=games, chunk=2)
     fresh = runner.run([e], games=games)[path.stem]
     assert [c["key"] for c in fresh["configurations"]] == [c["key"] for c in committed["configurations"]]
