@@ -1,12 +1,13 @@
-"""A side that sees every hand against the simple bots: what the strong bots could win if nothing were hidden.
+"""A side that sees every hand against the simple bots: a yardstick for what the strong bots win with the hands hidden.
 
 The strength experiments (:mod:`.strength`) set the strong bots, which sample the hands they cannot see, against
 the simple bots. Here the same kind of deal is played with a side whose bots see every hand: at each move with a
 choice, the game's solver (its strong adapter's ``solve``, found at run time: the statistics import no game)
 values every legal move on the deal as it lies, and the bot plays the best, a tie going to the simple bot's
-move. No bot without sight of the other hands can do better against the same opponents on average, so the
-share of deals this side wins is the ceiling for the strong side's, and the gap between the two is what
-hidden cards cost it. Each deal is played twice, the seeing bots as South and North, then as West and East.
+move. Its share of the deals won is a yardstick for the strong side's, the gap between the two what hidden
+cards cost it; not a strict bound, for the seeing bots play for best play by all, and against opponents who
+err a move that is worse under best play can still do better. Each deal is played twice, the seeing bots as
+South and North, then as West and East.
 
 Drużbart only: its solver values a move from any card of the deal in a fraction of a second. A Drogue side
 would have to bid too, and its deals cost many times more.
