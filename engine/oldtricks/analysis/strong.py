@@ -219,10 +219,15 @@ class Sampled:
     dry: bool = False
 
     def best(self, simple: Move) -> Move:
-        """The move with the best total; a tie goes to ``simple`` (the simple bot's move), else the first."""
-        top = max(self.totals.values())
-        best = [m for m in self.totals if self.totals[m] == top]
-        return simple if simple in best else best[0]
+        """The move with the best total (:func:`best_move`)."""
+        return best_move(self.totals, simple)
+
+
+def best_move(values: Mapping[Move, int], simple: Move) -> Move:
+    """The move of best value; a tie goes to ``simple`` (the simple bot's move), else the first in ``values``."""
+    top = max(values.values())
+    best = [m for m in values if values[m] == top]
+    return simple if simple in best else best[0]
 
 
 def sample_and_solve(

@@ -18,16 +18,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..analysis.strong import adapter_of
+from ..analysis.strong import adapter_of, best_move
 from ..core.game import Game
 from ..core.moves import Move
 from ..core.prng import Rng
 from .experiment import Configuration, Experiment, Plot, deals
 from .plots import mean_row, plot, share_row
 from .sizes import size
-from .strength import ARRANGEMENTS, CHUNK, UNITS
+from .strength import ARRANGEMENTS, CHUNK
 from .tally import Tally
 
+UNITS = {"druzbart": "the seeing side's tricks minus the other side's"}  # the margin's, per game
 NO_LIMIT = 1 << 62  # the seeing bot's search has no budget: it is not the browser's bot
 
 
@@ -37,8 +38,7 @@ def seeing_move(game: Game[Any], state: Any, simple: Move) -> Move:
     if len(legal) == 1:
         return legal[0]
     values, _ = adapter_of(game).solve(game, state, legal, NO_LIMIT)
-    top = max(values.values())
-    return simple if values[simple] == top else next(m for m in legal if values[m] == top)
+    return best_move(values, simple)
 
 
 def play_deal(game: Game[Any], seed: int, seeing: Sequence[int], rng: Rng) -> Any:
@@ -82,7 +82,7 @@ def summarise(experiment: Experiment, tallies: Mapping[str, Tally]) -> dict[str,
             share_row(f"{c.label}: simple wins", t["lost"], t["deals"], c.label),
         ]
     margin = [mean_row(c.label, tallies[c.key].histogram("margin"), c.label) for c in configs]
-    units = "; ".join(f"{c.label}: {UNITS[c.game]}" for c in configs).replace("strong", "seeing")
+    units = "; ".join(f"{c.label}: {UNITS[c.game]}" for c in configs)
     return {
         "won": plot(
             "share",
