@@ -101,8 +101,9 @@ def measure_analysis(bench: Bench, new_page: Callable[..., Any]) -> dict[str, fl
 # first look, or the answer where there is none: ``*_first_look_ms``); ``*_looked_share``: the steps
 # whose values came on the cards from a first look. A step without the values on its cards after
 # GLANCE_WAIT_MS, or with the engine's refusal, is left out of the figures and counted (``*_unvalued_steps``).
-# The deal's double-dummy table is asked only on the reader's click, so none is asked here; should one be,
-# the steps start once it is in, and its call is timed (``*_deal_table_call_ms``; 0 where none was asked).
+# Where the first card is a deal's start, the viewer works out the deal's double-dummy table meanwhile, a
+# slice at a time (bench/browser_tables.py times it): the first step is clicked once the analysis is in,
+# as a reader would, and waits for the slice under way, if any.
 GLANCE_MS = 200
 GLANCE_WAIT_MS = 60_000
 GLANCE_STEPS = 80  # Next clicks at most per viewer
@@ -190,8 +191,8 @@ def _glance_steps(page: Any, sid: str) -> list[dict[str, Any]]:
 
 
 def _glance_idle(page: Any) -> None:
-    """Until every call to the engine is answered: the deal's table, asked after the analysis where the
-    play begins, keeps the worker from the next step's (a reader who steps meanwhile waits for it)."""
+    """Until every call to the engine is answered (a slice of the deal's table, say, asked after the
+    analysis where a deal's play begins: the step after waits for it)."""
     page.wait_for_function("() => window.__calls.every((c) => c[2] !== null)", timeout=TIMEOUT_MS)
 
 
@@ -225,9 +226,6 @@ def measure_glance(bench: Bench, new_page: Callable[..., Any]) -> dict[str, floa
         page, _step = _live_at_first_card(bench, new_page, path, sid)
         page.evaluate(GLANCE_CALLS)
         page.evaluate(ANALYSE, [sid, ANALYSIS_WAIT_MS])
-        _glance_idle(page)
-        tables = page.evaluate("() => window.__calls.filter((c) => c[0] === 'double_dummy_table')")
-        out[f"{game}_deal_table_call_ms"] = float(tables[0][2] - tables[0][1]) if tables else 0.0
         steps = [s for s in _glance_steps(page, sid) if s.get("choice")]
         valued = [s for s in steps if s.get("badges") is not None and s.get("state") == "done"]
         out.update({f"{game}_{k}": v for k, v in _spread([s["badges"] for s in valued]).items()})

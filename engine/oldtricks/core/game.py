@@ -317,10 +317,12 @@ class Game(ABC, Generic[S]):
         is), no card played yet; where a viewer offers the deal's :meth:`double_dummy_table`."""
         return False
 
-    def double_dummy_table(self, state: S) -> DealTable:
+    def double_dummy_table(self, state: S, slices: Any = None) -> DealTable:
         """The double-dummy table of the deal of ``state``, as bridge readers know it, in words: each
         hand known, best play by all, a number for each row and column the game chooses (a trump and a
-        maker, a leader and a side). Raises :class:`AnalysisError` where the game has none."""
+        maker, a leader and a side); ``slices``: where given, the searches it keeps, the table worked out
+        a slice at a time (:mod:`oldtricks.analysis.slices`). Raises :class:`AnalysisError` where the game
+        has none."""
         raise AnalysisError(_("{game} has no double-dummy table").format(game=self.title))
 
     # -- views --------------------------------------------------------------------------------------

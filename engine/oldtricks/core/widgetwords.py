@@ -327,7 +327,6 @@ WORDS: tuple[str | tuple[str, str], ...] = (
     pN_("widget", "Use these words"),
     pN_("widget", "Words for a wrong card"),
     pN_("widget", "Work through it"),
-    pN_("widget", "Work out the deal's double-dummy table"),
     pN_("widget", "seed"),
     pN_("widget", "v1;g=… (a sandbox's Copy link)"),
     pN_("widget", "{game}, deal {seed}"),

@@ -4,16 +4,21 @@ every legal move with the best line in words, and a deal's double-dummy table.""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ..analysis.gamebook import line_words, solving_words
 from ..analysis.readings import FIND_TRICKS, FIND_TRIES, compare, find_parting_deal, not_found
+from ..analysis.slices import Slices
 from ..errors import OldtricksError
 from ..scenarios.replay import Line, replay, start
 from ..scenarios.scenario import from_spec
 from .tables import OPTIONS, SPECS, TABLES, step_of, table
 
 LINE_WORDS = 8  # moves of the best line told in words by the analysis
+# the table worked out a slice at a time (double_dummy_table with ``nodes``): the request it answers, and
+# the game, the position and the searches kept from slice to slice; one at a time
+SLICED: dict[str, tuple[Any, Any, Slices]] = {}
 
 
 def compare_readings(args: dict[str, Any]) -> dict[str, Any]:
@@ -100,9 +105,28 @@ def analysis_plan(args: dict[str, Any]) -> dict[str, Any]:
 def double_dummy_table(args: dict[str, Any]) -> dict[str, Any]:
     """The double-dummy table of the deal of the position :func:`shown` names, in the engine's words
     (:meth:`oldtricks.core.game.Game.double_dummy_table`); with ``start: true``, ``table`` None unless the
-    play of a deal begins there (:meth:`~oldtricks.core.game.Game.deal_begins`), where a viewer offers it."""
+    play of a deal begins there (:meth:`~oldtricks.core.game.Game.deal_begins`), where a viewer offers it.
+
+    With ``nodes``, one slice of the work (:mod:`oldtricks.analysis.slices`), each search allowed that many
+    nodes: ``done`` false and ``table`` None where the slice ended first. The searches are kept for the
+    next request about the same position, which goes on where this one stopped (one table at a time: a
+    request about another position drops them), so a viewer asks slice after slice while the reader
+    stays at the deal, and a step the reader takes meanwhile waits one slice at most."""
+    key, _line = table(args)
     line, step = shown(args)
     game, state = line.game, line.states[step]
     if args.get("start") and not game.deal_begins(state):
-        return {"table": None, "step": step}
-    return {"table": game.double_dummy_table(state).as_json(), "step": step}
+        return {"table": None, "step": step, "done": True}
+    if "nodes" not in args:
+        return {"table": game.double_dummy_table(state).as_json(), "step": step, "done": True}
+    nodes = count(args, "nodes", 1, 1 << 40)
+    asked = json.dumps([key, SPECS.get(key), OPTIONS.get(key), args.get("moves"), step], sort_keys=True)
+    if asked not in SLICED:
+        SLICED.clear()
+        SLICED[asked] = (game, state, Slices())  # the same game each slice: its solver's models hang on it
+    game, state, slices = SLICED[asked]
+    got = slices.run(lambda: game.double_dummy_table(state, slices), nodes)
+    if got is None:
+        return {"table": None, "step": step, "done": False}
+    del SLICED[asked]
+    return {"table": got.as_json(), "step": step, "done": True}

@@ -217,7 +217,9 @@ OPERATIONS: dict[str, Operation] = {
     "analyse": Operation(_answered(analyse), "{key, step?, moves?}", "{analysis, line_words, deal_begins}"),
     "analysis_plan": Operation(_answered(analysis_plan), "{key, step?, moves?}", "{text}"),
     "first_look": Operation(_answered(first_look), "{key, step?, moves?}", "{analysis}"),
-    "double_dummy_table": Operation(_answered(double_dummy_table), "{key, step?, moves?, start?}", "{table, step}"),
+    "double_dummy_table": Operation(
+        _answered(double_dummy_table), "{key, step?, moves?, start?, nodes?}", "{table, step, done}"
+    ),
     "compare": Operation(
         _answered(compare_readings),
         "{key, frames?}",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...analysis.search import Position
 from ...core.cards import SUIT_NAMES, Card
@@ -18,6 +18,9 @@ from ...errors import AnalysisError
 from .shape import SEATS, TEAMS, TRICKS
 from .solver import SUITS, TOTAL, model_of, searcher
 from .state import DrogueState
+
+if TYPE_CHECKING:
+    from ...analysis.slices import Slices
 
 GameLike = Any  # the game module imports this one (on first use): see .solver
 
@@ -71,9 +74,11 @@ def deal_hands(state: DrogueState) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(h) for h in hands)
 
 
-def table(game: GameLike, state: DrogueState, trumps: str = SUITS) -> Table:
+def table(game: GameLike, state: DrogueState, trumps: str = SUITS, slices: Slices | None = None) -> Table:
     """The double-dummy table of the deal in play: for each suit of ``trumps`` as trump, the points of
-    each side. Raises :class:`AnalysisError` when the cards of the deal are not all known yet."""
+    each side (``slices``: the searches kept for a table worked out a slice at a time,
+    :mod:`oldtricks.analysis.slices`). Raises :class:`AnalysisError` when the cards of the deal are not all
+    known yet."""
     hands = deal_hands(state)
     if any(len(h) != TRICKS for h in hands):
         raise AnalysisError("Drogue: the double-dummy table needs the eight cards of each hand dealt")
@@ -82,7 +87,7 @@ def table(game: GameLike, state: DrogueState, trumps: str = SUITS) -> Table:
     for trump in trumps:
         model = model_of(game, trump)
         pos = Position(tuple(model.mask(h) for h in hands), (), leader, ())
-        diff = searcher(model, 0).value(pos)
+        diff = searcher(model, 0, slices).value(pos)
         ours = (TOTAL + diff) // 2
         points[trump] = (ours, TOTAL - ours)
     return Table(state.dealer, leader, points)

@@ -31,6 +31,7 @@ from .table import Table
 
 if TYPE_CHECKING:
     from ...analysis.movevalues import Analysis
+    from ...analysis.slices import Slices
 
 
 def _fold(hands: Sequence[Sequence[Card]]) -> int:
@@ -235,12 +236,12 @@ class Drogue(Game[DrogueState]):
     def deal_begins(self, state: DrogueState) -> bool:
         return state.phase == "play" and state.trump is not None and not state.tricks and not state.trick
 
-    def double_dummy_table(self, state: DrogueState) -> DealTable:
+    def double_dummy_table(self, state: DrogueState, slices: Slices | None = None) -> DealTable:
         """The double-dummy table of the deal in play: each side's points with each suit as trump and each
         seat as maker (:func:`.ddtable.table`; its numbers as :meth:`.ddtable.Table.as_json` gives them)."""
         from . import ddtable  # imported on first use, as the solver for analyse
 
-        return ddtable.table(self, state).grid(self.seat_names())
+        return ddtable.table(self, state, slices=slices).grid(self.seat_names())
 
     def view(self, state: DrogueState) -> dict[str, Any]:
         return view.render(self.table, state)

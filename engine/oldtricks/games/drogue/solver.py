@@ -14,7 +14,7 @@ evening, whether the side without the drogue reaches 41 (drogue.threshold).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...analysis.movevalues import Analysis, rank_ahead, rank_moves
 from ...analysis.search import Counters, LiveKey, Position, Search
@@ -26,6 +26,9 @@ from .ranking import PACK_POINTS, POINTS, suit_of, trick_power
 from .session import THRESHOLD
 from .shape import SEATS, TEAMS
 from .state import DrogueState
+
+if TYPE_CHECKING:
+    from ...analysis.slices import Slices
 
 # The game is typed loosely here: the game module imports this one (on first use), and a type-only
 # import back would be an import circle (tests/test_imports.py).
@@ -210,7 +213,11 @@ def model_of(game: GameLike, trump: str) -> DrogueModel:
     return model
 
 
-def searcher(model: DrogueModel, seat: int) -> Search:
+def searcher(model: DrogueModel, seat: int, slices: Slices | None = None) -> Search:
+    """A search whose side is ``seat``'s, the one ``slices`` keeps where given (a table worked out a slice at
+    a time, :mod:`oldtricks.analysis.slices`)."""
+    if slices is not None:
+        return slices.search(model, model.ours(seat), model.priority())
     return Search(model, model.ours(seat), model.priority())
 
 

@@ -20,7 +20,7 @@ the tricks each side takes with best play by all, every hand known, from the dea
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...analysis.search import Counters, Position
 from ...core.ddtable import DealTable
@@ -28,6 +28,9 @@ from ...core.i18n import _
 from .rules import TRICKS_TO_WIN
 from .solver import model_of, searcher
 from .state import DruzbartState
+
+if TYPE_CHECKING:
+    from ...analysis.slices import Slices
 
 GameLike = Any  # as in .solver: the game module imports this one on first use
 
@@ -55,9 +58,10 @@ def team_tricks(margin: int, tricks: int) -> tuple[int, int]:
     return (tricks + margin) // 2, (tricks - margin) // 2  # every trick played
 
 
-def tricks_by_leader(game: GameLike, state: DruzbartState) -> tuple[tuple[int, ...], ...]:
+def tricks_by_leader(game: GameLike, state: DruzbartState, slices: Slices | None = None) -> tuple[tuple[int, ...], ...]:
     """For each seat leading the first trick of the deal of ``state``, the tricks of each side (a team in
-    Drużbart, a player in Clock Druzbart) when the deal stops, as the module's docstring says."""
+    Drużbart, a player in Clock Druzbart) when the deal stops, as the module's docstring says
+    (``slices``: the searches kept for a table worked out a slice at a time, :mod:`oldtricks.analysis.slices`)."""
     model = model_of(game)
     index = {c: i for i, c in enumerate(model.deck)}
     hands = tuple(sum(1 << index[c] for c in hand) for hand in state.deal.hands)
@@ -66,7 +70,7 @@ def tricks_by_leader(game: GameLike, state: DruzbartState) -> tuple[tuple[int, .
     # one search per side played for, its table kept from leader to leader (after the first trick the
     # deals meet the same positions), its first test at the value the leader before found (Clock, ten
     # deals: 5.7 s in all so, 11.3 s with a new search and no guess for each)
-    searches = [searcher(model, seat) for seat in (range(game.num_seats) if model.clock else range(1))]
+    searches = [searcher(model, seat, slices) for seat in (range(game.num_seats) if model.clock else range(1))]
     rows: list[tuple[int, ...]] = []
     for leader in range(game.num_seats):
         pos = Position(hands, (), leader, counters)
@@ -77,7 +81,7 @@ def tricks_by_leader(game: GameLike, state: DruzbartState) -> tuple[tuple[int, .
     return tuple(rows)
 
 
-def table(game: GameLike, state: DruzbartState) -> DealTable:
+def table(game: GameLike, state: DruzbartState, slices: Slices | None = None) -> DealTable:
     """The table of :func:`tricks_by_leader`, in words; the row of the deal's own leader marked."""
     names = game.seat_names()
     first = (state.deal.dealer + 1) % game.num_seats  # druzbart.lead: forehand, the dealer's left
@@ -86,7 +90,7 @@ def table(game: GameLike, state: DruzbartState) -> DealTable:
         for seat in range(game.num_seats)
     )
     sides = range(game.num_sides)
-    cells = tricks_by_leader(game, state)
+    cells = tricks_by_leader(game, state, slices)
     if game.num_sides == 3:
         measure = _(
             "Tricks each player takes before the deal stops, the two others playing together against him,"

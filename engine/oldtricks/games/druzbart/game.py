@@ -34,6 +34,7 @@ from .table import Table
 
 if TYPE_CHECKING:
     from ...analysis.movevalues import Analysis
+    from ...analysis.slices import Slices
     from ...core.ddtable import DealTable
 
 
@@ -365,11 +366,11 @@ class Druzbart(Game[DruzbartState]):
     def deal_begins(self, state: DruzbartState) -> bool:
         return state.turn is not None and not state.dealing and not state.tricks_played and not state.table
 
-    def double_dummy_table(self, state: DruzbartState) -> DealTable:
+    def double_dummy_table(self, state: DruzbartState, slices: Slices | None = None) -> DealTable:
         """The deal's double-dummy table: each side's tricks for each seat leading first (:mod:`.ddtable`)."""
         from . import ddtable  # imported on first use, as for analyse
 
-        return ddtable.table(self, state)
+        return ddtable.table(self, state, slices)
 
     # -- view ----------------------------------------------------------------------------------------
     def view(self, state: DruzbartState) -> dict[str, Any]:

@@ -18,7 +18,7 @@ powers, not the cards gone from play); the tests check that it changes no value.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...analysis.movevalues import Analysis, rank_ahead, rank_moves
 from ...analysis.search import Counters, LiveKey, Position, Search
@@ -28,6 +28,9 @@ from ...errors import AnalysisError
 from .rules import TRICKS_TO_WIN
 from .runs import run_least, side_run
 from .state import DruzbartState
+
+if TYPE_CHECKING:
+    from ...analysis.slices import Slices
 
 # The game is typed loosely here: the game module imports this one (on first use), and a type-only
 # import back would be an import circle (tests/test_imports.py).
@@ -254,9 +257,13 @@ def model_of(game: GameLike) -> DruzbartModel:
     return model
 
 
-def searcher(model: DruzbartModel, seat: int) -> Search:
-    """A search whose side is ``seat``'s (his team, or in Clock Druzbart himself), strong cards tried first."""
-    return Search(model, model.ours(seat), [max(model.unled[c], model.led[c]) for c in range(model.cards)])
+def searcher(model: DruzbartModel, seat: int, slices: Slices | None = None) -> Search:
+    """A search whose side is ``seat``'s (his team, or in Clock Druzbart himself), strong cards tried first;
+    the one ``slices`` keeps where given (a table worked out a slice at a time, :mod:`oldtricks.analysis.slices`)."""
+    priority = [max(model.unled[c], model.led[c]) for c in range(model.cards)]
+    if slices is not None:
+        return slices.search(model, model.ours(seat), priority)
+    return Search(model, model.ours(seat), priority)
 
 
 def _search(game: GameLike, state: DruzbartState) -> tuple[DruzbartModel, Position, Search]:

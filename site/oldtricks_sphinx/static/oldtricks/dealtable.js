@@ -1,22 +1,17 @@
 // A deal's double-dummy table in the viewer's analysis, as the engine wrote it (the live operation
-// double_dummy_table, offered where the engine says a deal's play begins and asked on the reader's click:
-// a whole deal solved once per first leader or trump, seconds of the engine's time, which the steps after
-// would otherwise wait behind): its measure, a row per first
+// double_dummy_table, asked where the engine says a deal's play begins, a slice of its work at a time while
+// the reader stays there: liveplay.js): its measure, a row per first
 // leader (Drużbart, Clock Druzbart) or trump suit (Drogue), a column per side or maker, its note, the
 // row of the deal as dealt marked. The words and the numbers are the engine's; this file lays them out.
 import { h } from "./dom.js";
 import { t } from "./words.js";
 
-/** What to show of the engine's answer `got`: before it is asked, the button that asks it (`ask`, where
- * the step is a deal's start), a line while the engine works, then the table (nothing where the game has
- * no table or the engine failed). */
-export function dealTable(got, ask) {
-  if (got === undefined) {
-    return ask ? h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "ddtable", onclick: ask},
-      t("Work out the deal's double-dummy table")) : null;
-  }
+/** What to show of the engine's answer `got`: a line while the engine works it out, then the table
+ * (nothing before it is asked, where the game has no table or where the engine failed). */
+export function dealTable(got) {
+  if (got === undefined) return null;
   if (got === "pending") {
-    return h("p", {class: "ot-muted", "data-role": "ddtable-pending", tabindex: "-1"}, t("Double-dummy table of the deal: the engine is working it out…"));
+    return h("p", {class: "ot-muted", "data-role": "ddtable-pending"}, t("Double-dummy table of the deal: the engine is working it out…"));
   }
   if (!got || !got.ok || !got.table) return null;
   const dd = got.table;

@@ -73,7 +73,7 @@ export class Live {
     this.analyses = new Map();  // analysisKey() -> the engine's answer to "analyse"
     this.plans = new Map();     // analysisKey() -> what the engine says it is doing meanwhile ("analysis_plan")
     this.looks = new Map();     // analysisKey() -> its first look, a few tricks ahead ("first_look"), meanwhile
-    this.dealTables = new Map(); // analysisKey() -> "pending", then the deal's table where its play begins
+    this.dealTables = new Map(); // analysisKey() -> "pending", then the deal's table where its play begins (liveplay.js)
     this.analysisPending = null;
     // a link keeps the other rules chosen (shown side by side with the book) and a deal the engine
     // found where the readings part (`;rules=KEY:VALUE,…;seed=N`)
@@ -316,7 +316,9 @@ export class Live {
         ? h("button", {type: "button", class: "ot-btn ot-btn-text", "data-action": "best-line", disabled: this.busy,
           onclick: () => this.drive("bestLine")}, t("Step through the best line"))
         : null,
-      dealTable(this.dealTables.get(this.analysisKey()), got.deal_begins ? () => this.drive("dealTableHere") : null));
+      dealTable(this.dealTables.get(this.analysisKey())));
+    // where a deal's play begins, its double-dummy table, worked out a slice at a time while the reader stays
+    if (got.deal_begins && !this.dealTables.has(this.analysisKey()) && this.driver && this.engine) this.drive("dealTableHere");
   }
 
   /** A move as a button named by what it shows (a card chip says its card's name to screen readers). */

@@ -14,7 +14,7 @@ export const ENGINE_OPERATIONS = {
   analyse: "{key, step?, moves?} -> {analysis, line_words, deal_begins}",
   analysis_plan: "{key, step?, moves?} -> {text}",
   first_look: "{key, step?, moves?} -> {analysis}",
-  double_dummy_table: "{key, step?, moves?, start?} -> {table, step}",
+  double_dummy_table: "{key, step?, moves?, start?, nodes?} -> {table, step, done}",
   compare: "{key, frames?} -> {diverge, text, rule, rule_title, status, changed, frames?, book?}",
   find_parting: "{key, tricks?, tries?, first?} -> {seed, spec, frames, book, diverge, text, ...}",
   table_spec: "{key, step?, viewer?} -> {spec}",
