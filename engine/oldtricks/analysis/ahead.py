@@ -35,9 +35,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .search import INF, Search
+from .search import INF, OutOfBudget, Search
 from .searchmodel import Counters, Position, TrickModel
-from .strong import BoundedSearch, OutOfBudget
+from .strong import BoundedSearch
 
 AHEAD_NODES = 20_000  # the searches of the cuts in all, at most (past the first): about 0.15 s of CPython
 QUICK_NODES = 5_000  # a deal whose value the search finds within these needs no first look

@@ -43,9 +43,20 @@ from typing import Any
 from ..core.game import Game
 from ..core.moves import Move
 from .searchmodel import Counters, LiveKey, Position, TrickModel, bits
-from .searchnodes import INF, Nodes
+from .searchnodes import INF, Nodes, OutOfBudget
 
-__all__ = ["INF", "Counters", "LiveKey", "Position", "Search", "TrickModel", "bits", "brute_force", "minimax_moves"]
+__all__ = [
+    "INF",
+    "Counters",
+    "LiveKey",
+    "OutOfBudget",
+    "Position",
+    "Search",
+    "TrickModel",
+    "bits",
+    "brute_force",
+    "minimax_moves",
+]
 
 _NARROW = 4  # bounds this close: test at the last bound, as MTD(f) does
 

@@ -28,12 +28,7 @@ from typing import Any, Protocol
 from ..core.game import Game
 from ..core.moves import Move
 from ..core.prng import Rng
-from .search import Counters, Search, TrickModel
-from .searchnodes import Plays
-
-
-class OutOfBudget(Exception):
-    """A search spent the nodes it was given (raised inside :class:`BoundedSearch`)."""
+from .search import OutOfBudget, Search, TrickModel
 
 
 @dataclass(frozen=True)
@@ -72,49 +67,12 @@ def nodes_for(seconds: float, nodes_per_second: int) -> int:
 
 
 class BoundedSearch(Search):
-    """:class:`~oldtricks.analysis.search.Search` that stops, raising :class:`OutOfBudget`, after ``limit`` nodes."""
+    """:class:`~oldtricks.analysis.search.Search` that stops, raising :class:`OutOfBudget`, after ``limit``
+    nodes (each node checks it: :class:`~oldtricks.analysis.searchnodes.Nodes`)."""
 
     def __init__(self, model: TrickModel, ours: Sequence[bool], priority: Sequence[int] | None, limit: int) -> None:
         super().__init__(model, ours, priority)
         self.limit = limit
-
-    # every node is one of the three kinds (searchnodes.py): each counts against the limit before it starts
-    def _leader(self, hands: list[int], seat: int, counters: Counters, alpha: int, beta: int, first: int) -> int:
-        if self.nodes >= self.limit:
-            raise OutOfBudget
-        return super()._leader(hands, seat, counters, alpha, beta, first)
-
-    def _follower(
-        self,
-        hands: list[int],
-        trick: Plays,
-        cards: list[int],
-        seat: int,
-        counters: Counters,
-        alpha: int,
-        beta: int,
-        state: int,
-        taker: int,
-    ) -> int:
-        if self.nodes >= self.limit:
-            raise OutOfBudget
-        return super()._follower(hands, trick, cards, seat, counters, alpha, beta, state, taker)
-
-    def _closer(
-        self,
-        hands: list[int],
-        trick: Plays,
-        cards: list[int],
-        seat: int,
-        counters: Counters,
-        alpha: int,
-        beta: int,
-        state: int,
-        taker: int,
-    ) -> int:
-        if self.nodes >= self.limit:
-            raise OutOfBudget
-        return super()._closer(hands, trick, cards, seat, counters, alpha, beta, state, taker)
 
 
 class Record(Protocol):

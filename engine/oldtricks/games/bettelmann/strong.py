@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ...analysis.strong import Budget, Knowledge, OutOfBudget, Record
+from ...analysis.search import OutOfBudget
+from ...analysis.strong import Budget, Knowledge, Record
 from ...core.cards import Card
 from ...core.game import Game, evolve
 from ...core.moves import Move

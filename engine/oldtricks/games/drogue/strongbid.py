@@ -85,7 +85,7 @@ def decide_call(
 def outcomes(game: Any, state: DrogueState, legal: Sequence[Move], limit: int) -> tuple[dict[Move, int], int]:
     """For one deal with every hand known: each call's outcome for the side of the seat to call (+1 a win,
     0 a draw or a new deal, -1 a loss), the auction run on by the simple bots, and the search nodes spent;
-    raises :class:`~oldtricks.analysis.strong.OutOfBudget` past ``limit``."""
+    raises :class:`~oldtricks.analysis.search.OutOfBudget` past ``limit``."""
     assert state.turn is not None
     side = TEAMS[state.turn]
     ends = {move: run_on(game, state, move) for move in legal}
@@ -116,7 +116,7 @@ def run_on(game: Any, state: DrogueState, move: Move) -> DrogueState | None:
 def outcome(game: Any, state: DrogueState, side: int, limit: int) -> tuple[int, int]:
     """Whether ``side`` wins the deal from its first card with best play by all (+1, 0 or -1), by the
     game's scoring (:func:`.solver.target`), and the nodes spent; raises
-    :class:`~oldtricks.analysis.strong.OutOfBudget` past ``limit``."""
+    :class:`~oldtricks.analysis.search.OutOfBudget` past ``limit``."""
     assert state.trump is not None
     assert state.turn is not None
     model = solver.model_of(game, state.trump)

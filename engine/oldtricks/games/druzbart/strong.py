@@ -28,8 +28,8 @@ from dataclasses import replace
 from typing import Any
 
 from ...analysis.hiddenhands import Hands, SeatKnowledge
-from ...analysis.search import Position
-from ...analysis.strong import BoundedSearch, Budget, Knowledge, OutOfBudget, Record, nodes_for
+from ...analysis.search import OutOfBudget, Position
+from ...analysis.strong import BoundedSearch, Budget, Knowledge, Record, nodes_for
 from ...core.cards import Card
 from ...core.game import Game, evolve
 from ...core.moves import Move
