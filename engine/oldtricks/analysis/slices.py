@@ -6,7 +6,7 @@ waits one slice at most, not the whole table.
 with its transposition table. :meth:`Slices.run` runs the work from the start every time, each search
 allowed ``nodes`` more nodes: a cell found in a slice before is read back from its search's table at once,
 the cell being worked on goes on from the bounds its table holds, and the work stops where the nodes run
-out (the search raises :class:`~.strong.OutOfBudget`) until the next slice. The numbers are the same as
+out (the search raises :class:`~.search.OutOfBudget`) until the next slice. The numbers are the same as
 the work done at once gives (the tests compare them), only the search's path to them is cut up.
 
 >>> from oldtricks.games.druzbart import Druzbart
@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from .search import Search, TrickModel
-from .strong import BoundedSearch, OutOfBudget
+from .search import OutOfBudget, Search, TrickModel
+from .strong import BoundedSearch
 
 __all__ = ["Slices"]
 
