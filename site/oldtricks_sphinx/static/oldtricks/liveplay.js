@@ -6,6 +6,7 @@ import { reducedMotion } from "./dom.js";
 import { seatName } from "./table.js";
 import { scrollToView } from "./framed.js";
 import { t, underRules } from "./words.js";
+export { dealTableHere } from "./dealtable.js";  // the driver's, by name (golive.js drive())
 
 function liveModuleUrl(root) {
   const given = root.dataset.liveModule;
@@ -135,34 +136,6 @@ export async function analyseHere(live) {
   live.analyses.set(key, r || {ok: false, error: "the engine did not answer"});
   if (live.analysisPending === key) live.analysisPending = null;
   w.render();
-}
-
-// The nodes each search of a deal's table may take in one request: a few tenths of a second in the browser,
-// so a step the reader takes while the table is worked out waits that long at most
-export const TABLE_SLICE = 25000;
-
-/** The deal's double-dummy table, at a step where the engine says a deal's play begins, with Analysis on:
- * asked unbidden, a slice of the engine's work per request (double_dummy_table with `nodes`: the engine
- * keeps its searches from slice to slice), the next slice asked while the reader stays at the step; shown
- * under the analysis once the engine has worked it out. A reader who steps away stops the slices (the steps
- * wait one slice at most); back at the step, the engine goes on where it stopped. */
-export async function dealTableHere(live) {
-  const w = live.w, key = live.analysisKey(), got = live.analyses.get(key);
-  if (!got || !got.ok || !got.deal_begins || live.dealTables.has(key) || !live.engine) return;
-  live.dealTables.set(key, "pending");
-  w.render();
-  const ask = {key: w.id, moves: w.lines.movesOf(w.lines.currentId, w.index), start: true, nodes: TABLE_SLICE};
-  for (;;) {
-    const dd = await live.engine.call("double_dummy_table", ask).catch(() => null);
-    if (dd && dd.ok && dd.done === false) {
-      if (live.analysing && live.active && live.analysisKey() === key) continue;
-      live.dealTables.delete(key);  // the reader left the step: asked again, where it stopped, on coming back
-      return;
-    }
-    live.dealTables.set(key, dd && dd.ok && dd.table ? dd : null);
-    w.render();
-    return;
-  }
 }
 
 /** The analysis's best continuation from the step shown, as a side line the reader steps through
