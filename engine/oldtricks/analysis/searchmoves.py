@@ -43,6 +43,7 @@ class MoveOrder:
         self._sorted: dict[int, tuple[int, ...]] = {}
         self._position_key: Callable[[Sequence[int]], Hashable] | None = getattr(model, "position_key", None)
         self._codes: dict[tuple[int, ...], int] = {}
+        self._limits: dict[tuple[int, ...], tuple[int, int]] = {}  # the model's, by hands, leader and counters
         # the cards live in the trick being searched: every hand at its start, so the trick's cards too
         # (set by _lead and probe, put back when the trick is done): the cards a seat's own merge against
         self._held = 0

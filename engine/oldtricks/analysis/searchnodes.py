@@ -37,7 +37,11 @@ class Nodes(MoveOrder):
             code = self._codes.get((*hands,))
             if code is None:  # hands not met before: the model's limits first, a position they settle needs no key
                 if left < 0:
-                    limits = low, high = self.model.limits(hands, leader, counters, self.ours)
+                    place = (*hands, leader, *counters)  # the limits kept: each probe meets the same positions
+                    limits = self._limits.get(place)
+                    if limits is None:
+                        limits = self._limits[place] = self.model.limits(hands, leader, counters, self.ours)
+                    low, high = limits
                     if low >= beta:
                         return low
                     if high <= alpha or low == high:
