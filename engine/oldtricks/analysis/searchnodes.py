@@ -189,7 +189,10 @@ class Nodes(MoveOrder):
             width = self._width
             live = self._held ^ hand
             hold = ours[taker] == mine
-            key = ((legal << 2 | hold) << width | legal & beat) << width | live  # see _follow_choices
+            apart = self._seps.get(legal)
+            if apart is None:
+                apart = self._separating(legal)
+            key = ((legal << 2 | hold) << width | legal & beat) << width | live & apart  # see _follow_choices
             choices = self._choices.get(key) or self._follow_choices(key, legal, beat, False, hold, live)
         else:
             choices = (legal.bit_length() - 1,)
@@ -243,7 +246,10 @@ class Nodes(MoveOrder):
             width = self._width
             live = self._held ^ hand
             hold = ours[taker] == mine
-            key = ((legal << 2 | 2 | hold) << width | legal & beat) << width | live  # see _follow_choices
+            apart = self._seps.get(legal)
+            if apart is None:
+                apart = self._separating(legal)
+            key = ((legal << 2 | 2 | hold) << width | legal & beat) << width | live & apart  # see _follow_choices
             choices = self._choices.get(key) or self._follow_choices(key, legal, beat, True, hold, live)
         else:
             choices = (legal.bit_length() - 1,)
