@@ -25,7 +25,10 @@ class TrickModel(Protocol):
     it, the counters never changing and the deal never stopping before the cards run out, says so with
     ``plain_points = True``: the search then adds the points itself, without a call a trick (the tests
     check that ``score`` says the same), and bounds the rest of the deal by the points left, kept from
-    trick to trick, without asking ``limits`` (which may say no less).
+    trick to trick, without asking ``limits`` (which may say no less). A model whose ``score`` reads of a
+    trick only who takes it, never its cards (Drużbart: a trick to the side that takes it), says so with
+    ``taker_score = True``: the search then hands it the trick's last play alone, not every play (its
+    tests check that ``score`` says the same of both).
 
     A model may also number the states of a trick begun, as far as its rules of play can tell them
     apart (the suit led and the card that holds the trick): ``opening[card]``, the state once ``card``

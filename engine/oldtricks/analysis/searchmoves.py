@@ -30,6 +30,7 @@ class MoveOrder:
         points: Sequence[int] = getattr(model, "points", None) or [0] * model.cards
         self._points = list(points)
         self._plain = bool(getattr(model, "plain_points", False))
+        self._taker_score = bool(getattr(model, "taker_score", False))  # score reads who takes a trick only
         # the orders cards are tried in, as each card's place (ties by number, so every order is fixed):
         # lead strong cards first; spend the cheapest card that holds the trick, or, last to play, the
         # one with most points; give the fewest points to a trick lost, the most to one our side holds
@@ -39,7 +40,7 @@ class MoveOrder:
             places(lambda c: (-points[c], pri[c], c), model.cards),  # _RICH
             places(lambda c: (points[c], pri[c], c), model.cards),  # _POOR
         ]
-        self._best = -1  # the card _play found best, for the table
+        self._best = -1  # the lead _leader found best, for the table
         self._sorted: dict[int, tuple[int, ...]] = {}
         self._position_key: Callable[[Sequence[int]], Hashable] | None = getattr(model, "position_key", None)
         self._codes: dict[tuple[int, ...], int] = {}
@@ -60,13 +61,19 @@ class MoveOrder:
         self._width = model.cards
         self._choices: dict[int, tuple[int, ...]] = {}
         self._seps: dict[int, int] = {}  # for a mask of cards: the live cards that could keep two of them apart
-        self._next = [model.next_seat(s) for s in range(model.seats)]
-        # the seats of a trick in the order they play, from each leader
-        self._rounds = [_round(self._next, s) for s in range(model.seats)]
         # for every two cards: a mask that meets the live cards unless the two are equivalent (-1: never)
         self._apart = [
             [-1 if self._never[a][b] else self._between[a][b] for b in range(model.cards)] for a in range(model.cards)
         ]
+        self._trick_shape(model)
+
+    def _trick_shape(self, model: TrickModel) -> None:
+        """What the search asks of a trick: who plays after whom, and the states of a trick begun."""
+        self._next = [model.next_seat(s) for s in range(model.seats)]
+        # the seats of a trick in the order they play, from each leader
+        self._rounds = [_round(self._next, s) for s in range(model.seats)]
+        # the seats that play to a trick before its last, each seat, in order (next_seat goes round every seat)
+        self._before = [self._rounds[self._next[s]][:-1] for s in range(model.seats)]
         # legal cards, the cards that would hold the trick, and which card holds it, in one call if the
         # model has it (FollowModel), else from legal(), beating() and winner()
         self._follow: Callable[[int, Sequence[int]], tuple[int, int, int]] = getattr(

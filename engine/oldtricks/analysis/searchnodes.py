@@ -15,7 +15,6 @@ from .searchmodel import Counters, bits
 from .searchmoves import MoveOrder
 
 INF = 1 << 20
-Plays = list[tuple[int, int]]  # a trick's plays so far, as (seat, card)
 
 
 class Nodes(MoveOrder):
@@ -132,8 +131,8 @@ class Nodes(MoveOrder):
             state = self._raised[state][card]
         taker = trick[self._follow(0, cards)[2]][0]
         if len(cards) == self._last:
-            return self._closer(hands, trick, cards, seat, counters, alpha, beta, state, taker)
-        return self._follower(hands, trick, cards, seat, counters, alpha, beta, state, taker)
+            return self._closer(hands, cards, seat, counters, alpha, beta, state, taker)
+        return self._follower(hands, cards, seat, counters, alpha, beta, state, taker)
 
     def _leader(self, hands: list[int], seat: int, counters: Counters, alpha: int, beta: int, first: int) -> int:
         """A lead: where the model asks for it, the leads that cut the search off most before first
@@ -152,7 +151,7 @@ class Nodes(MoveOrder):
         best_card = -1
         for card in self._kept(ranked, self._held ^ hand, first):
             hands[seat] = hand ^ 1 << card
-            v = deeper(hands, [(seat, card)], [card], nxt, counters, alpha, beta, opening[card], seat)
+            v = deeper(hands, [card], nxt, counters, alpha, beta, opening[card], seat)
             hands[seat] = hand
             if v > best if mine else v < best:
                 best, best_card = v, card
@@ -169,7 +168,6 @@ class Nodes(MoveOrder):
     def _follower(
         self,
         hands: list[int],
-        trick: Plays,
         cards: list[int],
         seat: int,
         counters: Counters,
@@ -178,54 +176,54 @@ class Nodes(MoveOrder):
         state: int,
         taker: int,
     ) -> int:
-        """A card to a trick begun, not its last (``state``: the trick's, as the model numbers it; ``taker``:
-        the seat that holds it so far)."""
+        """A card to a trick begun, not its last (``cards``: the trick's so far; ``state``: the trick's, as the
+        model numbers it; ``taker``: the seat that holds it so far). A single legal card is played without
+        the loop (its value is the node's)."""
         self.nodes += 1
-        ours = self.ours
-        mine = ours[seat]
         hand = hands[seat]
         legal, beat = self._follow_from(hand, state)
-        if legal & (legal - 1):
-            width = self._width
-            live = self._held ^ hand
-            hold = ours[taker] == mine
-            apart = self._seps.get(legal)
-            if apart is None:
-                apart = self._separating(legal)
-            key = ((legal << 2 | hold) << width | legal & beat) << width | live & apart  # see _follow_choices
-            choices = self._choices.get(key) or self._follow_choices(key, legal, beat, False, hold, live)
-        else:
-            choices = (legal.bit_length() - 1,)
         nxt = self._next[seat]
         deeper = self._closer if len(cards) + 1 == self._last else self._follower
+        if not legal & (legal - 1):  # one card: its value, no order and no window to keep
+            card = legal.bit_length() - 1
+            hands[seat] = hand ^ legal
+            cards.append(card)
+            taker = seat if beat & legal else taker
+            v = deeper(hands, cards, nxt, counters, alpha, beta, self._raised[state][card], taker)
+            cards.pop()
+            hands[seat] = hand
+            return v
+        ours = self.ours
+        mine = ours[seat]
+        width = self._width
+        live = self._held ^ hand
+        hold = ours[taker] == mine
+        apart = self._seps.get(legal)
+        if apart is None:
+            apart = self._separating(legal)
+        key = ((legal << 2 | hold) << width | legal & beat) << width | live & apart  # see _follow_choices
+        choices = self._choices.get(key) or self._follow_choices(key, legal, beat, False, hold, live)
         raised = self._raised[state]
         best = -INF if mine else INF
-        best_card = -1
         for card in choices:
             hands[seat] = hand ^ 1 << card
-            trick.append((seat, card))
             cards.append(card)
-            v = deeper(
-                hands, trick, cards, nxt, counters, alpha, beta, raised[card], seat if beat >> card & 1 else taker
-            )
+            v = deeper(hands, cards, nxt, counters, alpha, beta, raised[card], seat if beat >> card & 1 else taker)
             cards.pop()
-            trick.pop()
             hands[seat] = hand
             if v > best if mine else v < best:
-                best, best_card = v, card
+                best = v
                 if v >= beta if mine else v <= alpha:  # a cut-off
                     break
                 if mine:  # the window narrows
                     alpha = v if v > alpha else alpha
                 else:
                     beta = v if v < beta else beta
-        self._best = best_card
         return best
 
     def _closer(
         self,
         hands: list[int],
-        trick: Plays,
         cards: list[int],
         seat: int,
         counters: Counters,
@@ -235,8 +233,9 @@ class Nodes(MoveOrder):
         taker: int,
     ) -> int:
         """The trick's last card: each card completes it, takes it if in ``beat``, else the seat holding it
-        (``taker``) keeps it; the trick is scored and the next one led here, not in a call of its own (a
-        call a node)."""
+        (``taker``) keeps it; the trick is scored (the model's score handed its plays, the seats that play
+        before this one known from it: no node keeps them as it goes) and the next one led here, not in a
+        call of its own (a call a node)."""
         self.nodes += 1
         ours = self.ours
         mine = ours[seat]
@@ -257,8 +256,11 @@ class Nodes(MoveOrder):
         if plain:
             on_table = sum(map(points.__getitem__, cards))  # the points of the trick's cards so far
             left = self._left - on_table  # the points left after the trick, its last card's too
+        elif self._taker_score:  # the model's score reads no card of the trick: its last play only
+            trick = [(seat, -1)]
+        else:  # the trick as (seat, card) plays, for the model's score: the seats that play to it, this one last
+            trick = [*zip(self._before[seat], cards, strict=True), (seat, -1)]
         best = -INF if mine else INF
-        best_card = -1
         for card in choices:
             hands[seat] = hand ^ 1 << card
             winner = seat if beat >> card & 1 else taker
@@ -266,18 +268,16 @@ class Nodes(MoveOrder):
                 gain = on_table + points[card] if ours[winner] else -on_table - points[card]
                 v = gain + lead(hands, winner, counters, alpha - gain, beta - gain, left - points[card])
             else:
-                trick.append((seat, card))
+                trick[-1] = seat, card
                 gain, after, over = score(trick, winner, counters, ours)
-                trick.pop()
                 v = gain if over else gain + lead(hands, winner, after, alpha - gain, beta - gain)
             hands[seat] = hand
             if v > best if mine else v < best:
-                best, best_card = v, card
+                best = v
                 if v >= beta if mine else v <= alpha:  # a cut-off
                     break
                 if mine:  # the window narrows
                     alpha = v if v > alpha else alpha
                 else:
                     beta = v if v < beta else beta
-        self._best = best_card
         return best

@@ -29,7 +29,6 @@ from ..core.game import Game
 from ..core.moves import Move
 from ..core.prng import Rng
 from .search import Counters, Search, TrickModel
-from .searchnodes import Plays
 
 
 class OutOfBudget(Exception):
@@ -87,7 +86,6 @@ class BoundedSearch(Search):
     def _follower(
         self,
         hands: list[int],
-        trick: Plays,
         cards: list[int],
         seat: int,
         counters: Counters,
@@ -98,12 +96,11 @@ class BoundedSearch(Search):
     ) -> int:
         if self.nodes >= self.limit:
             raise OutOfBudget
-        return super()._follower(hands, trick, cards, seat, counters, alpha, beta, state, taker)
+        return super()._follower(hands, cards, seat, counters, alpha, beta, state, taker)
 
     def _closer(
         self,
         hands: list[int],
-        trick: Plays,
         cards: list[int],
         seat: int,
         counters: Counters,
@@ -114,7 +111,7 @@ class BoundedSearch(Search):
     ) -> int:
         if self.nodes >= self.limit:
             raise OutOfBudget
-        return super()._closer(hands, trick, cards, seat, counters, alpha, beta, state, taker)
+        return super()._closer(hands, cards, seat, counters, alpha, beta, state, taker)
 
 
 class Record(Protocol):

@@ -76,6 +76,9 @@ class DruzbartModel:
         self.opening = [number[p] for p in self.led]
         self.raised = [[number[p] if p > t else i for p in self.unled] for i, t in enumerate(tops)]
         self.clock = game.num_sides == 3
+        # score reads of a trick who takes it, not its cards (the search need not hand it every play), but
+        # in Clock Druzbart which matadors the others lost (clock.lines.matador)
+        self.taker_score = not self.clock
         self.position_key = self._rank_classes()
         self._side = [game.side_of(s) for s in range(self.seats)] if not self.clock else []
         # each seat's partner, where every side is two partners (the top cards may pass between them)
