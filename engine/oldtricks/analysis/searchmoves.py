@@ -29,6 +29,7 @@ class MoveOrder:
         # a card's points, where a trick is worth the points in it (none: every trick counts the same)
         points: Sequence[int] = getattr(model, "points", None) or [0] * model.cards
         self._points = list(points)
+        self._point = self._points.__getitem__
         self._plain = bool(getattr(model, "plain_points", False))
         self._taker_score = bool(getattr(model, "taker_score", False))  # score reads who takes a trick only
         # the orders cards are tried in, as each card's place (ties by number, so every order is fixed):
@@ -119,7 +120,10 @@ class MoveOrder:
         if len(order) == 1:
             return [order[0]]
         if first >= 0 and first in order:
-            order = (first, *(c for c in order if c != first))
+            moved = list(order)  # first moved to the front, the others in order
+            moved.remove(first)
+            moved.insert(0, first)
+            order = moved
         kept: list[int] = []
         apart = self._apart
         for c in order:

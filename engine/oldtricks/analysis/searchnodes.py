@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from .searchmodel import Counters, bits
+from .searchmodel import Counters, TrickModel, bits
 from .searchmoves import MoveOrder
 
 INF = 1 << 20
@@ -19,6 +19,12 @@ INF = 1 << 20
 
 class Nodes(MoveOrder):
     """The search's nodes, over the state :class:`~.searchmoves.MoveOrder` keeps."""
+
+    def __init__(self, model: TrickModel, ours: Sequence[bool], priority: Sequence[int] | None = None) -> None:
+        super().__init__(model, ours, priority)
+        # the node that plays after a follower, by the number of cards on the table before the follower's
+        self._deeper = [self._follower] * model.seats
+        self._deeper[self._last - 1] = self._closer
 
     def _lead(self, hands: list[int], leader: int, counters: Counters, alpha: int, beta: int, left: int = -1) -> int:
         """Alpha-beta from a trick boundary (``left``: the points still in play, where the model's tricks
@@ -33,7 +39,7 @@ class Nodes(MoveOrder):
         if self._position_key is None:
             key = (*hands, leader, *counters)
         else:
-            code = self._codes.get((*hands,))
+            code = self._codes.get(frozen := (*hands,))
             if code is None:  # hands not met before: the model's limits first, a position they settle needs no key
                 if left < 0:
                     place = (*hands, leader, *counters)  # the limits kept: each probe meets the same positions
@@ -45,7 +51,7 @@ class Nodes(MoveOrder):
                         return low
                     if high <= alpha or low == high:
                         return high
-                code = self._number(hands)
+                code = self._number(frozen)
             key = (code, leader, *counters) if counters else code << 4 | leader
         got = self.table.get(key)
         if got is None:  # the model's limits, which the table's bounds hold already where it has the position
@@ -86,7 +92,7 @@ class Nodes(MoveOrder):
         points = self._points
         return sum(points[c] for c in bits(mask))
 
-    def _number(self, hands: list[int]) -> int:
+    def _number(self, hands: tuple[int, ...]) -> int:
         """The number that stands for the model's key of ``hands`` in the table, kept for these hands (the
         same hands come again in every probe). The model's key stands as a small number of its own, one a
         key: a long int or a tuple is slower to shift and to hash, and the table is asked at every trick."""
@@ -95,18 +101,20 @@ class Nodes(MoveOrder):
         code = self._numbers.get(full)
         if code is None:
             code = self._numbers[full] = len(self._numbers)
-        self._codes[(*hands,)] = code
+        self._codes[hands] = code
         return code
 
     def _last_trick(self, hands: list[int], leader: int, counters: Counters) -> int:
         """The value of the deal's last trick, every hand down to one card (so each is played, whatever
         the rules of play): no search."""
         seats = self._rounds[leader]
-        cards = [hands[seat].bit_length() - 1 for seat in seats]
+        cards = []
+        for seat in seats:
+            cards.append(hands[seat].bit_length() - 1)
         self.nodes += 1
-        winner = seats[self.model.winner(cards)]
+        winner = seats[self._follow(0, cards)[2]]  # the model's winner(), without the call between
         if self._plain:
-            total = sum(map(self._points.__getitem__, cards))
+            total = sum(map(self._point, cards))
             return total if self.ours[winner] else -total
         return self.model.score(list(zip(seats, cards, strict=True)), winner, counters, self.ours)[0]
 
@@ -183,7 +191,7 @@ class Nodes(MoveOrder):
         hand = hands[seat]
         legal, beat = self._follow_from(hand, state)
         nxt = self._next[seat]
-        deeper = self._closer if len(cards) + 1 == self._last else self._follower
+        deeper = self._deeper[len(cards)]
         if not legal & (legal - 1):  # one card: its value, no order and no window to keep
             card = legal.bit_length() - 1
             hands[seat] = hand ^ legal
@@ -252,14 +260,13 @@ class Nodes(MoveOrder):
             choices = self._choices.get(key) or self._follow_choices(key, legal, beat, True, hold, live)
         else:
             choices = (legal.bit_length() - 1,)
-        lead, plain, points, score = self._lead, self._plain, self._points, self.model.score
+        lead, plain, points = self._lead, self._plain, self._points
         if plain:
-            on_table = sum(map(points.__getitem__, cards))  # the points of the trick's cards so far
+            on_table = sum(map(self._point, cards))  # the points of the trick's cards so far
             left = self._left - on_table  # the points left after the trick, its last card's too
-        elif self._taker_score:  # the model's score reads no card of the trick: its last play only
-            trick = [(seat, -1)]
         else:  # the trick as (seat, card) plays, for the model's score: the seats that play to it, this one last
-            trick = [*zip(self._before[seat], cards, strict=True), (seat, -1)]
+            score = self.model.score  # (if it reads no card of the trick, its last play only)
+            trick = [(seat, -1)] if self._taker_score else [*zip(self._before[seat], cards, strict=True), (seat, -1)]
         best = -INF if mine else INF
         for card in choices:
             hands[seat] = hand ^ 1 << card
