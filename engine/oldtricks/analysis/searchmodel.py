@@ -179,6 +179,14 @@ class LiveKey:
         if len(hands) == 4:  # four seats (Drogue), every run's cards met before: one pass, no calls
             a, b, c, d = hands
             try:
+                if len(self._seen) == 4:  # four runs (Drogue's suits): not even a comprehension's
+                    (m, s), (n, t), (o, u), (p, v) = self._seen
+                    return (
+                        s[a & m, b & m, c & m, d & m],
+                        t[a & n, b & n, c & n, d & n],
+                        u[a & o, b & o, c & o, d & o],
+                        v[a & p, b & p, c & p, d & p],
+                    )
                 return (*[seen[a & m, b & m, c & m, d & m] for m, seen in self._seen],)
             except KeyError:
                 pass
