@@ -167,8 +167,11 @@ class LiveKey:
     def __call__(self, hands: Sequence[int]) -> Hashable:
         if len(self._runs) == 1:  # no parts: the walk over every class, piece by piece
             code = 1
+            four = len(hands) == 4
+            if four:  # four seats (Drużbart): each piece's cards of each hand without a map
+                a, b, c, d = hands
             for mask, piece, done in self._pieces:
-                held = (*map(mask.__and__, hands),)
+                held = (a & mask, b & mask, c & mask, d & mask) if four else (*map(mask.__and__, hands),)
                 found = done.get(held)
                 if found is None:
                     bits = self._code(piece, held)
