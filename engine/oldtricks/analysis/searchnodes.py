@@ -109,12 +109,15 @@ class Nodes(MoveOrder):
         the rules of play): no search."""
         seats = self._rounds[leader]
         cards = []
+        points = self._points
+        total = 0  # their points
         for seat in seats:
-            cards.append(hands[seat].bit_length() - 1)
+            card = hands[seat].bit_length() - 1
+            cards.append(card)
+            total += points[card]
         self.nodes += 1
         winner = seats[self._follow(0, cards)[2]]  # the model's winner(), without the call between
         if self._plain:
-            total = sum(map(self._point, cards))
             return total if self.ours[winner] else -total
         return self.model.score(list(zip(seats, cards, strict=True)), winner, counters, self.ours)[0]
 
@@ -151,7 +154,7 @@ class Nodes(MoveOrder):
         hand = hands[seat]
         ranked: Sequence[int] = self._in_order(hand, self._lead_order)
         if self._by_history:
-            ranked = sorted(ranked, key=self._history.__getitem__, reverse=True)
+            ranked = sorted(ranked, key=self._history_of, reverse=True)
         nxt = self._next[seat]
         deeper = self._closer if self._last == 1 else self._follower
         opening = self._opening
@@ -240,10 +243,9 @@ class Nodes(MoveOrder):
         state: int,
         taker: int,
     ) -> int:
-        """The trick's last card: each card completes it, takes it if in ``beat``, else the seat holding it
-        (``taker``) keeps it; the trick is scored (the model's score handed its plays, the seats that play
-        before this one known from it: no node keeps them as it goes) and the next one led here, not in a
-        call of its own (a call a node)."""
+        """The trick's last card: each card completes it, takes it if in ``beat``, else ``taker`` keeps it; the
+        trick is scored (the model's score handed its plays, the seats before this one known from it: no node
+        keeps them as it goes) and the next one led here, not in a call of its own (a call a node)."""
         self.nodes += 1
         ours = self.ours
         mine = ours[seat]
@@ -262,7 +264,9 @@ class Nodes(MoveOrder):
             choices = (legal.bit_length() - 1,)
         lead, plain, points = self._lead, self._plain, self._points
         if plain:
-            on_table = sum(map(self._point, cards))  # the points of the trick's cards so far
+            on_table = 0  # the points of the trick's cards so far
+            for c in cards:
+                on_table += points[c]
             left = self._left - on_table  # the points left after the trick, its last card's too
         else:  # the trick as (seat, card) plays, for the model's score: the seats that play to it, this one last
             score = self.model.score  # (if it reads no card of the trick, its last play only)
