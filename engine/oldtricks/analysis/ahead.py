@@ -56,6 +56,7 @@ class Horizon:
         self.points: Sequence[int] | None = getattr(model, "points", None)  # for the search's order
         self.lead_history = bool(getattr(model, "lead_history", False))
         self.weak_leads_first = bool(getattr(model, "weak_leads_first", False))
+        self.taker_score = bool(getattr(model, "taker_score", False))  # score below reads what the model's does
         if hasattr(model, "follow"):
             self.follow = model.follow
         if hasattr(model, "follow_from"):  # the states of a trick begun (TrickModel)

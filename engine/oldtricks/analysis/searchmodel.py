@@ -25,7 +25,10 @@ class TrickModel(Protocol):
     it, the counters never changing and the deal never stopping before the cards run out, says so with
     ``plain_points = True``: the search then adds the points itself, without a call a trick (the tests
     check that ``score`` says the same), and bounds the rest of the deal by the points left, kept from
-    trick to trick, without asking ``limits`` (which may say no less).
+    trick to trick, without asking ``limits`` (which may say no less). A model whose ``score`` reads of a
+    trick only who takes it, never its cards (Drużbart: a trick to the side that takes it), says so with
+    ``taker_score = True``: the search then hands it the trick's last play alone, not every play (its
+    tests check that ``score`` says the same of both).
 
     A model may also number the states of a trick begun, as far as its rules of play can tell them
     apart (the suit led and the card that holds the trick): ``opening[card]``, the state once ``card``
@@ -164,8 +167,11 @@ class LiveKey:
     def __call__(self, hands: Sequence[int]) -> Hashable:
         if len(self._runs) == 1:  # no parts: the walk over every class, piece by piece
             code = 1
+            four = len(hands) == 4
+            if four:  # four seats (Drużbart): each piece's cards of each hand without a map
+                a, b, c, d = hands
             for mask, piece, done in self._pieces:
-                held = (*map(mask.__and__, hands),)
+                held = (a & mask, b & mask, c & mask, d & mask) if four else (*map(mask.__and__, hands),)
                 found = done.get(held)
                 if found is None:
                     bits = self._code(piece, held)
@@ -176,6 +182,14 @@ class LiveKey:
         if len(hands) == 4:  # four seats (Drogue), every run's cards met before: one pass, no calls
             a, b, c, d = hands
             try:
+                if len(self._seen) == 4:  # four runs (Drogue's suits): not even a comprehension's
+                    (m, s), (n, t), (o, u), (p, v) = self._seen
+                    return (
+                        s[a & m, b & m, c & m, d & m],
+                        t[a & n, b & n, c & n, d & n],
+                        u[a & o, b & o, c & o, d & o],
+                        v[a & p, b & p, c & p, d & p],
+                    )
                 return (*[seen[a & m, b & m, c & m, d & m] for m, seen in self._seen],)
             except KeyError:
                 pass

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from .searchmodel import Counters, bits
+from .searchmodel import Counters, TrickModel, bits
 from .searchmoves import MoveOrder
 
 INF = 1 << 20
-Plays = list[tuple[int, int]]  # a trick's plays so far, as (seat, card)
 
 
 class OutOfBudget(Exception):
@@ -31,6 +30,12 @@ class Nodes(MoveOrder):
 
     limit = 1 << 62  # none, in effect
 
+    def __init__(self, model: TrickModel, ours: Sequence[bool], priority: Sequence[int] | None = None) -> None:
+        super().__init__(model, ours, priority)
+        # the node that plays after a follower, by the number of cards on the table before the follower's
+        self._deeper = [self._follower] * model.seats
+        self._deeper[self._last - 1] = self._closer
+
     def _lead(self, hands: list[int], leader: int, counters: Counters, alpha: int, beta: int, left: int = -1) -> int:
         """Alpha-beta from a trick boundary (``left``: the points still in play, where the model's tricks
         are worth plain points and the trick before counted them; else the model's limits are asked)."""
@@ -44,15 +49,19 @@ class Nodes(MoveOrder):
         if self._position_key is None:
             key = (*hands, leader, *counters)
         else:
-            code = self._codes.get((*hands,))
+            code = self._codes.get(frozen := (*hands,))
             if code is None:  # hands not met before: the model's limits first, a position they settle needs no key
                 if left < 0:
-                    limits = low, high = self.model.limits(hands, leader, counters, self.ours)
+                    place = (*hands, leader, *counters)  # the limits kept: each probe meets the same positions
+                    limits = self._limits.get(place)
+                    if limits is None:
+                        limits = self._limits[place] = self.model.limits(hands, leader, counters, self.ours)
+                    low, high = limits
                     if low >= beta:
                         return low
                     if high <= alpha or low == high:
                         return high
-                code = self._number(hands)
+                code = self._number(frozen)
             key = (code, leader, *counters) if counters else code << 4 | leader
         got = self.table.get(key)
         if got is None:  # the model's limits, which the table's bounds hold already where it has the position
@@ -93,7 +102,7 @@ class Nodes(MoveOrder):
         points = self._points
         return sum(points[c] for c in bits(mask))
 
-    def _number(self, hands: list[int]) -> int:
+    def _number(self, hands: tuple[int, ...]) -> int:
         """The number that stands for the model's key of ``hands`` in the table, kept for these hands (the
         same hands come again in every probe). The model's key stands as a small number of its own, one a
         key: a long int or a tuple is slower to shift and to hash, and the table is asked at every trick."""
@@ -102,18 +111,23 @@ class Nodes(MoveOrder):
         code = self._numbers.get(full)
         if code is None:
             code = self._numbers[full] = len(self._numbers)
-        self._codes[(*hands,)] = code
+        self._codes[hands] = code
         return code
 
     def _last_trick(self, hands: list[int], leader: int, counters: Counters) -> int:
         """The value of the deal's last trick, every hand down to one card (so each is played, whatever
         the rules of play): no search."""
         seats = self._rounds[leader]
-        cards = [hands[seat].bit_length() - 1 for seat in seats]
+        cards = []
+        points = self._points
+        total = 0  # their points
+        for seat in seats:
+            card = hands[seat].bit_length() - 1
+            cards.append(card)
+            total += points[card]
         self.nodes += 1
-        winner = seats[self.model.winner(cards)]
+        winner = seats[self._follow(0, cards)[2]]  # the model's winner(), without the call between
         if self._plain:
-            total = sum(map(self._points.__getitem__, cards))
             return total if self.ours[winner] else -total
         return self.model.score(list(zip(seats, cards, strict=True)), winner, counters, self.ours)[0]
 
@@ -138,8 +152,8 @@ class Nodes(MoveOrder):
             state = self._raised[state][card]
         taker = trick[self._follow(0, cards)[2]][0]
         if len(cards) == self._last:
-            return self._closer(hands, trick, cards, seat, counters, alpha, beta, state, taker)
-        return self._follower(hands, trick, cards, seat, counters, alpha, beta, state, taker)
+            return self._closer(hands, cards, seat, counters, alpha, beta, state, taker)
+        return self._follower(hands, cards, seat, counters, alpha, beta, state, taker)
 
     def _leader(self, hands: list[int], seat: int, counters: Counters, alpha: int, beta: int, first: int) -> int:
         """A lead: where the model asks for it, the leads that cut the search off most before first
@@ -152,7 +166,7 @@ class Nodes(MoveOrder):
         hand = hands[seat]
         ranked: Sequence[int] = self._in_order(hand, self._lead_order)
         if self._by_history:
-            ranked = sorted(ranked, key=self._history.__getitem__, reverse=True)
+            ranked = sorted(ranked, key=self._history_of, reverse=True)
         nxt = self._next[seat]
         deeper = self._closer if self._last == 1 else self._follower
         opening = self._opening
@@ -160,7 +174,7 @@ class Nodes(MoveOrder):
         best_card = -1
         for card in self._kept(ranked, self._held ^ hand, first):
             hands[seat] = hand ^ 1 << card
-            v = deeper(hands, [(seat, card)], [card], nxt, counters, alpha, beta, opening[card], seat)
+            v = deeper(hands, [card], nxt, counters, alpha, beta, opening[card], seat)
             hands[seat] = hand
             if v > best if mine else v < best:
                 best, best_card = v, card
@@ -177,7 +191,6 @@ class Nodes(MoveOrder):
     def _follower(
         self,
         hands: list[int],
-        trick: Plays,
         cards: list[int],
         seat: int,
         counters: Counters,
@@ -186,53 +199,56 @@ class Nodes(MoveOrder):
         state: int,
         taker: int,
     ) -> int:
-        """A card to a trick begun, not its last (``state``: the trick's, as the model numbers it; ``taker``:
-        the seat that holds it so far)."""
+        """A card to a trick begun, not its last (``cards``: the trick's so far; ``state``: the trick's, as the
+        model numbers it; ``taker``: the seat that holds it so far). A single legal card is played without
+        the loop (its value is the node's)."""
         if self.nodes >= self.limit:
             raise OutOfBudget
         self.nodes += 1
-        ours = self.ours
-        mine = ours[seat]
         hand = hands[seat]
         legal, beat = self._follow_from(hand, state)
-        if legal & (legal - 1):
-            width = self._width
-            live = self._held ^ hand
-            hold = ours[taker] == mine
-            key = ((legal << 2 | hold) << width | legal & beat) << width | live  # see _follow_choices
-            choices = self._choices.get(key) or self._follow_choices(key, legal, beat, False, hold, live)
-        else:
-            choices = (legal.bit_length() - 1,)
         nxt = self._next[seat]
-        deeper = self._closer if len(cards) + 1 == self._last else self._follower
+        deeper = self._deeper[len(cards)]
+        if not legal & (legal - 1):  # one card: its value, no order and no window to keep
+            card = legal.bit_length() - 1
+            hands[seat] = hand ^ legal
+            cards.append(card)
+            taker = seat if beat & legal else taker
+            v = deeper(hands, cards, nxt, counters, alpha, beta, self._raised[state][card], taker)
+            cards.pop()
+            hands[seat] = hand
+            return v
+        ours = self.ours
+        mine = ours[seat]
+        width = self._width
+        live = self._held ^ hand
+        hold = ours[taker] == mine
+        apart = self._seps.get(legal)
+        if apart is None:
+            apart = self._separating(legal)
+        key = ((legal << 2 | hold) << width | legal & beat) << width | live & apart  # see _follow_choices
+        choices = self._choices.get(key) or self._follow_choices(key, legal, beat, False, hold, live)
         raised = self._raised[state]
         best = -INF if mine else INF
-        best_card = -1
         for card in choices:
             hands[seat] = hand ^ 1 << card
-            trick.append((seat, card))
             cards.append(card)
-            v = deeper(
-                hands, trick, cards, nxt, counters, alpha, beta, raised[card], seat if beat >> card & 1 else taker
-            )
+            v = deeper(hands, cards, nxt, counters, alpha, beta, raised[card], seat if beat >> card & 1 else taker)
             cards.pop()
-            trick.pop()
             hands[seat] = hand
             if v > best if mine else v < best:
-                best, best_card = v, card
+                best = v
                 if v >= beta if mine else v <= alpha:  # a cut-off
                     break
                 if mine:  # the window narrows
                     alpha = v if v > alpha else alpha
                 else:
                     beta = v if v < beta else beta
-        self._best = best_card
         return best
 
     def _closer(
         self,
         hands: list[int],
-        trick: Plays,
         cards: list[int],
         seat: int,
         counters: Counters,
@@ -241,9 +257,9 @@ class Nodes(MoveOrder):
         state: int,
         taker: int,
     ) -> int:
-        """The trick's last card: each card completes it, takes it if in ``beat``, else the seat holding it
-        (``taker``) keeps it; the trick is scored and the next one led here, not in a call of its own (a
-        call a node)."""
+        """The trick's last card: each card completes it, takes it if in ``beat``, else ``taker`` keeps it; the
+        trick is scored (the model's score handed its plays, the seats before this one known from it: no node
+        keeps them as it goes) and the next one led here, not in a call of its own (a call a node)."""
         if self.nodes >= self.limit:
             raise OutOfBudget
         self.nodes += 1
@@ -255,16 +271,23 @@ class Nodes(MoveOrder):
             width = self._width
             live = self._held ^ hand
             hold = ours[taker] == mine
-            key = ((legal << 2 | 2 | hold) << width | legal & beat) << width | live  # see _follow_choices
+            apart = self._seps.get(legal)
+            if apart is None:
+                apart = self._separating(legal)
+            key = ((legal << 2 | 2 | hold) << width | legal & beat) << width | live & apart  # see _follow_choices
             choices = self._choices.get(key) or self._follow_choices(key, legal, beat, True, hold, live)
         else:
             choices = (legal.bit_length() - 1,)
-        lead, plain, points, score = self._lead, self._plain, self._points, self.model.score
+        lead, plain, points = self._lead, self._plain, self._points
         if plain:
-            on_table = sum(map(points.__getitem__, cards))  # the points of the trick's cards so far
+            on_table = 0  # the points of the trick's cards so far
+            for c in cards:
+                on_table += points[c]
             left = self._left - on_table  # the points left after the trick, its last card's too
+        else:  # the trick as (seat, card) plays, for the model's score: the seats that play to it, this one last
+            score = self.model.score  # (if it reads no card of the trick, its last play only)
+            trick = [(seat, -1)] if self._taker_score else [*zip(self._before[seat], cards, strict=True), (seat, -1)]
         best = -INF if mine else INF
-        best_card = -1
         for card in choices:
             hands[seat] = hand ^ 1 << card
             winner = seat if beat >> card & 1 else taker
@@ -272,18 +295,16 @@ class Nodes(MoveOrder):
                 gain = on_table + points[card] if ours[winner] else -on_table - points[card]
                 v = gain + lead(hands, winner, counters, alpha - gain, beta - gain, left - points[card])
             else:
-                trick.append((seat, card))
+                trick[-1] = seat, card
                 gain, after, over = score(trick, winner, counters, ours)
-                trick.pop()
                 v = gain if over else gain + lead(hands, winner, after, alpha - gain, beta - gain)
             hands[seat] = hand
             if v > best if mine else v < best:
-                best, best_card = v, card
+                best = v
                 if v >= beta if mine else v <= alpha:  # a cut-off
                     break
                 if mine:  # the window narrows
                     alpha = v if v > alpha else alpha
                 else:
                     beta = v if v < beta else beta
-        self._best = best_card
         return best

@@ -64,14 +64,10 @@ class DruzbartModel:
         ladder = sorted((c for c in range(self.cards) if self.unled[c] > 0), key=self.unled.__getitem__)
         self._ladder = ladder  # the beaters, weakest first
         # the beaters of a card mask as a mask of their places in the ladder (bit i: the i-th weakest beater),
-        # read a byte of the card mask at a time: the strongest beater of a mask is the highest bit
-        place = {c: i for i, c in enumerate(ladder)}
-        self._rank_bytes = [
-            [sum(1 << place[k + i] for i in range(8) if b >> i & 1 and k + i in place) for b in range(256)]
-            for k in range(0, 40, 8)
-        ]
-        if self.cards > 40:
+        # read twelve cards of the mask at a time: the strongest beater of a mask is the highest bit
+        if self.cards > 36:
             raise AnalysisError(f"the solver plays Drużbart's packs of 32 and 36 cards, not {self.cards}")
+        self._rank_parts = _rank_parts(tuple(ladder))
         # the states of a trick begun, for the search (TrickModel): the power of the card that holds it
         tops = sorted({*self.unled, *self.led})
         number = {t: i for i, t in enumerate(tops)}
@@ -79,6 +75,9 @@ class DruzbartModel:
         self.opening = [number[p] for p in self.led]
         self.raised = [[number[p] if p > t else i for p in self.unled] for i, t in enumerate(tops)]
         self.clock = game.num_sides == 3
+        # score reads of a trick who takes it, not its cards (the search need not hand it every play), but
+        # in Clock Druzbart which matadors the others lost (clock.lines.matador)
+        self.taker_score = not self.clock
         self.position_key = self._rank_classes()
         self._side = [game.side_of(s) for s in range(self.seats)] if not self.clock else []
         # each seat's partner, where every side is two partners (the top cards may pass between them)
@@ -195,8 +194,8 @@ class DruzbartModel:
         where his partner holds some of his side's top cards too (the beaters above all of the other
         side's), the two partners as :func:`.runs.side_run` has them: their top cards (ladder places), their
         Sevens, their other cards; the holder first."""
-        b0, b1, b2, b3, b4 = self._rank_bytes
-        ranked = b0[live & 255] | b1[live >> 8 & 255] | b2[live >> 16 & 255] | b3[live >> 24 & 255] | b4[live >> 32]
+        p0, p1, p2 = self._rank_parts
+        ranked = p0[live & 4095] | p1[live >> 12 & 4095] | p2[live >> 24]
         if not ranked:
             return -1, 0, None
         top = self._ladder[ranked.bit_length() - 1]
@@ -204,7 +203,7 @@ class DruzbartModel:
         while not hands[seat] >> top & 1:
             seat += 1
         mine = hands[seat]
-        own = b0[mine & 255] | b1[mine >> 8 & 255] | b2[mine >> 16 & 255] | b3[mine >> 24 & 255] | b4[mine >> 32]
+        own = p0[mine & 4095] | p1[mine >> 12 & 4095] | p2[mine >> 24]
         below = (ranked ^ own).bit_length()  # the place above the strongest beater of another hand
         run = (own >> below).bit_count()
         if not self._partner or not below:
@@ -212,7 +211,7 @@ class DruzbartModel:
         hand = hands[self._partner[seat]]
         if not hand >> self._ladder[below - 1] & 1:  # that beater is the other side's: no top card of the partner
             return seat, run, None
-        its = b0[hand & 255] | b1[hand >> 8 & 255] | b2[hand >> 16 & 255] | b3[hand >> 24 & 255] | b4[hand >> 32]
+        its = p0[hand & 4095] | p1[hand >> 12 & 4095] | p2[hand >> 24]
         floor = (ranked ^ own ^ its).bit_length()  # the top cards: the places above the other side's strongest
         players = []
         for held, cards in ((own, mine), (its, hand)):
@@ -246,6 +245,26 @@ class DruzbartModel:
 
     def move(self, seat: int, card: int) -> Move:
         return Move(seat, "play", self.deck[card])
+
+
+_RANK_PARTS: dict[tuple[int, ...], list[list[int]]] = {}  # made once per ladder (a new game finds its own made)
+
+
+def _rank_parts(ladder: tuple[int, ...]) -> list[list[int]]:
+    """For each twelve cards of the pack (0-11, 12-23, 24-35): every mask of them as the mask of their places
+    in ``ladder`` (the beaters, weakest first; bit i: the i-th), cards not in it left out."""
+    got = _RANK_PARTS.get(ladder)
+    if got is None:
+        place = {c: i for i, c in enumerate(ladder)}
+        got = _RANK_PARTS[ladder] = []
+        for start in range(0, 36, 12):
+            part = [0] * 4096
+            for mask in range(1, 4096):
+                low = mask & -mask
+                card = start + low.bit_length() - 1
+                part[mask] = part[mask ^ low] | (1 << place[card] if card in place else 0)
+            got.append(part)
+    return got
 
 
 def model_of(game: GameLike) -> DruzbartModel:
