@@ -257,9 +257,8 @@ class Nodes(MoveOrder):
         state: int,
         taker: int,
     ) -> int:
-        """The trick's last card: each card completes it, takes it if in ``beat``, else ``taker`` keeps it; the
-        trick is scored (the model's score handed its plays, the seats before this one known from it: no node
-        keeps them as it goes) and the next one led here, not in a call of its own (a call a node)."""
+        """The trick's last card: each completes it (takes it if in ``beat``, else ``taker`` keeps it), the model
+        scores it (handed its plays: no node keeps them) and the next trick is led here, not in a call a node."""
         if self.nodes >= self.limit:
             raise OutOfBudget
         self.nodes += 1
@@ -271,8 +270,7 @@ class Nodes(MoveOrder):
             width = self._width
             live = self._held ^ hand
             hold = ours[taker] == mine
-            apart = self._seps.get(legal)
-            if apart is None:
+            if (apart := self._seps.get(legal)) is None:
                 apart = self._separating(legal)
             key = ((legal << 2 | 2 | hold) << width | legal & beat) << width | live & apart  # see _follow_choices
             choices = self._choices.get(key) or self._follow_choices(key, legal, beat, True, hold, live)
